@@ -1,0 +1,238 @@
+//! Building a [`Problem`]: items and options, checked as they are added.
+
+use super::{Color, ItemId, ItemKind, OptionId};
+
+/// What is wrong with an item or option given to [`Problem`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BuildError {
+    /// An option names an item that was never added.
+    #[error("option {option} names item {item}, but there are only {items} items")]
+    UnknownItem {
+        /// Index the option would get.
+        option: u32,
+        /// The item named.
+        item: u32,
+        /// How many items exist.
+        items: u32,
+    },
+    /// An option names the same item twice.
+    #[error("option {option} names item {item} twice")]
+    RepeatedItem {
+        /// Index the option would get.
+        option: u32,
+        /// The repeated item.
+        item: u32,
+    },
+    /// An option has no primary item: Algorithm X could never choose it.
+    #[error("option {option} has no primary item")]
+    NoPrimaryItem {
+        /// Index the option would get.
+        option: u32,
+    },
+    /// A color was given to a primary item.
+    #[error("option {option} gives a color to primary item {item}")]
+    ColorOnPrimary {
+        /// Index the option would get.
+        option: u32,
+        /// The primary item.
+        item: u32,
+    },
+    /// Colour 0 is reserved for "no color".
+    #[error("option {option} uses color 0, which is reserved for no color")]
+    ZeroColor {
+        /// Index the option would get.
+        option: u32,
+    },
+    /// The matrix would need more than `u32::MAX` nodes or items.
+    #[error("the problem is too large for 32-bit links")]
+    TooLarge,
+}
+
+/// An exact-cover problem: items and options, before compilation into a
+/// [`Matrix`](super::Matrix).
+///
+/// ```
+/// use dlx::dlx::{Problem, ItemKind};
+/// let mut p = Problem::new();
+/// let a = p.add_item(ItemKind::Primary);
+/// let b = p.add_item(ItemKind::Primary);
+/// p.add_option(&[a, b]).unwrap();
+/// p.add_option(&[a]).unwrap();
+/// p.add_option(&[b]).unwrap();
+/// let arena = bumpalo::Bump::new();
+/// let mut m = p.build(&arena).unwrap();
+/// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Problem {
+    pub(super) kinds: Vec<ItemKind>,
+    pub(super) names: Vec<Option<String>>,
+    /// Every option's (item, color) pairs, one option after another.
+    pub(super) entries: Vec<(u32, u32)>,
+    /// `option_ends[k]` is the end of option `k` in `entries`.
+    pub(super) option_ends: Vec<u32>,
+    scratch: Vec<bool>,
+}
+
+impl Problem {
+    /// An empty problem.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds an unnamed item.
+    pub fn add_item(&mut self, kind: ItemKind) -> ItemId {
+        self.push_item(kind, None)
+    }
+
+    /// Adds an item with a name (used in error messages and output).
+    pub fn add_named_item(&mut self, kind: ItemKind, name: impl Into<String>) -> ItemId {
+        self.push_item(kind, Some(name.into()))
+    }
+
+    fn push_item(&mut self, kind: ItemKind, name: Option<String>) -> ItemId {
+        let id = ItemId(self.kinds.len() as u32);
+        self.kinds.push(kind);
+        self.names.push(name);
+        self.scratch.push(false);
+        id
+    }
+
+    /// Adds an option covering `items`, none colored.
+    pub fn add_option(&mut self, items: &[ItemId]) -> Result<OptionId, BuildError> {
+        self.add_colored_option(items.iter().map(|&i| (i, None)))
+    }
+
+    /// Adds an option whose secondary items may carry colors.
+    pub fn add_colored_option(
+        &mut self,
+        items: impl IntoIterator<Item = (ItemId, Option<Color>)>,
+    ) -> Result<OptionId, BuildError> {
+        let option = self.option_ends.len() as u32;
+        let start = self.entries.len();
+        let result = self.push_entries(option, items);
+        for &(item, _) in &self.entries[start..] {
+            if let Some(seen) = self.scratch.get_mut(item as usize) {
+                *seen = false;
+            }
+        }
+        if let Err(e) = result {
+            self.entries.truncate(start);
+            return Err(e);
+        }
+        self.option_ends.push(self.entries.len() as u32);
+        Ok(OptionId(option))
+    }
+
+    fn push_entries(
+        &mut self,
+        option: u32,
+        items: impl IntoIterator<Item = (ItemId, Option<Color>)>,
+    ) -> Result<(), BuildError> {
+        let mut has_primary = false;
+        for (ItemId(item), color) in items {
+            let Some(&kind) = self.kinds.get(item as usize) else {
+                return Err(BuildError::UnknownItem {
+                    option,
+                    item,
+                    items: self.kinds.len() as u32,
+                });
+            };
+            if std::mem::replace(&mut self.scratch[item as usize], true) {
+                // Still push it so that the caller's reset clears every mark.
+                self.entries.push((item, 0));
+                return Err(BuildError::RepeatedItem { option, item });
+            }
+            self.entries.push((item, 0));
+            let color = match (kind, color) {
+                (_, None) => 0,
+                (ItemKind::Primary, Some(_)) => {
+                    return Err(BuildError::ColorOnPrimary { option, item });
+                }
+                (ItemKind::Secondary, Some(Color(0))) => {
+                    return Err(BuildError::ZeroColor { option });
+                }
+                (ItemKind::Secondary, Some(Color(c))) => c,
+            };
+            self.entries.last_mut().expect("just pushed").1 = color;
+            has_primary |= kind == ItemKind::Primary;
+        }
+        if has_primary {
+            Ok(())
+        } else {
+            Err(BuildError::NoPrimaryItem { option })
+        }
+    }
+
+    /// Number of items.
+    pub fn item_count(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// Number of options.
+    pub fn option_count(&self) -> usize {
+        self.option_ends.len()
+    }
+
+    /// The items of option `k`, in the order given.
+    pub fn option_items(&self, k: OptionId) -> impl Iterator<Item = (ItemId, Option<Color>)> + '_ {
+        let end = self.option_ends[k.0 as usize] as usize;
+        let start = match k.0 {
+            0 => 0,
+            _ => self.option_ends[k.0 as usize - 1] as usize,
+        };
+        self.entries[start..end]
+            .iter()
+            .map(|&(i, c)| (ItemId(i), (c != 0).then_some(Color(c))))
+    }
+
+    /// The name of item `i`, if it has one.
+    pub fn item_name(&self, i: ItemId) -> Option<&str> {
+        self.names[i.0 as usize].as_deref()
+    }
+
+    /// The kind of item `i`.
+    pub fn item_kind(&self, i: ItemId) -> ItemKind {
+        self.kinds[i.0 as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_bad_options_and_stays_usable() {
+        let mut p = Problem::new();
+        let a = p.add_item(ItemKind::Primary);
+        let s = p.add_item(ItemKind::Secondary);
+        assert_eq!(
+            p.add_option(&[a, a]),
+            Err(BuildError::RepeatedItem { option: 0, item: 0 })
+        );
+        assert_eq!(
+            p.add_option(&[ItemId(7)]),
+            Err(BuildError::UnknownItem {
+                option: 0,
+                item: 7,
+                items: 2
+            })
+        );
+        assert_eq!(
+            p.add_option(&[s]),
+            Err(BuildError::NoPrimaryItem { option: 0 })
+        );
+        assert_eq!(
+            p.add_colored_option([(a, Some(Color(1)))]),
+            Err(BuildError::ColorOnPrimary { option: 0, item: 0 })
+        );
+        assert_eq!(
+            p.add_colored_option([(a, None), (s, Some(Color(0)))]),
+            Err(BuildError::ZeroColor { option: 0 })
+        );
+        // After all those failures the marks are clear and nothing leaked.
+        assert_eq!(p.add_option(&[a, s]), Ok(OptionId(0)));
+        assert_eq!(p.option_count(), 1);
+        assert_eq!(p.option_items(OptionId(0)).count(), 2);
+    }
+}

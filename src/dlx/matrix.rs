@@ -1,0 +1,656 @@
+//! The dancing-links matrix: storage in the arena, the dance
+//! (cover/uncover, hide/unhide, purify/unpurify), forcing options, and the
+//! `sanity` check. The layout is described in the [module docs](super).
+
+use bumpalo::Bump;
+
+use super::builder::{BuildError, Problem};
+use super::{ItemId, ItemKind, OptionId};
+
+/// One node: an item header, an option's entry, or a spacer (16 bytes, as
+/// in Knuth's DLX2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(C)]
+pub(super) struct Node {
+    pub(super) up: u32,
+    pub(super) down: u32,
+    /// Header: the list's length. Option node: its item (> 0). Spacer: <= 0.
+    pub(super) top: i32,
+    /// Option node: 0 none, > 0 its color, -1 while purified. Header: the
+    /// color it was last purified with.
+    pub(super) color: i32,
+}
+
+/// A link of the doubly linked item lists.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(C)]
+pub(super) struct ItemLink {
+    pub(super) prev: u32,
+    pub(super) next: u32,
+}
+
+/// Why [`Matrix::force`] refused an option.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ForceError {
+    /// The option shares an item with an option already forced (or, for a
+    /// colored item, gives it another color).
+    #[error("option {} clashes with an option forced earlier on item {}", .option.0, .item.0)]
+    Clash {
+        /// The option that could not be forced.
+        option: OptionId,
+        /// An item on which it clashes.
+        item: ItemId,
+    },
+    /// No such option.
+    #[error("there is no option {}", .0.0)]
+    UnknownOption(OptionId),
+}
+
+/// What [`Matrix::sanity`] found broken.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("matrix sanity check failed: {0}")]
+pub struct SanityError(pub String);
+
+/// A compiled exact-cover problem, ready to search; every node lives in
+/// the arena `'a`. See the [module docs](super) for the layout and the
+/// invariants.
+pub struct Matrix<'a> {
+    pub(super) nodes: &'a mut [Node],
+    pub(super) items: &'a mut [ItemLink],
+    /// Header index (1-based) of each [`ItemId`].
+    header_of_item: &'a [u32],
+    /// [`ItemId`] of each header index (index 0 unused).
+    item_of_header: &'a [u32],
+    /// First node of each option, plus one entry past the end.
+    option_first: &'a [u32],
+    /// Number of primary items (headers `1..=primary`).
+    primary: u32,
+    /// First node of each forced option, in the order forced.
+    forced: &'a mut [u32],
+    pub(super) forced_len: usize,
+    /// Chosen node at each search level.
+    pub(super) stack: &'a mut [u32],
+    /// Link updates since the matrix was built (one per node unlinked).
+    pub(super) updates: u64,
+}
+
+impl Problem {
+    /// Compiles the problem into a [`Matrix`] whose storage lives in `arena`.
+    pub fn build<'a>(&self, arena: &'a Bump) -> Result<Matrix<'a>, BuildError> {
+        let n_items = self.kinds.len();
+        let n_nodes = 2 + n_items + self.entries.len() + self.option_ends.len();
+        if n_nodes >= i32::MAX as usize || self.option_ends.len() >= i32::MAX as usize {
+            return Err(BuildError::TooLarge);
+        }
+        // Headers: primary items first, in the order added, then secondary.
+        let mut header_of_item = vec![0u32; n_items];
+        let mut item_of_header = vec![0u32; n_items + 1];
+        let mut next = 1u32;
+        for kind in [ItemKind::Primary, ItemKind::Secondary] {
+            for (item, _) in self.kinds.iter().enumerate().filter(|(_, k)| **k == kind) {
+                header_of_item[item] = next;
+                item_of_header[next as usize] = item as u32;
+                next += 1;
+            }
+        }
+        let primary = self
+            .kinds
+            .iter()
+            .filter(|&&k| k == ItemKind::Primary)
+            .count() as u32;
+        let n = n_items as u32;
+
+        let items = arena.alloc_slice_fill_default::<ItemLink>(n_items + 2);
+        let link = |items: &mut [ItemLink], root: u32, first: u32, last: u32| {
+            // Circular list root, first..=last (empty when first > last).
+            let mut prev = root;
+            for i in first..=last {
+                items[prev as usize].next = i;
+                items[i as usize].prev = prev;
+                prev = i;
+            }
+            items[prev as usize].next = root;
+            items[root as usize].prev = prev;
+        };
+        link(items, 0, 1, primary);
+        link(items, n + 1, primary + 1, n);
+
+        let nodes = arena.alloc_slice_fill_default::<Node>(n_nodes);
+        for h in 1..=n {
+            nodes[h as usize].up = h;
+            nodes[h as usize].down = h;
+        }
+        let option_first = arena.alloc_slice_fill_default::<u32>(self.option_ends.len() + 1);
+        let mut spacer = n as usize + 1;
+        let mut start = 0usize;
+        for (k, &end) in self.option_ends.iter().enumerate() {
+            let first = spacer + 1;
+            option_first[k] = first as u32;
+            for (offset, &(item, color)) in self.entries[start..end as usize].iter().enumerate() {
+                let p = first + offset;
+                let h = header_of_item[item as usize] as usize;
+                let last = nodes[h].up as usize;
+                nodes[p] = Node {
+                    up: last as u32,
+                    down: h as u32,
+                    top: h as i32,
+                    color: color as i32,
+                };
+                nodes[last].down = p as u32;
+                nodes[h].up = p as u32;
+                nodes[h].top += 1;
+            }
+            let last = first + (end as usize - start) - 1;
+            nodes[spacer].down = last as u32;
+            spacer = last + 1;
+            nodes[spacer] = Node {
+                up: first as u32,
+                down: 0,
+                top: -(k as i32) - 1,
+                color: 0,
+            };
+            start = end as usize;
+        }
+        option_first[self.option_ends.len()] = spacer as u32 + 1;
+        debug_assert_eq!(spacer + 1, n_nodes);
+
+        Ok(Matrix {
+            nodes,
+            items,
+            header_of_item: arena.alloc_slice_copy(&header_of_item),
+            item_of_header: arena.alloc_slice_copy(&item_of_header),
+            option_first,
+            primary,
+            forced: arena.alloc_slice_fill_default(primary as usize),
+            forced_len: 0,
+            stack: arena.alloc_slice_fill_default(primary as usize + 1),
+            updates: 0,
+        })
+    }
+}
+
+impl<'a> Matrix<'a> {
+    /// Number of items.
+    pub fn item_count(&self) -> usize {
+        self.header_of_item.len()
+    }
+
+    /// Number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.primary as usize
+    }
+
+    /// Number of options.
+    pub fn option_count(&self) -> usize {
+        self.option_first.len() - 1
+    }
+
+    /// Link updates (nodes unlinked) since the matrix was built.
+    pub fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    /// The option that node `x` belongs to.
+    #[inline]
+    pub(super) fn option_of_node(&self, x: u32) -> OptionId {
+        let mut q = x as usize + 1;
+        loop {
+            let top = self.nodes[q].top;
+            if top <= 0 {
+                return OptionId((-top - 1) as u32);
+            }
+            q += 1;
+        }
+    }
+
+    /// The item that header `h` stands for.
+    pub(super) fn item_of_header(&self, h: u32) -> ItemId {
+        ItemId(self.item_of_header[h as usize])
+    }
+
+    /// The items of option `k`, as [`ItemId`]s.
+    pub fn option_items(&self, k: OptionId) -> impl Iterator<Item = ItemId> + '_ {
+        let (first, end) = self.option_span(k);
+        (first..end).map(|q| self.item_of_header(self.nodes[q as usize].top as u32))
+    }
+
+    /// Nodes `first..end` of option `k` (the spacer after it is at `end`).
+    fn option_span(&self, k: OptionId) -> (u32, u32) {
+        let k = k.0 as usize;
+        (self.option_first[k], self.option_first[k + 1] - 1)
+    }
+
+    /// The number of options currently available to item `i`: all options
+    /// that contain it, less those excluded by forced options.
+    pub fn item_len(&self, i: ItemId) -> u32 {
+        self.nodes[self.header_of_item[i.0 as usize] as usize].top as u32
+    }
+
+    #[inline]
+    fn is_active(&self, h: u32) -> bool {
+        self.items[self.items[h as usize].prev as usize].next == h
+    }
+
+    #[inline]
+    fn is_linked(&self, q: u32) -> bool {
+        self.nodes[self.nodes[q as usize].up as usize].down == q
+    }
+
+    // --- The dance -------------------------------------------------------
+
+    /// Removes option node `p`'s option from every other item's list.
+    #[inline(always)]
+    fn hide(&mut self, p: u32) {
+        let mut q = p + 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.top <= 0 {
+                q = node.up;
+            } else {
+                if node.color >= 0 {
+                    self.nodes[node.up as usize].down = node.down;
+                    self.nodes[node.down as usize].up = node.up;
+                    self.nodes[node.top as usize].top -= 1;
+                    self.updates += 1;
+                }
+                q += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Self::hide`].
+    #[inline(always)]
+    fn unhide(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.top <= 0 {
+                q = node.down;
+            } else {
+                if node.color >= 0 {
+                    self.nodes[node.up as usize].down = q;
+                    self.nodes[node.down as usize].up = q;
+                    self.nodes[node.top as usize].top += 1;
+                }
+                q -= 1;
+            }
+        }
+    }
+
+    /// Covers item header `i`: hides every option in its list and removes
+    /// it from its item list.
+    #[inline]
+    pub(super) fn cover(&mut self, i: u32) {
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            self.hide(p);
+            p = self.nodes[p as usize].down;
+        }
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+    }
+
+    /// Undoes [`Self::cover`].
+    #[inline]
+    pub(super) fn uncover(&mut self, i: u32) {
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = i;
+        self.items[next as usize].prev = i;
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// Keeps only the options compatible with node `p`'s color on its item.
+    fn purify(&mut self, p: u32) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        let i = top as u32;
+        self.nodes[i as usize].color = color;
+        let mut q = self.nodes[i as usize].down;
+        while q != i {
+            if self.nodes[q as usize].color == color {
+                self.nodes[q as usize].color = -1;
+            } else {
+                self.hide(q);
+            }
+            q = self.nodes[q as usize].down;
+        }
+    }
+
+    /// Undoes [`Self::purify`].
+    fn unpurify(&mut self, p: u32) {
+        let i = self.nodes[p as usize].top as u32;
+        let color = self.nodes[i as usize].color;
+        let mut q = self.nodes[i as usize].up;
+        while q != i {
+            if self.nodes[q as usize].color < 0 {
+                self.nodes[q as usize].color = color;
+            } else {
+                self.unhide(q);
+            }
+            q = self.nodes[q as usize].up;
+        }
+    }
+
+    /// Commits option node `p`'s item: covers it if `p` is uncolored,
+    /// purifies it if colored, and does nothing if it is already purified
+    /// with `p`'s color.
+    #[inline(always)]
+    fn commit(&mut self, p: u32) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        if color == 0 {
+            self.cover(top as u32);
+        } else if color > 0 {
+            self.purify(p);
+        }
+    }
+
+    /// Undoes [`Self::commit`].
+    #[inline(always)]
+    fn uncommit(&mut self, p: u32) {
+        let Node { top, color, .. } = self.nodes[p as usize];
+        if color == 0 {
+            self.uncover(top as u32);
+        } else if color > 0 {
+            self.unpurify(p);
+        }
+    }
+
+    /// Commits every item of node `x`'s option other than `x`'s own.
+    #[inline]
+    pub(super) fn commit_others(&mut self, x: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let node = self.nodes[p as usize];
+            if node.top <= 0 {
+                p = node.up;
+            } else {
+                self.commit(p);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Self::commit_others`], in reverse order.
+    #[inline]
+    pub(super) fn uncommit_others(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let node = self.nodes[p as usize];
+            if node.top <= 0 {
+                p = node.down;
+            } else {
+                self.uncommit(p);
+                p -= 1;
+            }
+        }
+    }
+
+    // --- Forcing options -------------------------------------------------
+
+    /// Puts option `k` into every later solution (a puzzle's given, say):
+    /// its items are covered (or purified) as if the search had chosen it.
+    /// Fails, changing nothing, if `k` clashes with an option forced before.
+    pub fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
+        if k.0 as usize >= self.option_count() {
+            return Err(ForceError::UnknownOption(k));
+        }
+        let (first, end) = self.option_span(k);
+        let clash = |item: u32| ForceError::Clash {
+            option: k,
+            item: self.item_of_header(item),
+        };
+        // An item covered by an uncolored use (or a primary item) is gone.
+        for q in first..end {
+            let Node { top, color, .. } = self.nodes[q as usize];
+            if color >= 0 && !self.is_active(top as u32) {
+                return Err(clash(top as u32));
+            }
+        }
+        // A color conflict hides the option from its other items: some node
+        // of it is unlinked while the clashing colored one stays linked.
+        if let Some(q) = (first..end).find(|&q| !self.is_linked(q)) {
+            let colored = (first..end).find(|&p| p != q && self.nodes[p as usize].color > 0);
+            let item = self.nodes[colored.unwrap_or(q) as usize].top as u32;
+            return Err(clash(item));
+        }
+        // `first` is linked and active, so committing every item is safe.
+        for q in first..end {
+            self.commit(q);
+        }
+        self.forced[self.forced_len] = first;
+        self.forced_len += 1;
+        Ok(())
+    }
+
+    /// Forces each option of `options` in turn; on a clash, undoes the ones
+    /// this call forced and reports the clash.
+    pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
+        let before = self.forced_len;
+        for &k in options {
+            if let Err(e) = self.force(k) {
+                self.unforce_to(before);
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// The options forced so far, in the order forced.
+    pub fn forced(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.forced[..self.forced_len]
+            .iter()
+            .map(|&first| self.option_of_node(first))
+    }
+
+    /// Number of options forced.
+    pub fn forced_count(&self) -> usize {
+        self.forced_len
+    }
+
+    /// Unforces options until only the first `len` forced remain.
+    pub fn unforce_to(&mut self, len: usize) {
+        while self.forced_len > len {
+            self.forced_len -= 1;
+            let first = self.forced[self.forced_len];
+            let end = self.option_of_node(first);
+            let (_, end) = self.option_span(end);
+            for q in (first..end).rev() {
+                self.uncommit(q);
+            }
+        }
+    }
+
+    /// Unforces every forced option: the matrix is again as built.
+    pub fn restore(&mut self) {
+        self.unforce_to(0);
+    }
+
+    // --- Checks ----------------------------------------------------------
+
+    /// Walks every link and length (Knuth's `sanity`): each item list is a
+    /// consistent circle, each vertical list is a consistent circle whose
+    /// nodes name their item, and each length equals the nodes on its list.
+    pub fn sanity(&self) -> Result<(), SanityError> {
+        let fail = |msg: String| Err(SanityError(msg));
+        let n = self.item_count() as u32;
+        let n_nodes = self.nodes.len() as u32;
+        for (root, what) in [(0u32, "primary"), (n + 1, "secondary")] {
+            let mut p = root;
+            for _ in 0..=n + 1 {
+                let next = self.items[p as usize].next;
+                if next > n + 1 || self.items[next as usize].prev != p {
+                    return fail(format!("{what} item list broken after {p}"));
+                }
+                p = next;
+                if p == root {
+                    break;
+                }
+                let in_range = if root == 0 {
+                    p <= self.primary
+                } else {
+                    p > self.primary && p <= n
+                };
+                if !in_range {
+                    return fail(format!("item {p} is on the {what} list"));
+                }
+            }
+            if p != root {
+                return fail(format!("{what} item list does not close"));
+            }
+        }
+        for h in 1..=n {
+            let mut count = 0i32;
+            let mut p = h;
+            loop {
+                let down = self.nodes[p as usize].down;
+                if down >= n_nodes || self.nodes[down as usize].up != p {
+                    return fail(format!("item {h}: down link of node {p} broken"));
+                }
+                p = down;
+                if p == h {
+                    break;
+                }
+                if self.nodes[p as usize].top != h as i32 {
+                    return fail(format!("item {h}: node {p} names another item"));
+                }
+                count += 1;
+                if count > n_nodes as i32 {
+                    return fail(format!("item {h}: list does not close"));
+                }
+            }
+            if self.nodes[h as usize].top != count {
+                return fail(format!(
+                    "item {h}: length {} but {count} nodes",
+                    self.nodes[h as usize].top
+                ));
+            }
+        }
+        for k in 0..self.option_count() {
+            let (first, end) = self.option_span(OptionId(k as u32));
+            let spacer = self.nodes[end as usize];
+            if spacer.top != -(k as i32) - 1 || spacer.up != first {
+                return fail(format!("spacer after option {k} broken"));
+            }
+        }
+        Ok(())
+    }
+
+    /// A hash of every link, length and option color: equal before and after a
+    /// search that restored the matrix (used by tests with [`Self::sanity`]).
+    pub fn state_digest(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        let headers = 1..=self.item_count();
+        for (q, node) in self.nodes.iter().enumerate() {
+            // A header's color is scratch space for `purify`, not state.
+            let color = if headers.contains(&q) { 0 } else { node.color };
+            (node.up, node.down, node.top, color).hash(&mut h);
+        }
+        self.items.hash(&mut h);
+        self.forced[..self.forced_len].hash(&mut h);
+        h.finish()
+    }
+
+    /// Header index of item `i` (for the search module).
+    pub(super) fn header(&self, i: ItemId) -> u32 {
+        self.header_of_item[i.0 as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Color, ItemKind, Problem};
+    use super::*;
+
+    /// Knuth's toy example (TAOCP 7.2.2.1 (6)): items a..g, one solution.
+    pub(crate) fn toy() -> Problem {
+        let mut p = Problem::new();
+        let it: Vec<_> = "abcdefg"
+            .chars()
+            .map(|c| p.add_named_item(ItemKind::Primary, c))
+            .collect();
+        for opt in ["ce", "adg", "bcf", "adf", "bg", "deg"] {
+            let items: Vec<_> = opt.bytes().map(|b| it[(b - b'a') as usize]).collect();
+            p.add_option(&items).unwrap();
+        }
+        p
+    }
+
+    #[test]
+    fn builds_a_sane_matrix() {
+        let arena = Bump::new();
+        let m = toy().build(&arena).unwrap();
+        m.sanity().unwrap();
+        assert_eq!(m.item_len(ItemId(0)), 2); // a: adg, adf
+        assert_eq!(m.item_len(ItemId(6)), 3); // g: adg, bg, deg
+        assert_eq!(m.option_of_node(m.option_first[3]), OptionId(3));
+        let items: Vec<_> = m.option_items(OptionId(2)).map(|i| i.0).collect();
+        assert_eq!(items, vec![1, 2, 5]);
+    }
+
+    #[test]
+    fn force_and_restore_round_trip() {
+        let arena = Bump::new();
+        let mut m = toy().build(&arena).unwrap();
+        let pristine = m.state_digest();
+        m.force(OptionId(0)).unwrap(); // ce
+        m.sanity().unwrap();
+        assert_eq!(m.item_len(ItemId(1)), 1); // b: only bg remains
+        assert_eq!(
+            m.force(OptionId(2)), // bcf clashes on c
+            Err(ForceError::Clash {
+                option: OptionId(2),
+                item: ItemId(2)
+            })
+        );
+        m.force(OptionId(3)).unwrap(); // adf
+        assert_eq!(m.forced().collect::<Vec<_>>(), vec![OptionId(0), OptionId(3)]);
+        m.restore();
+        m.sanity().unwrap();
+        assert_eq!(m.state_digest(), pristine);
+        assert_eq!(m.force(OptionId(9)), Err(ForceError::UnknownOption(OptionId(9))));
+    }
+
+    #[test]
+    fn force_all_is_all_or_nothing() {
+        let arena = Bump::new();
+        let mut m = toy().build(&arena).unwrap();
+        let pristine = m.state_digest();
+        let err = m.force_all(&[OptionId(0), OptionId(3), OptionId(1)]);
+        assert!(matches!(err, Err(ForceError::Clash { .. })));
+        assert_eq!(m.forced_count(), 0);
+        assert_eq!(m.state_digest(), pristine);
+    }
+
+    #[test]
+    fn forcing_detects_color_clashes() {
+        let mut p = Problem::new();
+        let a = p.add_item(ItemKind::Primary);
+        let b = p.add_item(ItemKind::Primary);
+        let c = p.add_item(ItemKind::Primary);
+        let s = p.add_item(ItemKind::Secondary);
+        p.add_colored_option([(a, None), (s, Some(Color(1)))]).unwrap();
+        p.add_colored_option([(b, None), (s, Some(Color(1)))]).unwrap();
+        p.add_colored_option([(c, None), (s, Some(Color(2)))]).unwrap();
+        let arena = Bump::new();
+        let mut m = p.build(&arena).unwrap();
+        let pristine = m.state_digest();
+        m.force(OptionId(0)).unwrap();
+        m.force(OptionId(1)).unwrap(); // same color: compatible
+        m.sanity().unwrap();
+        assert_eq!(
+            m.force(OptionId(2)),
+            Err(ForceError::Clash {
+                option: OptionId(2),
+                item: s
+            })
+        );
+        m.restore();
+        m.sanity().unwrap();
+        assert_eq!(m.state_digest(), pristine);
+    }
+}

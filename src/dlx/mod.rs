@@ -1,0 +1,80 @@
+//! A general exact-cover engine: Knuth's Algorithm X over dancing links.
+//!
+//! This module knows nothing of Sudoku. A [`Problem`] is a set of *items*,
+//! each either **primary** (must be covered exactly once) or **secondary**
+//! (covered at most once), and a list of *options*, each a set of items. A
+//! solution is a set of options that covers every primary item exactly once
+//! and every secondary item at most once. Secondary items may carry a
+//! *color* in an option (Knuth's DLX2, "exact covering with colors"): options
+//! that give a secondary item the same color are compatible, different
+//! colors exclude each other, and an uncolored use excludes every other use.
+//!
+//! # Layout (Knuth's DLX1/DLX2, `u32` links)
+//!
+//! A [`Problem`] is compiled into a [`Matrix`] whose storage lives in one
+//! [`bumpalo::Bump`] arena that the caller owns: no per-node allocation, no
+//! reference counting, no pointers between nodes. Links are `u32` indices
+//! into two arena slices.
+//!
+//! ```text
+//!  item list  (ItemLink: prev, next)       node array (Node: up, down, top, color)
+//!  index 0        primary root             index 0          unused
+//!  1 ..= N1       primary items            1 ..= N          item headers (top = length)
+//!  N1+1 ..= N     secondary items          N+1              first spacer
+//!  N+1            secondary root           N+2 ..           option 0's nodes, spacer,
+//!                                                           option 1's nodes, spacer, ...
+//! ```
+//!
+//! * Item `i` (1-based inside the matrix) has header node `i`; its vertical
+//!   list is circular through `up`/`down` and `top` holds its length.
+//! * An option's nodes are consecutive, so no left/right links are needed:
+//!   moving right is `+1`, and the spacer after an option sends `up` to the
+//!   option's first node (to wrap around) and `down` to the last node of the
+//!   option after it. A spacer's `top` is `<= 0`; the spacer that follows
+//!   option `k` has `top = -(k + 1)`.
+//! * An option node's `top` is its item (`> 0`) and `color` its color (`0`
+//!   none, `> 0` a color, `-1` while its item is purified with that color).
+//!
+//! # Invariants
+//!
+//! * Outside a search, the matrix is in the state left by the forced options
+//!   ([`Matrix::force`]); with none forced it is exactly as built. Every
+//!   search restores the state it started from, whether it ends by
+//!   exhausting the tree, by a visitor's request, or by a node budget.
+//! * Item lengths always equal the number of nodes linked in the item's
+//!   vertical list. [`Matrix::sanity`] checks this and every link.
+//! * Removals are undone in exactly the reverse order (the "dance"), which
+//!   is what lets a removed element keep its own links.
+
+mod builder;
+mod matrix;
+mod search;
+
+pub use builder::{BuildError, Problem};
+pub use matrix::{ForceError, Matrix, SanityError};
+pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor};
+
+/// An item of a [`Problem`], numbered from 0 in the order the items were
+/// added (inside the matrix, primary items come first and numbering starts
+/// at 1; [`Matrix`] translates).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ItemId(pub u32);
+
+/// An option of a [`Problem`], numbered from 0 in the order the options were
+/// added.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OptionId(pub u32);
+
+/// A color of a secondary item in an option; any value from 1 up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Color(pub u32);
+
+/// Whether an item must be covered exactly once or at most once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// Covered exactly once by every solution.
+    Primary,
+    /// Covered at most once (or, with colors, only by options that agree
+    /// on its color).
+    Secondary,
+}

@@ -1,0 +1,520 @@
+//! Algorithm X, iteratively: an explicit stack of chosen nodes instead of
+//! recursion, so the depth is bounded only by the number of primary items.
+//!
+//! Invariant: when [`Matrix::search`] returns, the matrix is back in the
+//! state it was called in (the forced options still forced), however the
+//! search ended: every level on the stack is undone in reverse order.
+
+use std::ops::ControlFlow;
+
+use super::{ItemId, Matrix, OptionId};
+
+/// Machine-independent measures of effort, as Knuth reports them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search-tree nodes: times an item was chosen to branch on.
+    pub nodes: u64,
+    /// Link updates: nodes unlinked from a vertical list.
+    pub updates: u64,
+    /// Solutions visited.
+    pub solutions: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Self) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+    }
+}
+
+/// Bounds on one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Stop once this many solutions have been found.
+    pub max_solutions: u64,
+    /// Stop before branching at more than this many search-tree nodes.
+    pub max_nodes: u64,
+}
+
+impl Default for SearchLimits {
+    fn default() -> Self {
+        Self::UNLIMITED
+    }
+}
+
+impl SearchLimits {
+    /// No bound at all: the whole tree.
+    pub const UNLIMITED: Self = Self {
+        max_solutions: u64::MAX,
+        max_nodes: u64::MAX,
+    };
+
+    /// Stop after `limit` solutions.
+    pub fn solutions(limit: u64) -> Self {
+        Self {
+            max_solutions: limit,
+            ..Self::UNLIMITED
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The whole tree was searched: the count is exact.
+    Exhausted,
+    /// `max_solutions` was reached: the count is a lower bound.
+    SolutionLimit,
+    /// `max_nodes` was reached: the count is a lower bound.
+    NodeLimit,
+    /// The visitor asked to stop: the count is a lower bound.
+    Stopped,
+}
+
+impl Outcome {
+    /// Whether the whole tree was searched, so the count is exact.
+    pub fn is_exhaustive(self) -> bool {
+        self == Outcome::Exhausted
+    }
+}
+
+/// The result of [`Matrix::count_up_to`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub solutions: u64,
+    /// How the search ended; anything but [`Outcome::Exhausted`] makes
+    /// `solutions` a lower bound.
+    pub outcome: Outcome,
+    /// Effort spent.
+    pub stats: Stats,
+}
+
+impl Count {
+    /// Whether `solutions` is the exact number (the search was not cut).
+    pub fn is_exact(&self) -> bool {
+        self.outcome.is_exhaustive()
+    }
+}
+
+/// A solution, seen by a [`Visitor`] while the search stands on it.
+pub struct Solution<'m, 'a> {
+    matrix: &'m Matrix<'a>,
+    chosen: &'m [u32],
+}
+
+impl Solution<'_, '_> {
+    /// The options of the solution: the forced ones first, then those the
+    /// search chose, in the order chosen.
+    pub fn options(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.matrix
+            .forced()
+            .chain(self.chosen.iter().map(|&x| self.matrix.option_of_node(x)))
+    }
+
+    /// Only the options the search chose (not the forced ones).
+    pub fn chosen(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.chosen.iter().map(|&x| self.matrix.option_of_node(x))
+    }
+
+    /// Number of options in the solution, forced ones included.
+    pub fn len(&self) -> usize {
+        self.matrix.forced_count() + self.chosen.len()
+    }
+
+    /// Whether the solution has no option (a problem with no primary item).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Where the search stands: for progress reports and estimates.
+pub struct Progress<'m, 'a> {
+    matrix: &'m Matrix<'a>,
+    chosen: &'m [u32],
+    /// Statistics so far.
+    pub stats: Stats,
+}
+
+impl Progress<'_, '_> {
+    /// For each level of the current path, the 0-based position of the
+    /// option being tried among the options of the item branched on, and
+    /// their number.
+    pub fn path(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.chosen.iter().map(|&x| {
+            let m = self.matrix;
+            let item = m.nodes[x as usize].top as u32;
+            let mut pos = 0;
+            let mut q = m.nodes[item as usize].down;
+            while q != x {
+                pos += 1;
+                q = m.nodes[q as usize].down;
+            }
+            (pos, m.nodes[item as usize].top as u32)
+        })
+    }
+
+    /// Knuth's estimate of the fraction of the tree already searched: the
+    /// path read as a mixed-radix fraction, 0 at the start, 1 at the end.
+    pub fn fraction_done(&self) -> f64 {
+        let mut fraction = 0.0;
+        let mut scale = 1.0;
+        for (pos, len) in self.path() {
+            let len = f64::from(len.max(1));
+            fraction += scale * f64::from(pos) / len;
+            scale /= len;
+        }
+        fraction + scale / 2.0
+    }
+}
+
+/// Receives each solution, and a progress report now and then; either can
+/// stop the search.
+pub trait Visitor {
+    /// Called at each solution.
+    fn solution(&mut self, solution: &Solution<'_, '_>) -> ControlFlow<()>;
+
+    /// Called every [`Visitor::TICK_NODES`] search-tree nodes.
+    fn tick(&mut self, _progress: &Progress<'_, '_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    /// How often, in search-tree nodes, [`Visitor::tick`] is called (a
+    /// power of two).
+    const TICK_NODES: u64 = 1 << 16;
+}
+
+impl<F: FnMut(&Solution<'_, '_>) -> ControlFlow<()>> Visitor for F {
+    fn solution(&mut self, solution: &Solution<'_, '_>) -> ControlFlow<()> {
+        self(solution)
+    }
+}
+
+/// A visitor that only counts.
+struct Counting;
+
+impl Visitor for Counting {
+    #[inline]
+    fn solution(&mut self, _: &Solution<'_, '_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+impl Matrix<'_> {
+    /// Algorithm X: visits solutions until the tree is exhausted, a limit is
+    /// reached, or the visitor stops it. Branches on the primary item with
+    /// the fewest options (the first such item on ties); covers secondary
+    /// items only as chosen options use them. Restores the matrix before
+    /// returning.
+    pub fn search<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+    ) -> (Outcome, Stats) {
+        let updates_before = self.updates;
+        let mut stats = Stats::default();
+        let mut depth = 0usize;
+        let outcome = 'search: loop {
+            // X2: all primary items covered?
+            let (mut item, mut x);
+            if self.items[0].next == 0 {
+                stats.solutions += 1;
+                let solution = Solution {
+                    matrix: self,
+                    chosen: &self.stack[..depth],
+                };
+                if visitor.solution(&solution).is_break() {
+                    break 'search Outcome::Stopped;
+                }
+                if stats.solutions >= limits.max_solutions {
+                    break 'search Outcome::SolutionLimit;
+                }
+                // X8: back to the previous level.
+                if depth == 0 {
+                    break 'search Outcome::Exhausted;
+                }
+                depth -= 1;
+                let prev = self.stack[depth];
+                self.uncommit_others(prev);
+                item = self.nodes[prev as usize].top as u32;
+                x = self.nodes[prev as usize].down;
+            } else {
+                // X3: choose an item.
+                if stats.nodes >= limits.max_nodes {
+                    break 'search Outcome::NodeLimit;
+                }
+                stats.nodes += 1;
+                if stats.nodes & (V::TICK_NODES - 1) == 0 {
+                    stats.updates = self.updates - updates_before;
+                    let progress = Progress {
+                        matrix: self,
+                        chosen: &self.stack[..depth],
+                        stats,
+                    };
+                    if visitor.tick(&progress).is_break() {
+                        break 'search Outcome::Stopped;
+                    }
+                }
+                item = self.choose_item();
+                // X4: cover it.
+                self.cover(item);
+                x = self.nodes[item as usize].down;
+            }
+            // X5: try option x, or X7/X8 when the item's list is exhausted.
+            loop {
+                if x != item {
+                    self.commit_others(x);
+                    self.stack[depth] = x;
+                    depth += 1;
+                    continue 'search;
+                }
+                self.uncover(item);
+                if depth == 0 {
+                    break 'search Outcome::Exhausted;
+                }
+                depth -= 1;
+                let prev = self.stack[depth];
+                self.uncommit_others(prev);
+                item = self.nodes[prev as usize].top as u32;
+                x = self.nodes[prev as usize].down;
+            }
+        };
+        // Stopped early: undo every level still on the stack.
+        while depth > 0 {
+            depth -= 1;
+            let x = self.stack[depth];
+            self.uncommit_others(x);
+            self.uncover(self.nodes[x as usize].top as u32);
+        }
+        stats.updates = self.updates - updates_before;
+        (outcome, stats)
+    }
+
+    /// The active primary item with the fewest options, the first on ties.
+    #[inline]
+    fn choose_item(&self) -> u32 {
+        let mut best = self.items[0].next;
+        let mut best_len = self.nodes[best as usize].top;
+        let mut i = self.items[best as usize].next;
+        while best_len > 0 && i != 0 {
+            let len = self.nodes[i as usize].top;
+            if len < best_len {
+                best = i;
+                best_len = len;
+            }
+            i = self.items[i as usize].next;
+        }
+        best
+    }
+
+    /// Counts solutions, stopping as soon as `limit` are found.
+    pub fn count_up_to(&mut self, limit: u64) -> Count {
+        self.count_with(SearchLimits::solutions(limit))
+    }
+
+    /// Counts solutions within `limits`.
+    pub fn count_with(&mut self, limits: SearchLimits) -> Count {
+        let (outcome, stats) = self.search(&mut Counting, limits);
+        Count {
+            solutions: stats.solutions,
+            outcome,
+            stats,
+        }
+    }
+
+    /// The first solution found, forced options first, or `None` if there
+    /// is none.
+    pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
+        let mut found = None;
+        self.search(
+            &mut |s: &Solution<'_, '_>| {
+                found = Some(s.options().collect());
+                ControlFlow::Break(())
+            },
+            SearchLimits::UNLIMITED,
+        );
+        found
+    }
+
+    /// Calls `visit` on every solution until it returns
+    /// `ControlFlow::Break`.
+    pub fn for_each_solution(
+        &mut self,
+        mut visit: impl FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
+    ) -> (Outcome, Stats) {
+        self.search(&mut visit, SearchLimits::UNLIMITED)
+    }
+
+    /// The current number of options of item `i` (for tests and tools).
+    pub fn current_len(&self, i: ItemId) -> u32 {
+        self.nodes[self.header(i) as usize].top as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Color, ItemKind, Problem};
+    use super::*;
+    use bumpalo::Bump;
+
+    fn toy() -> Problem {
+        let mut p = Problem::new();
+        let it: Vec<_> = (0..7).map(|_| p.add_item(ItemKind::Primary)).collect();
+        for opt in ["ce", "adg", "bcf", "adf", "bg", "deg"] {
+            let items: Vec<_> = opt.bytes().map(|b| it[(b - b'a') as usize]).collect();
+            p.add_option(&items).unwrap();
+        }
+        p
+    }
+
+    #[test]
+    fn solves_knuths_toy_problem() {
+        let arena = Bump::new();
+        let mut m = toy().build(&arena).unwrap();
+        let before = m.state_digest();
+        let mut sol = m.first_solution().unwrap();
+        sol.sort();
+        assert_eq!(sol, vec![OptionId(0), OptionId(3), OptionId(4)]);
+        let count = m.count_up_to(u64::MAX);
+        assert_eq!(count.solutions, 1);
+        assert!(count.is_exact());
+        assert!(count.stats.updates > 0 && count.stats.nodes > 0);
+        m.sanity().unwrap();
+        assert_eq!(m.state_digest(), before);
+    }
+
+    /// Every subset of options of a small problem: the brute-force count.
+    fn brute_force(p: &Problem) -> u64 {
+        let k = p.option_count();
+        (0u32..1 << k)
+            .filter(|mask| {
+                let mut uses = vec![Vec::new(); p.item_count()];
+                for o in (0..k).filter(|o| mask >> o & 1 == 1) {
+                    for (i, c) in p.option_items(OptionId(o as u32)) {
+                        uses[i.0 as usize].push(c);
+                    }
+                }
+                uses.iter().enumerate().all(|(i, u)| {
+                    match p.item_kind(ItemId(i as u32)) {
+                        ItemKind::Primary => u.len() == 1,
+                        ItemKind::Secondary => {
+                            u.len() <= 1 || (u[0].is_some() && u.iter().all(|c| *c == u[0]))
+                        }
+                    }
+                })
+            })
+            .count() as u64
+    }
+
+    #[test]
+    fn counts_agree_with_brute_force_on_small_random_problems() {
+        // A small linear congruential generator keeps the test deterministic.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |bound: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % bound
+        };
+        for _ in 0..300 {
+            let mut p = Problem::new();
+            let prim = 1 + next(5) as usize;
+            let sec = next(3) as usize;
+            let items: Vec<_> = (0..prim + sec)
+                .map(|i| {
+                    p.add_item(if i < prim {
+                        ItemKind::Primary
+                    } else {
+                        ItemKind::Secondary
+                    })
+                })
+                .collect();
+            for _ in 0..next(12) {
+                let mut opt = vec![(items[next(prim as u64) as usize], None)];
+                for &s in &items[prim..] {
+                    match next(4) {
+                        0 => opt.push((s, None)),
+                        1 | 2 => opt.push((s, Some(Color(1 + next(2) as u32)))),
+                        _ => {}
+                    }
+                }
+                for &q in &items[..prim] {
+                    if next(3) == 0 && !opt.iter().any(|(i, _)| *i == q) {
+                        opt.push((q, None));
+                    }
+                }
+                p.add_colored_option(opt).unwrap();
+            }
+            let arena = Bump::new();
+            let mut m = p.build(&arena).unwrap();
+            let before = m.state_digest();
+            let count = m.count_up_to(u64::MAX);
+            assert_eq!(count.solutions, brute_force(&p), "{p:?}");
+            m.sanity().unwrap();
+            assert_eq!(m.state_digest(), before);
+            // Stopping early at every possible point restores the matrix.
+            for limit in 1..=count.solutions {
+                let c = m.count_up_to(limit);
+                assert_eq!(c.solutions, limit);
+                assert_eq!(m.state_digest(), before);
+            }
+            for budget in 0..count.stats.nodes {
+                let c = m.count_with(SearchLimits {
+                    max_nodes: budget,
+                    ..SearchLimits::UNLIMITED
+                });
+                assert_eq!(c.outcome, Outcome::NodeLimit);
+                assert_eq!(m.state_digest(), before);
+            }
+        }
+    }
+
+    #[test]
+    fn visitor_can_stop_and_sees_forced_options() {
+        let mut p = Problem::new();
+        let a = p.add_item(ItemKind::Primary);
+        let b = p.add_item(ItemKind::Primary);
+        p.add_option(&[a]).unwrap();
+        p.add_option(&[b]).unwrap();
+        p.add_option(&[a, b]).unwrap();
+        let arena = Bump::new();
+        let mut m = p.build(&arena).unwrap();
+        m.force(OptionId(1)).unwrap();
+        let before = m.state_digest();
+        let mut seen = Vec::new();
+        let (outcome, stats) = m.for_each_solution(|s| {
+            seen.push(s.options().collect::<Vec<_>>());
+            ControlFlow::Break(())
+        });
+        assert_eq!(outcome, Outcome::Stopped);
+        assert_eq!(stats.solutions, 1);
+        assert_eq!(seen, vec![vec![OptionId(1), OptionId(0)]]);
+        assert_eq!(m.state_digest(), before);
+        m.restore();
+        assert_eq!(m.count_up_to(10).solutions, 2);
+    }
+
+    #[test]
+    fn deep_search_needs_no_recursion() {
+        // A chain of 5,000 items, each covered by its own option, searched
+        // on a thread with a 256 KiB stack: a recursive solver would need a
+        // frame per level.
+        std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(|| {
+                let mut p = Problem::new();
+                let n = 5_000;
+                let items: Vec<_> = (0..n).map(|_| p.add_item(ItemKind::Primary)).collect();
+                for &i in &items {
+                    p.add_option(&[i]).unwrap();
+                }
+                let arena = Bump::new();
+                let mut m = p.build(&arena).unwrap();
+                let sol = m.first_solution().unwrap();
+                assert_eq!(sol.len(), n);
+                m.sanity().unwrap();
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+    }
+}

@@ -1,0 +1,2 @@
+//! `dlx`: Knuth's dancing links for exact cover, with Sudoku on top.
+pub mod dlx;
