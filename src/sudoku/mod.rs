@@ -1,0 +1,102 @@
+//! Sudoku on top of the exact-cover engine: shapes and grids, the
+//! compilation into exact cover ([`DlxSolver`]), the documents' naive DFS
+//! ([`NaiveSolver`]) and an independent [`verify`] checker.
+//!
+//! Both solvers implement [`SudokuSolver`], so callers (the command line,
+//! the benchmarks, the tests) treat them alike.
+
+mod exact_cover;
+mod grid;
+mod naive;
+pub mod verify;
+
+use std::ops::ControlFlow;
+
+pub use exact_cover::DlxSolver;
+pub use grid::{Conflict, Grid, GridError, MAX_N, Shape, ShapeError, Unit};
+pub use naive::NaiveSolver;
+
+use crate::dlx::{Count, Outcome, SearchLimits, Stats};
+
+/// Why a puzzle could not be searched.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// Two givens clash, so there is no solution; says where.
+    #[error("{0}")]
+    Conflict(#[from] Conflict),
+    /// The solver was compiled for another shape.
+    #[error("this solver is for {expected} boxes, the puzzle has {found}")]
+    Shape {
+        /// The solver's shape.
+        expected: Shape,
+        /// The puzzle's shape.
+        found: Shape,
+    },
+}
+
+/// How one search went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// Whether the count is exact or why it is a lower bound.
+    pub outcome: Outcome,
+    /// Effort, and the number of solutions found.
+    pub stats: Stats,
+}
+
+/// A Sudoku solver: the engine or the naive DFS.
+pub trait SudokuSolver {
+    /// A short name for tables and flags (`dlx`, `naive`).
+    fn name(&self) -> &'static str;
+
+    /// Searches `puzzle` within `limits`, passing each solution to `visit`
+    /// (which may stop the search).
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        limits: SearchLimits,
+        visit: Option<&mut dyn FnMut(&Grid) -> ControlFlow<()>>,
+    ) -> Result<Report, PuzzleError>;
+
+    /// Counts solutions, stopping as soon as `limit` are found.
+    fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> Result<Count, PuzzleError> {
+        let report = self.search(puzzle, SearchLimits::solutions(limit), None)?;
+        Ok(Count {
+            solutions: report.stats.solutions,
+            outcome: report.outcome,
+            stats: report.stats,
+        })
+    }
+
+    /// Some solution, or `None` if there is none.
+    fn solve_first(&mut self, puzzle: &Grid) -> Result<Option<Grid>, PuzzleError> {
+        let mut found = None;
+        self.search(
+            puzzle,
+            SearchLimits::solutions(1),
+            Some(&mut |g: &Grid| {
+                found = Some(g.clone());
+                ControlFlow::Break(())
+            }),
+        )?;
+        Ok(found)
+    }
+
+    /// The solution if there is exactly one (it searches for a second).
+    fn unique_solution(&mut self, puzzle: &Grid) -> Result<Option<Grid>, PuzzleError> {
+        let mut found = None;
+        let report = self.search(
+            puzzle,
+            SearchLimits::solutions(2),
+            Some(&mut |g: &Grid| {
+                found.get_or_insert_with(|| g.clone());
+                ControlFlow::Continue(())
+            }),
+        )?;
+        Ok(found.filter(|_| report.stats.solutions == 1))
+    }
+
+    /// Whether the puzzle has exactly one solution.
+    fn is_unique(&mut self, puzzle: &Grid) -> Result<bool, PuzzleError> {
+        Ok(self.count_up_to(puzzle, 2)?.solutions == 1)
+    }
+}
