@@ -1,19 +1,123 @@
 //! The `dlx` command: parses flags and calls the library.
 
-use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use dlx::app::sudoku::{self as sudoku_app, SolverKind, Task};
+use dlx::app::{ExitStatus, Input};
+use dlx::format::Alphabet;
+use dlx::sudoku::Shape;
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  every puzzle was solved (or counted)
+  1  some puzzle has no solution
+  2  some input was malformed or could not be read
+A closed output pipe (dlx solve big.txt | head) ends the run quietly.";
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]
-#[command(name = "dlx", version, about)]
+#[command(name = "dlx", version, about, after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Solve Sudoku puzzles, one output line per puzzle.
+    ///
+    /// Input is the line format: one puzzle a line, n*n cells ('.', '0' or
+    /// '_' empty; digits 1-9 then A, B, ... for n > 9); the size comes from
+    /// the length (16, 36, 64, 81, 144, 256, 625, ...). Blank lines and
+    /// lines starting with '#' are skipped; text after the cells and a
+    /// space or ':' is a comment. Each puzzle prints its solution; one with
+    /// no solution prints '# no solution: PUZZLE' and one that cannot be
+    /// read prints '# bad input: FILE line N', with details on standard
+    /// error, so output lines match input puzzles one to one.
+    #[command(after_help = EXIT_CODES)]
+    Solve(SudokuArgs),
+    /// Count the solutions of Sudoku puzzles, one line per puzzle.
+    ///
+    /// Prints the number of solutions of each puzzle. With --limit N the
+    /// search stops at N solutions and prints 'N+' (a lower bound): --limit 2
+    /// checks uniqueness ('1' unique, '2+' several, '0' none). Unreadable
+    /// puzzles print '# bad input: FILE line N'. Input as for 'dlx solve'.
+    #[command(after_help = EXIT_CODES)]
+    Count {
+        #[command(flatten)]
+        args: SudokuArgs,
+        /// Stop counting at N solutions; the count then prints as 'N+'.
+        #[arg(long, value_name = "N")]
+        limit: Option<u64>,
+    },
+}
 
-fn main() -> std::process::ExitCode {
+#[derive(Args, Debug)]
+struct SudokuArgs {
+    /// Puzzle files; standard input when none is given or for '-'.
+    files: Vec<PathBuf>,
+    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
+    /// decide it; by default the most nearly square boxes.
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<Shape>,
+    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
+    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
+    alphabet: Option<Alphabet>,
+    /// Which solver runs.
+    #[arg(long, value_enum, default_value_t = SolverArg::Dlx)]
+    solver: SolverArg,
+    /// Print search nodes, updates and time on standard error.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SolverArg {
+    /// Dancing links (Algorithm X).
+    Dlx,
+    /// The naive backtracking of the judges' write-ups.
+    Naive,
+}
+
+impl SudokuArgs {
+    fn options(self) -> (Vec<Input>, sudoku_app::Options) {
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            solver: match self.solver {
+                SolverArg::Dlx => SolverKind::Dlx,
+                SolverArg::Naive => SolverKind::Naive,
+            },
+            stats: self.stats,
+        };
+        (Input::from_args(&self.files), opts)
+    }
+}
+
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {}
+    let mut out = sudoku_app::stdout();
+    let mut err = io::stderr().lock();
+    let status = match cli.command {
+        Command::Solve(args) => {
+            let (inputs, opts) = args.options();
+            sudoku_app::run(Task::Solve, &inputs, &opts, &mut out, &mut err)
+        }
+        Command::Count { args, limit } => {
+            let (inputs, opts) = args.options();
+            let task = Task::Count {
+                limit: limit.unwrap_or(u64::MAX),
+            };
+            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
+        }
+    };
+    let _ = err.flush();
+    exit(status)
+}
+
+fn exit(status: ExitStatus) -> ExitCode {
+    ExitCode::from(status.code())
 }

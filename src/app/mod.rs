@@ -1,0 +1,81 @@
+//! The commands behind the `dlx` binary, as library functions: each takes
+//! plain options and output streams and returns an [`ExitStatus`], so tests
+//! drive them without a process and the binary only parses flags.
+//!
+//! Exit codes: 0 all went well, 1 some puzzle had no solution, 2 some input
+//! was malformed or unreadable; a closed output pipe ends the run quietly
+//! with the status so far.
+
+pub mod sudoku;
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+/// The outcome of a run, worst first when combined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ExitStatus {
+    /// Everything solved (or counted).
+    Success = 0,
+    /// Some puzzle had no solution.
+    NoSolution = 1,
+    /// Some input was malformed or could not be read.
+    BadInput = 2,
+}
+
+impl ExitStatus {
+    /// The process exit code.
+    pub fn code(self) -> u8 {
+        self as u8
+    }
+}
+
+/// Where input comes from: a file, or standard input for `-`.
+pub enum Input {
+    /// Standard input.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+impl Input {
+    /// `-` is standard input; anything else a path.
+    pub fn from_arg(arg: &Path) -> Self {
+        if arg == Path::new("-") {
+            Input::Stdin
+        } else {
+            Input::File(arg.to_path_buf())
+        }
+    }
+
+    /// The inputs named on a command line: standard input when none.
+    pub fn from_args(args: &[PathBuf]) -> Vec<Self> {
+        if args.is_empty() {
+            vec![Input::Stdin]
+        } else {
+            args.iter().map(|a| Self::from_arg(a)).collect()
+        }
+    }
+
+    /// The name used in messages.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".to_string(),
+            Input::File(p) => p.display().to_string(),
+        }
+    }
+
+    /// Opens the input for buffered reading.
+    pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
+        Ok(match self {
+            Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            Input::File(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
+        })
+    }
+}
+
+/// Whether an output error means the reader went away (`| head`): the run
+/// then ends quietly.
+pub fn is_broken_pipe(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe
+}

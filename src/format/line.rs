@@ -1,0 +1,213 @@
+//! The common line format: one puzzle a line, `n^2` cell symbols in
+//! reading order (see [`Alphabet`]), the size inferred from the count
+//! (16, 36, 64, 81, 144, 256, 625, ...) unless a box shape is given.
+//! Blank lines and lines starting with `#` are skipped; whatever follows
+//! the cells after whitespace or `:` is a comment (so the
+//! `puzzle:count:solution` lines of tdoku's test file read as puzzles).
+//! A byte-order mark and CRLF line ends are accepted.
+
+use std::io::BufRead;
+
+use super::{Alphabet, Case, InputError};
+use crate::sudoku::{Grid, Shape};
+
+/// Reads puzzles one line at a time from `input`.
+pub struct Reader<R> {
+    input: R,
+    buf: Vec<u8>,
+    line: usize,
+    shape: Option<Shape>,
+    alphabet: Alphabet,
+    done: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader; `shape` fixes the box shape instead of inferring it.
+    pub fn new(input: R, shape: Option<Shape>, alphabet: Alphabet) -> Self {
+        Self {
+            input,
+            buf: Vec::new(),
+            line: 0,
+            shape,
+            alphabet,
+            done: false,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Case, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            self.buf.clear();
+            match self.input.read_until(b'\n', &mut self.buf) {
+                Ok(0) => self.done = true,
+                Ok(_) => {
+                    self.line += 1;
+                    let line = self.line;
+                    let text = match std::str::from_utf8(&self.buf) {
+                        Ok(text) => text,
+                        Err(e) => {
+                            let column = self.buf[..e.valid_up_to()]
+                                .iter()
+                                .filter(|&&b| b & 0xC0 != 0x80)
+                                .count();
+                            return Some(Err(InputError {
+                                line,
+                                column: Some(column + 1),
+                                message: "invalid UTF-8".into(),
+                            }));
+                        }
+                    };
+                    let text = if line == 1 {
+                        text.trim_start_matches('\u{feff}')
+                    } else {
+                        text
+                    };
+                    if let Some(parsed) = parse_line(text, line, self.shape, &self.alphabet) {
+                        return Some(parsed);
+                    }
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(InputError {
+                        line: self.line + 1,
+                        column: None,
+                        message: format!("cannot read: {e}"),
+                    }));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Parses one line: `None` for a blank or comment line, else the puzzle or
+/// what is wrong with it.
+pub fn parse_line(
+    text: &str,
+    line: usize,
+    shape: Option<Shape>,
+    alphabet: &Alphabet,
+) -> Option<Result<Case, InputError>> {
+    let text = text.trim_end_matches(['\n', '\r']);
+    let start = text.len() - text.trim_start().len();
+    let body = &text[start..];
+    if body.is_empty() || body.starts_with('#') {
+        return None;
+    }
+    let cells_text = body
+        .split(|c: char| c.is_whitespace() || c == ':')
+        .next()
+        .unwrap_or("");
+    let first_column = text[..start].chars().count() + 1;
+    let count = cells_text.chars().count();
+    let error = |column: Option<usize>, message: String| {
+        Some(Err(InputError {
+            line,
+            column,
+            message,
+        }))
+    };
+    let shape = match shape {
+        Some(s) if s.cells() == count => s,
+        Some(s) => {
+            return error(
+                None,
+                format!("expected {} cells for {s} boxes, found {count}", s.cells()),
+            );
+        }
+        None => match Shape::for_cell_count(count) {
+            Ok(s) => s,
+            Err(e) => return error(None, e.to_string()),
+        },
+    };
+    let n = shape.n();
+    if !alphabet.covers(n) {
+        return error(None, format!("the alphabet has no symbols for {n} digits"));
+    }
+    let mut cells = Vec::with_capacity(count);
+    for (i, c) in cells_text.chars().enumerate() {
+        match alphabet.value(c, n) {
+            Some(d) => cells.push(d),
+            None => {
+                return error(
+                    Some(first_column + i),
+                    format!("expected {}, found '{c}'", alphabet.describe(n)),
+                );
+            }
+        }
+    }
+    let grid = Grid::from_cells(shape, cells).expect("cell count and digits checked");
+    Some(Ok(Case { grid, line }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<Result<Case, InputError>> {
+        Reader::new(text.as_bytes(), None, Alphabet::default()).collect()
+    }
+
+    #[test]
+    fn reads_puzzles_skipping_comments_and_blanks() {
+        let nine = "1".repeat(81);
+        let text = format!(
+            "\u{feff}# a comment\n\n{}\r\n  {}:3:solution\n{} a remark\n{}",
+            ".".repeat(16),
+            "0".repeat(36),
+            nine,
+            "_".repeat(81)
+        );
+        let cases = read(&text);
+        let lines: Vec<_> = cases.iter().map(|c| c.as_ref().unwrap().line).collect();
+        assert_eq!(lines, [3, 4, 5, 6]);
+        let sides: Vec<_> = cases.iter().map(|c| c.as_ref().unwrap().grid.n()).collect();
+        assert_eq!(sides, [4, 6, 9, 9]);
+    }
+
+    #[test]
+    fn errors_say_line_column_and_what_was_expected() {
+        let mut bad = ".".repeat(81);
+        bad.replace_range(6..7, "x");
+        let cases = read(&format!("{}\n\n{bad}\n", ".".repeat(80)));
+        assert_eq!(
+            cases[0].as_ref().unwrap_err().to_string(),
+            "line 1: 80 cells is not a Sudoku size (expected n*n cells: 16, 36, 64, 81, 144, 256, 625, ...)"
+        );
+        assert_eq!(
+            cases[1].as_ref().unwrap_err().to_string(),
+            "line 3, column 7: expected a digit 1-9 or '.', '0' or '_' for empty, found 'x'"
+        );
+        let with_box = Reader::new("1234\n".as_bytes(), Some(Shape::NINE), Alphabet::default())
+            .next()
+            .unwrap();
+        assert_eq!(
+            with_box.unwrap_err().to_string(),
+            "line 1: expected 81 cells for 3x3 boxes, found 4"
+        );
+        let invalid = read_bytes(b"12\xff4\n");
+        assert_eq!(
+            invalid.unwrap_err().to_string(),
+            "line 1, column 3: invalid UTF-8"
+        );
+    }
+
+    fn read_bytes(bytes: &[u8]) -> Result<Case, InputError> {
+        Reader::new(bytes, None, Alphabet::default())
+            .next()
+            .unwrap()
+    }
+
+    #[test]
+    fn box_flag_decides_other_shapes() {
+        let shape = "3x2".parse().unwrap();
+        let case = Reader::new(".".repeat(36).as_bytes(), Some(shape), Alphabet::default())
+            .next()
+            .unwrap()
+            .unwrap();
+        assert_eq!(case.grid.shape(), shape);
+    }
+}
