@@ -148,11 +148,11 @@ pub fn run(
             }
         }
     }
-    if let Err(e) = out.flush() {
-        if !is_broken_pipe(&e) {
-            let _ = writeln!(err, "dlx: cannot write output: {e}");
-            return ExitStatus::BadInput;
-        }
+    if let Err(e) = out.flush()
+        && !is_broken_pipe(&e)
+    {
+        let _ = writeln!(err, "dlx: cannot write output: {e}");
+        return ExitStatus::BadInput;
     }
     if opts.stats {
         print_stats(err, &totals);

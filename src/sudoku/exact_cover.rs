@@ -26,7 +26,7 @@ use std::ops::ControlFlow;
 
 use bumpalo::Bump;
 
-use super::{Grid, PuzzleError, Report, Shape, SudokuSolver};
+use super::{Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver};
 use crate::dlx::{ItemId, ItemKind, Matrix, OptionId, SearchLimits, Solution, Visitor};
 
 /// The exact-cover model of one shape, compiled once.
@@ -96,7 +96,7 @@ impl<'a> DlxSolver<'a> {
 /// Passes each solution, as a grid, to the caller's closure.
 struct GridVisitor<'v> {
     shape: Shape,
-    visit: Option<&'v mut dyn FnMut(&Grid) -> ControlFlow<()>>,
+    visit: Option<GridVisit<'v>>,
 }
 
 impl Visitor for GridVisitor<'_> {
@@ -118,7 +118,7 @@ impl SudokuSolver for DlxSolver<'_> {
         &mut self,
         puzzle: &Grid,
         limits: SearchLimits,
-        visit: Option<&mut dyn FnMut(&Grid) -> ControlFlow<()>>,
+        visit: Option<GridVisit<'_>>,
     ) -> Result<Report, PuzzleError> {
         if puzzle.shape() != self.shape {
             return Err(PuzzleError::Shape {

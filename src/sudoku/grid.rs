@@ -50,7 +50,7 @@ impl Shape {
     pub fn for_side(n: usize) -> Result<Self, ShapeError> {
         let rows = (1..=n)
             .take_while(|r| r * r <= n)
-            .filter(|r| n % r == 0)
+            .filter(|r| n.is_multiple_of(*r))
             .last();
         match rows {
             Some(r) => Self::new(r, n / r),

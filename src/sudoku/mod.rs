@@ -43,6 +43,9 @@ pub struct Report {
     pub stats: Stats,
 }
 
+/// A caller's closure that sees each solution and may stop the search.
+pub type GridVisit<'v> = &'v mut dyn FnMut(&Grid) -> ControlFlow<()>;
+
 /// A Sudoku solver: the engine or the naive DFS.
 pub trait SudokuSolver {
     /// A short name for tables and flags (`dlx`, `naive`).
@@ -54,7 +57,7 @@ pub trait SudokuSolver {
         &mut self,
         puzzle: &Grid,
         limits: SearchLimits,
-        visit: Option<&mut dyn FnMut(&Grid) -> ControlFlow<()>>,
+        visit: Option<GridVisit<'_>>,
     ) -> Result<Report, PuzzleError>;
 
     /// Counts solutions, stopping as soon as `limit` are found.

@@ -13,7 +13,7 @@
 
 use std::ops::ControlFlow;
 
-use super::{Grid, PuzzleError, Report, Shape, SudokuSolver};
+use super::{Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver};
 use crate::dlx::{Outcome, SearchLimits, Stats};
 
 /// The documents' backtracking solver, for any shape.
@@ -39,7 +39,7 @@ impl SudokuSolver for NaiveSolver {
         &mut self,
         puzzle: &Grid,
         limits: SearchLimits,
-        mut visit: Option<&mut dyn FnMut(&Grid) -> ControlFlow<()>>,
+        mut visit: Option<GridVisit<'_>>,
     ) -> Result<Report, PuzzleError> {
         if let Some(conflict) = puzzle.conflict() {
             return Err(PuzzleError::Conflict(conflict));
@@ -73,10 +73,10 @@ impl SudokuSolver for NaiveSolver {
         let outcome = 'search: loop {
             if k == self.blanks.len() {
                 stats.solutions += 1;
-                if let Some(visit) = visit.as_mut() {
-                    if visit(&grid).is_break() {
-                        break 'search Outcome::Stopped;
-                    }
+                if let Some(visit) = visit.as_mut()
+                    && visit(&grid).is_break()
+                {
+                    break 'search Outcome::Stopped;
                 }
                 if stats.solutions >= limits.max_solutions {
                     break 'search Outcome::SolutionLimit;
