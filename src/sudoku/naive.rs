@@ -11,8 +11,6 @@
 //! Invariant: `used[unit][d]` is true exactly when digit `d` stands in that
 //! row, column or box, givens included.
 
-use std::ops::ControlFlow;
-
 use super::{Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver};
 use crate::dlx::{Outcome, SearchLimits, Stats};
 
@@ -132,6 +130,7 @@ impl SudokuSolver for NaiveSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::ops::ControlFlow;
 
     #[test]
     fn blank_4x4_has_288_solutions_all_valid() {
