@@ -133,9 +133,9 @@ pub fn run(
             };
             let written = match &result {
                 CaseOutput::Line(text) => writeln!(out, "{text}"),
-                CaseOutput::NoSolution(puzzle, why) => {
+                CaseOutput::NoSolution { out: text, why } => {
                     let _ = writeln!(err, "dlx: {name}: line {line}: no solution{why}");
-                    writeln!(out, "# no solution: {puzzle}")
+                    writeln!(out, "{text}")
                 }
                 CaseOutput::Bad => writeln!(out, "# bad input: {name} line {line}"),
             };
@@ -164,8 +164,14 @@ pub fn run(
 enum CaseOutput {
     /// A solution or a count.
     Line(String),
-    /// No solution: the puzzle as a line, and why (may be empty).
-    NoSolution(String, String),
+    /// No solution: what to print (`# no solution: PUZZLE`, or `0` for a
+    /// count), and why, for standard error (may be empty).
+    NoSolution {
+        /// The output line.
+        out: String,
+        /// `: reason`, or empty.
+        why: String,
+    },
     /// The case could not be read.
     Bad,
 }
@@ -186,11 +192,17 @@ fn solve_case(
     };
     totals.time += started.elapsed();
     totals.puzzles += 1;
-    let puzzle_line = || opts.alphabet.write_line(&case.grid);
+    let no_solution = |why: String| CaseOutput::NoSolution {
+        out: match task {
+            Task::Solve => format!("# no solution: {}", opts.alphabet.write_line(&case.grid)),
+            Task::Count { .. } => "0".to_string(),
+        },
+        why,
+    };
     match result {
         Err(PuzzleError::Conflict(c)) => {
             *status = (*status).max(ExitStatus::NoSolution);
-            CaseOutput::NoSolution(puzzle_line(), format!(": {c}"))
+            no_solution(format!(": {c}"))
         }
         Err(e @ PuzzleError::Shape { .. }) => {
             unreachable!("solvers are chosen by shape: {e}")
@@ -199,9 +211,7 @@ fn solve_case(
             totals.stats += count.stats;
             if count.solutions == 0 {
                 *status = (*status).max(ExitStatus::NoSolution);
-                if task == Task::Solve {
-                    return CaseOutput::NoSolution(puzzle_line(), String::new());
-                }
+                return no_solution(String::new());
             } else {
                 totals.solved += 1;
             }

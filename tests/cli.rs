@@ -1,0 +1,240 @@
+//! The `dlx solve` / `dlx count` command line, driven by files in `data/`
+//! with the expected outputs next to the inputs. Every solution printed is
+//! checked by `verify::check_solution`, not by comparing with the solver.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command as Process, Stdio};
+
+use assert_cmd::Command;
+use dlx::format::{Alphabet, line};
+use dlx::sudoku::{Grid, verify::check_solution};
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(path).unwrap()
+}
+
+/// The puzzles of a line-format file, `None` for lines that do not parse.
+fn puzzles(text: &str) -> Vec<Option<Grid>> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(i, l)| line::parse_line(l, i + 1, None, &Alphabet::default()))
+        .map(|r| r.ok().map(|c| c.grid))
+        .collect()
+}
+
+#[test]
+fn solve_prints_one_checked_line_per_puzzle_and_reports_the_rest() {
+    let out = dlx().args(["solve", "data/cli/mixed.txt"]).assert().code(2);
+    let out = out.get_output();
+    let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+    assert_eq!(stdout, read("data/cli/mixed.solve.out"));
+    assert_eq!(
+        String::from_utf8(out.stderr.clone()).unwrap(),
+        read("data/cli/mixed.solve.err")
+    );
+    let inputs = puzzles(&read("data/cli/mixed.txt"));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(inputs.len(), lines.len(), "one output line per puzzle");
+    let mut solved = 0;
+    for (puzzle, printed) in inputs.iter().zip(&lines) {
+        match (puzzle, printed.starts_with('#')) {
+            (Some(p), false) => {
+                let s = line::parse_line(printed, 0, None, &Alphabet::default())
+                    .unwrap()
+                    .unwrap()
+                    .grid;
+                check_solution(p, &s).unwrap();
+                solved += 1;
+            }
+            (Some(_), true) => assert!(printed.starts_with("# no solution: ")),
+            (None, _) => assert!(printed.starts_with("# bad input: ")),
+        }
+    }
+    assert_eq!(solved, 4);
+}
+
+#[test]
+fn count_prints_counts_and_zero_for_clashing_givens() {
+    // The naive DFS would take hours on the 16x16 puzzle: dlx only here;
+    // the two solvers are compared in tests/solvers.rs.
+    let out = dlx().args(["count", "data/cli/mixed.txt"]).assert().code(2);
+    let out = out.get_output();
+    assert_eq!(
+        String::from_utf8(out.stdout.clone()).unwrap(),
+        read("data/cli/mixed.count.out")
+    );
+    assert_eq!(
+        String::from_utf8(out.stderr.clone()).unwrap(),
+        read("data/cli/mixed.count.err")
+    );
+}
+
+#[test]
+fn limit_makes_a_lower_bound_and_checks_uniqueness() {
+    // The 6x6 puzzle of mixed.txt has 616 solutions.
+    let six = "1.....2.......3..........4..5.....6.\n";
+    dlx()
+        .args(["count", "--limit", "2"])
+        .write_stdin(six)
+        .assert()
+        .success()
+        .stdout("2+\n");
+    dlx()
+        .args(["count", "--limit", "616"])
+        .write_stdin(six)
+        .assert()
+        .success()
+        .stdout("616+\n");
+    dlx()
+        .args(["count", "--limit", "617"])
+        .write_stdin(six)
+        .assert()
+        .success()
+        .stdout("616\n");
+}
+
+#[test]
+fn exit_codes_say_what_happened() {
+    let good = read("data/collections/norvig_top95.txt");
+    dlx().arg("solve").write_stdin(good).assert().code(0);
+    let clash = format!("55{}\n", ".".repeat(79));
+    dlx()
+        .args(["solve", "-"])
+        .write_stdin(clash)
+        .assert()
+        .code(1)
+        .stderr("dlx: <stdin>: line 1: no solution: row 1 has two 5s (r1c1 and r1c2)\n");
+    dlx()
+        .args(["solve", "no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no/such/file.txt"));
+}
+
+#[test]
+fn solve_by_both_solvers_is_checked_on_a_collection() {
+    let text = read("data/collections/plb_sudoku20.txt");
+    let inputs = puzzles(&text);
+    for solver in ["dlx", "naive"] {
+        let out = dlx()
+            .args(["solve", "--solver", solver, "--stats"])
+            .write_stdin(text.clone())
+            .assert()
+            .success();
+        let out = out.get_output();
+        let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), inputs.len());
+        for (p, l) in inputs.iter().zip(lines) {
+            let s = line::parse_line(l, 0, None, &Alphabet::default())
+                .unwrap()
+                .unwrap()
+                .grid;
+            check_solution(p.as_ref().unwrap(), &s).unwrap();
+        }
+        let stderr = String::from_utf8(out.stderr.clone()).unwrap();
+        assert!(
+            stderr.starts_with("stats: 20 puzzles, 20 with a solution; "),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn box_and_alphabet_flags() {
+    // 3x2 boxes (three rows, two columns): the default for 36 cells is 2x3.
+    let transposed = "1.....2.......3..........4..5.....6.";
+    let out = dlx()
+        .args(["solve", "--box", "3x2"])
+        .write_stdin(format!("{transposed}\n"))
+        .assert()
+        .success();
+    let printed = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let shape = "3x2".parse().unwrap();
+    let alpha = Alphabet::default();
+    let p = line::parse_line(transposed, 0, Some(shape), &alpha)
+        .unwrap()
+        .unwrap()
+        .grid;
+    let s = line::parse_line(printed.trim_end(), 0, Some(shape), &alpha)
+        .unwrap()
+        .unwrap()
+        .grid;
+    check_solution(&p, &s).unwrap();
+
+    // Hexadecimal digits, 0 first: the 16x16 puzzle of mixed.txt.
+    let text = read("data/cli/mixed.txt");
+    let sixteen = text.lines().find(|l| l.len() == 256).unwrap();
+    let hex: String = sixteen
+        .chars()
+        .map(|c| match c {
+            '.' => '.',
+            c => "0123456789ABCDEF"
+                .chars()
+                .nth(Alphabet::default().value(c, 16).unwrap() as usize - 1)
+                .unwrap(),
+        })
+        .collect();
+    let out = dlx()
+        .args(["solve", "--alphabet", "0123456789ABCDEF"])
+        .write_stdin(hex.clone())
+        .assert()
+        .success();
+    let printed = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let hexa = Alphabet::custom("0123456789ABCDEF").unwrap();
+    let p = line::parse_line(&hex, 0, None, &hexa)
+        .unwrap()
+        .unwrap()
+        .grid;
+    let s = line::parse_line(printed.trim_end(), 0, None, &hexa)
+        .unwrap()
+        .unwrap()
+        .grid;
+    check_solution(&p, &s).unwrap();
+    dlx()
+        .args(["solve", "--box", "3by3"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("expected a box shape like 3x3"));
+}
+
+#[test]
+fn help_documents_exit_codes_and_lower_bounds() {
+    let out = dlx().args(["count", "--help"]).assert().success();
+    let help = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(help.contains("2  some input was malformed"));
+    assert!(help.contains("'N+' (a lower bound)"));
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = Process::new(env!("CARGO_BIN_EXE_dlx"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let puzzle = format!("{}\n", ".".repeat(16));
+        for _ in 0..200_000 {
+            if stdin.write_all(puzzle.as_bytes()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first.trim_end().len(), 16);
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
