@@ -72,6 +72,21 @@ struct SudokuArgs {
     /// Print search nodes, updates and time on standard error.
     #[arg(long)]
     stats: bool,
+    /// Input format (see docs/formats.md); auto detects it per input.
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
+    format: String,
+    /// Output format; by default the input's.
+    #[arg(long, value_name = "NAME", value_parser = format_names(false))]
+    output: Option<String>,
+    /// Say on standard error which format auto-detection chose.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+/// The names `--format` (with `auto`) and `--output` accept.
+fn format_names(auto: bool) -> clap::builder::PossibleValuesParser {
+    let names = dlx::format::names();
+    clap::builder::PossibleValuesParser::new(auto.then_some("auto").into_iter().chain(names))
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -92,6 +107,9 @@ impl SudokuArgs {
                 SolverArg::Naive => SolverKind::Naive,
             },
             stats: self.stats,
+            format: Some(self.format),
+            output: self.output,
+            verbose: self.verbose,
         };
         (Input::from_args(&self.files), opts)
     }
