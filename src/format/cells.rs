@@ -235,7 +235,7 @@ mod tests {
 
     #[test]
     fn numbers() {
-        assert_eq!(parse_numbers("0 12   3", 1, Some(3)).unwrap(), [0, 12, 3]);
+        assert_eq!(parse_numbers("0 2   3", 1, Some(3)).unwrap(), [0, 2, 3]);
         assert_eq!(
             parse_numbers("0 17 3", 2, Some(3)).unwrap_err().to_string(),
             "line 2, column 3: expected a number 0-3 (0 or '.' empty), found '17'"

@@ -35,7 +35,7 @@ impl Format for Hdu1426 {
         "7 1 2 ? 6 ? 3 5 8 (x9 rows)"
     }
     fn detect(&self, head: &Head) -> Fit {
-        SPEC.detect(head, "?")
+        SPEC.detect(head, "")
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _: &Options) -> Cases<'a> {
         SPEC.read(input)

@@ -2,7 +2,9 @@
 //! or `*`. Output: `Case #x:` then 4 lines. Blank lines may be missing or
 //! doubled. An unsolvable case prints its `Case #x:` line alone (the
 //! judge promises a solution, so nothing better fits); the reason goes to
-//! standard error. `dlx count` prints `Case #x: N`.
+//! standard error. `dlx count` prints `Case #x: N`. Cases are numbered by
+//! the items read, so a missing `T` line (reported, exit code 2) counts as
+//! one and the first test then prints as `Case #2:`.
 
 use std::io::BufRead;
 
