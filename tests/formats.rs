@@ -430,16 +430,16 @@ const MALFORMED: &[(&str, &str, &str, &str, i32)] = &[
     ),
     (
         "csv",
-        "puzzle,solution\n1...,1234\n",
-        "1000,1234\n",
-        "dlx: <stdin>: line 2: the given solution is wrong: r2c1 is empty\n",
+        "puzzle,solution\n1...............,1234341221434312\n",
+        "1000000000000000,1234341221434321\n",
+        "dlx: <stdin>: line 2: the given solution is wrong: column 3 does not hold each digit once\n",
         2,
     ),
     (
         "csv",
         "1..y,\n",
         "# bad input: <stdin> line 1\n",
-        "dlx: <stdin>: line 1, column 4: expected a digit 1-4 or '.', '0' or '_' for empty, found 'y'\n",
+        "dlx: <stdin>: line 1, column 4: expected a digit 1-2 or '.', '0' or '_' for empty, found 'y'\n",
         2,
     ),
 ];
