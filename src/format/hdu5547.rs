@@ -34,7 +34,7 @@ impl Format for Hdu5547 {
         "HDU 5547: `T`, then per test an empty line and 4 lines of `1`-`4` or `*`"
     }
     fn example(&self) -> &'static str {
-        "3 / (empty) / ****, 2341, 4123, 3214"
+        "3 / (empty) / **** / 2341 / 4123 / 3214 / (empty) / ..."
     }
     fn detect(&self, head: &Head) -> Fit {
         SPEC.detect(head, "")
