@@ -530,3 +530,24 @@ fn the_documentation_table_lists_every_format_with_its_example() {
         );
     }
 }
+
+#[test]
+fn no_reader_panics_on_another_format_or_on_cut_input() {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    for dir in ["data/judges", "data/formats", "data/sizes"] {
+        for entry in fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)).unwrap() {
+            let bytes = fs::read(entry.unwrap().path()).unwrap();
+            for cut in [bytes.len() / 3, bytes.len() / 2 + 1] {
+                inputs.push(bytes[..cut].to_vec());
+            }
+            inputs.push(bytes);
+        }
+    }
+    inputs.push(b"\xff\xfe[[\"\n}{,,|\n-+-\n99999999999\n".to_vec());
+    for f in format::ALL {
+        for input in &inputs {
+            let items = f.read(Box::new(&input[..]), &Options::default()).count();
+            assert!(items <= input.len() + 1);
+        }
+    }
+}
