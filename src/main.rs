@@ -27,24 +27,25 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Solve Sudoku puzzles, one output line per puzzle.
+    /// Solve Sudoku puzzles in any supported format.
     ///
-    /// Input is the line format: one puzzle a line, n*n cells ('.', '0' or
-    /// '_' empty; digits 1-9 then A, B, ... for n > 9); the size comes from
-    /// the length (16, 36, 64, 81, 144, 256, 625, ...). Blank lines and
-    /// lines starting with '#' are skipped; text after the cells and a
-    /// space or ':' is a comment. Each puzzle prints its solution; one with
-    /// no solution prints '# no solution: PUZZLE' and one that cannot be
-    /// read prints '# bad input: FILE line N', with details on standard
-    /// error, so output lines match input puzzles one to one.
+    /// The input format is detected (or named with --format: hdu1426,
+    /// hdu5547, lanqiao, jisuanke, poj2676, poj3074, poj3076, uva989,
+    /// leetcode, yzoj, line, grid, csv; see docs/formats.md) and solutions
+    /// are written in the same format, one per case in input order, unless
+    /// --output names another. In the line format each puzzle prints its
+    /// solution, '# no solution: PUZZLE' or '# bad input: FILE line N';
+    /// details of unsolved and malformed cases always go to standard error
+    /// with the file and line.
     #[command(after_help = EXIT_CODES)]
     Solve(SudokuArgs),
     /// Count the solutions of Sudoku puzzles, one line per puzzle.
     ///
     /// Prints the number of solutions of each puzzle. With --limit N the
     /// search stops at N solutions and prints 'N+' (a lower bound): --limit 2
-    /// checks uniqueness ('1' unique, '2+' several, '0' none). Unreadable
-    /// puzzles print '# bad input: FILE line N'. Input as for 'dlx solve'.
+    /// checks uniqueness ('1' unique, '2+' several, '0' none). Input as for
+    /// 'dlx solve'; the line format prints the count alone, others
+    /// 'case N: COUNT' (hdu5547: 'Case #N: COUNT').
     #[command(after_help = EXIT_CODES)]
     Count {
         #[command(flatten)]
@@ -72,6 +73,21 @@ struct SudokuArgs {
     /// Print search nodes, updates and time on standard error.
     #[arg(long)]
     stats: bool,
+    /// Input format (see docs/formats.md); auto detects it per input.
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
+    format: String,
+    /// Output format; by default the input's.
+    #[arg(long, value_name = "NAME", value_parser = format_names(false))]
+    output: Option<String>,
+    /// Say on standard error which format auto-detection chose.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+/// The names `--format` (with `auto`) and `--output` accept.
+fn format_names(auto: bool) -> clap::builder::PossibleValuesParser {
+    let names = dlx::format::names();
+    clap::builder::PossibleValuesParser::new(auto.then_some("auto").into_iter().chain(names))
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -92,6 +108,9 @@ impl SudokuArgs {
                 SolverArg::Naive => SolverKind::Naive,
             },
             stats: self.stats,
+            format: Some(self.format),
+            output: self.output,
+            verbose: self.verbose,
         };
         (Input::from_args(&self.files), opts)
     }

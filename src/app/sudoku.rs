@@ -1,10 +1,17 @@
-//! `dlx solve` and `dlx count`: every puzzle of every input, in order, one
-//! output line each.
+//! `dlx solve` and `dlx count`: every puzzle of every input, in order, in
+//! any [`Format`] (chosen by name or detected), written in the input's
+//! format or the one `--output` names.
 //!
-//! Invariant: standard output gets exactly one line per puzzle read, in
-//! input order, whatever happened to it: the solution (or count), or a line
-//! starting with `#` that says why there is none. Details go to standard
-//! error with the file and line.
+//! Invariants: cases are written in input order, one output per case
+//! (a solution or count), separated as the output format says; a case
+//! with no solution or that cannot be read writes what the output format
+//! can say about it (`# ...` lines for `line`, `grid` and `csv`,
+//! `NO SOLUTION` for `uva989`, `Case #x:` alone for `hdu5547`, nothing for
+//! the other judge formats, whose judges promise solvable input), and is
+//! always reported on standard error with the file and line. Exit codes:
+//! 0 all solved, 1 some puzzle has no (acceptable) solution, 2 some input
+//! was malformed, unreadable, of an unknown format, or its given solution
+//! (CSV) is wrong.
 
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -14,7 +21,8 @@ use bumpalo::Bump;
 
 use super::{ExitStatus, Input, is_broken_pipe};
 use crate::dlx::{Count, Stats};
-use crate::format::{Alphabet, Case, line};
+use crate::format::{self, Alphabet, Case, Format, Head, Rule};
+use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver};
 
 /// Which solver to run.
@@ -70,6 +78,12 @@ pub struct Options {
     pub solver: SolverKind,
     /// Print statistics on standard error at the end.
     pub stats: bool,
+    /// Input format name; `None` or `auto` detects it per input.
+    pub format: Option<String>,
+    /// Output format name; `None` writes in the input's format.
+    pub output: Option<String>,
+    /// Say on standard error which format was detected.
+    pub verbose: bool,
 }
 
 /// What to do with each puzzle.
@@ -93,6 +107,19 @@ struct Totals {
     time: Duration,
 }
 
+/// Looks a format name up, or says on `err` that there is none.
+fn named(name: &str, err: &mut dyn Write) -> Option<&'static dyn Format> {
+    let found = format::by_name(name);
+    if found.is_none() {
+        let _ = writeln!(
+            err,
+            "dlx: unknown format '{name}' (one of auto, {})",
+            format::names().join(", ")
+        );
+    }
+    found
+}
+
 /// Runs `task` over every puzzle of `inputs`.
 pub fn run(
     task: Task,
@@ -101,10 +128,29 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> ExitStatus {
+    let fixed = match opts.format.as_deref() {
+        None | Some("auto") => None,
+        Some(name) => match named(name, err) {
+            Some(f) => Some(f),
+            None => return ExitStatus::BadInput,
+        },
+    };
+    let output = match opts.output.as_deref() {
+        None => None,
+        Some(name) => match named(name, err) {
+            Some(f) => Some(f),
+            None => return ExitStatus::BadInput,
+        },
+    };
+    let format_opts = format::Options {
+        shape: opts.shape,
+        alphabet: opts.alphabet.clone(),
+    };
     let arena = Bump::new();
     let mut solvers = Solvers::new(&arena);
     let mut status = ExitStatus::Success;
     let mut totals = Totals::default();
+    let mut written = 0usize;
     for input in inputs {
         let name = input.name();
         let reader = match input.open() {
@@ -115,31 +161,99 @@ pub fn run(
                 continue;
             }
         };
-        let cases = line::Reader::new(reader, opts.shape, opts.alphabet.clone());
-        for case in cases {
-            let (line, result) = match case {
+        let (format, reader) = match fixed {
+            Some(f) => (f, reader),
+            None => {
+                let (head, reader) = Head::peek(reader);
+                if head.content().next().is_none() {
+                    continue;
+                }
+                match format::detect(&head) {
+                    Ok(f) => {
+                        if opts.verbose {
+                            let _ = writeln!(err, "dlx: {name}: format {} (detected)", f.name());
+                        }
+                        (f, reader)
+                    }
+                    Err(e) => {
+                        let _ = writeln!(err, "dlx: {name}: {e}");
+                        status = status.max(ExitStatus::BadInput);
+                        continue;
+                    }
+                }
+            }
+        };
+        let writer = output.unwrap_or(format);
+        for (index, case) in format.read(reader, &format_opts).enumerate() {
+            let number = index + 1;
+            let text = match case {
                 Ok(case) => {
                     let line = case.line;
-                    (
-                        line,
-                        solve_case(task, &case, opts, &mut solvers, &mut totals, &mut status),
-                    )
+                    let rule = match task {
+                        Task::Solve => format.rule(),
+                        Task::Count { .. } => Rule::Any,
+                    };
+                    let result = solve_case(
+                        task,
+                        rule,
+                        &case,
+                        opts,
+                        &mut solvers,
+                        &mut totals,
+                        &mut status,
+                    );
+                    if let (Some(expected), CaseOutput::Solved(_)) = (&case.expected, &result)
+                        && let Err(e) = check_solution(&case.grid, expected)
+                    {
+                        let _ = writeln!(
+                            err,
+                            "dlx: {name}: line {line}: the given solution is wrong: {e}"
+                        );
+                        status = status.max(ExitStatus::BadInput);
+                    }
+                    match result {
+                        CaseOutput::Solved(grid) => {
+                            if writer.holds(grid.shape()) {
+                                Some(writer.solution(number, &case.grid, &grid, &format_opts))
+                            } else {
+                                let _ = writeln!(
+                                    err,
+                                    "dlx: {name}: line {line}: the {} format cannot hold a {}x{} grid",
+                                    writer.name(),
+                                    grid.n(),
+                                    grid.n()
+                                );
+                                status = status.max(ExitStatus::BadInput);
+                                None
+                            }
+                        }
+                        CaseOutput::Count(count) => Some(writer.count(number, &count)),
+                        CaseOutput::NoSolution(why) => {
+                            let _ = writeln!(err, "dlx: {name}: line {line}: no solution{why}");
+                            match task {
+                                Task::Count { .. } => Some(writer.count(number, "0")),
+                                Task::Solve => writer.no_solution(number, &case.grid, &format_opts),
+                            }
+                        }
+                    }
                 }
                 Err(e) => {
                     let _ = writeln!(err, "dlx: {name}: {e}");
                     status = status.max(ExitStatus::BadInput);
-                    (e.line, CaseOutput::Bad)
+                    writer.bad_input(number, &name, e.line)
                 }
             };
-            let written = match &result {
-                CaseOutput::Line(text) => writeln!(out, "{text}"),
-                CaseOutput::NoSolution { out: text, why } => {
-                    let _ = writeln!(err, "dlx: {name}: line {line}: no solution{why}");
-                    writeln!(out, "{text}")
-                }
-                CaseOutput::Bad => writeln!(out, "# bad input: {name} line {line}"),
+            let Some(text) = text else { continue };
+            let separator = if task == Task::Solve && written > 0 {
+                writer.separator()
+            } else {
+                ""
             };
-            if let Err(e) = written {
+            written += 1;
+            let result = out
+                .write_all(separator.as_bytes())
+                .and_then(|()| out.write_all(text.as_bytes()));
+            if let Err(e) = result {
                 if !is_broken_pipe(&e) {
                     let _ = writeln!(err, "dlx: cannot write output: {e}");
                     return ExitStatus::BadInput;
@@ -160,24 +274,19 @@ pub fn run(
     status
 }
 
-/// What one case prints.
+/// What one case comes to.
 enum CaseOutput {
-    /// A solution or a count.
-    Line(String),
-    /// No solution: what to print (`# no solution: PUZZLE`, or `0` for a
-    /// count), and why, for standard error (may be empty).
-    NoSolution {
-        /// The output line.
-        out: String,
-        /// `: reason`, or empty.
-        why: String,
-    },
-    /// The case could not be read.
-    Bad,
+    /// A solution.
+    Solved(Grid),
+    /// A count.
+    Count(String),
+    /// No (acceptable) solution, and why (may be empty).
+    NoSolution(String),
 }
 
 fn solve_case(
     task: Task,
+    rule: Rule,
     case: &Case,
     opts: &Options,
     solvers: &mut Solvers<'_>,
@@ -187,22 +296,21 @@ fn solve_case(
     let solver = solvers.get(opts.solver, case.grid.shape());
     let started = Instant::now();
     let result = match task {
-        Task::Solve => solve_one(solver, &case.grid),
+        Task::Solve => solve_one(solver, &case.grid, if rule == Rule::Unique { 2 } else { 1 }),
         Task::Count { limit } => solver.count_up_to(&case.grid, limit).map(|c| (None, c)),
+    };
+    let result = match (rule, result) {
+        (Rule::Smallest, Ok((Some(first), count))) => {
+            Ok((Some(smallest(solver, &case.grid, first)), count))
+        }
+        (_, r) => r,
     };
     totals.time += started.elapsed();
     totals.puzzles += 1;
-    let no_solution = |why: String| CaseOutput::NoSolution {
-        out: match task {
-            Task::Solve => format!("# no solution: {}", opts.alphabet.write_line(&case.grid)),
-            Task::Count { .. } => "0".to_string(),
-        },
-        why,
-    };
     match result {
         Err(PuzzleError::Conflict(c)) => {
             *status = (*status).max(ExitStatus::NoSolution);
-            no_solution(format!(": {c}"))
+            CaseOutput::NoSolution(format!(": {c}"))
         }
         Err(e @ PuzzleError::Shape { .. }) => {
             unreachable!("solvers are chosen by shape: {e}")
@@ -211,30 +319,61 @@ fn solve_case(
             totals.stats += count.stats;
             if count.solutions == 0 {
                 *status = (*status).max(ExitStatus::NoSolution);
-                return no_solution(String::new());
             } else {
                 totals.solved += 1;
             }
             match (task, solution) {
-                (Task::Solve, Some(grid)) => CaseOutput::Line(opts.alphabet.write_line(&grid)),
-                _ => CaseOutput::Line(format_count(&count)),
+                (Task::Solve, _) if rule == Rule::Unique && count.solutions > 1 => {
+                    *status = (*status).max(ExitStatus::NoSolution);
+                    CaseOutput::NoSolution(
+                        ": several solutions, which this judge counts as none".into(),
+                    )
+                }
+                (Task::Solve, Some(grid)) => CaseOutput::Solved(grid),
+                (Task::Solve, None) => CaseOutput::NoSolution(String::new()),
+                (Task::Count { .. }, _) => CaseOutput::Count(format_count(&count)),
             }
         }
     }
 }
 
-/// Finds one solution, keeping the search statistics.
+/// The lexicographically smallest solution (cells in reading order),
+/// starting from any solution `first`: each empty cell in turn gets the
+/// smallest digit that still leaves a solution, given the cells before it.
+fn smallest(solver: &mut dyn SudokuSolver, puzzle: &Grid, first: Grid) -> Grid {
+    let n = puzzle.n();
+    let mut best = first;
+    let mut prefix = puzzle.clone();
+    for (i, &given) in puzzle.cells().iter().enumerate() {
+        let (r, c) = (i / n, i % n);
+        if given == 0 {
+            for d in 1..best.get(r, c) {
+                prefix.set(r, c, d);
+                if let Ok(Some(better)) = solver.solve_first(&prefix) {
+                    best = better;
+                    break;
+                }
+            }
+            prefix.set(r, c, best.get(r, c));
+        }
+    }
+    best
+}
+
+/// Finds one solution, searching on to `limit` solutions (2 checks
+/// uniqueness), keeping the search statistics.
 fn solve_one(
     solver: &mut dyn SudokuSolver,
     puzzle: &Grid,
+    limit: u64,
 ) -> Result<(Option<Grid>, Count), PuzzleError> {
     let mut found = None;
     let report = solver.search(
         puzzle,
-        crate::dlx::SearchLimits::solutions(1),
+        crate::dlx::SearchLimits::solutions(limit),
         Some(&mut |g: &Grid| {
-            found = Some(g.clone());
-            std::ops::ControlFlow::Break(())
+            found.get_or_insert_with(|| g.clone());
+            std::ops::ControlFlow::Continue(())
         }),
     )?;
     let count = Count {

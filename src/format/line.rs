@@ -6,10 +6,69 @@
 //! `puzzle:count:solution` lines of tdoku's test file read as puzzles).
 //! A byte-order mark and CRLF line ends are accepted.
 
+//!
+//! Output: one line per case, always: the solution, `# no solution:
+//! PUZZLE`, or `# bad input: FILE line N` (details on standard error), so
+//! output lines match input puzzles one to one; `dlx count` prints the
+//! count alone.
+
 use std::io::BufRead;
 
-use super::{Alphabet, Case, InputError};
+use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
+
+/// The line format.
+pub struct Line;
+
+impl Format for Line {
+    fn name(&self) -> &'static str {
+        "line"
+    }
+    fn summary(&self) -> &'static str {
+        "one puzzle a line, n² cells, `.`/`0`/`_` empty; text after the cells is a comment"
+    }
+    fn example(&self) -> &'static str {
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    }
+    fn detect(&self, head: &Head) -> Fit {
+        // Most lines must read as puzzles: a few malformed lines in a line
+        // file are reported one by one, not a reason to give up on it.
+        let alphabet = Alphabet::default();
+        let (mut good, mut bad) = (0, 0);
+        for (i, text) in head.lines.iter().enumerate() {
+            match parse_line(text, i + 1, None, &alphabet) {
+                None => continue,
+                Some(Ok(case)) if case.grid.n() >= 4 => good += 1,
+                Some(_) => bad += 1,
+            }
+            if good == 5 {
+                break;
+            }
+        }
+        if good > bad { Fit::Generic } else { Fit::No }
+    }
+    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
+        Box::new(Reader::new(input, opts.shape, opts.alphabet.clone()))
+    }
+    fn holds(&self, shape: Shape) -> bool {
+        Alphabet::default().covers(shape.n())
+    }
+    fn solution(&self, _: usize, _: &Grid, solution: &Grid, opts: &Options) -> String {
+        format!("{}\n", opts.alphabet.write_line(solution))
+    }
+    fn no_solution(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        Some(format!(
+            "# no solution: {}\n",
+            opts.alphabet.write_line(puzzle)
+        ))
+    }
+    fn bad_input(&self, _: usize, name: &str, line: usize) -> Option<String> {
+        Some(format!("# bad input: {name} line {line}\n"))
+    }
+    fn count(&self, _: usize, count: &str) -> String {
+        format!("{count}\n")
+    }
+}
 
 /// Reads puzzles one line at a time from `input`.
 pub struct Reader<R> {
@@ -140,7 +199,7 @@ pub fn parse_line(
         }
     }
     let grid = Grid::from_cells(shape, cells).expect("cell count and digits checked");
-    Some(Ok(Case { grid, line }))
+    Some(Ok(Case::new(grid, line)))
 }
 
 #[cfg(test)]

@@ -1,13 +1,43 @@
-//! Reading and writing puzzles. One file per format; each reads a stream
-//! into [`Case`]s (or [`InputError`]s that say where and what was wrong)
-//! without holding more than one case in memory, and writes solutions back
-//! in its own layout.
+//! Reading and writing puzzles. One file per format, each implementing
+//! [`Format`]; [`ALL`] lists them, and drives `--format`, `--output`,
+//! auto-detection ([`detect`]) and the documentation table.
+//!
+//! Invariants every format keeps:
+//! - reading is streaming: a reader holds at most one case, and yields one
+//!   item per case in input order, a [`Case`] or an [`InputError`] that
+//!   says where (line, column) and what was expected; after an error it
+//!   resynchronises on the next case instead of stopping;
+//! - reading never panics, whatever the bytes;
+//! - CRLF line ends, trailing spaces, a missing final newline and a
+//!   byte-order mark are accepted by every reader;
+//! - writing a case gives text that the same format reads back as the same
+//!   grid (up to the normalisations listed in `docs/formats.md`).
+//!
+//! Adding a format is one new file and one line in [`ALL`].
 
+pub mod block;
+pub mod cells;
+pub mod csv;
+pub mod grid;
+pub mod hdu1426;
+pub mod hdu5547;
+pub mod jisuanke;
+pub mod lanqiao;
+pub mod leetcode;
 pub mod line;
+pub mod poj2676;
+pub mod poj3074;
+pub mod poj3076;
+pub mod text;
+pub mod uva989;
+pub mod yzoj;
 
 use std::fmt;
+use std::io::BufRead;
 
-use crate::sudoku::{Grid, MAX_N};
+use crate::sudoku::{Grid, MAX_N, Shape};
+
+pub use text::Head;
 
 /// One puzzle read from an input, with the line where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +46,151 @@ pub struct Case {
     pub grid: Grid,
     /// 1-based line number where the case starts.
     pub line: usize,
+    /// A solution given with the puzzle (the second CSV column), to check.
+    pub expected: Option<Grid>,
+}
+
+impl Case {
+    /// A case with no given solution.
+    pub fn new(grid: Grid, line: usize) -> Self {
+        Self {
+            grid,
+            line,
+            expected: None,
+        }
+    }
+}
+
+/// The cases of one input, in order.
+pub type Cases<'a> = Box<dyn Iterator<Item = Result<Case, InputError>> + 'a>;
+
+/// Options that some readers and writers use (the generic formats; the
+/// judge formats have fixed sizes and symbols).
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Box shape, when the cell count does not decide it.
+    pub shape: Option<Shape>,
+    /// Digit symbols.
+    pub alphabet: Alphabet,
+}
+
+/// How well the head of an input fits a format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Fit {
+    /// It does not.
+    No,
+    /// A generic format (`line`, `grid`) could read it.
+    Generic,
+    /// A judge's own layout matches it.
+    Specific,
+}
+
+/// Which solution a format's judge accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Any solution.
+    Any,
+    /// Only a unique one: several solutions count as none (Lanqiao).
+    Unique,
+    /// The lexicographically smallest, rows in reading order (UVa 989).
+    Smallest,
+}
+
+/// An input and output format.
+pub trait Format: Sync {
+    /// The name `--format` and `--output` take.
+    fn name(&self) -> &'static str;
+    /// One line for the documentation and `--help`.
+    fn summary(&self) -> &'static str;
+    /// A short example input (a case may be elided with `...`).
+    fn example(&self) -> &'static str;
+    /// How well the head of an input fits.
+    fn detect(&self, head: &Head) -> Fit;
+    /// The cases of `input`.
+    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a>;
+    /// Whether the format can write grids of `shape`.
+    fn holds(&self, shape: Shape) -> bool;
+    /// Which solutions the judge accepts.
+    fn rule(&self) -> Rule {
+        Rule::Any
+    }
+    /// The text of the solution of case `number` (1-based).
+    fn solution(&self, number: usize, puzzle: &Grid, solution: &Grid, opts: &Options) -> String;
+    /// What a case with no solution writes, if the format can say it.
+    fn no_solution(&self, _number: usize, _puzzle: &Grid, _opts: &Options) -> Option<String> {
+        None
+    }
+    /// What a malformed case writes, if the format can say it.
+    fn bad_input(&self, _number: usize, _name: &str, _line: usize) -> Option<String> {
+        None
+    }
+    /// What `dlx count` writes for case `number`.
+    fn count(&self, number: usize, count: &str) -> String {
+        format!("case {number}: {count}\n")
+    }
+    /// Written between two cases' outputs of `dlx solve`.
+    fn separator(&self) -> &'static str {
+        ""
+    }
+}
+
+/// Every format, in the order of the documentation.
+pub static ALL: &[&dyn Format] = &[
+    &hdu1426::Hdu1426,
+    &hdu5547::Hdu5547,
+    &lanqiao::Lanqiao,
+    &jisuanke::Jisuanke,
+    &poj2676::Poj2676,
+    &poj3074::Poj3074,
+    &poj3076::Poj3076,
+    &uva989::Uva989,
+    &leetcode::Leetcode,
+    &yzoj::Yzoj,
+    &line::Line,
+    &grid::GridFormat,
+    &csv::Csv,
+];
+
+/// The format called `name`.
+pub fn by_name(name: &str) -> Option<&'static dyn Format> {
+    ALL.iter().copied().find(|f| f.name() == name)
+}
+
+/// Every format's name.
+pub fn names() -> Vec<&'static str> {
+    ALL.iter().map(|f| f.name()).collect()
+}
+
+/// Why auto-detection could not choose.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DetectError {
+    /// No format fits.
+    #[error("cannot tell the format of the input; name it with --format (one of {})", names().join(", "))]
+    Unknown,
+    /// Several fit equally well.
+    #[error("the input fits several formats ({}); choose one with --format", .0.join(", "))]
+    Ambiguous(Vec<&'static str>),
+}
+
+/// The format that fits `head` best: the one judge layout that matches, or
+/// failing that the one generic format that reads it.
+pub fn detect(head: &Head) -> Result<&'static dyn Format, DetectError> {
+    let fits: Vec<(Fit, &'static dyn Format)> = ALL.iter().map(|f| (f.detect(head), *f)).collect();
+    let best = fits.iter().map(|(fit, _)| *fit).max().unwrap_or(Fit::No);
+    if best == Fit::No {
+        return Err(DetectError::Unknown);
+    }
+    let chosen: Vec<&'static dyn Format> = fits
+        .iter()
+        .filter(|(fit, _)| *fit == best)
+        .map(|(_, f)| *f)
+        .collect();
+    match chosen.as_slice() {
+        [one] => Ok(*one),
+        many => Err(DetectError::Ambiguous(
+            many.iter().map(|f| f.name()).collect(),
+        )),
+    }
 }
 
 /// A malformed case: where, and what was expected.
@@ -106,6 +281,11 @@ impl Alphabet {
             0 => '.',
             d => self.symbols.get(d as usize - 1).copied().unwrap_or('?'),
         }
+    }
+
+    /// Whether this is a custom alphabet (`--alphabet`).
+    pub fn is_custom(&self) -> bool {
+        self.custom
     }
 
     /// Whether the alphabet has symbols for every digit of side `n`.

@@ -73,6 +73,18 @@ impl Shape {
         box_cols: 3,
     };
 
+    /// The 4x4 shape (2x2 boxes).
+    pub const FOUR: Shape = Shape {
+        box_rows: 2,
+        box_cols: 2,
+    };
+
+    /// The 16x16 shape (4x4 boxes).
+    pub const SIXTEEN: Shape = Shape {
+        box_rows: 4,
+        box_cols: 4,
+    };
+
     /// Rows in a box.
     pub fn box_rows(self) -> usize {
         self.box_rows as usize

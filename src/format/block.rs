@@ -1,0 +1,209 @@
+//! The reader shared by the judge formats whose cases are a fixed number of
+//! rows (HDU 1426, HDU 5547, Lanqiao, Jisuanke, POJ 2676, POJ 3076, yzoj):
+//! an optional or required count line, then cases of `n` rows of
+//! [`Cells`].
+//!
+//! Invariants: blank lines are ignored wherever they are (so missing or
+//! doubled blank lines between cases read the same, as they do for the
+//! judges' own `cin >>` readers); a case with a bad row is reported once
+//! (its first error) and its remaining rows are consumed, so the next case
+//! is read from its own first row; with a count line, reading stops after
+//! that many cases.
+
+use std::io::BufRead;
+
+use super::cells::Cells;
+use super::text::{Lines, is_number};
+use super::{Case, Cases, Fit, Head, InputError};
+use crate::sudoku::{Grid, Shape};
+
+/// Whether a format starts with the number of cases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountLine {
+    /// No count: cases run to the end of the input.
+    None,
+    /// A count is required (HDU 5547, POJ 2676).
+    Required,
+    /// A count may come first (UVa 1309 and SPOJ inputs of POJ 3076).
+    Optional,
+}
+
+/// A block format's input layout.
+#[derive(Clone, Copy, Debug)]
+pub struct Spec {
+    /// The grid shape of every case.
+    pub shape: Shape,
+    /// The row syntax.
+    pub cells: Cells,
+    /// Whether a count line comes first.
+    pub count: CountLine,
+}
+
+impl Spec {
+    /// Reads the cases of `input`.
+    pub fn read<'a>(self, input: Box<dyn BufRead + 'a>) -> Cases<'a> {
+        Box::new(Reader {
+            spec: self,
+            lines: Lines::new(input),
+            started: false,
+            remaining: None,
+            done: false,
+        })
+    }
+
+    /// Detection for a judge layout: [`Fit::Specific`] when the head fits
+    /// and, if `marker` is not empty, one of its characters (the format's
+    /// own empty-cell symbol) appears.
+    pub fn detect(&self, head: &Head, marker: &str) -> Fit {
+        let marked =
+            marker.is_empty() || head.content().any(|l| l.contains(|c| marker.contains(c)));
+        if marked && self.fits(head.content(), head.complete) {
+            Fit::Specific
+        } else {
+            Fit::No
+        }
+    }
+
+    /// Whether the content lines of a head fit this layout: the count line
+    /// when required, then at least one whole case (or the whole head)
+    /// of rows that fit exactly.
+    pub fn fits<'h>(&self, mut content: impl Iterator<Item = &'h str>, complete: bool) -> bool {
+        let n = self.shape.n();
+        let mut first = content.next();
+        match self.count {
+            CountLine::Required => {
+                if !first.is_some_and(is_number) {
+                    return false;
+                }
+                first = content.next();
+            }
+            CountLine::Optional if first.is_some_and(is_number) => first = content.next(),
+            _ => {}
+        }
+        let mut rows = 0;
+        for row in first.into_iter().chain(content) {
+            if !self.cells.fits(row, n) {
+                return false;
+            }
+            rows += 1;
+        }
+        rows >= n && (!complete || rows % n == 0)
+    }
+}
+
+struct Reader<'a> {
+    spec: Spec,
+    lines: Lines<Box<dyn BufRead + 'a>>,
+    started: bool,
+    remaining: Option<usize>,
+    done: bool,
+}
+
+impl Reader<'_> {
+    /// Reads the count line, if the format has one.
+    fn start(&mut self) -> Option<InputError> {
+        self.started = true;
+        if self.spec.count == CountLine::None {
+            return None;
+        }
+        let (line, text) = match self.lines.next_content()? {
+            Ok(l) => l,
+            Err(e) => return Some(e),
+        };
+        match text.trim().parse::<usize>() {
+            Ok(count) => {
+                self.remaining = Some(count);
+                None
+            }
+            Err(_) if self.spec.count == CountLine::Optional => {
+                self.lines.unread(line, text);
+                None
+            }
+            Err(_) => {
+                // Read on as if there were no count, so the cases still run.
+                self.lines.unread(line, text.clone());
+                Some(InputError {
+                    line,
+                    column: Some(1),
+                    message: format!("expected the number of cases, found '{}'", text.trim()),
+                })
+            }
+        }
+    }
+}
+
+impl Iterator for Reader<'_> {
+    type Item = Result<Case, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        if !self.started
+            && let Some(e) = self.start()
+        {
+            return Some(Err(e));
+        }
+        if self.remaining == Some(0) {
+            self.done = true;
+            return None;
+        }
+        let n = self.spec.shape.n();
+        let mut cells = Vec::with_capacity(n * n);
+        let mut first_line = None;
+        let mut error = None;
+        let mut rows = 0;
+        while rows < n {
+            let (line, text) = match self.lines.next_content() {
+                None => {
+                    self.done = true;
+                    let Some(start) = first_line else {
+                        return self.remaining.map(|left| {
+                            Err(InputError {
+                                line: self.lines.line() + 1,
+                                column: None,
+                                message: format!(
+                                    "expected {left} more case{}, found the end of the input",
+                                    if left == 1 { "" } else { "s" }
+                                ),
+                            })
+                        });
+                    };
+                    return Some(Err(error.unwrap_or(InputError {
+                        line: start,
+                        column: None,
+                        message: format!(
+                            "expected {n} rows, found the end of the input after {rows}"
+                        ),
+                    })));
+                }
+                Some(Err(e)) => {
+                    let line = e.line;
+                    error.get_or_insert(e);
+                    (line, String::new())
+                }
+                Some(Ok(l)) => l,
+            };
+            first_line.get_or_insert(line);
+            rows += 1;
+            if error.is_some() {
+                continue;
+            }
+            match self.spec.cells.parse_row(&text, line, n) {
+                Ok(row) => cells.extend(row),
+                Err(e) => error = Some(e),
+            }
+        }
+        if let Some(left) = &mut self.remaining {
+            *left -= 1;
+        }
+        let line = first_line.unwrap_or(1);
+        Some(match error {
+            Some(e) => Err(e),
+            None => Ok(Case::new(
+                Grid::from_cells(self.spec.shape, cells).expect("rows checked"),
+                line,
+            )),
+        })
+    }
+}
