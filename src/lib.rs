@@ -1,4 +1,6 @@
 //! `dlx`: Knuth's dancing links for exact cover, with Sudoku on top.
+#![doc = include_str!("../README.md")]
+
 pub mod app;
 pub mod dlx;
 pub mod format;
