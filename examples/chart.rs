@@ -5,7 +5,11 @@
 //! ```text
 //! cargo bench --bench solvers
 //! cargo run --release --example chart -- target/criterion > docs/bench.svg
+//! cargo run --release --example chart -- --table target/criterion
 //! ```
+//!
+//! With `--table` it prints the same figures as a Markdown table instead:
+//! microseconds per puzzle and each solver's time as a ratio to `dlx`.
 //!
 //! It reads `<dir>/<group>/<solver>/new/{benchmark,estimates}.json` and
 //! divides criterion's mean time per iteration by the iteration's puzzles
@@ -202,14 +206,66 @@ fn short(us: f64) -> String {
     }
 }
 
+/// The Markdown table: one row per group, µs per puzzle and ratio to dlx.
+fn table(groups: &BTreeMap<String, BTreeMap<String, Bar>>) -> String {
+    let mut names: Vec<&String> = groups.keys().collect();
+    names.sort_by_key(|g| rank(g));
+    let mut s = String::from("| group | puzzles |");
+    for &(solver, _) in SOLVERS {
+        let _ = write!(s, " {solver} µs | {solver} / dlx |");
+    }
+    s.push_str("\n|---|---:|");
+    s.push_str(&"---:|---:|".repeat(SOLVERS.len()));
+    s.push('\n');
+    for name in names {
+        let bars = &groups[name];
+        let puzzles = bars.values().next().map_or(0, |b| b.puzzles);
+        let dlx = bars.get("dlx").map(|b| b.micros);
+        let _ = write!(s, "| {name} | {puzzles} |");
+        for &(solver, _) in SOLVERS {
+            match (bars.get(solver), dlx) {
+                (Some(b), Some(d)) => {
+                    let _ = write!(s, " {} | {} |", fmt_us(b.micros), fmt_ratio(b.micros / d));
+                }
+                (Some(b), None) => {
+                    let _ = write!(s, " {} | |", fmt_us(b.micros));
+                }
+                (None, _) => s.push_str(" – | – |"),
+            }
+        }
+        s.push('\n');
+    }
+    s
+}
+
+fn fmt_us(us: f64) -> String {
+    if us >= 100.0 {
+        format!("{us:.0}")
+    } else {
+        format!("{us:.1}")
+    }
+}
+
+fn fmt_ratio(r: f64) -> String {
+    if r >= 10.0 {
+        format!("{r:.0}")
+    } else if r >= 0.1 {
+        format!("{r:.2}")
+    } else {
+        format!("{r:.3}")
+    }
+}
+
 fn main() {
-    let dir = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            let target = std::env::var_os("CARGO_TARGET_DIR").unwrap_or_else(|| "target".into());
-            PathBuf::from(target).join("criterion")
-        });
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let as_table = args.first().is_some_and(|a| a == "--table");
+    if as_table {
+        args.remove(0);
+    }
+    let dir = args.first().map(PathBuf::from).unwrap_or_else(|| {
+        let target = std::env::var_os("CARGO_TARGET_DIR").unwrap_or_else(|| "target".into());
+        PathBuf::from(target).join("criterion")
+    });
     let groups = collect(&dir);
     if groups.is_empty() {
         eprintln!(
@@ -218,5 +274,9 @@ fn main() {
         );
         std::process::exit(2);
     }
-    print!("{}", svg(&groups));
+    if as_table {
+        print!("{}", table(&groups));
+    } else {
+        print!("{}", svg(&groups));
+    }
 }
