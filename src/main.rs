@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use dlx::app::sudoku::{self as sudoku_app, SolverKind, Task};
-use dlx::app::{ExitStatus, Input};
+use dlx::app::{ExitStatus, Input, bench};
 use dlx::format::Alphabet;
 use dlx::sudoku::Shape;
 
@@ -54,6 +54,46 @@ enum Command {
         #[arg(long, value_name = "N")]
         limit: Option<u64>,
     },
+    /// Time the solvers against each other on puzzle files.
+    ///
+    /// Every solver searches every puzzle (counting up to --limit
+    /// solutions), in turns, after a warm-up, and a table per file gives
+    /// puzzles, solutions, puzzles cut by the node budget, total, mean and
+    /// median time, puzzles per second, nodes per puzzle and each solver's
+    /// time as a ratio to the fastest (">=" when it left puzzles
+    /// unfinished).
+    Bench(BenchArgs),
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Puzzle files; standard input when none is given or for '-'.
+    files: Vec<PathBuf>,
+    /// Solvers to compare, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = [SolverArg::Dlx, SolverArg::Naive])]
+    solver: Vec<SolverArg>,
+    /// Stop each search at N solutions (2: a uniqueness check).
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    limit: u64,
+    /// Stop each search after NODES search nodes; the puzzle then counts as
+    /// unfinished.
+    #[arg(long, value_name = "NODES", default_value_t = bench::DEFAULT_BUDGET)]
+    budget: u64,
+    /// Take every K-th puzzle of each file.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    every: usize,
+    /// Puzzles each solver solves untimed first.
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    warmup: usize,
+    /// Print the results as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Box shape ROWSxCOLS, when the cell count does not decide it.
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<Shape>,
+    /// Symbols of the digits 1, 2, ... in order.
+    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
+    alphabet: Option<Alphabet>,
 }
 
 #[derive(Args, Debug)]
@@ -98,15 +138,39 @@ enum SolverArg {
     Naive,
 }
 
+impl SolverArg {
+    fn kind(self) -> SolverKind {
+        match self {
+            SolverArg::Dlx => SolverKind::Dlx,
+            SolverArg::Naive => SolverKind::Naive,
+        }
+    }
+}
+
+impl BenchArgs {
+    fn options(self) -> (Vec<Input>, bench::Options) {
+        use std::io::IsTerminal;
+        let opts = bench::Options {
+            solvers: self.solver.into_iter().map(SolverArg::kind).collect(),
+            limit: self.limit,
+            budget: self.budget,
+            every: self.every,
+            warmup: self.warmup,
+            json: self.json,
+            progress: io::stderr().is_terminal(),
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+        };
+        (Input::from_args(&self.files), opts)
+    }
+}
+
 impl SudokuArgs {
     fn options(self) -> (Vec<Input>, sudoku_app::Options) {
         let opts = sudoku_app::Options {
             shape: self.box_shape,
             alphabet: self.alphabet.unwrap_or_default(),
-            solver: match self.solver {
-                SolverArg::Dlx => SolverKind::Dlx,
-                SolverArg::Naive => SolverKind::Naive,
-            },
+            solver: self.solver.kind(),
             stats: self.stats,
             format: Some(self.format),
             output: self.output,
@@ -131,6 +195,10 @@ fn main() -> ExitCode {
                 limit: limit.unwrap_or(u64::MAX),
             };
             sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
+        }
+        Command::Bench(args) => {
+            let (inputs, opts) = args.options();
+            bench::run(&inputs, &opts, &mut out, &mut err)
         }
     };
     let _ = err.flush();

@@ -141,7 +141,10 @@ fn solve_and_check(solver: &str, text: &str) -> String {
 fn solve_by_both_solvers_is_checked_on_a_collection() {
     let text = read("data/collections/plb_sudoku20.txt");
     let stderr = solve_and_check("dlx", &text);
-    assert!(stderr.starts_with("stats: 20 puzzles, 20 with a solution; "), "{stderr}");
+    assert!(
+        stderr.starts_with("stats: 20 puzzles, 20 with a solution; "),
+        "{stderr}"
+    );
     // The naive DFS on the nine plb puzzles it finishes in under a million
     // placements (the others take up to 84 million: fine for a benchmark,
     // too slow for a debug-mode test).
@@ -152,7 +155,10 @@ fn solve_by_both_solvers_is_checked_on_a_collection() {
         .map(|(_, l)| format!("{l}\n"))
         .collect();
     let stderr = solve_and_check("naive", &quick);
-    assert!(stderr.starts_with("stats: 9 puzzles, 9 with a solution; "), "{stderr}");
+    assert!(
+        stderr.starts_with("stats: 9 puzzles, 9 with a solution; "),
+        "{stderr}"
+    );
 }
 
 #[test]

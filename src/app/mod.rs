@@ -6,6 +6,7 @@
 //! was malformed or unreadable; a closed output pipe ends the run quietly
 //! with the status so far.
 
+pub mod bench;
 pub mod sudoku;
 
 use std::fs::File;
