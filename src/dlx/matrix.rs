@@ -7,6 +7,12 @@ use bumpalo::Bump;
 use super::builder::{BuildError, Problem};
 use super::{ItemId, ItemKind, OptionId};
 
+/// Set in [`Matrix::lens`] while an item is covered. Bit 30, not 31, so
+/// that lengths read as `i32` stay positive (signed minimum is a vector
+/// instruction on every x86-64, unsigned is not); lengths stay below it
+/// because [`Problem::build`] refuses a matrix of `COVERED` nodes or more.
+pub(super) const COVERED: u32 = 1 << 30;
+
 /// One node: an item header, an option's entry, or a spacer (16 bytes, as
 /// in Knuth's DLX2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -14,7 +20,8 @@ use super::{ItemId, ItemKind, OptionId};
 pub(super) struct Node {
     pub(super) up: u32,
     pub(super) down: u32,
-    /// Header: the list's length. Option node: its item (> 0). Spacer: <= 0.
+    /// Header: 0 (lengths live in [`Matrix::lens`]). Option node: its item
+    /// (> 0). Spacer: <= 0.
     pub(super) top: i32,
     /// Option node: 0 none, > 0 its color, -1 while purified. Header: the
     /// color it was last purified with.
@@ -57,6 +64,10 @@ pub struct SanityError(pub String);
 pub struct Matrix<'a> {
     pub(super) nodes: &'a mut [Node],
     pub(super) items: &'a mut [ItemLink],
+    /// Length of each item's list, by header index, with [`COVERED`] set
+    /// while the item is covered (a covered item's list never changes, so
+    /// the bit is all the search needs to skip it when choosing).
+    pub(super) lens: &'a mut [u32],
     /// Header index (1-based) of each [`ItemId`].
     header_of_item: &'a [u32],
     /// [`ItemId`] of each header index (index 0 unused).
@@ -79,7 +90,7 @@ impl Problem {
     pub fn build<'a>(&self, arena: &'a Bump) -> Result<Matrix<'a>, BuildError> {
         let n_items = self.kinds.len();
         let n_nodes = 2 + n_items + self.entries.len() + self.option_ends.len();
-        if n_nodes >= i32::MAX as usize || self.option_ends.len() >= i32::MAX as usize {
+        if n_nodes >= COVERED as usize {
             return Err(BuildError::TooLarge);
         }
         // Headers: primary items first, in the order added, then secondary.
@@ -116,6 +127,7 @@ impl Problem {
         link(items, n + 1, primary + 1, n);
 
         let nodes = arena.alloc_slice_fill_default::<Node>(n_nodes);
+        let lens = arena.alloc_slice_fill_default::<u32>(n_items + 2);
         for h in 1..=n {
             nodes[h as usize].up = h;
             nodes[h as usize].down = h;
@@ -138,7 +150,7 @@ impl Problem {
                 };
                 nodes[last].down = p as u32;
                 nodes[h].up = p as u32;
-                nodes[h].top += 1;
+                lens[h] += 1;
             }
             let last = first + (end as usize - start) - 1;
             nodes[spacer].down = last as u32;
@@ -157,6 +169,7 @@ impl Problem {
         Ok(Matrix {
             nodes,
             items,
+            lens,
             header_of_item: arena.alloc_slice_copy(&header_of_item),
             item_of_header: arena.alloc_slice_copy(&item_of_header),
             option_first,
@@ -223,7 +236,7 @@ impl<'a> Matrix<'a> {
     /// The number of options currently available to item `i`: all options
     /// that contain it, less those excluded by forced options.
     pub fn item_len(&self, i: ItemId) -> u32 {
-        self.nodes[self.header_of_item[i.0 as usize] as usize].top as u32
+        self.lens[self.header_of_item[i.0 as usize] as usize] & !COVERED
     }
 
     #[inline]
@@ -243,17 +256,25 @@ impl<'a> Matrix<'a> {
     fn hide(&mut self, p: u32) {
         let mut q = p + 1;
         while q != p {
-            let node = self.nodes[q as usize];
-            if node.top <= 0 {
-                q = node.up;
-            } else {
-                if node.color >= 0 {
-                    self.nodes[node.up as usize].down = node.down;
-                    self.nodes[node.down as usize].up = node.up;
-                    self.nodes[node.top as usize].top -= 1;
-                    self.updates += 1;
+            // SAFETY: `q` walks option `p`'s nodes and the spacer after it;
+            // every `up`, `down` and positive `top` stored in the matrix is
+            // an index below `nodes.len()` (and `lens.len()` for `top`):
+            // `build` writes only such indices and the dance only copies
+            // them between fields. `sanity` checks every link and tests run
+            // it after every search.
+            unsafe {
+                let node = *self.nodes.get_unchecked(q as usize);
+                if node.top <= 0 {
+                    q = node.up;
+                } else {
+                    if node.color >= 0 {
+                        self.nodes.get_unchecked_mut(node.up as usize).down = node.down;
+                        self.nodes.get_unchecked_mut(node.down as usize).up = node.up;
+                        *self.lens.get_unchecked_mut(node.top as usize) -= 1;
+                        self.updates += 1;
+                    }
+                    q += 1;
                 }
-                q += 1;
             }
         }
     }
@@ -263,16 +284,20 @@ impl<'a> Matrix<'a> {
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let node = self.nodes[q as usize];
-            if node.top <= 0 {
-                q = node.down;
-            } else {
-                if node.color >= 0 {
-                    self.nodes[node.up as usize].down = q;
-                    self.nodes[node.down as usize].up = q;
-                    self.nodes[node.top as usize].top += 1;
+            // SAFETY: as in `hide`, every index read from the matrix is in
+            // bounds.
+            unsafe {
+                let node = *self.nodes.get_unchecked(q as usize);
+                if node.top <= 0 {
+                    q = node.down;
+                } else {
+                    if node.color >= 0 {
+                        self.nodes.get_unchecked_mut(node.up as usize).down = q;
+                        self.nodes.get_unchecked_mut(node.down as usize).up = q;
+                        *self.lens.get_unchecked_mut(node.top as usize) += 1;
+                    }
+                    q -= 1;
                 }
-                q -= 1;
             }
         }
     }
@@ -289,6 +314,7 @@ impl<'a> Matrix<'a> {
         let ItemLink { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
+        self.lens[i as usize] |= COVERED;
     }
 
     /// Undoes [`Self::cover`].
@@ -297,6 +323,7 @@ impl<'a> Matrix<'a> {
         let ItemLink { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = i;
         self.items[next as usize].prev = i;
+        self.lens[i as usize] &= !COVERED;
         let mut p = self.nodes[i as usize].up;
         while p != i {
             self.unhide(p);
@@ -522,10 +549,16 @@ impl<'a> Matrix<'a> {
                     return fail(format!("item {h}: list does not close"));
                 }
             }
-            if self.nodes[h as usize].top != count {
+            let len = self.lens[h as usize];
+            if len & !COVERED != count as u32 {
                 return fail(format!(
                     "item {h}: length {} but {count} nodes",
-                    self.nodes[h as usize].top
+                    len & !COVERED
+                ));
+            }
+            if (len & COVERED != 0) == self.is_active(h) {
+                return fail(format!(
+                    "item {h}: covered mark disagrees with its item list"
                 ));
             }
         }
@@ -551,13 +584,9 @@ impl<'a> Matrix<'a> {
             (node.up, node.down, node.top, color).hash(&mut h);
         }
         self.items.hash(&mut h);
+        self.lens.hash(&mut h);
         self.forced[..self.forced_len].hash(&mut h);
         h.finish()
-    }
-
-    /// Header index of item `i` (for the search module).
-    pub(super) fn header(&self, i: ItemId) -> u32 {
-        self.header_of_item[i.0 as usize]
     }
 }
 

@@ -7,7 +7,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{ItemId, Matrix, OptionId};
+use super::matrix::COVERED;
+use super::{Matrix, OptionId};
 
 /// Machine-independent measures of effort, as Knuth reports them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -151,7 +152,7 @@ impl Progress<'_, '_> {
                 pos += 1;
                 q = m.nodes[q as usize].down;
             }
-            (pos, m.nodes[item as usize].top as u32)
+            (pos, m.lens[item as usize] & !COVERED)
         })
     }
 
@@ -291,21 +292,44 @@ impl Matrix<'_> {
         (outcome, stats)
     }
 
-    /// The active primary item with the fewest options, the first on ties.
+    /// The active primary item with the fewest options, the first on ties
+    /// (stopping at one with none). The item list keeps items in header
+    /// order, so scanning the lengths array in index order, where covered
+    /// items carry [`COVERED`] and never win, picks exactly the item a walk
+    /// of the list would; the array scan has no chain of dependent loads.
+    /// Needs at least one active primary item.
     #[inline]
     fn choose_item(&self) -> u32 {
-        let mut best = self.items[0].next;
-        let mut best_len = self.nodes[best as usize].top;
-        let mut i = self.items[best as usize].next;
-        while best_len > 0 && i != 0 {
-            let len = self.nodes[i as usize].top;
-            if len < best_len {
-                best = i;
-                best_len = len;
+        const LANES: usize = 8;
+        let lens = &self.lens[1..=self.primary_count()];
+        // Two branch-free passes written lane by lane so that the compiler
+        // makes vector code of them: the least length, then the first
+        // block of lanes that holds it.
+        let blocks = lens.chunks_exact(LANES);
+        let tail = blocks.remainder();
+        let mut lane_min = [i32::MAX; LANES];
+        for block in blocks.clone() {
+            for (m, &len) in lane_min.iter_mut().zip(block) {
+                *m = (*m).min(len as i32);
             }
-            i = self.items[i as usize].next;
         }
-        best
+        let least = tail
+            .iter()
+            .map(|&len| len as i32)
+            .chain(lane_min)
+            .min()
+            .unwrap_or(0) as u32;
+        for (b, block) in blocks.enumerate() {
+            let hit = block
+                .iter()
+                .fold(0u32, |hit, &len| hit | u32::from(len == least));
+            if hit != 0 {
+                let k = block.iter().position(|&len| len == least).unwrap_or(0);
+                return (b * LANES + k) as u32 + 1;
+            }
+        }
+        let k = tail.iter().position(|&len| len == least).unwrap_or(0);
+        (lens.len() - tail.len() + k) as u32 + 1
     }
 
     /// Counts solutions, stopping as soon as `limit` are found.
@@ -345,16 +369,11 @@ impl Matrix<'_> {
     ) -> (Outcome, Stats) {
         self.search(&mut visit, SearchLimits::UNLIMITED)
     }
-
-    /// The current number of options of item `i` (for tests and tools).
-    pub fn current_len(&self, i: ItemId) -> u32 {
-        self.nodes[self.header(i) as usize].top as u32
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Color, ItemKind, Problem};
+    use super::super::{Color, ItemId, ItemKind, Problem};
     use super::*;
     use bumpalo::Bump;
 
