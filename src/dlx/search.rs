@@ -192,6 +192,59 @@ impl<F: FnMut(&Solution<'_, '_>) -> ControlFlow<()>> Visitor for F {
     }
 }
 
+/// The index of the first least value of `lens` (which is not empty), on
+/// AVX2 when the processor has it (checked once, then cached by `std`).
+#[inline]
+fn first_least(lens: &[u32]) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the processor supports AVX2, as just checked.
+        return unsafe { first_least_avx2(lens) };
+    }
+    first_least_portable(lens)
+}
+
+/// [`first_least`] compiled for AVX2: the same code, wider vectors.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn first_least_avx2(lens: &[u32]) -> u32 {
+    first_least_portable(lens)
+}
+
+/// Two branch-free passes written lane by lane so that the compiler makes
+/// vector code of them: the least value (as `i32`: every length is below
+/// bit 31, and signed minimum is a vector instruction on every x86-64),
+/// then the first block of lanes that holds it.
+#[inline(always)]
+fn first_least_portable(lens: &[u32]) -> u32 {
+    const LANES: usize = 16;
+    let blocks = lens.chunks_exact(LANES);
+    let tail = blocks.remainder();
+    let mut lane_min = [i32::MAX; LANES];
+    for block in blocks.clone() {
+        for (m, &len) in lane_min.iter_mut().zip(block) {
+            *m = (*m).min(len as i32);
+        }
+    }
+    let least = tail
+        .iter()
+        .map(|&len| len as i32)
+        .chain(lane_min)
+        .min()
+        .unwrap_or(0) as u32;
+    for (b, block) in blocks.enumerate() {
+        let hit = block
+            .iter()
+            .fold(0u32, |hit, &len| hit | u32::from(len == least));
+        if hit != 0 {
+            let k = block.iter().position(|&len| len == least).unwrap_or(0);
+            return (b * LANES + k) as u32;
+        }
+    }
+    let k = tail.iter().position(|&len| len == least).unwrap_or(0);
+    (lens.len() - tail.len() + k) as u32
+}
+
 /// A visitor that only counts.
 struct Counting;
 
@@ -300,36 +353,8 @@ impl Matrix<'_> {
     /// Needs at least one active primary item.
     #[inline]
     fn choose_item(&self) -> u32 {
-        const LANES: usize = 8;
         let lens = &self.lens[1..=self.primary_count()];
-        // Two branch-free passes written lane by lane so that the compiler
-        // makes vector code of them: the least length, then the first
-        // block of lanes that holds it.
-        let blocks = lens.chunks_exact(LANES);
-        let tail = blocks.remainder();
-        let mut lane_min = [i32::MAX; LANES];
-        for block in blocks.clone() {
-            for (m, &len) in lane_min.iter_mut().zip(block) {
-                *m = (*m).min(len as i32);
-            }
-        }
-        let least = tail
-            .iter()
-            .map(|&len| len as i32)
-            .chain(lane_min)
-            .min()
-            .unwrap_or(0) as u32;
-        for (b, block) in blocks.enumerate() {
-            let hit = block
-                .iter()
-                .fold(0u32, |hit, &len| hit | u32::from(len == least));
-            if hit != 0 {
-                let k = block.iter().position(|&len| len == least).unwrap_or(0);
-                return (b * LANES + k) as u32 + 1;
-            }
-        }
-        let k = tail.iter().position(|&len| len == least).unwrap_or(0);
-        (lens.len() - tail.len() + k) as u32 + 1
+        first_least(lens) + 1
     }
 
     /// Counts solutions, stopping as soon as `limit` are found.
@@ -385,6 +410,22 @@ mod tests {
             p.add_option(&items).unwrap();
         }
         p
+    }
+
+    #[test]
+    fn first_least_finds_the_first_minimum() {
+        let lens: Vec<u32> = (0..100).map(|i| 50 + (i * 37) % 41).collect();
+        for cut in [1, 7, 15, 16, 17, 33, 64, 100] {
+            let part = &lens[..cut];
+            let min = *part.iter().min().unwrap();
+            let want = part.iter().position(|&l| l == min).unwrap() as u32;
+            assert_eq!(first_least(part), want);
+            assert_eq!(first_least_portable(part), want);
+        }
+        let mut covered = vec![COVERED | 3, 5, COVERED, 5, 2, 2];
+        assert_eq!(first_least(&covered), 4);
+        covered[4] |= COVERED;
+        assert_eq!(first_least(&covered), 5);
     }
 
     #[test]
