@@ -1,2 +1,3 @@
 //! `dlx`: Knuth's dancing links for exact cover, with Sudoku on top.
 pub mod dlx;
+pub mod knuth;

@@ -608,11 +608,17 @@ mod tests {
             })
         );
         m.force(OptionId(3)).unwrap(); // adf
-        assert_eq!(m.forced().collect::<Vec<_>>(), vec![OptionId(0), OptionId(3)]);
+        assert_eq!(
+            m.forced().collect::<Vec<_>>(),
+            vec![OptionId(0), OptionId(3)]
+        );
         m.restore();
         m.sanity().unwrap();
         assert_eq!(m.state_digest(), pristine);
-        assert_eq!(m.force(OptionId(9)), Err(ForceError::UnknownOption(OptionId(9))));
+        assert_eq!(
+            m.force(OptionId(9)),
+            Err(ForceError::UnknownOption(OptionId(9)))
+        );
     }
 
     #[test]
@@ -633,9 +639,12 @@ mod tests {
         let b = p.add_item(ItemKind::Primary);
         let c = p.add_item(ItemKind::Primary);
         let s = p.add_item(ItemKind::Secondary);
-        p.add_colored_option([(a, None), (s, Some(Color(1)))]).unwrap();
-        p.add_colored_option([(b, None), (s, Some(Color(1)))]).unwrap();
-        p.add_colored_option([(c, None), (s, Some(Color(2)))]).unwrap();
+        p.add_colored_option([(a, None), (s, Some(Color(1)))])
+            .unwrap();
+        p.add_colored_option([(b, None), (s, Some(Color(1)))])
+            .unwrap();
+        p.add_colored_option([(c, None), (s, Some(Color(2)))])
+            .unwrap();
         let arena = Bump::new();
         let mut m = p.build(&arena).unwrap();
         let pristine = m.state_digest();

@@ -395,14 +395,14 @@ mod tests {
                         uses[i.0 as usize].push(c);
                     }
                 }
-                uses.iter().enumerate().all(|(i, u)| {
-                    match p.item_kind(ItemId(i as u32)) {
+                uses.iter()
+                    .enumerate()
+                    .all(|(i, u)| match p.item_kind(ItemId(i as u32)) {
                         ItemKind::Primary => u.len() == 1,
                         ItemKind::Secondary => {
                             u.len() <= 1 || (u[0].is_some() && u.iter().all(|c| *c == u[0]))
                         }
-                    }
-                })
+                    })
             })
             .count() as u64
     }
@@ -412,7 +412,9 @@ mod tests {
         // A small linear congruential generator keeps the test deterministic.
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         let mut next = |bound: u64| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             (seed >> 33) % bound
         };
         for _ in 0..300 {
