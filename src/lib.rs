@@ -1,3 +1,4 @@
 //! `dlx`: Knuth's dancing links for exact cover, with Sudoku on top.
 pub mod dlx;
+pub mod generate;
 pub mod knuth;
