@@ -293,7 +293,7 @@ impl Matrix<'_> {
 
     /// The active primary item with the fewest options, the first on ties.
     #[inline]
-    fn choose_item(&self) -> u32 {
+    pub(super) fn choose_item(&self) -> u32 {
         let mut best = self.items[0].next;
         let mut best_len = self.nodes[best as usize].top;
         let mut i = self.items[best as usize].next;
