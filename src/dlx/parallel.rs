@@ -336,7 +336,7 @@ impl Visitor for Worker<'_, '_, '_> {
 
 impl Runner<'_> {
     fn shared(&self, plan: &Plan) -> Shared<'_> {
-        Shared {
+        let shared = Shared {
             limits: self.limits,
             on_progress: self.on_progress,
             stop: AtomicBool::new(false),
@@ -345,7 +345,12 @@ impl Runner<'_> {
             solutions: AtomicU64::new(0),
             book: Mutex::new((0.0, Vec::new())),
             total_weight: plan.weight().max(f64::MIN_POSITIVE),
+        };
+        // The split levels may have used up the node budget already.
+        if plan.stats.nodes >= self.limits.max_nodes {
+            shared.halt(Outcome::NodeLimit);
         }
+        shared
     }
 
     /// Solves subproblem `index` of `plan` on a fresh matrix, giving each
