@@ -68,7 +68,7 @@ struct CoverArgs {
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: usize,
     /// Search only share K of N disjoint shares of the tree (K = 1..N); the
-    /// N counts add up to the full count.
+    /// N counts add up to the full count. A share with no solution exits 0.
     #[arg(long, value_name = "K/N")]
     part: Option<Part>,
 }

@@ -308,7 +308,8 @@ fn solve(
     if opts.stats {
         write_stats(err, &stats, elapsed, threads, &plan, opts.part);
     }
-    if stats.solutions == 0 {
+    // A share with no solution is a normal answer, not a failed job.
+    if stats.solutions == 0 && opts.part.is_none() {
         if opts.mode != Mode::Count {
             let _ = match cut {
                 None => writeln!(err, "dlx cover: no solution"),
