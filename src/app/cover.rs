@@ -352,8 +352,9 @@ fn write_stats(
     if threads > 1 || part.is_some() {
         let _ = write!(
             err,
-            ", {} subproblems on {threads} threads",
-            plan.subproblems.len()
+            ", {} subproblems on {threads} thread{}",
+            plan.subproblems.len(),
+            if threads == 1 { "" } else { "s" }
         );
     }
     if let Some(part) = part {
