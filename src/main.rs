@@ -65,8 +65,8 @@ struct CoverArgs {
     #[arg(long)]
     stats: bool,
     /// Search on N threads (0: one per core); same count and solutions as one.
-    #[arg(long, value_name = "N", default_value_t = 1)]
-    threads: usize,
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
     /// Search only share K of N disjoint shares of the tree (K = 1..N); the
     /// N counts add up to the full count. A share with no solution exits 0.
     #[arg(long, value_name = "K/N")]
@@ -125,7 +125,7 @@ fn main() -> std::process::ExitCode {
                 timeout: a.timeout,
                 progress: a.progress.then_some(dlx::app::cover::PROGRESS_EVERY),
                 stats: a.stats,
-                threads: a.threads,
+                threads: a.threads.into(),
                 part: a.part,
             };
             dlx::app::cover::run(&opts, std::io::stdin().lock(), &mut out, &mut stderr)

@@ -198,8 +198,10 @@ fn solve(
     let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
     let plan = match (opts.part, threads) {
         (None, 1) => Plan::whole(),
-        (None, t) => Plan::split(p, SUBPROBLEMS_PER_WORKER * t).map_err(|e| run_error(&e))?,
-        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_WORKER * part.n)
+        (None, t) => {
+            Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(t)).map_err(|e| run_error(&e))?
+        }
+        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(part.n))
             .map_err(|e| run_error(&e))?
             .part(part.k, part.n),
     };
@@ -209,7 +211,8 @@ fn solve(
             _ => opts.limit.unwrap_or(u64::MAX),
         },
         max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
-        deadline: opts.timeout.map(|t| start + t),
+        // A deadline too far to represent is no deadline.
+        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
     };
     let reporter = Mutex::new((start, &mut *err));
     let report = |r: &RunProgress| {

@@ -488,7 +488,7 @@ impl Runner<'_> {
             }
         } else {
             let pool = self.pool()?;
-            let window = 8 * self.threads;
+            let window = self.threads.saturating_mul(8);
             'windows: for start in (0..n).step_by(window) {
                 let left = max - stats.solutions;
                 let results: Vec<_> = pool.install(|| {
