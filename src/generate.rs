@@ -218,8 +218,7 @@ mod tests {
     #[test]
     fn queens_give_oeis_a000170() {
         let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
-        let last = if cfg!(debug_assertions) { 10 } else { 12 };
-        for (n, &want) in (1..=last).zip(&expected) {
+        for (n, &want) in (1..).zip(&expected) {
             assert_eq!(count(&queens(n).unwrap()), want, "n = {n}");
         }
     }
