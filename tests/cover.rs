@@ -127,6 +127,8 @@ fn all_with_threads_prints_the_single_thread_order() {
     assert_eq!(one.0, 0);
     assert_eq!(one, two);
     assert_eq!(solution_set(&one.1).len(), 92);
+    let first = run(&["cover", "--threads", "2", path], "");
+    assert_eq!(first.1.trim_end(), one.1.split("\n\n").next().unwrap());
     let every = run(&["cover", "--every", "10", "--threads", "2", path], "");
     let tenth: Vec<_> = one.1.split("\n\n").skip(9).step_by(10).collect();
     let every: Vec<_> = every.1.split("\n\n").map(str::trim_end).collect();

@@ -545,21 +545,9 @@ mod tests {
     use crate::dlx::{Color, ItemKind};
 
     /// n-queens with rows and columns primary, diagonals secondary.
-    fn queens(n: u32) -> Problem {
-        let mut p = Problem::new();
-        let rows: Vec<_> = (0..n).map(|_| p.add_item(ItemKind::Primary)).collect();
-        let cols: Vec<_> = (0..n).map(|_| p.add_item(ItemKind::Primary)).collect();
-        let diag: Vec<_> = (0..4 * n)
-            .map(|_| p.add_item(ItemKind::Secondary))
-            .collect();
-        for r in 0..n {
-            for c in 0..n {
-                let (a, b) = ((r + c) as usize, (2 * n + n + r - c) as usize);
-                p.add_option(&[rows[r as usize], cols[c as usize], diag[a], diag[b]])
-                    .unwrap();
-            }
-        }
-        p
+    fn queens(n: usize) -> Problem {
+        let text = crate::generate::queens(n).unwrap();
+        crate::knuth::parse(&text).unwrap().0.problem
     }
 
     fn single(p: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
