@@ -4,4 +4,6 @@
 pub mod app;
 pub mod dlx;
 pub mod format;
+pub mod generate;
+pub mod knuth;
 pub mod sudoku;

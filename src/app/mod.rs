@@ -2,11 +2,16 @@
 //! plain options and output streams and returns an [`ExitStatus`], so tests
 //! drive them without a process and the binary only parses flags.
 //!
-//! Exit codes: 0 all went well, 1 some puzzle had no solution, 2 some input
-//! was malformed or unreadable; a closed output pipe ends the run quietly
-//! with the status so far.
+//! Exit codes, the same for every command ([`ExitStatus`]): 0 all went
+//! well (every puzzle solved, a solution found, the work done), 1 some
+//! puzzle or problem had no solution (within the limits, if any were given),
+//! 2 some input or argument was malformed or unreadable. A closed output
+//! pipe (`dlx solve big.txt | head`) ends the run quietly with the status so
+//! far.
 
 pub mod bench;
+pub mod cover;
+pub mod generate;
 pub mod sudoku;
 
 use std::fs::File;
@@ -79,4 +84,15 @@ impl Input {
 /// then ends quietly.
 pub fn is_broken_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
+}
+
+/// The status for a failed write to standard output: quiet success when
+/// the reader went away, an error (reported on `err`) otherwise.
+fn output_failed(e: &io::Error, err: &mut impl io::Write) -> ExitStatus {
+    if is_broken_pipe(e) {
+        ExitStatus::Success
+    } else {
+        let _ = writeln!(err, "dlx: cannot write the output: {e}");
+        ExitStatus::BadInput
+    }
 }

@@ -48,6 +48,7 @@
 
 mod builder;
 mod matrix;
+pub mod parallel;
 mod search;
 
 pub use builder::{BuildError, Problem};

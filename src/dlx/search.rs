@@ -352,7 +352,7 @@ impl Matrix<'_> {
     /// of the list would; the array scan has no chain of dependent loads.
     /// Needs at least one active primary item.
     #[inline]
-    fn choose_item(&self) -> u32 {
+    pub(super) fn choose_item(&self) -> u32 {
         let lens = &self.lens[1..=self.primary_count()];
         first_least(lens) + 1
     }

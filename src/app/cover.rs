@@ -1,0 +1,538 @@
+//! `dlx cover`: solve or count an exact-cover problem given in Knuth's
+//! format ([`crate::knuth`]).
+//!
+//! Standard output gets only the answer: the first solution, every (or
+//! every M-th) solution separated by blank lines, or the count (`at least
+//! N` when a bound cut the search short). Warnings, errors, progress and
+//! statistics go to the error output.
+
+use std::fmt;
+use std::io::{self, Read, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use super::{ExitStatus, output_failed};
+use crate::dlx::parallel::{Plan, RunLimits, RunProgress, Runner};
+use crate::dlx::{Outcome, Stats};
+use crate::knuth::{self, KnuthProblem};
+
+/// Subproblems per share for `--part`, and per thread for `--threads`:
+/// enough that uneven subtrees even out.
+pub const SUBPROBLEMS_PER_WORKER: usize = 256;
+
+/// How often `--progress` reports.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
+
+/// What to print.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution.
+    #[default]
+    First,
+    /// The number of solutions.
+    Count,
+    /// Every solution.
+    All,
+    /// Every M-th solution (the M-th, the 2M-th, ...).
+    Every(u64),
+}
+
+/// Share `k` of `n` of the search tree (`--part K/N`), 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Which share, `1..=n`.
+    pub k: usize,
+    /// How many shares.
+    pub n: usize,
+}
+
+impl std::str::FromStr for Part {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("'{s}' is not K/N with 1 <= K <= N");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (k, n) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Part { k, n })
+    }
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
+/// Parses a positive number of seconds (`--timeout 2.5`).
+pub fn parse_seconds(s: &str) -> Result<Duration, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 => Duration::try_from_secs_f64(x).map_err(|e| e.to_string()),
+        _ => Err(format!("'{s}' is not a positive number of seconds")),
+    }
+}
+
+/// The options of `dlx cover`; the default prints the first solution of
+/// standard input on one thread.
+#[derive(Clone, Debug)]
+pub struct CoverOptions {
+    /// The input file; standard input if `None` or `-`.
+    pub input: Option<PathBuf>,
+    /// What to print.
+    pub mode: Mode,
+    /// Stop after this many solutions.
+    pub limit: Option<u64>,
+    /// Stop after about this many search-tree nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop after this long.
+    pub timeout: Option<Duration>,
+    /// Report progress at this interval.
+    pub progress: Option<Duration>,
+    /// Print nodes, updates, solutions and time.
+    pub stats: bool,
+    /// Threads; 0 means one per available core.
+    pub threads: usize,
+    /// Solve only this share of the tree.
+    pub part: Option<Part>,
+}
+
+impl Default for CoverOptions {
+    fn default() -> Self {
+        CoverOptions {
+            input: None,
+            mode: Mode::First,
+            limit: None,
+            max_nodes: None,
+            timeout: None,
+            progress: None,
+            stats: false,
+            threads: 1,
+            part: None,
+        }
+    }
+}
+
+/// Runs `dlx cover`; `stdin` is read when no file is named.
+pub fn run(
+    opts: &CoverOptions,
+    stdin: impl Read,
+    out: &mut impl Write,
+    err: &mut (impl Write + Send),
+) -> ExitStatus {
+    let (name, bytes) = match read_input(opts.input.as_ref(), stdin) {
+        Ok(read) => read,
+        Err(message) => {
+            let _ = writeln!(err, "dlx cover: {message}");
+            return ExitStatus::BadInput;
+        }
+    };
+    let (problem, warnings) = match knuth::parse_bytes(&bytes) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            let _ = writeln!(err, "dlx cover: {name}: {e}");
+            return ExitStatus::BadInput;
+        }
+    };
+    for w in &warnings {
+        let _ = writeln!(err, "dlx cover: {name}: warning: {w}");
+    }
+    let threads = match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    };
+    match solve(opts, threads, &problem, out, err) {
+        Ok(code) => code,
+        Err(Failure::Output(e)) => output_failed(&e, err),
+        Err(Failure::Run(message)) => {
+            let _ = writeln!(err, "dlx cover: {name}: {message}");
+            ExitStatus::BadInput
+        }
+    }
+}
+
+/// Reads the named file, or `stdin`; returns the input's name for
+/// messages and its bytes.
+fn read_input(path: Option<&PathBuf>, mut stdin: impl Read) -> Result<(String, Vec<u8>), String> {
+    let mut bytes = Vec::new();
+    match path.filter(|p| p.as_os_str() != "-") {
+        Some(path) => {
+            let name = path.display().to_string();
+            std::fs::read(path)
+                .map(|b| (name.clone(), b))
+                .map_err(|e| format!("cannot read {name}: {e}"))
+        }
+        None => stdin
+            .read_to_end(&mut bytes)
+            .map(|_| ("<stdin>".to_owned(), bytes))
+            .map_err(|e| format!("cannot read standard input: {e}")),
+    }
+}
+
+enum Failure {
+    Output(io::Error),
+    Run(String),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Output(e)
+    }
+}
+
+fn solve(
+    opts: &CoverOptions,
+    threads: usize,
+    problem: &KnuthProblem,
+    out: &mut impl Write,
+    err: &mut (impl Write + Send),
+) -> Result<ExitStatus, Failure> {
+    let start = Instant::now();
+    let p = &problem.problem;
+    let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
+    let plan = match (opts.part, threads) {
+        (None, 1) => Plan::whole(),
+        (None, t) => {
+            Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(t)).map_err(|e| run_error(&e))?
+        }
+        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(part.n))
+            .map_err(|e| run_error(&e))?
+            .part(part.k, part.n),
+    };
+    let limits = RunLimits {
+        max_solutions: match opts.mode {
+            Mode::First => 1,
+            _ => opts.limit.unwrap_or(u64::MAX),
+        },
+        max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
+        // A deadline too far to represent is no deadline.
+        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
+    };
+    let reporter = Mutex::new((start, &mut *err));
+    let report = |r: &RunProgress| {
+        let Ok(mut guard) = reporter.lock() else {
+            return;
+        };
+        let (last, err) = &mut *guard;
+        if last.elapsed() >= opts.progress.unwrap_or(Duration::MAX) {
+            *last = Instant::now();
+            let _ = writeln!(
+                err,
+                "dlx cover: progress: {:.2}% of the tree (Knuth's estimate), {} nodes, {} solutions, {:.1} s",
+                100.0 * r.fraction_done,
+                r.nodes,
+                r.solutions,
+                start.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let on_progress: Option<&(dyn Fn(&RunProgress) + Sync)> = match opts.progress {
+        Some(_) => Some(&report),
+        None => None,
+    };
+    let runner = Runner {
+        threads,
+        limits,
+        on_progress,
+    };
+
+    let (outcome, stats) = match opts.mode {
+        Mode::Count => {
+            let c = runner.count(p, &plan).map_err(|e| run_error(&e))?;
+            (c.outcome, c.stats)
+        }
+        mode => {
+            let every = match mode {
+                Mode::Every(m) => m.max(1),
+                _ => 1,
+            };
+            let mut index = 0u64;
+            let mut printed = 0u64;
+            let mut failed = None;
+            let result = runner.solutions(p, &plan, |options| {
+                index += 1;
+                if !index.is_multiple_of(every) {
+                    return ControlFlow::Continue(());
+                }
+                let first = printed == 0;
+                printed += 1;
+                let mut write = || -> io::Result<()> {
+                    if !first {
+                        writeln!(out)?;
+                    }
+                    for &k in options {
+                        writeln!(out, "{}", problem.format_option(k))?;
+                    }
+                    if mode == Mode::First {
+                        out.flush()
+                    } else {
+                        Ok(())
+                    }
+                };
+                match write() {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(e) => {
+                        failed = Some(e);
+                        ControlFlow::Break(())
+                    }
+                }
+            });
+            if let Some(e) = failed {
+                return Err(Failure::Output(e));
+            }
+            result.map_err(|e| run_error(&e))?
+        }
+    };
+    let elapsed = start.elapsed();
+    let err = reporter
+        .into_inner()
+        .map_or_else(|e| e.into_inner().1, |g| g.1);
+    let cut = cut_reason(outcome);
+    if opts.mode == Mode::Count {
+        match cut {
+            None => writeln!(out, "{}", stats.solutions)?,
+            Some(_) => writeln!(out, "at least {}", stats.solutions)?,
+        }
+    }
+    out.flush()?;
+    if let (Some(why), false) = (cut, opts.mode == Mode::First) {
+        let _ = writeln!(
+            err,
+            "dlx cover: stopped by {why} after {} solutions: the count is a lower bound",
+            stats.solutions
+        );
+    }
+    if opts.stats {
+        write_stats(err, &stats, elapsed, threads, &plan, opts.part);
+    }
+    // A share with no solution is a normal answer, not a failed job.
+    if stats.solutions == 0 && opts.part.is_none() {
+        if opts.mode != Mode::Count {
+            let _ = match cut {
+                None => writeln!(err, "dlx cover: no solution"),
+                Some(_) => writeln!(err, "dlx cover: no solution found"),
+            };
+        }
+        return Ok(ExitStatus::NoSolution);
+    }
+    Ok(ExitStatus::Success)
+}
+
+/// Which flag cut the search short, if one did.
+fn cut_reason(outcome: Outcome) -> Option<&'static str> {
+    match outcome {
+        Outcome::Exhausted => None,
+        Outcome::SolutionLimit => Some("--limit"),
+        Outcome::NodeLimit => Some("--max-nodes"),
+        // Only the deadline or the output stops a run, and a failed output
+        // ends the command before this point.
+        Outcome::Stopped => Some("--timeout"),
+    }
+}
+
+fn write_stats(
+    err: &mut impl Write,
+    stats: &Stats,
+    elapsed: Duration,
+    threads: usize,
+    plan: &Plan,
+    part: Option<Part>,
+) {
+    let _ = write!(
+        err,
+        "dlx cover: {} nodes, {} updates, {} solutions, {:.3} s",
+        stats.nodes,
+        stats.updates,
+        stats.solutions,
+        elapsed.as_secs_f64()
+    );
+    if threads > 1 || part.is_some() {
+        let _ = write!(
+            err,
+            ", {} subproblems on {threads} thread{}",
+            plan.subproblems.len(),
+            if threads == 1 { "" } else { "s" }
+        );
+    }
+    if let Some(part) = part {
+        let _ = write!(err, " (share {part})");
+    }
+    let _ = writeln!(err);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_on(text: &str, opts: CoverOptions) -> (ExitStatus, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = run(&opts, text.as_bytes(), &mut out, &mut err);
+        (
+            code,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    }
+
+    const TOY: &str = include_str!("../../data/dlx/knuth_toy_example.dlx");
+
+    #[test]
+    fn first_solution_and_count() {
+        let (code, out, _) = run_on(TOY, CoverOptions::default());
+        assert_eq!(code, ExitStatus::Success);
+        let mut lines: Vec<_> = out.lines().collect();
+        lines.sort();
+        assert_eq!(lines, ["A D", "B G", "C E F"]);
+        let opts = CoverOptions {
+            mode: Mode::Count,
+            ..CoverOptions::default()
+        };
+        assert_eq!(
+            run_on(TOY, opts),
+            (ExitStatus::Success, "1\n".into(), String::new())
+        );
+    }
+
+    #[test]
+    fn no_solution_exits_1() {
+        let opts = CoverOptions {
+            mode: Mode::Count,
+            ..CoverOptions::default()
+        };
+        assert_eq!(run_on("a b\na\n", opts.clone()).0, ExitStatus::NoSolution);
+        let (code, out, err) = run_on("a b\na\n", CoverOptions::default());
+        assert_eq!((code, out.as_str()), (ExitStatus::NoSolution, ""));
+        assert_eq!(err, "dlx cover: no solution\n");
+    }
+
+    #[test]
+    fn bad_input_exits_2_with_the_position() {
+        let (code, out, err) = run_on("a b\na x\n", CoverOptions::default());
+        assert_eq!((code, out.as_str()), (ExitStatus::BadInput, ""));
+        assert_eq!(
+            err,
+            "dlx cover: <stdin>: line 2, column 3: unknown item 'x'\n"
+        );
+        let opts = CoverOptions {
+            input: Some("/nonexistent/x.dlx".into()),
+            ..CoverOptions::default()
+        };
+        let (code, _, err) = run_on("", opts);
+        assert_eq!(code, ExitStatus::BadInput);
+        assert!(
+            err.starts_with("dlx cover: cannot read /nonexistent/x.dlx: "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn all_every_and_limit() {
+        let text = "a b c\na b\na c\nc\nb\n"; // lua_dlx1_simple: 2 solutions
+        let all = CoverOptions {
+            mode: Mode::All,
+            ..CoverOptions::default()
+        };
+        let (code, out, err) = run_on(text, all.clone());
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (ExitStatus::Success, "a b\nc\n\na c\nb\n", "")
+        );
+        let every = CoverOptions {
+            mode: Mode::Every(2),
+            ..CoverOptions::default()
+        };
+        assert_eq!(run_on(text, every).1, "a c\nb\n");
+        let limited = CoverOptions {
+            limit: Some(1),
+            ..all
+        };
+        let (code, out, err) = run_on(text, limited);
+        assert_eq!((code, out.as_str()), (ExitStatus::Success, "a b\nc\n"));
+        assert_eq!(
+            err,
+            "dlx cover: stopped by --limit after 1 solutions: the count is a lower bound\n"
+        );
+        let count = CoverOptions {
+            mode: Mode::Count,
+            limit: Some(1),
+            ..CoverOptions::default()
+        };
+        assert_eq!(run_on(text, count).1, "at least 1\n");
+    }
+
+    #[test]
+    fn stats_and_progress_go_to_the_error_output() {
+        let opts = CoverOptions {
+            mode: Mode::Count,
+            stats: true,
+            progress: Some(Duration::ZERO),
+            threads: 2,
+            ..CoverOptions::default()
+        };
+        let text = crate::generate::queens(9).unwrap();
+        let (code, out, err) = run_on(&text, opts);
+        assert_eq!((code, out.as_str()), (ExitStatus::Success, "352\n"));
+        assert!(err.contains("dlx cover: progress: "), "{err}");
+        assert!(err.contains("% of the tree (Knuth's estimate)"), "{err}");
+        let last = err.lines().last().unwrap();
+        assert!(
+            last.contains(" nodes, ") && last.contains(" updates, 352 solutions, "),
+            "{last}"
+        );
+    }
+
+    #[test]
+    fn max_nodes_gives_a_lower_bound() {
+        // On 2 threads the split of queens 8 alone takes more nodes.
+        for threads in [1, 2] {
+            let opts = CoverOptions {
+                mode: Mode::Count,
+                max_nodes: Some(50),
+                threads,
+                ..CoverOptions::default()
+            };
+            let text = crate::generate::queens(8).unwrap();
+            let (code, out, err) = run_on(&text, opts);
+            assert!(out.starts_with("at least "), "{out}");
+            assert!(err.contains("stopped by --max-nodes"), "{err}");
+            assert!(code == ExitStatus::Success || code == ExitStatus::NoSolution);
+        }
+    }
+
+    #[test]
+    fn part_and_timeout_parse() {
+        assert_eq!("2/5".parse(), Ok(Part { k: 2, n: 5 }));
+        for bad in ["0/5", "6/5", "5", "a/b", "1/0"] {
+            assert!(bad.parse::<Part>().is_err(), "{bad}");
+        }
+        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_seconds("0").is_err() && parse_seconds("x").is_err());
+        assert!(parse_seconds("1e300").is_err());
+    }
+
+    #[test]
+    fn broken_pipe_ends_quietly() {
+        struct Closed;
+        impl Write for Closed {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::ErrorKind::BrokenPipe.into())
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut err = Vec::new();
+        let opts = CoverOptions {
+            mode: Mode::All,
+            ..CoverOptions::default()
+        };
+        let code = run(&opts, TOY.as_bytes(), &mut Closed, &mut err);
+        assert_eq!((code, err.len()), (ExitStatus::Success, 0));
+    }
+}

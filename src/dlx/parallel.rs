@@ -1,0 +1,712 @@
+//! Splitting the search tree into independent subproblems, and solving
+//! them on a thread pool (`rayon`) or in shares on many machines.
+//!
+//! # How the tree is split
+//!
+//! [`Plan::split`] walks the top levels of the tree exactly as
+//! [`Matrix::search`] would (same item choice, same option order) and
+//! stops at a depth where there are enough subproblems. A [`Subproblem`] is
+//! the list of options chosen on the way down; it is solved on its own
+//! matrix, built in its own arena, with those options
+//! [forced](Matrix::force). Forcing an option leaves the same items and
+//! options active as choosing it in the search, so the subtree below a
+//! subproblem is the very subtree one thread would search there.
+//!
+//! # Invariants
+//!
+//! * The subproblems are disjoint and together cover the tree: every
+//!   solution of the problem is found in exactly one of them, so their
+//!   counts add up to the full count.
+//! * They are listed in the order a single-threaded search meets them, so
+//!   their solutions, concatenated in that order, are the single-threaded
+//!   solutions in the single-threaded order ([`Runner::solutions`] keeps
+//!   that order at any thread count).
+//! * The plan depends only on the problem and the number of subproblems
+//!   asked for, never on timing or thread count: [`Plan::part`] `k` of `n`
+//!   is the same set on every machine.
+//! * The search-tree nodes of the split levels are counted once, in
+//!   [`Plan::stats`] (and, for shares, only in share 1), so node counts add
+//!   up to the single-threaded count. Link updates of the split levels are
+//!   counted the same way; replaying the forced options in each
+//!   subproblem's matrix is setup and is not counted.
+
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use bumpalo::Bump;
+use rayon::prelude::*;
+
+use super::matrix::COVERED;
+use super::{
+    BuildError, Count, ForceError, Matrix, OptionId, Outcome, Problem, Progress, SearchLimits,
+    Solution, Stats, Visitor,
+};
+
+/// The deepest level [`Plan::split`] cuts at.
+const MAX_SPLIT_DEPTH: usize = 32;
+
+/// The most subproblems [`Plan::split`] lists: a level that would give
+/// more is not used.
+const MAX_SUBPROBLEMS: usize = 1 << 22;
+
+/// One independent piece of the search tree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subproblem {
+    /// The options chosen at the top levels, in the order chosen.
+    pub prefix: Vec<OptionId>,
+    /// Its share of the tree in Knuth's estimate: the product of
+    /// `1 / options` over the levels of the prefix.
+    pub weight: f64,
+}
+
+/// The tree cut into subproblems, in single-threaded search order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The subproblems.
+    pub subproblems: Vec<Subproblem>,
+    /// Effort spent on the split levels (their nodes and link updates).
+    pub stats: Stats,
+}
+
+impl Plan {
+    /// The whole tree as one subproblem.
+    pub fn whole() -> Self {
+        Plan {
+            subproblems: vec![Subproblem {
+                prefix: Vec::new(),
+                weight: 1.0,
+            }],
+            stats: Stats::default(),
+        }
+    }
+
+    /// Cuts the tree at the shallowest level that gives at least `min`
+    /// subproblems (or at the deepest level that can be listed, if none
+    /// does).
+    pub fn split(problem: &Problem, min: usize) -> Result<Self, BuildError> {
+        let mut best = Plan::whole();
+        if min <= 1 {
+            return Ok(best);
+        }
+        let arena = Bump::new();
+        let mut m = problem.build(&arena)?;
+        for depth in 1..=MAX_SPLIT_DEPTH {
+            let mut walk = Walk {
+                depth,
+                prefix: Vec::new(),
+                out: Vec::new(),
+                nodes: 0,
+                deeper: false,
+            };
+            let before = m.updates;
+            let complete = m.walk_top(&mut walk, 1.0);
+            if !complete {
+                break;
+            }
+            best = Plan {
+                subproblems: walk.out,
+                stats: Stats {
+                    nodes: walk.nodes,
+                    updates: m.updates - before,
+                    solutions: 0,
+                },
+            };
+            if best.subproblems.len() >= min || !walk.deeper {
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    /// Share `k` of `n` (1-based): every `n`-th subproblem starting with
+    /// the `k`-th. The `n` shares are disjoint and cover the plan; the
+    /// split levels' effort is counted in share 1 only.
+    ///
+    /// # Panics
+    /// If `k` is not in `1..=n`.
+    pub fn part(&self, k: usize, n: usize) -> Plan {
+        assert!((1..=n).contains(&k), "share {k} of {n} does not exist");
+        Plan {
+            subproblems: self
+                .subproblems
+                .iter()
+                .skip(k - 1)
+                .step_by(n)
+                .cloned()
+                .collect(),
+            stats: if k == 1 { self.stats } else { Stats::default() },
+        }
+    }
+
+    /// Sum of the subproblems' weights.
+    pub fn weight(&self) -> f64 {
+        self.subproblems.iter().map(|s| s.weight).sum()
+    }
+}
+
+/// State of one walk over the top levels.
+struct Walk {
+    depth: usize,
+    prefix: Vec<OptionId>,
+    out: Vec<Subproblem>,
+    nodes: u64,
+    deeper: bool,
+}
+
+impl Matrix<'_> {
+    /// Lists the subproblems at `walk.depth` (and the solved or dead
+    /// branches above it), branching as [`Matrix::search`] does. Returns
+    /// `false`, with the matrix restored, if there are too many.
+    fn walk_top(&mut self, walk: &mut Walk, weight: f64) -> bool {
+        let solved = self.items[0].next == 0;
+        if solved || walk.prefix.len() == walk.depth {
+            walk.deeper |= !solved;
+            walk.out.push(Subproblem {
+                prefix: walk.prefix.clone(),
+                weight,
+            });
+            return walk.out.len() <= MAX_SUBPROBLEMS;
+        }
+        walk.nodes += 1;
+        let item = self.choose_item();
+        let share = weight / f64::from((self.lens[item as usize] & !COVERED).max(1));
+        self.cover(item);
+        let mut x = self.nodes[item as usize].down;
+        let mut complete = true;
+        while complete && x != item {
+            self.commit_others(x);
+            walk.prefix.push(self.option_of_node(x));
+            complete = self.walk_top(walk, share);
+            walk.prefix.pop();
+            self.uncommit_others(x);
+            x = self.nodes[x as usize].down;
+        }
+        self.uncover(item);
+        complete
+    }
+}
+
+/// Why a run could not start or continue.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The problem does not fit the matrix.
+    #[error(transparent)]
+    Build(#[from] BuildError),
+    /// A subproblem's prefix does not belong to this problem.
+    #[error("subproblem does not fit the problem: {0}")]
+    Force(#[from] ForceError),
+    /// The thread pool could not be started.
+    #[error("cannot start the thread pool: {0}")]
+    Pool(#[from] rayon::ThreadPoolBuildError),
+}
+
+/// Bounds on a whole run, over all its subproblems and threads.
+#[derive(Clone, Copy, Debug)]
+pub struct RunLimits {
+    /// Stop after this many solutions.
+    pub max_solutions: u64,
+    /// Stop after about this many search-tree nodes (exactly, on one
+    /// thread; within a few thousand nodes per thread otherwise).
+    pub max_nodes: u64,
+    /// Stop at this time.
+    pub deadline: Option<Instant>,
+}
+
+impl Default for RunLimits {
+    fn default() -> Self {
+        RunLimits {
+            max_solutions: u64::MAX,
+            max_nodes: u64::MAX,
+            deadline: None,
+        }
+    }
+}
+
+/// Where a run stands, for progress reports.
+#[derive(Clone, Copy, Debug)]
+pub struct RunProgress {
+    /// Knuth's estimate of the fraction of the run's subproblems searched
+    /// (their weights, each running one counted by the position of its
+    /// current path).
+    pub fraction_done: f64,
+    /// Search-tree nodes so far (updated every few thousand nodes).
+    pub nodes: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+}
+
+/// Solves the subproblems of a [`Plan`] on `threads` threads.
+pub struct Runner<'r> {
+    /// Threads to use; 0 or 1 runs on the calling thread.
+    pub threads: usize,
+    /// Bounds on the whole run.
+    pub limits: RunLimits,
+    /// Called every few thousand search nodes (from any worker thread);
+    /// rate-limit the reports in the callback.
+    pub on_progress: Option<&'r (dyn Fn(&RunProgress) + Sync)>,
+}
+
+/// State shared by the workers of one run.
+struct Shared<'r> {
+    limits: RunLimits,
+    on_progress: Option<&'r (dyn Fn(&RunProgress) + Sync)>,
+    stop: AtomicBool,
+    reason: Mutex<Option<Outcome>>,
+    nodes: AtomicU64,
+    solutions: AtomicU64,
+    /// Weight of finished subproblems, and of each running one's done part.
+    book: Mutex<(f64, Vec<(usize, f64)>)>,
+    total_weight: f64,
+}
+
+impl Shared<'_> {
+    fn halt(&self, why: Outcome) {
+        self.stop.store(true, Ordering::Relaxed);
+        let mut reason = self.reason.lock().unwrap_or_else(|e| e.into_inner());
+        reason.get_or_insert(why);
+    }
+
+    fn report(&self, index: usize, done: Option<f64>) {
+        let Some(on_progress) = self.on_progress else {
+            return;
+        };
+        let mut book = self.book.lock().unwrap_or_else(|e| e.into_inner());
+        let (finished, running) = &mut *book;
+        running.retain(|&(i, _)| i != index);
+        if let Some(done) = done {
+            running.push((index, done));
+        }
+        let done = *finished + running.iter().map(|r| r.1).sum::<f64>();
+        let progress = RunProgress {
+            fraction_done: (done / self.total_weight).clamp(0.0, 1.0),
+            nodes: self.nodes.load(Ordering::Relaxed),
+            solutions: self.solutions.load(Ordering::Relaxed),
+        };
+        drop(book);
+        on_progress(&progress);
+    }
+
+    fn finish(&self, index: usize, weight: f64) {
+        if self.on_progress.is_some() {
+            self.book.lock().unwrap_or_else(|e| e.into_inner()).0 += weight;
+            self.report(index, None);
+        }
+    }
+}
+
+/// The visitor of one subproblem's search: checks the run's bounds at each
+/// tick and hands solutions to `sink`.
+struct Worker<'s, 'r, 'k> {
+    shared: &'s Shared<'r>,
+    index: usize,
+    weight: f64,
+    /// Nodes already added to `shared.nodes`.
+    counted: u64,
+    sink: &'k mut dyn FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
+}
+
+impl Visitor for Worker<'_, '_, '_> {
+    const TICK_NODES: u64 = 1 << 12;
+
+    fn solution(&mut self, solution: &Solution<'_, '_>) -> ControlFlow<()> {
+        self.shared.solutions.fetch_add(1, Ordering::Relaxed);
+        (self.sink)(solution)
+    }
+
+    fn tick(&mut self, progress: &Progress<'_, '_>) -> ControlFlow<()> {
+        let shared = self.shared;
+        let new = progress.stats.nodes - self.counted;
+        self.counted = progress.stats.nodes;
+        let nodes = shared.nodes.fetch_add(new, Ordering::Relaxed) + new;
+        if nodes >= shared.limits.max_nodes {
+            shared.halt(Outcome::NodeLimit);
+        } else if shared.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+            shared.halt(Outcome::Stopped);
+        }
+        if shared.stop.load(Ordering::Relaxed) {
+            return ControlFlow::Break(());
+        }
+        if shared.on_progress.is_some() {
+            shared.report(self.index, Some(self.weight * progress.fraction_done()));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Runner<'_> {
+    fn shared(&self, plan: &Plan) -> Shared<'_> {
+        let shared = Shared {
+            limits: self.limits,
+            on_progress: self.on_progress,
+            stop: AtomicBool::new(false),
+            reason: Mutex::new(None),
+            nodes: AtomicU64::new(plan.stats.nodes),
+            solutions: AtomicU64::new(0),
+            book: Mutex::new((0.0, Vec::new())),
+            total_weight: plan.weight().max(f64::MIN_POSITIVE),
+        };
+        // The split levels may have used up the node budget already.
+        if plan.stats.nodes >= self.limits.max_nodes {
+            shared.halt(Outcome::NodeLimit);
+        }
+        shared
+    }
+
+    /// Solves subproblem `index` of `plan` on a fresh matrix, giving each
+    /// solution to `sink`, with at most `max_solutions` solutions.
+    fn solve_one(
+        problem: &Problem,
+        plan: &Plan,
+        index: usize,
+        shared: &Shared<'_>,
+        max_solutions: u64,
+        sink: &mut dyn FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
+    ) -> Result<(Outcome, Stats), RunError> {
+        if shared.stop.load(Ordering::Relaxed) {
+            return Ok((Outcome::Stopped, Stats::default()));
+        }
+        let sub = &plan.subproblems[index];
+        let arena = Bump::new();
+        let mut m = problem.build(&arena)?;
+        m.force_all(&sub.prefix)?;
+        let limits = SearchLimits {
+            max_solutions,
+            max_nodes: shared
+                .limits
+                .max_nodes
+                .saturating_sub(shared.nodes.load(Ordering::Relaxed)),
+        };
+        let mut worker = Worker {
+            shared,
+            index,
+            weight: sub.weight,
+            counted: 0,
+            sink,
+        };
+        let (outcome, stats) = m.search(&mut worker, limits);
+        let rest = stats.nodes - worker.counted;
+        shared.nodes.fetch_add(rest, Ordering::Relaxed);
+        match outcome {
+            Outcome::NodeLimit => shared.halt(Outcome::NodeLimit),
+            Outcome::Exhausted => shared.finish(index, sub.weight),
+            _ => {}
+        }
+        Ok((outcome, stats))
+    }
+
+    fn pool(&self) -> Result<rayon::ThreadPool, RunError> {
+        Ok(rayon::ThreadPoolBuilder::new()
+            .num_threads(self.threads)
+            .build()?)
+    }
+
+    /// Counts the solutions of `plan`'s subproblems of `problem`.
+    pub fn count(&self, problem: &Problem, plan: &Plan) -> Result<Count, RunError> {
+        let shared = self.shared(plan);
+        let max = self.limits.max_solutions;
+        let solve = |index: usize| {
+            let mut sink = |_: &Solution<'_, '_>| {
+                // `solutions` was bumped by the worker already.
+                if shared.solutions.load(Ordering::Relaxed) >= max {
+                    shared.halt(Outcome::SolutionLimit);
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
+            };
+            Self::solve_one(problem, plan, index, &shared, u64::MAX, &mut sink)
+        };
+        let results: Vec<_> = if self.threads <= 1 {
+            (0..plan.subproblems.len()).map(solve).collect()
+        } else {
+            self.pool()?.install(|| {
+                (0..plan.subproblems.len())
+                    .into_par_iter()
+                    .map(solve)
+                    .collect()
+            })
+        };
+        let mut stats = plan.stats;
+        let mut outcome = Outcome::Exhausted;
+        for result in results {
+            let (o, s) = result?;
+            stats += s;
+            if outcome == Outcome::Exhausted {
+                outcome = o;
+            }
+        }
+        stats.solutions = stats.solutions.min(max);
+        let reason = shared
+            .reason
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        let outcome = reason.unwrap_or(outcome);
+        Ok(Count {
+            solutions: stats.solutions,
+            outcome,
+            stats,
+        })
+    }
+
+    /// Gives every solution of `plan`'s subproblems to `visit`, as a list
+    /// of options (forced ones first, then in the order chosen), in the
+    /// single-threaded order, until `visit` breaks or a bound is reached.
+    /// On one thread solutions stream as found; on more, each window of
+    /// subproblems is solved in parallel and its solutions are held until
+    /// the window before it is delivered.
+    pub fn solutions(
+        &self,
+        problem: &Problem,
+        plan: &Plan,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Result<(Outcome, Stats), RunError> {
+        let shared = self.shared(plan);
+        let max = self.limits.max_solutions;
+        let mut stats = plan.stats;
+        stats.solutions = 0;
+        let mut outcome = Outcome::Exhausted;
+        let n = plan.subproblems.len();
+        if self.threads <= 1 {
+            let mut options = Vec::new();
+            for index in 0..n {
+                let mut delivered = 0;
+                let mut sink = |s: &Solution<'_, '_>| {
+                    options.clear();
+                    options.extend(s.options());
+                    delivered += 1;
+                    visit(&options)
+                };
+                let left = max - stats.solutions;
+                let (o, s) = Self::solve_one(problem, plan, index, &shared, left, &mut sink)?;
+                stats.nodes += s.nodes;
+                stats.updates += s.updates;
+                stats.solutions += delivered;
+                if o != Outcome::Exhausted {
+                    outcome = o;
+                    break;
+                }
+            }
+        } else {
+            let pool = self.pool()?;
+            let window = self.threads.saturating_mul(8);
+            'windows: for start in (0..n).step_by(window) {
+                let left = max - stats.solutions;
+                let results: Vec<_> = pool.install(|| {
+                    (start..n.min(start + window))
+                        .into_par_iter()
+                        .map(|index| {
+                            let mut found: Vec<Vec<OptionId>> = Vec::new();
+                            let mut sink = |s: &Solution<'_, '_>| {
+                                found.push(s.options().collect());
+                                ControlFlow::Continue(())
+                            };
+                            Self::solve_one(problem, plan, index, &shared, left, &mut sink)
+                                .map(|r| (r, found))
+                        })
+                        .collect()
+                });
+                for result in results {
+                    let ((o, s), found) = result?;
+                    stats.nodes += s.nodes;
+                    stats.updates += s.updates;
+                    for options in &found {
+                        if stats.solutions >= max {
+                            outcome = Outcome::SolutionLimit;
+                            break 'windows;
+                        }
+                        stats.solutions += 1;
+                        if visit(options).is_break() {
+                            outcome = Outcome::Stopped;
+                            break 'windows;
+                        }
+                    }
+                    if o != Outcome::Exhausted && o != Outcome::SolutionLimit {
+                        outcome = o;
+                        break 'windows;
+                    }
+                }
+                if stats.solutions >= max {
+                    outcome = Outcome::SolutionLimit;
+                    break;
+                }
+            }
+        }
+        let reason = shared
+            .reason
+            .into_inner()
+            .unwrap_or_else(|e| e.into_inner());
+        Ok((reason.unwrap_or(outcome), stats))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx::{Color, ItemKind};
+
+    /// n-queens with rows and columns primary, diagonals secondary.
+    fn queens(n: usize) -> Problem {
+        let text = crate::generate::queens(n).unwrap();
+        crate::knuth::parse(&text).unwrap().0.problem
+    }
+
+    fn single(p: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
+        let arena = Bump::new();
+        let mut m = p.build(&arena).unwrap();
+        let mut all = Vec::new();
+        let (outcome, stats) = m.for_each_solution(|s| {
+            all.push(s.options().collect());
+            ControlFlow::Continue(())
+        });
+        assert_eq!(outcome, Outcome::Exhausted);
+        (all, stats)
+    }
+
+    fn runner(threads: usize) -> Runner<'static> {
+        Runner {
+            threads,
+            limits: RunLimits::default(),
+            on_progress: None,
+        }
+    }
+
+    #[test]
+    fn split_plans_are_in_search_order_and_weigh_one() {
+        let p = queens(6);
+        let plan = Plan::split(&p, 20).unwrap();
+        assert!(plan.subproblems.len() >= 20);
+        assert!((plan.weight() - 1.0).abs() < 1e-9, "{}", plan.weight());
+        let prefixes: Vec<_> = plan.subproblems.iter().map(|s| &s.prefix).collect();
+        let mut sorted = prefixes.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), prefixes.len());
+        assert_eq!(Plan::split(&p, 1).unwrap(), Plan::whole());
+    }
+
+    #[test]
+    fn threads_and_shares_match_one_thread() {
+        for n in 4..=8 {
+            let p = queens(n);
+            let (all, stats) = single(&p);
+            for min in [1, 3, 50, 1000] {
+                let plan = Plan::split(&p, min).unwrap();
+                for threads in [1, 2, 3] {
+                    let c = runner(threads).count(&p, &plan).unwrap();
+                    assert_eq!(c.outcome, Outcome::Exhausted);
+                    assert_eq!(c.stats, stats, "n {n} min {min} threads {threads}");
+                    let mut seen = Vec::new();
+                    let (o, s) = runner(threads)
+                        .solutions(&p, &plan, |opts| {
+                            seen.push(opts.to_vec());
+                            ControlFlow::Continue(())
+                        })
+                        .unwrap();
+                    assert_eq!(o, Outcome::Exhausted);
+                    assert_eq!(s, stats);
+                    assert_eq!(seen, all, "same solutions in the same order");
+                }
+                for shares in [2, 5] {
+                    let mut total = Stats::default();
+                    for k in 1..=shares {
+                        total += runner(1).count(&p, &plan.part(k, shares)).unwrap().stats;
+                    }
+                    assert_eq!(total, stats);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn colors_split_like_they_search() {
+        // Two primary items per option, one colored secondary: shares and
+        // threads must agree with one thread on a colored problem too.
+        let mut p = Problem::new();
+        let prim: Vec<_> = (0..6).map(|_| p.add_item(ItemKind::Primary)).collect();
+        let sec: Vec<_> = (0..3).map(|_| p.add_item(ItemKind::Secondary)).collect();
+        for a in 0..6 {
+            for b in a + 1..6 {
+                let s = sec[(a + b) % 3];
+                let color = ((a * b) % 3) as u32;
+                let c = (color > 0).then_some(Color(color));
+                p.add_colored_option([(prim[a], None), (prim[b], None), (s, c)])
+                    .unwrap();
+            }
+        }
+        let (all, stats) = single(&p);
+        assert!(stats.solutions > 0);
+        let plan = Plan::split(&p, 8).unwrap();
+        assert_eq!(runner(2).count(&p, &plan).unwrap().stats, stats);
+        let mut seen = Vec::new();
+        runner(2)
+            .solutions(&p, &plan, |o| {
+                seen.push(o.to_vec());
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!(seen, all);
+    }
+
+    #[test]
+    fn limits_stop_the_run() {
+        let p = queens(8);
+        let plan = Plan::split(&p, 16).unwrap();
+        for threads in [1, 2] {
+            let r = Runner {
+                limits: RunLimits {
+                    max_solutions: 10,
+                    ..RunLimits::default()
+                },
+                ..runner(threads)
+            };
+            let c = r.count(&p, &plan).unwrap();
+            assert_eq!((c.solutions, c.outcome), (10, Outcome::SolutionLimit));
+            let mut seen = Vec::new();
+            let (o, s) = r
+                .solutions(&p, &plan, |opts| {
+                    seen.push(opts.to_vec());
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            assert_eq!((o, s.solutions), (Outcome::SolutionLimit, 10));
+            assert_eq!(seen, single(&p).0[..10]);
+            let r = Runner {
+                limits: RunLimits {
+                    max_nodes: 100,
+                    ..RunLimits::default()
+                },
+                ..runner(threads)
+            };
+            let c = r.count(&p, &Plan::whole()).unwrap();
+            assert_eq!(c.outcome, Outcome::NodeLimit);
+            assert!(c.stats.nodes <= 100 && c.solutions < 92);
+            let r = Runner {
+                limits: RunLimits {
+                    deadline: Some(Instant::now()),
+                    ..RunLimits::default()
+                },
+                ..runner(threads)
+            };
+            let c = r.count(&queens(10), &Plan::whole()).unwrap();
+            assert_eq!(c.outcome, Outcome::Stopped);
+        }
+    }
+
+    #[test]
+    fn progress_reaches_the_end() {
+        let p = queens(9);
+        let plan = Plan::split(&p, 8).unwrap();
+        let last = Mutex::new(Vec::new());
+        let report = |r: &RunProgress| last.lock().unwrap().push(r.fraction_done);
+        let r = Runner {
+            on_progress: Some(&report),
+            ..runner(2)
+        };
+        r.count(&p, &plan).unwrap();
+        let seen = last.into_inner().unwrap();
+        assert!(!seen.is_empty());
+        assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)));
+        assert!((seen.iter().cloned().fold(0.0, f64::max) - 1.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,286 @@
+//! Generators of classic exact-cover problems, written in Knuth's format
+//! ([`crate::knuth`]), so that anyone can reproduce the published counts.
+//!
+//! Each generator returns the whole text: a comment line saying what it
+//! is, the item line, then one option per line. The output depends only on
+//! the arguments (no hashing, no randomness), so a count can be reproduced
+//! exactly, node for node.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+/// What is wrong with a generator's arguments.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GenError {
+    /// A size that has to be at least 1.
+    #[error("{what} must be at least 1")]
+    Zero {
+        /// Which size.
+        what: &'static str,
+    },
+    /// A hole outside the board.
+    #[error("hole {row},{col} is outside the {rows}x{cols} board")]
+    HoleOutside {
+        /// Row of the hole.
+        row: usize,
+        /// Column of the hole.
+        col: usize,
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
+    /// The same hole given twice.
+    #[error("hole {row},{col} is given twice")]
+    HoleTwice {
+        /// Row of the hole.
+        row: usize,
+        /// Column of the hole.
+        col: usize,
+    },
+    /// The board does not have the 60 cells the 12 pentominoes fill.
+    #[error("the board has {cells} free cells, but the 12 pentominoes cover 60")]
+    WrongArea {
+        /// Free cells of the board.
+        cells: usize,
+    },
+}
+
+/// The n-queens problem: rows `r0..` and columns `c0..` are primary, the
+/// diagonals `a0..a{2n-2}` (row + column) and `b0..` (n - 1 + row - column)
+/// secondary; one option per square, `rR cC aA bB`. This is the layout of
+/// `data/dlx/queens13.dlx`. Solutions: OEIS A000170.
+pub fn queens(n: usize) -> Result<String, GenError> {
+    if n == 0 {
+        return Err(GenError::Zero { what: "n" });
+    }
+    let mut s = format!("| {n} queens: rows and columns primary, diagonals secondary\n");
+    let names = |prefix: char, count: usize| -> Vec<String> {
+        (0..count).map(|k| format!("{prefix}{k}")).collect()
+    };
+    let mut header = names('r', n);
+    header.extend(names('c', n));
+    header.push("|".into());
+    header.extend(names('a', 2 * n - 1));
+    header.extend(names('b', 2 * n - 1));
+    s.push_str(&header.join(" "));
+    s.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            let b = n - 1 + r - c;
+            let _ = writeln!(s, "r{r} c{c} a{} b{b}", r + c);
+        }
+    }
+    Ok(s)
+}
+
+/// Langford pairs for `n`: place two copies of each of 1..=n in 2n slots
+/// so that the copies of `k` have `k` numbers between them. Items: the
+/// numbers `1..n` and the slots `s0..s{2n-1}`, all primary; option
+/// `k sJ sJ+k+1`. Every solution and its reversal are both counted
+/// (twice OEIS A014552).
+pub fn langford(n: usize) -> Result<String, GenError> {
+    if n == 0 {
+        return Err(GenError::Zero { what: "n" });
+    }
+    let mut s = format!("| Langford pairs for n = {n}, both orders counted\n");
+    let numbers = (1..=n).map(|k| k.to_string());
+    let slots = (0..2 * n).map(|j| format!("s{j}"));
+    s.push_str(&numbers.chain(slots).collect::<Vec<_>>().join(" "));
+    s.push('\n');
+    for k in 1..=n {
+        for j in 0..(2 * n).saturating_sub(k + 1) {
+            let _ = writeln!(s, "{k} s{j} s{}", j + k + 1);
+        }
+    }
+    Ok(s)
+}
+
+/// The 12 pentominoes, each as five (row, column) cells.
+const PENTOMINOES: [(char, [(u8, u8); 5]); 12] = [
+    ('F', [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)]),
+    ('I', [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]),
+    ('L', [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)]),
+    ('N', [(0, 0), (0, 1), (1, 1), (1, 2), (1, 3)]),
+    ('P', [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)]),
+    ('T', [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]),
+    ('U', [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]),
+    ('V', [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]),
+    ('W', [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]),
+    ('X', [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]),
+    ('Y', [(0, 1), (1, 0), (1, 1), (1, 2), (1, 3)]),
+    ('Z', [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)]),
+];
+
+/// The distinct rotations and reflections of a piece, each normalized to
+/// touch row 0 and column 0 and sorted, in sorted order.
+fn orientations(cells: &[(u8, u8); 5]) -> BTreeSet<[(i32, i32); 5]> {
+    let mut all = BTreeSet::new();
+    for t in 0..8 {
+        let mut shape = cells.map(|(r, c)| {
+            let (r, c) = (i32::from(r), i32::from(c));
+            let (r, c) = if t & 1 == 1 { (c, r) } else { (r, c) };
+            let r = if t & 2 == 2 { -r } else { r };
+            if t & 4 == 4 { (r, -c) } else { (r, c) }
+        });
+        let min_r = shape.iter().map(|p| p.0).min().unwrap_or(0);
+        let min_c = shape.iter().map(|p| p.1).min().unwrap_or(0);
+        for p in &mut shape {
+            *p = (p.0 - min_r, p.1 - min_c);
+        }
+        shape.sort_unstable();
+        all.insert(shape);
+    }
+    all
+}
+
+/// The 12 pentominoes in a `rows` x `cols` rectangle less the `holes`
+/// (0-based row, column): items are the piece names `F I L N P T U V W X Y
+/// Z` and the free cells `ROW_COL`, all primary; one option per placement
+/// of each rotation and reflection. Every solution's rotations and
+/// reflections are counted: 6x10 has 9356 solutions, 3x20 has 8, and 8x8
+/// without its centre 2x2 has 520.
+pub fn pentominoes(rows: usize, cols: usize, holes: &[(usize, usize)]) -> Result<String, GenError> {
+    if rows == 0 || cols == 0 {
+        return Err(GenError::Zero {
+            what: "the board's width and height",
+        });
+    }
+    let mut hole = vec![false; rows * cols];
+    for &(row, col) in holes {
+        if row >= rows || col >= cols {
+            return Err(GenError::HoleOutside {
+                row,
+                col,
+                rows,
+                cols,
+            });
+        }
+        if std::mem::replace(&mut hole[row * cols + col], true) {
+            return Err(GenError::HoleTwice { row, col });
+        }
+    }
+    let cells = rows * cols - holes.len();
+    if cells != 60 {
+        return Err(GenError::WrongArea { cells });
+    }
+    let mut s = format!("| The 12 pentominoes in a {rows}x{cols} rectangle");
+    if !holes.is_empty() {
+        let list: Vec<_> = holes.iter().map(|(r, c)| format!("{r}_{c}")).collect();
+        let _ = write!(s, " without cells {}", list.join(" "));
+    }
+    s.push('\n');
+    let mut header: Vec<String> = PENTOMINOES.iter().map(|(n, _)| n.to_string()).collect();
+    for r in 0..rows {
+        for c in (0..cols).filter(|&c| !hole[r * cols + c]) {
+            header.push(format!("{r}_{c}"));
+        }
+    }
+    s.push_str(&header.join(" "));
+    s.push('\n');
+    let free = |r: i32, c: i32| {
+        (r as usize) < rows && (c as usize) < cols && !hole[r as usize * cols + c as usize]
+    };
+    for (name, cells) in &PENTOMINOES {
+        for shape in orientations(cells) {
+            for r0 in 0..rows as i32 {
+                for c0 in 0..cols as i32 {
+                    if shape.iter().all(|&(r, c)| free(r0 + r, c0 + c)) {
+                        s.push(*name);
+                        for (r, c) in shape {
+                            let _ = write!(s, " {}_{}", r0 + r, c0 + c);
+                        }
+                        s.push('\n');
+                    }
+                }
+            }
+        }
+    }
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knuth;
+    use bumpalo::Bump;
+
+    pub(crate) fn count(text: &str) -> u64 {
+        let (k, warnings) = knuth::parse(text).unwrap();
+        assert!(warnings.is_empty());
+        let arena = Bump::new();
+        let mut m = k.problem.build(&arena).unwrap();
+        let c = m.count_up_to(u64::MAX);
+        assert!(c.is_exact());
+        c.solutions
+    }
+
+    #[test]
+    fn queens_give_oeis_a000170() {
+        let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
+        for (n, &want) in (1..).zip(&expected) {
+            assert_eq!(count(&queens(n).unwrap()), want, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn queens_13_matches_the_sample_file() {
+        let ours = queens(13).unwrap();
+        let theirs = include_str!("../data/dlx/queens13.dlx");
+        assert_eq!(
+            ours.lines().skip(1).collect::<Vec<_>>(),
+            theirs.lines().collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn langford_counts_both_orders() {
+        assert_eq!(count(&langford(3).unwrap()), 2);
+        assert_eq!(count(&langford(4).unwrap()), 2);
+        assert_eq!(count(&langford(5).unwrap()), 0);
+        assert_eq!(count(&langford(7).unwrap()), 52);
+        assert_eq!(count(&langford(8).unwrap()), 300);
+    }
+
+    #[test]
+    fn pentomino_pieces_have_their_orientations() {
+        let counts: Vec<_> = PENTOMINOES
+            .iter()
+            .map(|(_, c)| orientations(c).len())
+            .collect();
+        // F I L N P T U V W X Y Z
+        assert_eq!(counts, [8, 2, 8, 8, 8, 4, 4, 4, 4, 1, 8, 4]);
+    }
+
+    #[test]
+    fn pentominoes_3x20() {
+        assert_eq!(count(&pentominoes(3, 20, &[]).unwrap()), 8);
+    }
+
+    #[test]
+    #[cfg_attr(debug_assertions, ignore = "slow in debug builds")]
+    fn pentominoes_6x10_and_8x8_with_a_hole() {
+        assert_eq!(count(&pentominoes(6, 10, &[]).unwrap()), 9356);
+        let centre = [(3, 3), (3, 4), (4, 3), (4, 4)];
+        assert_eq!(count(&pentominoes(8, 8, &centre).unwrap()), 520);
+    }
+
+    #[test]
+    fn bad_arguments_are_refused() {
+        assert_eq!(queens(0).unwrap_err().to_string(), "n must be at least 1");
+        assert_eq!(
+            pentominoes(6, 10, &[(6, 0)]).unwrap_err().to_string(),
+            "hole 6,0 is outside the 6x10 board"
+        );
+        assert_eq!(
+            pentominoes(8, 8, &[(0, 0), (0, 0)])
+                .unwrap_err()
+                .to_string(),
+            "hole 0,0 is given twice"
+        );
+        assert_eq!(
+            pentominoes(5, 10, &[]).unwrap_err().to_string(),
+            "the board has 50 free cells, but the 12 pentominoes cover 60"
+        );
+    }
+}

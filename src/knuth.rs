@@ -1,0 +1,474 @@
+//! Knuth's text format for exact-cover problems (DLX1), with DLX2 colors.
+//!
+//! ```text
+//! | A simple example              <- a comment: the line starts with '|'
+//! A B C D E | F G                 <- items: primary, then '|', then secondary
+//! C E F                           <- each later line is one option
+//! A D G
+//! B C F:red                       <- DLX2: secondary item F with color "red"
+//! ```
+//!
+//! * Lines whose first non-blank character is `|` are comments; blank lines
+//!   are skipped. The first other line names the items, primary first; a
+//!   `|` on its own separates the secondary items (it may be left out when
+//!   there are none). Every later line is one option: a list of item names.
+//! * An item name is a run of printable characters other than `:` and `|`.
+//!   Knuth's programs allow at most 8 characters; this parser accepts any
+//!   length.
+//! * In an option, a secondary item may carry a color, `item:color`
+//!   (Knuth's DLX2): options that give an item the same color may be chosen
+//!   together, different colors exclude each other, and an uncolored use
+//!   excludes every other use. Color names follow the rules of item names;
+//!   each distinct name becomes one [`Color`] id, numbered from 1 in order
+//!   of first appearance.
+//! * An option with no primary item could never be chosen: as in DLX1 it is
+//!   skipped with a [`Warning`], not an error. Everything else that is
+//!   wrong is a [`ParseError`] with the line and column (both 1-based,
+//!   columns counted in characters) of the offending name.
+//!
+//! Invariant: a [`KnuthProblem`]'s items are named, in the order of the
+//! header, and option `k` of its [`Problem`] is the `k`-th option line that
+//! was not skipped; [`KnuthProblem::option_line`] maps it back.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::dlx::{BuildError, Color, ItemId, ItemKind, OptionId, Problem};
+
+/// What is wrong with the input, and where.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ErrorKind,
+}
+
+/// The kinds of [`ParseError`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ErrorKind {
+    /// The input has no line other than comments and blank lines.
+    #[error("empty item list: no line names the items")]
+    EmptyItemList,
+    /// An item or color name contains `:`, `|` or a control character.
+    #[error("illegal character {ch:?} in name '{name}'")]
+    IllegalCharacter {
+        /// The character.
+        ch: char,
+        /// The name (or `item:color` token) it appears in.
+        name: String,
+    },
+    /// The item list has two `|` separators.
+    #[error("'|' appears twice in the item list")]
+    SecondSeparator,
+    /// The item list names an item twice.
+    #[error("item '{0}' is named twice in the item list")]
+    DuplicateItem(String),
+    /// An option names an item that is not in the item list.
+    #[error("unknown item '{0}'")]
+    UnknownItem(String),
+    /// An option names an item twice.
+    #[error("item '{0}' is named twice in one option")]
+    RepeatedItem(String),
+    /// An option gives a color to a primary item.
+    #[error("primary item '{0}' cannot have a color")]
+    ColorOnPrimary(String),
+    /// `item:` with nothing after the colon, or `:color` with nothing before.
+    #[error("empty name in '{0}'")]
+    EmptyName(String),
+    /// Input that is not UTF-8.
+    #[error("the input is not valid UTF-8")]
+    NotUtf8,
+    /// More items, options or nodes than 32-bit links can hold.
+    #[error("the problem is too large: {0}")]
+    TooLarge(BuildError),
+}
+
+/// A problem in Knuth's format that was accepted with a remark.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// 1-based line of the option.
+    pub line: usize,
+    /// 1-based column where it starts.
+    pub column: usize,
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: option has no primary item; skipped",
+            self.line, self.column
+        )
+    }
+}
+
+/// A parsed problem: the [`Problem`] with named items, the color names and
+/// where each option came from.
+#[derive(Debug, Clone)]
+pub struct KnuthProblem {
+    /// The problem; item `i` is the `i`-th name of the header.
+    pub problem: Problem,
+    /// Name of `Color(c)` at index `c - 1`.
+    colors: Vec<String>,
+    /// Source line of each option.
+    lines: Vec<usize>,
+}
+
+impl KnuthProblem {
+    /// The name of item `i`.
+    pub fn item_name(&self, i: ItemId) -> &str {
+        self.problem.item_name(i).unwrap_or("?")
+    }
+
+    /// The name of color `c`.
+    pub fn color_name(&self, c: Color) -> &str {
+        c.0.checked_sub(1)
+            .and_then(|k| self.colors.get(k as usize))
+            .map_or("?", String::as_str)
+    }
+
+    /// The 1-based input line that option `k` came from.
+    pub fn option_line(&self, k: OptionId) -> usize {
+        self.lines[k.0 as usize]
+    }
+
+    /// Option `k` as a line of Knuth's format: its item names, in input
+    /// order, each colored one as `item:color`.
+    pub fn format_option(&self, k: OptionId) -> String {
+        let mut line = String::new();
+        for (n, (item, color)) in self.problem.option_items(k).enumerate() {
+            if n > 0 {
+                line.push(' ');
+            }
+            line.push_str(self.item_name(item));
+            if let Some(c) = color {
+                line.push(':');
+                line.push_str(self.color_name(c));
+            }
+        }
+        line
+    }
+}
+
+/// Parses bytes (from a file or standard input) in Knuth's format.
+pub fn parse_bytes(input: &[u8]) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
+    match std::str::from_utf8(input) {
+        Ok(text) => parse(text),
+        Err(e) => {
+            let good = &input[..e.valid_up_to()];
+            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+            // The prefix is valid UTF-8, so this cannot fail.
+            let tail = std::str::from_utf8(&good[line_start..]).unwrap_or("");
+            Err(ParseError {
+                line: good.iter().filter(|&&b| b == b'\n').count() + 1,
+                column: tail.chars().count() + 1,
+                kind: ErrorKind::NotUtf8,
+            })
+        }
+    }
+}
+
+/// Parses text in Knuth's format. See the [module docs](self).
+pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(n, line)| (n + 1, line))
+        .filter(|(_, line)| {
+            let t = line.trim_start();
+            !t.is_empty() && !t.starts_with('|')
+        });
+    let Some((header_line, header)) = lines.next() else {
+        return Err(ParseError {
+            line: text.lines().count() + 1,
+            column: 1,
+            kind: ErrorKind::EmptyItemList,
+        });
+    };
+    let mut problem = Problem::new();
+    let mut by_name: HashMap<&str, ItemId> = HashMap::new();
+    let mut kind = ItemKind::Primary;
+    for (column, name) in tokens(header) {
+        let at = |kind| ParseError {
+            line: header_line,
+            column,
+            kind,
+        };
+        if name == "|" {
+            if kind == ItemKind::Secondary {
+                return Err(at(ErrorKind::SecondSeparator));
+            }
+            kind = ItemKind::Secondary;
+            continue;
+        }
+        check_name(name, name).map_err(at)?;
+        if by_name.contains_key(name) {
+            return Err(at(ErrorKind::DuplicateItem(name.to_owned())));
+        }
+        by_name.insert(name, problem.add_named_item(kind, name));
+    }
+
+    let mut colors: Vec<String> = Vec::new();
+    let mut color_ids: HashMap<&str, Color> = HashMap::new();
+    let mut option_lines = Vec::new();
+    let mut warnings = Vec::new();
+    let mut entries: Vec<(ItemId, Option<Color>)> = Vec::new();
+    let mut columns: Vec<usize> = Vec::new();
+    for (line, text) in lines {
+        entries.clear();
+        columns.clear();
+        for (column, token) in tokens(text) {
+            let at = |kind| ParseError { line, column, kind };
+            let (name, color) = match token.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (token, None),
+            };
+            if name.is_empty() || color == Some("") {
+                return Err(at(ErrorKind::EmptyName(token.to_owned())));
+            }
+            check_name(name, token).map_err(at)?;
+            let &item = by_name
+                .get(name)
+                .ok_or_else(|| at(ErrorKind::UnknownItem(name.to_owned())))?;
+            let color = match color {
+                None => None,
+                Some(color) => {
+                    check_name(color, token).map_err(at)?;
+                    let next = Color(colors.len() as u32 + 1);
+                    let id = *color_ids.entry(color).or_insert(next);
+                    if id == next {
+                        colors.push(color.to_owned());
+                    }
+                    Some(id)
+                }
+            };
+            entries.push((item, color));
+            columns.push(column);
+        }
+        // The builder checks the option; we only translate its verdict.
+        let result = problem.add_colored_option(entries.iter().copied());
+        let name_at = |item: u32, nth: usize| {
+            let (column, name) = entries
+                .iter()
+                .zip(&columns)
+                .filter(|((i, _), _)| i.0 == item)
+                .nth(nth)
+                .map(|((i, _), &column)| (column, problem.item_name(*i).unwrap_or("?")))
+                .unwrap_or((1, "?"));
+            (column, name.to_owned())
+        };
+        let error = match result {
+            Ok(_) => {
+                option_lines.push(line);
+                continue;
+            }
+            Err(BuildError::NoPrimaryItem { .. }) => {
+                warnings.push(Warning {
+                    line,
+                    column: columns.first().copied().unwrap_or(1),
+                });
+                continue;
+            }
+            Err(BuildError::RepeatedItem { item, .. }) => {
+                let (column, name) = name_at(item, 1);
+                (column, ErrorKind::RepeatedItem(name))
+            }
+            Err(BuildError::ColorOnPrimary { item, .. }) => {
+                let (column, name) = name_at(item, 0);
+                (column, ErrorKind::ColorOnPrimary(name))
+            }
+            Err(e) => (1, ErrorKind::TooLarge(e)),
+        };
+        return Err(ParseError {
+            line,
+            column: error.0,
+            kind: error.1,
+        });
+    }
+    Ok((
+        KnuthProblem {
+            problem,
+            colors,
+            lines: option_lines,
+        },
+        warnings,
+    ))
+}
+
+/// The whitespace-separated tokens of a line, with their 1-based columns.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut rest = line;
+    std::iter::from_fn(move || {
+        let skipped = rest.len() - rest.trim_start().len();
+        column += rest[..skipped].chars().count();
+        rest = &rest[skipped..];
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (token, after) = rest.split_at(end);
+        let start = column + 1;
+        column += token.chars().count();
+        rest = after;
+        Some((start, token))
+    })
+}
+
+/// Checks that `name` (part of `token`) has no `:`, `|` or control
+/// character.
+fn check_name(name: &str, token: &str) -> Result<(), ErrorKind> {
+    match name
+        .chars()
+        .find(|&c| c == ':' || c == '|' || c.is_control())
+    {
+        Some(ch) => Err(ErrorKind::IllegalCharacter {
+            ch,
+            name: token.to_owned(),
+        }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bumpalo::Bump;
+
+    fn error(text: &str) -> String {
+        parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn parses_the_toy_example() {
+        let text = include_str!("../data/dlx/knuth_toy_example.dlx");
+        let (k, warnings) = parse(text).unwrap();
+        assert!(warnings.is_empty());
+        assert_eq!(k.problem.item_count(), 7);
+        assert_eq!(k.problem.option_count(), 6);
+        assert_eq!(k.problem.item_kind(ItemId(4)), ItemKind::Primary);
+        assert_eq!(k.problem.item_kind(ItemId(5)), ItemKind::Secondary);
+        assert_eq!(k.format_option(OptionId(1)), "A D G");
+        assert_eq!(k.option_line(OptionId(0)), 3);
+        let arena = Bump::new();
+        let mut m = k.problem.build(&arena).unwrap();
+        let mut sol: Vec<_> = m
+            .first_solution()
+            .unwrap()
+            .into_iter()
+            .map(|o| k.format_option(o))
+            .collect();
+        sol.sort();
+        assert_eq!(sol, ["A D", "B G", "C E F"]);
+    }
+
+    #[test]
+    fn tokens_have_character_columns() {
+        let t: Vec<_> = tokens("  ab\tc  é x ").collect();
+        assert_eq!(t, [(3, "ab"), (6, "c"), (9, "é"), (11, "x")]);
+    }
+
+    #[test]
+    fn colors_are_numbered_and_printed() {
+        let text = "p q r | x y\np x:red y\nq x:red\nr x:blue y:red\nr\n";
+        let (k, _) = parse(text).unwrap();
+        assert_eq!(k.format_option(OptionId(0)), "p x:red y");
+        assert_eq!(k.format_option(OptionId(2)), "r x:blue y:red");
+        let items: Vec<_> = k.problem.option_items(OptionId(2)).collect();
+        assert_eq!(
+            items,
+            [
+                (ItemId(2), None),
+                (ItemId(3), Some(Color(2))),
+                (ItemId(4), Some(Color(1)))
+            ]
+        );
+        // {p x:red y, q x:red, r} is the only solution.
+        let arena = Bump::new();
+        assert_eq!(k.problem.build(&arena).unwrap().count_up_to(9).solutions, 1);
+    }
+
+    #[test]
+    fn long_names_and_no_separator_are_accepted() {
+        let (k, _) = parse("a_very_long_item_name b\na_very_long_item_name\nb\n").unwrap();
+        assert_eq!(k.item_name(ItemId(0)), "a_very_long_item_name");
+        assert_eq!(k.problem.item_kind(ItemId(1)), ItemKind::Primary);
+    }
+
+    #[test]
+    fn options_without_primary_items_are_skipped_with_a_warning() {
+        let (k, warnings) = parse("a | s\n  s\na s\n").unwrap();
+        assert_eq!(k.problem.option_count(), 1);
+        assert_eq!(k.option_line(OptionId(0)), 3);
+        assert_eq!(warnings, [Warning { line: 2, column: 3 }]);
+        assert_eq!(
+            warnings[0].to_string(),
+            "line 2, column 3: option has no primary item; skipped"
+        );
+    }
+
+    #[test]
+    fn every_malformed_input_gets_its_message() {
+        let cases = [
+            (
+                "",
+                "line 1, column 1: empty item list: no line names the items",
+            ),
+            (
+                "| only\n\n| comments\n",
+                "line 4, column 1: empty item list: no line names the items",
+            ),
+            ("a b\na x\n", "line 2, column 3: unknown item 'x'"),
+            (
+                "a b a\n",
+                "line 1, column 5: item 'a' is named twice in the item list",
+            ),
+            (
+                "a b\n| c\nb a  b\n",
+                "line 3, column 6: item 'b' is named twice in one option",
+            ),
+            (
+                "a | s\na:red s\n",
+                "line 2, column 1: primary item 'a' cannot have a color",
+            ),
+            (
+                "a | b | c\n",
+                "line 1, column 7: '|' appears twice in the item list",
+            ),
+            (
+                "a b:c\n",
+                "line 1, column 3: illegal character ':' in name 'b:c'",
+            ),
+            (
+                "a b|c\n",
+                "line 1, column 3: illegal character '|' in name 'b|c'",
+            ),
+            ("a | s\na s:\n", "line 2, column 3: empty name in 's:'"),
+            ("a | s\na :red\n", "line 2, column 3: empty name in ':red'"),
+            (
+                "a | s\na s:r:g\n",
+                "line 2, column 3: illegal character ':' in name 's:r:g'",
+            ),
+            (
+                "a\u{7} b\n",
+                "line 1, column 1: illegal character '\\u{7}' in name 'a\u{7}'",
+            ),
+        ];
+        for (text, message) in cases {
+            assert_eq!(error(text), message, "input {text:?}");
+        }
+    }
+
+    #[test]
+    fn invalid_utf8_is_located() {
+        let e = parse_bytes(b"a b\nb \xff\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 3: the input is not valid UTF-8"
+        );
+    }
+}

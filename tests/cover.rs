@@ -1,0 +1,384 @@
+//! `dlx cover` and `dlx gen` end to end, driven by `data/dlx/`: each
+//! `NAME.dlx` has its count in `NAME.count`, the small ones their
+//! solutions in `NAME.expected`, and each `bad/NAME.dlx` the exact error
+//! output in `bad/NAME.expected`.
+
+use std::collections::BTreeSet;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use assert_cmd::cargo::CommandCargoExt;
+use bumpalo::Bump;
+use dlx::dlx::{ItemId, ItemKind, OptionId, Problem};
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/dlx")
+        .join(name)
+}
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
+
+/// Runs `dlx ARGS` with `stdin`, returns (exit code, stdout, stderr).
+fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = dlx()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let text = stdin.to_owned();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn count_file(name: &str, extra: &[&str]) -> u64 {
+    let path = data(&format!("{name}.dlx"));
+    let mut args = vec!["cover", "--count", path.to_str().unwrap()];
+    args.extend(extra);
+    let (code, out, err) = run(&args, "");
+    assert_eq!(code, 0, "{name} {extra:?}: {err}");
+    out.trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("{name}: {out:?}"))
+}
+
+fn expected_count(name: &str) -> u64 {
+    let text = std::fs::read_to_string(data(&format!("{name}.count"))).unwrap();
+    text.trim().parse().unwrap()
+}
+
+/// The sum of the counts of `--part k/n` for k = 1..=n.
+fn sum_of_parts(name: &str, n: usize) -> u64 {
+    (1..=n)
+        .map(|k| count_file(name, &["--part", &format!("{k}/{n}")]))
+        .sum()
+}
+
+/// Solutions as a set of sets of option lines (order-free).
+fn solution_set(text: &str) -> BTreeSet<BTreeSet<String>> {
+    text.split("\n\n")
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| s.lines().map(str::to_owned).collect())
+        .collect()
+}
+
+#[test]
+fn small_samples_give_their_counts_and_solutions() {
+    for name in [
+        "knuth_toy_example",
+        "lua_dlx1_simple",
+        "queens8_from_lua_dlx_test",
+    ] {
+        let want = expected_count(name);
+        assert_eq!(count_file(name, &[]), want, "{name}");
+        assert_eq!(count_file(name, &["--threads", "2"]), want, "{name}");
+        assert_eq!(sum_of_parts(name, 3), want, "{name}");
+    }
+    for name in ["knuth_toy_example", "lua_dlx1_simple"] {
+        let path = data(&format!("{name}.dlx"));
+        let (code, out, _) = run(&["cover", "--all", path.to_str().unwrap()], "");
+        assert_eq!(code, 0);
+        let want = std::fs::read_to_string(data(&format!("{name}.expected"))).unwrap();
+        assert_eq!(solution_set(&out), solution_set(&want), "{name}");
+    }
+}
+
+#[test]
+fn first_solution_of_the_toy_from_stdin() {
+    let text = std::fs::read_to_string(data("knuth_toy_example.dlx")).unwrap();
+    let (code, out, err) = run(&["cover"], &text);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let want = std::fs::read_to_string(data("knuth_toy_example.expected")).unwrap();
+    assert_eq!(solution_set(&out), solution_set(&want));
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "slow in debug builds")]
+fn queens13_and_pentominoes_with_threads_and_parts() {
+    for name in ["queens13", "pentomino_6x10"] {
+        let want = expected_count(name);
+        assert_eq!(count_file(name, &[]), want, "{name}");
+        assert_eq!(count_file(name, &["--threads", "2"]), want, "{name}");
+        assert_eq!(sum_of_parts(name, 4), want, "{name}");
+    }
+}
+
+#[test]
+fn all_with_threads_prints_the_single_thread_order() {
+    let path = data("queens8_from_lua_dlx_test.dlx");
+    let path = path.to_str().unwrap();
+    let one = run(&["cover", "--all", path], "");
+    let two = run(&["cover", "--all", "--threads", "2", path], "");
+    assert_eq!(one.0, 0);
+    assert_eq!(one, two);
+    assert_eq!(solution_set(&one.1).len(), 92);
+    let first = run(&["cover", "--threads", "2", path], "");
+    assert_eq!(first.1.trim_end(), one.1.split("\n\n").next().unwrap());
+    let every = run(&["cover", "--every", "10", "--threads", "2", path], "");
+    let tenth: Vec<_> = one.1.split("\n\n").skip(9).step_by(10).collect();
+    let every: Vec<_> = every.1.split("\n\n").map(str::trim_end).collect();
+    let tenth: Vec<_> = tenth.into_iter().map(str::trim_end).collect();
+    assert_eq!(every, tenth);
+}
+
+#[test]
+fn generated_problems_give_the_published_counts() {
+    let cases: &[(&[&str], u64)] = &[
+        (&["queens", "6"], 4),
+        (&["queens", "8"], 92),
+        (&["langford", "7"], 52),
+        (&["langford", "8"], 300),
+        (&["pentominoes", "--rows", "3", "--cols", "20"], 8),
+    ];
+    for (gen_args, want) in cases {
+        let mut args = vec!["gen"];
+        args.extend(*gen_args);
+        let (code, text, err) = run(&args, "");
+        assert_eq!((code, err.as_str()), (0, ""));
+        for extra in [&[][..], &["--threads", "2"], &["--part", "2/2"]] {
+            let mut args = vec!["cover", "--count"];
+            args.extend(extra);
+            let (code, out, _) = run(&args, &text);
+            let got: u64 = out.trim().parse().unwrap();
+            if extra.is_empty() || extra[0] == "--threads" {
+                assert_eq!((code, got), (0, *want), "{gen_args:?} {extra:?}");
+            } else {
+                let (_, first, _) = run(&["cover", "--count", "--part", "1/2"], &text);
+                let first: u64 = first.trim().parse().unwrap();
+                assert_eq!(first + got, *want, "{gen_args:?} parts");
+            }
+        }
+    }
+}
+
+#[test]
+fn gen_queens_13_is_the_sample_file() {
+    let (code, text, _) = run(&["gen", "queens", "13"], "");
+    assert_eq!(code, 0);
+    let sample = std::fs::read_to_string(data("queens13.dlx")).unwrap();
+    assert_eq!(text.split_once('\n').unwrap().1, sample);
+}
+
+#[test]
+fn malformed_inputs_get_their_messages() {
+    let dir = data("bad");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "dlx") {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_str().unwrap();
+        let out = dlx()
+            .current_dir(&dir)
+            .args(["cover", name])
+            .output()
+            .unwrap();
+        let want = std::fs::read_to_string(path.with_extension("expected")).unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err, want, "{name}");
+        let code = if want.contains("warning") { 0 } else { 2 };
+        assert_eq!(out.status.code(), Some(code), "{name}");
+        seen += 1;
+    }
+    assert_eq!(seen, 6);
+    let (code, _, err) = run(&["cover", "/nonexistent.dlx"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("dlx cover: cannot read /nonexistent.dlx:"),
+        "{err}"
+    );
+    assert_eq!(run(&["cover", "--part", "3/2"], "").0, 2);
+    assert_eq!(run(&["gen", "pentominoes", "--rows", "5"], "").0, 2);
+}
+
+#[test]
+fn no_solution_exits_1_and_closed_pipe_exits_0() {
+    let (code, out, err) = run(&["cover", "--count"], "a b\na\n");
+    assert_eq!((code, out.as_str(), err.as_str()), (1, "0\n", ""));
+    // Queens 12 prints 14,200 solutions, far more than a pipe holds: the
+    // reader goes away after one byte.
+    let (_, text, _) = run(&["gen", "queens", "12"], "");
+    let mut child = dlx()
+        .args(["cover", "--all"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, text.as_bytes()).unwrap();
+    drop(stdin);
+    let mut stdout = child.stdout.take().unwrap();
+    let mut byte = [0u8];
+    stdout.read_exact(&mut byte).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8(out.stderr).unwrap(), "");
+}
+
+#[test]
+fn timeout_reports_a_lower_bound() {
+    let path = data("pentomino_6x10.dlx");
+    let args = [
+        "cover",
+        "--count",
+        "--timeout",
+        "0.2",
+        path.to_str().unwrap(),
+    ];
+    let (code, out, err) = run(&args, "");
+    assert!(out.starts_with("at least "), "{out}");
+    assert!(err.contains("stopped by --timeout"), "{err}");
+    assert!(code == 0 || code == 1);
+}
+
+/// Brute force: every subset of options, checked against DLX2's rules.
+fn brute_force(p: &Problem) -> u64 {
+    let k = p.option_count();
+    assert!(k <= 20);
+    (0u32..1 << k)
+        .filter(|mask| {
+            let mut uses = vec![Vec::new(); p.item_count()];
+            for o in (0..k).filter(|o| mask >> o & 1 == 1) {
+                for (i, c) in p.option_items(OptionId(o as u32)) {
+                    uses[i.0 as usize].push(c);
+                }
+            }
+            uses.iter()
+                .enumerate()
+                .all(|(i, u)| match p.item_kind(ItemId(i as u32)) {
+                    ItemKind::Primary => u.len() == 1,
+                    ItemKind::Secondary => {
+                        u.len() <= 1 || (u[0].is_some() && u.iter().all(|c| *c == u[0]))
+                    }
+                })
+        })
+        .count() as u64
+}
+
+fn engine_count(text: &str) -> u64 {
+    let (k, _) = dlx::knuth::parse(text).unwrap();
+    let arena = Bump::new();
+    let mut m = k.problem.build(&arena).unwrap();
+    m.count_up_to(u64::MAX).solutions
+}
+
+#[test]
+fn colored_problem_matches_brute_force() {
+    // Three tiles, each to be placed once, sharing two colored edges.
+    let text = "\
+| colors: options agreeing on a color may share an edge
+t1 t2 t3 | e1 e2 f
+t1 e1:red
+t1 e1:blue f
+t2 e1:red e2:green
+t2 e1:blue e2:green
+t2 e2:red
+t3 e2:green
+t3 e2:red f
+t3 e1:red
+";
+    let (k, warnings) = dlx::knuth::parse(text).unwrap();
+    assert!(warnings.is_empty());
+    let want = brute_force(&k.problem);
+    assert!(want >= 2, "a test that can tell colors apart: {want}");
+    assert_eq!(engine_count(text), want);
+    for extra in [&["--threads", "2"][..], &[]] {
+        let mut args = vec!["cover", "--count"];
+        args.extend(extra);
+        let (_, out, _) = run(&args, text);
+        assert_eq!(out.trim().parse::<u64>().unwrap(), want);
+    }
+    // Without colors the same options are far more constrained.
+    let plain: String = text
+        .lines()
+        .map(|l| {
+            l.split(' ')
+                .map(|t| t.split(':').next().unwrap())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    let (k, _) = dlx::knuth::parse(&plain).unwrap();
+    assert_eq!(engine_count(&plain), brute_force(&k.problem));
+    assert_ne!(engine_count(&plain), want);
+}
+
+#[test]
+fn random_small_problems_match_brute_force() {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |bound: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % bound
+    };
+    for _ in 0..150 {
+        let (prim, sec) = (1 + next(5), next(3));
+        let mut text = (0..prim).map(|i| format!("p{i} ")).collect::<String>();
+        text.push('|');
+        text.extend((0..sec).map(|i| format!(" s{i}")));
+        text.push('\n');
+        for _ in 0..next(14) {
+            let mut items = vec![format!("p{}", next(prim))];
+            for i in 0..prim {
+                let name = format!("p{i}");
+                if next(3) == 0 && !items.contains(&name) {
+                    items.push(name);
+                }
+            }
+            for i in 0..sec {
+                match next(4) {
+                    0 => items.push(format!("s{i}")),
+                    1 | 2 => items.push(format!("s{i}:c{}", next(2))),
+                    _ => {}
+                }
+            }
+            text.push_str(&items.join(" "));
+            text.push('\n');
+        }
+        let (k, _) = dlx::knuth::parse(&text).unwrap();
+        let want = brute_force(&k.problem);
+        assert_eq!(engine_count(&text), want, "{text}");
+        // Threads and shares through the library, without a process.
+        use dlx::dlx::parallel::{Plan, RunLimits, Runner};
+        let plan = Plan::split(&k.problem, 6).unwrap();
+        let runner = Runner {
+            threads: 2,
+            limits: RunLimits::default(),
+            on_progress: None,
+        };
+        assert_eq!(
+            runner.count(&k.problem, &plan).unwrap().solutions,
+            want,
+            "{text}"
+        );
+        let shares: u64 = (1..=3)
+            .map(|s| {
+                runner
+                    .count(&k.problem, &plan.part(s, 3))
+                    .unwrap()
+                    .solutions
+            })
+            .sum();
+        assert_eq!(shares, want, "{text}");
+    }
+}
