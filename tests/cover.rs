@@ -110,9 +110,21 @@ fn first_solution_of_the_toy_from_stdin() {
 #[test]
 #[cfg_attr(debug_assertions, ignore = "slow in debug builds")]
 fn queens13_and_pentominoes_with_threads_and_parts() {
-    for name in ["queens13", "pentomino_6x10"] {
+    // Knuth's DLX1 on these files: (search nodes, updates), per data/README.md.
+    let dlx1 = [
+        ("queens13", 1_651_935u64, 31_415_080u64),
+        ("pentomino_6x10", 3_637_261, 1_242_377_480),
+    ];
+    for (name, nodes, updates) in dlx1 {
         let want = expected_count(name);
-        assert_eq!(count_file(name, &[]), want, "{name}");
+        let path = data(&format!("{name}.dlx"));
+        let (code, out, err) = run(&["cover", "--count", "--stats", path.to_str().unwrap()], "");
+        assert_eq!((code, out.trim()), (0, want.to_string().as_str()), "{name}");
+        let dance = format!("{nodes} nodes, {updates} updates, {want} solutions");
+        assert!(
+            err.contains(&dance),
+            "{name}: the same dance as DLX1: {err}"
+        );
         assert_eq!(count_file(name, &["--threads", "2"]), want, "{name}");
         assert_eq!(sum_of_parts(name, 4), want, "{name}");
     }

@@ -81,7 +81,8 @@ pub struct Matrix<'a> {
     pub(super) forced_len: usize,
     /// Chosen node at each search level.
     pub(super) stack: &'a mut [u32],
-    /// Link updates since the matrix was built (one per node unlinked).
+    /// Link updates since the matrix was built, counted as in DLX1: nodes
+    /// hidden plus items covered.
     pub(super) updates: u64,
 }
 
@@ -198,7 +199,8 @@ impl<'a> Matrix<'a> {
         self.option_first.len() - 1
     }
 
-    /// Link updates (nodes unlinked) since the matrix was built.
+    /// Link updates since the matrix was built, counted as Knuth's DLX1
+    /// counts them: one per node hidden and one per item covered.
     pub fn updates(&self) -> u64 {
         self.updates
     }
@@ -315,6 +317,8 @@ impl<'a> Matrix<'a> {
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
         self.lens[i as usize] |= COVERED;
+        // Knuth counts unlinking the item itself as an update too.
+        self.updates += 1;
     }
 
     /// Undoes [`Self::cover`].

@@ -13,9 +13,11 @@ use super::{Matrix, OptionId};
 /// Machine-independent measures of effort, as Knuth reports them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Search-tree nodes: times an item was chosen to branch on.
+    /// Search-tree nodes, counted as Knuth's DLX1 counts them: every level
+    /// entered, solutions included.
     pub nodes: u64,
-    /// Link updates: nodes unlinked from a vertical list.
+    /// Link updates, as DLX1 counts them: one per node unlinked from a
+    /// vertical list and one per item covered.
     pub updates: u64,
     /// Solutions visited.
     pub solutions: u64,
@@ -34,7 +36,7 @@ impl std::ops::AddAssign for Stats {
 pub struct SearchLimits {
     /// Stop once this many solutions have been found.
     pub max_solutions: u64,
-    /// Stop before branching at more than this many search-tree nodes.
+    /// Stop before entering more than this many search-tree nodes.
     pub max_nodes: u64,
 }
 
@@ -271,6 +273,11 @@ impl Matrix<'_> {
         let mut depth = 0usize;
         let outcome = 'search: loop {
             // X2: all primary items covered?
+            // A node of the search tree, solutions included (as DLX1 counts).
+            if stats.nodes >= limits.max_nodes {
+                break 'search Outcome::NodeLimit;
+            }
+            stats.nodes += 1;
             let (mut item, mut x);
             if self.items[0].next == 0 {
                 stats.solutions += 1;
@@ -295,10 +302,6 @@ impl Matrix<'_> {
                 x = self.nodes[prev as usize].down;
             } else {
                 // X3: choose an item.
-                if stats.nodes >= limits.max_nodes {
-                    break 'search Outcome::NodeLimit;
-                }
-                stats.nodes += 1;
                 if stats.nodes & (V::TICK_NODES - 1) == 0 {
                     stats.updates = self.updates - updates_before;
                     let progress = Progress {
