@@ -65,9 +65,11 @@ impl<'a> DlxSolver<'a> {
                 }
             }
         }
-        let matrix = p
+        let mut matrix = p
             .build(arena)
             .expect("at most 64^3 options fit 32-bit links");
+        // Copying the links back after a puzzle beats undoing its givens.
+        matrix.keep_pristine(arena);
         Self {
             shape,
             matrix,
