@@ -513,21 +513,22 @@ fn crlf_bom_trailing_spaces_and_no_final_newline_are_accepted() {
 }
 
 #[test]
-fn the_documentation_table_lists_every_format_with_its_example() {
-    let doc =
-        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/formats.md")).unwrap();
-    for f in format::ALL {
-        let row = format!(
-            "| `--format {}` | {} | `{}` |",
-            f.name(),
-            f.summary(),
-            f.example()
-        );
-        assert!(
-            doc.contains(&row),
-            "docs/formats.md lacks or misstates the row of {}",
-            f.name()
-        );
+fn the_documentation_tables_list_every_format_with_its_example() {
+    for doc in ["docs/formats.md", "README.md"] {
+        let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(doc)).unwrap();
+        for f in format::ALL {
+            let row = format!(
+                "| `--format {}` | {} | `{}` |",
+                f.name(),
+                f.summary(),
+                f.example()
+            );
+            assert!(
+                text.contains(&row),
+                "{doc} lacks or misstates the row of {}",
+                f.name()
+            );
+        }
     }
 }
 
