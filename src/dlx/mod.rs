@@ -46,6 +46,7 @@
 //! * Removals are undone in exactly the reverse order (the "dance"), which
 //!   is what lets a removed element keep its own links.
 
+pub mod brute_force;
 mod builder;
 mod matrix;
 pub mod parallel;

@@ -14,8 +14,74 @@ use std::io::BufRead;
 
 use super::cells::Cells;
 use super::text::{Lines, is_number};
-use super::{Case, Cases, Fit, Head, InputError};
+use super::{Case, Cases, Fit, Format, Head, InputError, Options, Rule};
 use crate::sudoku::{Grid, Shape};
+
+/// A judge format whose cases are blocks of rows: everything that sets one
+/// apart from another is data, so each such format's file is one constant.
+pub struct BlockFormat {
+    /// The name `--format` takes.
+    pub name: &'static str,
+    /// One line for the documentation.
+    pub summary: &'static str,
+    /// A short example input.
+    pub example: &'static str,
+    /// The input layout.
+    pub spec: Spec,
+    /// If not empty, detection also needs one of these characters (the
+    /// format's own empty-cell symbol) in the input.
+    pub marker: &'static str,
+    /// Which solutions the judge accepts.
+    pub rule: Rule,
+    /// Written between two solutions.
+    pub separator: &'static str,
+    /// Whether each case's output starts with `Case #x:` (HDU 5547); the
+    /// header is then also all an unsolvable case prints.
+    pub case_headers: bool,
+}
+
+impl Format for BlockFormat {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn summary(&self) -> &'static str {
+        self.summary
+    }
+    fn example(&self) -> &'static str {
+        self.example
+    }
+    fn detect(&self, head: &Head) -> Fit {
+        self.spec.detect(head, self.marker)
+    }
+    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _: &Options) -> Cases<'a> {
+        self.spec.read(input)
+    }
+    fn holds(&self, shape: Shape) -> bool {
+        shape == self.spec.shape
+    }
+    fn rule(&self) -> Rule {
+        self.rule
+    }
+    fn solution(&self, number: usize, _: &Grid, solution: &Grid, _: &Options) -> String {
+        let grid = self.spec.cells.write_grid(solution);
+        match self.case_headers {
+            true => format!("Case #{number}:\n{grid}"),
+            false => grid,
+        }
+    }
+    fn no_solution(&self, number: usize, _: &Grid, _: &Options) -> Option<String> {
+        self.case_headers.then(|| format!("Case #{number}:\n"))
+    }
+    fn count(&self, number: usize, count: &str) -> String {
+        match self.case_headers {
+            true => format!("Case #{number}: {count}\n"),
+            false => super::plain_count(number, count),
+        }
+    }
+    fn separator(&self) -> &'static str {
+        self.separator
+    }
+}
 
 /// Whether a format starts with the number of cases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

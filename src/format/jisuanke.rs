@@ -4,49 +4,27 @@
 //! cases are separated by a blank line. An unsolvable case prints nothing;
 //! the reason goes to standard error.
 
-use std::io::BufRead;
-
-use super::block::{CountLine, Spec};
+use super::Rule;
+use super::block::{BlockFormat, CountLine, Spec};
 use super::cells::Cells;
-use super::{Cases, Fit, Format, Head, Options};
-use crate::sudoku::{Grid, Shape};
+use crate::sudoku::Shape;
 
 /// The Jisuanke format.
-pub struct Jisuanke;
-
-const SPEC: Spec = Spec {
-    shape: Shape::NINE,
-    cells: Cells {
-        symbols: "123456789",
-        empty: "*",
-        spaced: true,
+pub const JISUANKE: BlockFormat = BlockFormat {
+    name: "jisuanke",
+    summary: "Jisuanke: 9 rows of space-separated cells, `*` empty",
+    example: "* 2 6 * * * * * * (x9 rows)",
+    spec: Spec {
+        shape: Shape::NINE,
+        cells: Cells {
+            symbols: "123456789",
+            empty: "*",
+            spaced: true,
+        },
+        count: CountLine::None,
     },
-    count: CountLine::None,
+    marker: "",
+    rule: Rule::Any,
+    separator: "\n",
+    case_headers: false,
 };
-
-impl Format for Jisuanke {
-    fn name(&self) -> &'static str {
-        "jisuanke"
-    }
-    fn summary(&self) -> &'static str {
-        "Jisuanke: 9 rows of space-separated cells, `*` empty"
-    }
-    fn example(&self) -> &'static str {
-        "* 2 6 * * * * * * (x9 rows)"
-    }
-    fn detect(&self, head: &Head) -> Fit {
-        SPEC.detect(head, "")
-    }
-    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _: &Options) -> Cases<'a> {
-        SPEC.read(input)
-    }
-    fn holds(&self, shape: Shape) -> bool {
-        shape == SPEC.shape
-    }
-    fn solution(&self, _: usize, _: &Grid, solution: &Grid, _: &Options) -> String {
-        SPEC.cells.write_grid(solution)
-    }
-    fn separator(&self) -> &'static str {
-        "\n"
-    }
-}

@@ -126,7 +126,7 @@ pub trait Format: Sync {
     }
     /// What `dlx count` writes for case `number`.
     fn count(&self, number: usize, count: &str) -> String {
-        format!("case {number}: {count}\n")
+        plain_count(number, count)
     }
     /// Written between two cases' outputs of `dlx solve`.
     fn separator(&self) -> &'static str {
@@ -134,18 +134,23 @@ pub trait Format: Sync {
     }
 }
 
+/// The plain count layout, `case N: COUNT`, of formats that have none.
+pub fn plain_count(number: usize, count: &str) -> String {
+    format!("case {number}: {count}\n")
+}
+
 /// Every format, in the order of the documentation.
 pub static ALL: &[&dyn Format] = &[
-    &hdu1426::Hdu1426,
-    &hdu5547::Hdu5547,
-    &lanqiao::Lanqiao,
-    &jisuanke::Jisuanke,
-    &poj2676::Poj2676,
+    &hdu1426::HDU1426,
+    &hdu5547::HDU5547,
+    &lanqiao::LANQIAO,
+    &jisuanke::JISUANKE,
+    &poj2676::POJ2676,
     &poj3074::Poj3074,
-    &poj3076::Poj3076,
+    &poj3076::POJ3076,
     &uva989::Uva989,
     &leetcode::Leetcode,
-    &yzoj::Yzoj,
+    &yzoj::YZOJ,
     &line::Line,
     &grid::GridFormat,
     &csv::Csv,
