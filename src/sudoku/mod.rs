@@ -6,6 +6,7 @@
 //! the benchmarks, the tests) treat them alike.
 
 mod exact_cover;
+pub mod generate;
 mod grid;
 mod naive;
 pub mod verify;
