@@ -292,14 +292,10 @@ impl Matrix<'_> {
                     break 'search Outcome::SolutionLimit;
                 }
                 // X8: back to the previous level.
-                if depth == 0 {
-                    break 'search Outcome::Exhausted;
+                match self.step_back(&mut depth) {
+                    Some(next) => (item, x) = next,
+                    None => break 'search Outcome::Exhausted,
                 }
-                depth -= 1;
-                let prev = self.stack[depth];
-                self.uncommit_others(prev);
-                item = self.nodes[prev as usize].top as u32;
-                x = self.nodes[prev as usize].down;
             } else {
                 // X3: choose an item.
                 if stats.nodes & (V::TICK_NODES - 1) == 0 {
@@ -327,14 +323,10 @@ impl Matrix<'_> {
                     continue 'search;
                 }
                 self.uncover(item);
-                if depth == 0 {
-                    break 'search Outcome::Exhausted;
+                match self.step_back(&mut depth) {
+                    Some(next) => (item, x) = next,
+                    None => break 'search Outcome::Exhausted,
                 }
-                depth -= 1;
-                let prev = self.stack[depth];
-                self.uncommit_others(prev);
-                item = self.nodes[prev as usize].top as u32;
-                x = self.nodes[prev as usize].down;
             }
         };
         // Stopped early: undo every level still on the stack.
@@ -354,6 +346,18 @@ impl Matrix<'_> {
     /// items carry [`COVERED`] and never win, picks exactly the item a walk
     /// of the list would; the array scan has no chain of dependent loads.
     /// Needs at least one active primary item.
+    /// X8 and X6: back to the previous level, undo the option chosen there
+    /// and step to the next option of its item, as (item, option node);
+    /// `None` at the root.
+    #[inline(always)]
+    fn step_back(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
+        *depth = depth.checked_sub(1)?;
+        let prev = self.stack[*depth];
+        self.uncommit_others(prev);
+        let node = self.nodes[prev as usize];
+        Some((node.top as u32, node.down))
+    }
+
     #[inline]
     pub(super) fn choose_item(&self) -> u32 {
         let lens = &self.lens[1..=self.primary_count()];
