@@ -116,7 +116,9 @@ impl Reader<'_> {
                         };
                         match (value, close) {
                             (Some(v), Some('"')) => {
-                                if row_len < N {
+                                // Keep at most one board's cells, however many
+                                // rows come: the memory of a case is bounded.
+                                if row_len < N && rows < N {
                                     cells.push(v);
                                 }
                                 row_len += 1;
