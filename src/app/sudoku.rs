@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use bumpalo::Bump;
 
 use super::{ExitStatus, Input, is_broken_pipe};
-use crate::dlx::{Count, Stats};
+use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 use crate::format::{self, Alphabet, Case, Format, Head, Rule};
 use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver};
@@ -84,6 +84,12 @@ pub struct Options {
     pub output: Option<String>,
     /// Say on standard error which format was detected.
     pub verbose: bool,
+    /// Stop at the first case that is not solved (no solution, malformed
+    /// or over the budget) instead of going on with the next.
+    pub fail_fast: bool,
+    /// Stop each search after this many search-tree nodes: a solve then
+    /// reports no solution found within the budget, a count prints `N+`.
+    pub max_nodes: Option<u64>,
 }
 
 /// What to do with each puzzle.
@@ -120,6 +126,11 @@ fn named(name: &str, err: &mut dyn Write) -> Option<&'static dyn Format> {
     found
 }
 
+/// When the compiled matrices in the arena pass this size, the arena is
+/// emptied and the next puzzles compile their shapes again, so a batch
+/// that mixes many large shapes stays within bounded memory.
+const ARENA_BYTES: usize = 64 << 20;
+
 /// Runs `task` over every puzzle of `inputs`.
 pub fn run(
     task: Task,
@@ -146,12 +157,15 @@ pub fn run(
         shape: opts.shape,
         alphabet: opts.alphabet.clone(),
     };
-    let arena = Bump::new();
+    let mut arena = Bump::new();
     let mut solvers = Solvers::new(&arena);
     let mut status = ExitStatus::Success;
     let mut totals = Totals::default();
     let mut written = 0usize;
-    for input in inputs {
+    'inputs: for input in inputs {
+        if opts.fail_fast && status > ExitStatus::Success {
+            break;
+        }
         let name = input.name();
         let reader = match input.open() {
             Ok(r) => r,
@@ -185,6 +199,14 @@ pub fn run(
         };
         let writer = output.unwrap_or(format);
         for (index, case) in format.read(reader, &format_opts).enumerate() {
+            if opts.fail_fast && status > ExitStatus::Success {
+                break 'inputs;
+            }
+            if arena.allocated_bytes() > ARENA_BYTES {
+                drop(solvers);
+                arena.reset();
+                solvers = Solvers::new(&arena);
+            }
             let number = index + 1;
             let text = match case {
                 Ok(case) => {
@@ -295,14 +317,31 @@ fn solve_case(
 ) -> CaseOutput {
     let solver = solvers.get(opts.solver, case.grid.shape());
     let started = Instant::now();
+    let max_nodes = opts.max_nodes.unwrap_or(u64::MAX);
+    let limits = |max_solutions| SearchLimits {
+        max_solutions,
+        max_nodes,
+    };
     let result = match task {
-        Task::Solve => solve_one(solver, &case.grid, if rule == Rule::Unique { 2 } else { 1 }),
-        Task::Count { limit } => solver.count_up_to(&case.grid, limit).map(|c| (None, c)),
+        Task::Solve => solve_one(
+            solver,
+            &case.grid,
+            limits(if rule == Rule::Unique { 2 } else { 1 }),
+        ),
+        Task::Count { limit } => solver.search(&case.grid, limits(limit), None).map(|report| {
+            let count = Count {
+                solutions: report.stats.solutions,
+                outcome: report.outcome,
+                stats: report.stats,
+            };
+            (None, count)
+        }),
     };
     let result = match (rule, result) {
-        (Rule::Smallest, Ok((Some(first), count))) => {
-            Ok((Some(smallest(solver, &case.grid, first)), count))
-        }
+        (Rule::Smallest, Ok((Some(first), count))) => Ok((
+            Some(smallest(solver, &case.grid, first, limits(1))),
+            count,
+        )),
         (_, r) => r,
     };
     totals.time += started.elapsed();
@@ -323,6 +362,22 @@ fn solve_case(
                 totals.solved += 1;
             }
             match (task, solution) {
+                (Task::Solve, None) if count.outcome == Outcome::NodeLimit => {
+                    *status = (*status).max(ExitStatus::NoSolution);
+                    CaseOutput::NoSolution(format!(
+                        " found within {max_nodes} search nodes (--max-nodes)"
+                    ))
+                }
+                (Task::Solve, _)
+                    if rule == Rule::Unique
+                        && count.solutions == 1
+                        && count.outcome == Outcome::NodeLimit =>
+                {
+                    *status = (*status).max(ExitStatus::NoSolution);
+                    CaseOutput::NoSolution(format!(
+                        ": uniqueness, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
+                    ))
+                }
                 (Task::Solve, _) if rule == Rule::Unique && count.solutions > 1 => {
                     *status = (*status).max(ExitStatus::NoSolution);
                     CaseOutput::NoSolution(
@@ -340,7 +395,14 @@ fn solve_case(
 /// The lexicographically smallest solution (cells in reading order),
 /// starting from any solution `first`: each empty cell in turn gets the
 /// smallest digit that still leaves a solution, given the cells before it.
-fn smallest(solver: &mut dyn SudokuSolver, puzzle: &Grid, first: Grid) -> Grid {
+/// Each probe searches within `limits`; a probe cut short keeps the digit
+/// already known to work.
+fn smallest(
+    solver: &mut dyn SudokuSolver,
+    puzzle: &Grid,
+    first: Grid,
+    limits: SearchLimits,
+) -> Grid {
     let n = puzzle.n();
     let mut best = first;
     let mut prefix = puzzle.clone();
@@ -349,7 +411,7 @@ fn smallest(solver: &mut dyn SudokuSolver, puzzle: &Grid, first: Grid) -> Grid {
         if given == 0 {
             for d in 1..best.get(r, c) {
                 prefix.set(r, c, d);
-                if let Ok(Some(better)) = solver.solve_first(&prefix) {
+                if let Ok((Some(better), _)) = solve_one(solver, &prefix, limits) {
                     best = better;
                     break;
                 }
@@ -360,17 +422,17 @@ fn smallest(solver: &mut dyn SudokuSolver, puzzle: &Grid, first: Grid) -> Grid {
     best
 }
 
-/// Finds one solution, searching on to `limit` solutions (2 checks
-/// uniqueness), keeping the search statistics.
+/// Finds one solution, searching on to `limits.max_solutions` solutions (2
+/// checks uniqueness), keeping the search statistics.
 fn solve_one(
     solver: &mut dyn SudokuSolver,
     puzzle: &Grid,
-    limit: u64,
+    limits: SearchLimits,
 ) -> Result<(Option<Grid>, Count), PuzzleError> {
     let mut found = None;
     let report = solver.search(
         puzzle,
-        crate::dlx::SearchLimits::solutions(limit),
+        limits,
         Some(&mut |g: &Grid| {
             found.get_or_insert_with(|| g.clone());
             std::ops::ControlFlow::Continue(())
