@@ -179,7 +179,8 @@ pub fn run(
             Some(f) => (f, reader),
             None => {
                 let (head, reader) = Head::peek(reader);
-                if head.content().next().is_none() {
+                // No puzzles (blank, or only comment lines): nothing to do.
+                if head.complete && head.content().all(|l| l.trim_start().starts_with('#')) {
                     continue;
                 }
                 match format::detect(&head) {
@@ -198,7 +199,8 @@ pub fn run(
             }
         };
         let writer = output.unwrap_or(format);
-        for (index, case) in format.read(reader, &format_opts).enumerate() {
+        let mut number = 0;
+        for case in format.read(reader, &format_opts) {
             if opts.fail_fast && status > ExitStatus::Success {
                 break 'inputs;
             }
@@ -207,7 +209,9 @@ pub fn run(
                 arena.reset();
                 solvers = Solvers::new(&arena);
             }
-            let number = index + 1;
+            if !matches!(&case, Err(e) if e.header) {
+                number += 1;
+            }
             let text = match case {
                 Ok(case) => {
                     let line = case.line;
@@ -328,20 +332,21 @@ fn solve_case(
             &case.grid,
             limits(if rule == Rule::Unique { 2 } else { 1 }),
         ),
-        Task::Count { limit } => solver.search(&case.grid, limits(limit), None).map(|report| {
-            let count = Count {
-                solutions: report.stats.solutions,
-                outcome: report.outcome,
-                stats: report.stats,
-            };
-            (None, count)
-        }),
+        Task::Count { limit } => solver
+            .search(&case.grid, limits(limit), None)
+            .map(|report| {
+                let count = Count {
+                    solutions: report.stats.solutions,
+                    outcome: report.outcome,
+                    stats: report.stats,
+                };
+                (None, count)
+            }),
     };
     let result = match (rule, result) {
-        (Rule::Smallest, Ok((Some(first), count))) => Ok((
-            Some(smallest(solver, &case.grid, first, limits(1))),
-            count,
-        )),
+        (Rule::Smallest, Ok((Some(first), count))) => {
+            Ok((Some(smallest(solver, &case.grid, first, limits(1))), count))
+        }
         (_, r) => r,
     };
     totals.time += started.elapsed();

@@ -120,9 +120,15 @@ impl Reader<'_> {
                 None
             }
             Err(_) => {
-                // Read on as if there were no count, so the cases still run.
-                self.lines.unread(line, text.clone());
+                // A missing count: read on from this line, so the cases
+                // still run. A line that is no row either was a bad count,
+                // reported once and consumed.
+                let n = self.spec.shape.n();
+                if self.spec.cells.parse_row(&text, line, n).is_ok() {
+                    self.lines.unread(line, text.clone());
+                }
                 Some(InputError {
+                    header: true,
                     line,
                     column: Some(1),
                     message: format!("expected the number of cases, found '{}'", text.trim()),
@@ -160,6 +166,7 @@ impl Iterator for Reader<'_> {
                     let Some(start) = first_line else {
                         return self.remaining.map(|left| {
                             Err(InputError {
+                                header: false,
                                 line: self.lines.line() + 1,
                                 column: None,
                                 message: format!(
@@ -170,6 +177,7 @@ impl Iterator for Reader<'_> {
                         });
                     };
                     return Some(Err(error.unwrap_or(InputError {
+                        header: false,
                         line: start,
                         column: None,
                         message: format!(

@@ -90,6 +90,7 @@ fn parse_row(row: &str, line: usize, n: usize, alphabet: &Alphabet) -> Result<Ve
     }
     if cells.len() != n {
         return Err(InputError {
+            header: false,
             line,
             column: None,
             message: format!("expected {n} cells, found {}", cells.len()),
@@ -130,6 +131,7 @@ impl Reader<'_> {
                 Ok(s) => s,
                 Err(_) => {
                     return Some(Err(InputError {
+                        header: false,
                         line: start,
                         column: None,
                         message: format!(
@@ -147,6 +149,7 @@ impl Reader<'_> {
             match next {
                 None => {
                     return Some(Err(error.unwrap_or(InputError {
+                        header: false,
                         line: start,
                         column: None,
                         message: format!(

@@ -127,6 +127,7 @@ pub fn parse_line(
     let count = cells_text.chars().count();
     let error = |column: Option<usize>, message: String| {
         Some(Err(InputError {
+            header: false,
             line,
             column,
             message,

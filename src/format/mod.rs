@@ -202,6 +202,9 @@ pub struct InputError {
     pub column: Option<usize>,
     /// What was wrong and what was expected.
     pub message: String,
+    /// Whether the error is in a header (a count line) rather than a
+    /// case: it is reported but takes no case number.
+    pub header: bool,
 }
 
 impl fmt::Display for InputError {

@@ -133,6 +133,7 @@ impl<R: BufRead> Lines<R> {
                 self.line += 1;
                 self.buf.clear();
                 Some(Err(InputError {
+                    header: false,
                     line: self.line,
                     column: None,
                     message: format!(
@@ -147,6 +148,7 @@ impl<R: BufRead> Lines<R> {
             Err(e) => {
                 self.done = true;
                 Some(Err(InputError {
+                    header: false,
                     line: self.line + 1,
                     column: None,
                     message: format!("cannot read: {e}"),
@@ -167,7 +169,7 @@ impl<R: BufRead> Lines<R> {
 }
 
 /// One line's bytes as text: UTF-8 checked, BOM (line 1), line end and
-/// trailing whitespace removed.
+/// trailing whitespace removed; a CR left inside is an error.
 pub fn decode(bytes: &[u8], line: usize) -> Result<String, InputError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let column = bytes[..e.valid_up_to()]
@@ -175,6 +177,7 @@ pub fn decode(bytes: &[u8], line: usize) -> Result<String, InputError> {
             .filter(|&&b| b & 0xC0 != 0x80)
             .count();
         InputError {
+            header: false,
             line,
             column: Some(column + 1),
             message: "invalid UTF-8".into(),
@@ -185,18 +188,31 @@ pub fn decode(bytes: &[u8], line: usize) -> Result<String, InputError> {
     } else {
         text
     };
-    Ok(text.trim_end().to_string())
+    let text = text.trim_end();
+    // Old Mac files end lines with a lone CR: read as one line, all but
+    // their first puzzle would be lost, so say so instead.
+    if let Some(at) = text.find('\r') {
+        return Err(InputError {
+            header: false,
+            line,
+            column: Some(text[..at].chars().count() + 1),
+            message: "a carriage return (CR) inside the line; lines must end with LF or CRLF"
+                .into(),
+        });
+    }
+    Ok(text.to_string())
 }
 
 /// At most this many bytes are peeked for auto-detection.
 const HEAD_BYTES: usize = 64 * 1024;
-/// At most this many lines are peeked for auto-detection.
+/// At most this many non-blank lines are peeked for auto-detection.
 const HEAD_LINES: usize = 400;
 
 /// The first lines of an input, as auto-detection sees them.
 #[derive(Clone, Debug, Default)]
 pub struct Head {
-    /// The lines, normalised as [`Lines`] does (invalid UTF-8 lines empty).
+    /// The lines, normalised as [`Lines`] does (lines it refuses, such as
+    /// invalid UTF-8, decoded lossily).
     pub lines: Vec<String>,
     /// Whether the whole input is in `lines`.
     pub complete: bool,
@@ -208,8 +224,11 @@ impl Head {
     pub fn peek<'a>(mut input: Box<dyn BufRead + 'a>) -> (Head, Box<dyn BufRead + 'a>) {
         let mut bytes = Vec::new();
         let mut head = Head::default();
+        // Blank lines do not count, so a long run of them cannot hide
+        // the content from detection (the byte limit still holds).
+        let mut content = 0;
         loop {
-            if bytes.len() >= HEAD_BYTES || head.lines.len() >= HEAD_LINES {
+            if bytes.len() >= HEAD_BYTES || content >= HEAD_LINES {
                 break;
             }
             let start = bytes.len();
@@ -218,10 +237,18 @@ impl Head {
                     head.complete = true;
                     break;
                 }
+                // A line cut at the byte limit is left out: detection
+                // should not judge half a line.
+                Ok(_) if bytes.len() == HEAD_BYTES && bytes.last() != Some(&b'\n') => break,
                 Ok(_) => {
                     let line = head.lines.len() + 1;
-                    head.lines
-                        .push(decode(&bytes[start..], line).unwrap_or_default());
+                    // A line the reader will refuse still shows, lossily,
+                    // so that the input never looks empty to the caller.
+                    let text = decode(&bytes[start..], line).unwrap_or_else(|_| {
+                        String::from_utf8_lossy(&bytes[start..]).trim().to_string()
+                    });
+                    content += usize::from(!text.is_empty());
+                    head.lines.push(text);
                 }
                 // The reader proper will meet the error again and report it.
                 Err(_) => break,
@@ -296,8 +323,7 @@ mod tests {
         let text = "1".repeat(1_000_000);
         let (head, mut rest) = Head::peek(Box::new(text.as_bytes()));
         assert!(!head.complete);
-        assert_eq!(head.lines.len(), 1);
-        assert_eq!(head.lines[0].len(), HEAD_BYTES);
+        assert!(head.lines.is_empty(), "half a line is left out");
         let mut all = String::new();
         rest.read_to_string(&mut all).unwrap();
         assert_eq!(all, text);
