@@ -253,7 +253,15 @@ pub fn run(
                                 None
                             }
                         }
-                        CaseOutput::Count(count) => Some(writer.count(number, &count)),
+                        CaseOutput::Count(count, cut) => {
+                            if cut {
+                                let _ = writeln!(
+                                    err,
+                                    "dlx: {name}: line {line}: the count stopped at the node budget (--max-nodes); {count} is a lower bound"
+                                );
+                            }
+                            Some(writer.count(number, &count))
+                        }
                         CaseOutput::NoSolution(why) => {
                             let _ = writeln!(err, "dlx: {name}: line {line}: no solution{why}");
                             match task {
@@ -304,8 +312,8 @@ pub fn run(
 enum CaseOutput {
     /// A solution.
     Solved(Grid),
-    /// A count.
-    Count(String),
+    /// A count, and whether the node budget cut it.
+    Count(String, bool),
     /// No (acceptable) solution, and why (may be empty).
     NoSolution(String),
 }
@@ -391,7 +399,9 @@ fn solve_case(
                 }
                 (Task::Solve, Some(grid)) => CaseOutput::Solved(grid),
                 (Task::Solve, None) => CaseOutput::NoSolution(String::new()),
-                (Task::Count { .. }, _) => CaseOutput::Count(format_count(&count)),
+                (Task::Count { .. }, _) => {
+                    CaseOutput::Count(format_count(&count), count.outcome == Outcome::NodeLimit)
+                }
             }
         }
     }
