@@ -58,7 +58,7 @@ fn as_input(format: &dyn Format, shape: Shape, pieces: &[String]) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// parse(print(x)) == x for every format that holds the shape, several
     /// cases in one input, in order.
@@ -279,7 +279,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// Sudoku searches stopped every way: a solution limit, a node budget,
     /// the visitor, or a refused (conflicting) puzzle. Each solution found
@@ -352,7 +352,7 @@ fn kinds() -> impl Strategy<Value = Vec<Kind>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     /// A batch writes one outcome per puzzle, in input order, whatever its
     /// neighbours did; the exit code is the worst outcome. With
