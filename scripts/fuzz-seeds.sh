@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 c=fuzz/corpus
-mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/lines $c/app_run
+mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/lines $c/app_run $c/cover_run
 # The order of format::ALL.
 formats=(hdu1426 hdu5547 lanqiao jisuanke poj2676 poj3074 poj3076 uva989 leetcode yzoj line grid csv)
 for i in "${!formats[@]}"; do
@@ -25,5 +25,8 @@ for i in "${!formats[@]}"; do
 done
 for file in data/dlx/*.dlx data/dlx/bad/*.dlx; do
   head -c 8192 "$file" > "$c/knuth/$(basename "$file")"
+  for how in 00 01 11 83; do
+    { printf "\\x$how"; head -c 8192 "$file"; } > "$c/cover_run/$(basename "$file").$how"
+  done
 done
 head -c 4096 data/cli/mixed.txt > $c/detect/mixed.txt
