@@ -212,7 +212,19 @@ pub fn run(
             if !matches!(&case, Err(e) if e.header) {
                 number += 1;
             }
+            let unwritable = match &case {
+                Ok(case) if task == Task::Solve => {
+                    unwritable(writer, case.grid.shape(), &format_opts.alphabet)
+                }
+                _ => None,
+            };
             let text = match case {
+                Ok(case) if unwritable.is_some() => {
+                    let why = unwritable.unwrap_or_default();
+                    let _ = writeln!(err, "dlx: {name}: line {}: {why}", case.line);
+                    status = status.max(ExitStatus::BadInput);
+                    writer.bad_input(number, &name, case.line)
+                }
                 Ok(case) => {
                     let line = case.line;
                     let rule = match task {
@@ -239,19 +251,7 @@ pub fn run(
                     }
                     match result {
                         CaseOutput::Solved(grid) => {
-                            if writer.holds(grid.shape()) {
-                                Some(writer.solution(number, &case.grid, &grid, &format_opts))
-                            } else {
-                                let _ = writeln!(
-                                    err,
-                                    "dlx: {name}: line {line}: the {} format cannot hold a {}x{} grid",
-                                    writer.name(),
-                                    grid.n(),
-                                    grid.n()
-                                );
-                                status = status.max(ExitStatus::BadInput);
-                                None
-                            }
+                            Some(writer.solution(number, &case.grid, &grid, &format_opts))
                         }
                         CaseOutput::Count(count, cut) => {
                             if cut {
@@ -306,6 +306,25 @@ pub fn run(
         print_stats(err, &totals);
     }
     status
+}
+
+/// Why `writer` cannot write a grid of `shape` (checked before solving,
+/// so an unwritable case is reported as such, never printed garbled).
+fn unwritable(writer: &dyn Format, shape: Shape, alphabet: &Alphabet) -> Option<String> {
+    let n = shape.n();
+    if !writer.holds(shape) {
+        Some(format!(
+            "the {} format cannot hold a {n}x{n} grid",
+            writer.name()
+        ))
+    } else if writer.uses_alphabet() && !alphabet.covers(n) {
+        Some(format!(
+            "the alphabet has no symbols for {n} digits, so the {} format cannot write this grid",
+            writer.name()
+        ))
+    } else {
+        None
+    }
 }
 
 /// What one case comes to.

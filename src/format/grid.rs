@@ -218,6 +218,9 @@ impl Format for GridFormat {
         };
         Box::new(std::iter::from_fn(move || reader.case()))
     }
+    fn uses_alphabet(&self) -> bool {
+        true
+    }
     fn holds(&self, shape: Shape) -> bool {
         shape.n() <= MAX_N
     }

@@ -51,6 +51,9 @@ impl Format for Line {
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
         Box::new(Reader::new(input, opts.shape, opts.alphabet.clone()))
     }
+    fn uses_alphabet(&self) -> bool {
+        true
+    }
     fn holds(&self, shape: Shape) -> bool {
         Alphabet::default().covers(shape.n())
     }

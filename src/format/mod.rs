@@ -110,6 +110,10 @@ pub trait Format: Sync {
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a>;
     /// Whether the format can write grids of `shape`.
     fn holds(&self, shape: Shape) -> bool;
+    /// Whether the writer spells digits with the `--alphabet` symbols.
+    fn uses_alphabet(&self) -> bool {
+        false
+    }
     /// Which solutions the judge accepts.
     fn rule(&self) -> Rule {
         Rule::Any
