@@ -8,7 +8,7 @@
 //! judges' own `cin >>` readers); a case with a bad row is reported once
 //! (its first error) and its remaining rows are consumed, so the next case
 //! is read from its own first row; with a count line, reading stops after
-//! that many cases.
+//! that many cases, and more input after them is reported once.
 
 use std::io::BufRead;
 
@@ -47,6 +47,7 @@ impl Spec {
             lines: Lines::new(input),
             started: false,
             remaining: None,
+            announced: 0,
             done: false,
         })
     }
@@ -96,6 +97,7 @@ struct Reader<'a> {
     lines: Lines<Box<dyn BufRead + 'a>>,
     started: bool,
     remaining: Option<usize>,
+    announced: usize,
     done: bool,
 }
 
@@ -113,6 +115,7 @@ impl Reader<'_> {
         match text.trim().parse::<usize>() {
             Ok(count) => {
                 self.remaining = Some(count);
+                self.announced = count;
                 None
             }
             Err(_) if self.spec.count == CountLine::Optional => {
@@ -152,7 +155,21 @@ impl Iterator for Reader<'_> {
         }
         if self.remaining == Some(0) {
             self.done = true;
-            return None;
+            // Input after the announced cases would otherwise be dropped
+            // in silence: say so, once (the judge would not read it).
+            return match self.lines.next_content()? {
+                Err(e) => Some(Err(e)),
+                Ok((line, _)) => Some(Err(InputError {
+                    header: true,
+                    line,
+                    column: None,
+                    message: format!(
+                        "expected the end of the input after the {} case{} the count line announced, found more; the rest is not read",
+                        self.announced,
+                        if self.announced == 1 { "" } else { "s" }
+                    ),
+                })),
+            };
         }
         let n = self.spec.shape.n();
         let mut cells = Vec::with_capacity(n * n);
