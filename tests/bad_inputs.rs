@@ -1,6 +1,7 @@
 //! The bad-input corpus: every `tests/data/bad/NAME.in` is piped into
 //! `dlx ARGS` (`NAME.args`), and standard error, the exit code and standard
-//! output must be exactly `NAME.err`, `NAME.code` and `NAME.out`. Inputs
+//! output must be exactly `NAME.err`, `NAME.code` and `NAME.out` (ARGS may
+//! name files, relative to the crate root, instead of standard input). Inputs
 //! too big to commit (a line of a million characters, a million puzzles)
 //! are generated here. `BLESS=1 cargo test --test bad_inputs` rewrites
 //! the expected files from what the binary does now, for review.

@@ -179,6 +179,11 @@ pub fn run(
             Some(f) => (f, reader),
             None => {
                 let (head, reader) = Head::peek(reader);
+                if let (Some(e), None) = (&head.error, head.content().next()) {
+                    let _ = writeln!(err, "dlx: {name}: cannot read: {e}");
+                    status = status.max(ExitStatus::BadInput);
+                    continue;
+                }
                 // No puzzles (blank, or only comment lines): nothing to do.
                 if head.complete && head.content().all(|l| l.trim_start().starts_with('#')) {
                     continue;

@@ -226,6 +226,8 @@ pub struct Head {
     pub lines: Vec<String>,
     /// Whether the whole input is in `lines`.
     pub complete: bool,
+    /// The read error that ended the peek, if one did.
+    pub error: Option<String>,
 }
 
 impl Head {
@@ -260,8 +262,12 @@ impl Head {
                     content += usize::from(!text.is_empty());
                     head.lines.push(text);
                 }
-                // The reader proper will meet the error again and report it.
-                Err(_) => break,
+                // The reader proper meets the error again and reports it
+                // with its line; the caller reports it if nothing was read.
+                Err(e) => {
+                    head.error = Some(e.to_string());
+                    break;
+                }
             }
         }
         let replay: Box<dyn BufRead + 'a> = Box::new(Cursor::new(bytes).chain(input));
