@@ -64,7 +64,9 @@ fuzz_target!(|data: &[u8]| {
                 (Ok(a), Ok(b)) if a.outcome.is_exhaustive() && b.outcome.is_exhaustive() => {
                     assert_eq!(a.stats.solutions, b.stats.solutions, "dlx and naive agree");
                 }
-                (Err(_), Ok(_)) | (Ok(_), Err(_)) => panic!("one solver refused what the other took"),
+                (Err(_), Ok(_)) | (Ok(_), Err(_)) => {
+                    panic!("one solver refused what the other took")
+                }
                 _ => {}
             }
         }
