@@ -377,7 +377,18 @@ fn solve_case(
     };
     let result = match (rule, result) {
         (Rule::Smallest, Ok((Some(first), count))) => {
-            Ok((Some(smallest(solver, &case.grid, first, limits(1))), count))
+            let left = max_nodes.saturating_sub(count.stats.nodes);
+            match smallest(solver, &case.grid, first, left) {
+                Some(best) => Ok((Some(best), count)),
+                // The budget ran out before the smallest was settled.
+                None => Ok((
+                    None,
+                    Count {
+                        outcome: Outcome::NodeLimit,
+                        ..count
+                    },
+                )),
+            }
         }
         (_, r) => r,
     };
@@ -401,9 +412,13 @@ fn solve_case(
             match (task, solution) {
                 (Task::Solve, None) if count.outcome == Outcome::NodeLimit => {
                     *status = (*status).max(ExitStatus::NoSolution);
-                    CaseOutput::NoSolution(format!(
-                        " found within {max_nodes} search nodes (--max-nodes)"
-                    ))
+                    CaseOutput::NoSolution(if count.solutions > 0 {
+                        format!(
+                            ": the smallest solution, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
+                        )
+                    } else {
+                        format!(" found within {max_nodes} search nodes (--max-nodes)")
+                    })
                 }
                 (Task::Solve, _)
                     if rule == Rule::Unique
@@ -434,14 +449,14 @@ fn solve_case(
 /// The lexicographically smallest solution (cells in reading order),
 /// starting from any solution `first`: each empty cell in turn gets the
 /// smallest digit that still leaves a solution, given the cells before it.
-/// Each probe searches within `limits`; a probe cut short keeps the digit
-/// already known to work.
+/// The probes share a budget of `max_nodes` search nodes in all, so the
+/// whole case stays within `--max-nodes`; `None` if it runs out first.
 fn smallest(
     solver: &mut dyn SudokuSolver,
     puzzle: &Grid,
     first: Grid,
-    limits: SearchLimits,
-) -> Grid {
+    mut max_nodes: u64,
+) -> Option<Grid> {
     let n = puzzle.n();
     let mut best = first;
     let mut prefix = puzzle.clone();
@@ -450,15 +465,27 @@ fn smallest(
         if given == 0 {
             for d in 1..best.get(r, c) {
                 prefix.set(r, c, d);
-                if let Ok((Some(better), _)) = solve_one(solver, &prefix, limits) {
-                    best = better;
-                    break;
+                let limits = SearchLimits {
+                    max_solutions: 1,
+                    max_nodes,
+                };
+                // A digit that clashes with the cells before it is no
+                // candidate (Err); otherwise the search says.
+                if let Ok((better, count)) = solve_one(solver, &prefix, limits) {
+                    max_nodes = max_nodes.saturating_sub(count.stats.nodes);
+                    if let Some(better) = better {
+                        best = better;
+                        break;
+                    }
+                    if count.outcome == Outcome::NodeLimit {
+                        return None;
+                    }
                 }
             }
             prefix.set(r, c, best.get(r, c));
         }
     }
-    best
+    Some(best)
 }
 
 /// Finds one solution, searching on to `limits.max_solutions` solutions (2
