@@ -8,7 +8,12 @@
 //! can say about it (`# ...` lines for `line`, `grid` and `csv`,
 //! `NO SOLUTION` for `uva989`, `Case #x:` alone for `hdu5547`, nothing for
 //! the other judge formats, whose judges promise solvable input), and is
-//! always reported on standard error with the file and line. Exit codes:
+//! always reported on standard error with the file and line. With
+//! `fail_fast` the run stops after the first case that is not solved;
+//! `max_nodes` bounds the search of each case (UVa 989's smallest-solution
+//! probes included). Memory does not grow with the number of cases: one
+//! case is held at a time, and the compiled matrices are dropped when they
+//! pass [`ARENA_BYTES`]. Exit codes:
 //! 0 all solved, 1 some puzzle has no (acceptable) solution, 2 some input
 //! was malformed, unreadable, of an unknown format, or its given solution
 //! (CSV) is wrong.
