@@ -13,7 +13,7 @@
 //! `max_nodes` bounds the search of each case (UVa 989's smallest-solution
 //! probes included). Memory does not grow with the number of cases: one
 //! case is held at a time, and the compiled matrices are dropped when they
-//! pass [`ARENA_BYTES`]. Exit codes:
+//! pass 64 MiB. Exit codes:
 //! 0 all solved, 1 some puzzle has no (acceptable) solution, 2 some input
 //! was malformed, unreadable, of an unknown format, or its given solution
 //! (CSV) is wrong.
