@@ -211,6 +211,14 @@ struct SudokuArgs {
     /// Say on standard error which format auto-detection chose.
     #[arg(long, short)]
     verbose: bool,
+    /// Stop at the first puzzle that is not solved (no solution, malformed,
+    /// or over --max-nodes) instead of going on; the exit code says which.
+    #[arg(long)]
+    fail_fast: bool,
+    /// Stop each search after N search-tree nodes: an unfinished solve is
+    /// reported as no solution found within N nodes, a count prints 'N+'.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
 }
 
 /// The names `--format` (with `auto`) and `--output` accept.
@@ -264,6 +272,8 @@ impl SudokuArgs {
             format: Some(self.format),
             output: self.output,
             verbose: self.verbose,
+            fail_fast: self.fail_fast,
+            max_nodes: self.max_nodes,
         };
         (Input::from_args(&self.files), opts)
     }

@@ -340,7 +340,7 @@ const MALFORMED: &[(&str, &str, &str, &str, i32)] = &[
     (
         "hdu5547",
         "****\n2341\n4123\n3214\n",
-        "Case #2:\n1432\n2341\n4123\n3214\n",
+        "Case #1:\n1432\n2341\n4123\n3214\n",
         "dlx: <stdin>: line 1, column 1: expected the number of cases, found '****'\n",
         2,
     ),

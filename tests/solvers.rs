@@ -7,28 +7,11 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 use dlx::dlx::SearchLimits;
 use dlx::format::{Alphabet, line};
-use dlx::sudoku::generate::solved_grid;
 use dlx::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution};
 use proptest::prelude::*;
 
-/// A valid full grid of `shape` built by formula and symmetries (no solver
-/// involved), the choices taken from `seed`.
-fn planted_solution(shape: Shape, seed: &[usize]) -> Grid {
-    let mut pick = seed.iter().copied().cycle();
-    solved_grid(shape, |k| pick.next().unwrap() % k)
-}
-
-fn shapes() -> impl Strategy<Value = Shape> {
-    prop_oneof![
-        Just((1, 3)),
-        Just((2, 2)),
-        Just((2, 3)),
-        Just((3, 2)),
-        Just((2, 4)),
-        Just((3, 3)),
-    ]
-    .prop_map(|(r, c)| Shape::new(r, c).unwrap())
-}
+mod common;
+use common::{planted_solution, shapes};
 
 /// Every solution `solver` finds (up to `limit`), each checked.
 fn checked_solutions(solver: &mut dyn SudokuSolver, puzzle: &Grid, limit: u64) -> Vec<Grid> {

@@ -316,7 +316,10 @@ fn solve(
         if opts.mode != Mode::Count {
             let _ = match cut {
                 None => writeln!(err, "dlx cover: no solution"),
-                Some(_) => writeln!(err, "dlx cover: no solution found"),
+                Some(why) => writeln!(
+                    err,
+                    "dlx cover: no solution found before {why} stopped the search"
+                ),
             };
         }
         return Ok(ExitStatus::NoSolution);

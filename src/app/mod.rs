@@ -42,6 +42,8 @@ pub enum Input {
     Stdin,
     /// A file.
     File(PathBuf),
+    /// Bytes in memory, with the name messages use (for tests and fuzzing).
+    Bytes(String, Vec<u8>),
 }
 
 impl Input {
@@ -68,6 +70,7 @@ impl Input {
         match self {
             Input::Stdin => "<stdin>".to_string(),
             Input::File(p) => p.display().to_string(),
+            Input::Bytes(name, _) => name.clone(),
         }
     }
 
@@ -76,6 +79,7 @@ impl Input {
         Ok(match self {
             Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             Input::File(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
+            Input::Bytes(_, bytes) => Box::new(io::Cursor::new(bytes.clone())),
         })
     }
 }

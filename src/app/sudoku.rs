@@ -8,7 +8,12 @@
 //! can say about it (`# ...` lines for `line`, `grid` and `csv`,
 //! `NO SOLUTION` for `uva989`, `Case #x:` alone for `hdu5547`, nothing for
 //! the other judge formats, whose judges promise solvable input), and is
-//! always reported on standard error with the file and line. Exit codes:
+//! always reported on standard error with the file and line. With
+//! `fail_fast` the run stops after the first case that is not solved;
+//! `max_nodes` bounds the search of each case (UVa 989's smallest-solution
+//! probes included). Memory does not grow with the number of cases: one
+//! case is held at a time, and the compiled matrices are dropped when they
+//! pass 64 MiB. Exit codes:
 //! 0 all solved, 1 some puzzle has no (acceptable) solution, 2 some input
 //! was malformed, unreadable, of an unknown format, or its given solution
 //! (CSV) is wrong.
@@ -20,7 +25,7 @@ use std::time::{Duration, Instant};
 use bumpalo::Bump;
 
 use super::{ExitStatus, Input, is_broken_pipe};
-use crate::dlx::{Count, Stats};
+use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 use crate::format::{self, Alphabet, Case, Format, Head, Rule};
 use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver};
@@ -84,6 +89,12 @@ pub struct Options {
     pub output: Option<String>,
     /// Say on standard error which format was detected.
     pub verbose: bool,
+    /// Stop at the first case that is not solved (no solution, malformed
+    /// or over the budget) instead of going on with the next.
+    pub fail_fast: bool,
+    /// Stop each search after this many search-tree nodes: a solve then
+    /// reports no solution found within the budget, a count prints `N+`.
+    pub max_nodes: Option<u64>,
 }
 
 /// What to do with each puzzle.
@@ -120,6 +131,11 @@ fn named(name: &str, err: &mut dyn Write) -> Option<&'static dyn Format> {
     found
 }
 
+/// When the compiled matrices in the arena pass this size, the arena is
+/// emptied and the next puzzles compile their shapes again, so a batch
+/// that mixes many large shapes stays within bounded memory.
+const ARENA_BYTES: usize = 64 << 20;
+
 /// Runs `task` over every puzzle of `inputs`.
 pub fn run(
     task: Task,
@@ -146,12 +162,15 @@ pub fn run(
         shape: opts.shape,
         alphabet: opts.alphabet.clone(),
     };
-    let arena = Bump::new();
+    let mut arena = Bump::new();
     let mut solvers = Solvers::new(&arena);
     let mut status = ExitStatus::Success;
     let mut totals = Totals::default();
     let mut written = 0usize;
-    for input in inputs {
+    'inputs: for input in inputs {
+        if opts.fail_fast && status > ExitStatus::Success {
+            break;
+        }
         let name = input.name();
         let reader = match input.open() {
             Ok(r) => r,
@@ -165,7 +184,13 @@ pub fn run(
             Some(f) => (f, reader),
             None => {
                 let (head, reader) = Head::peek(reader);
-                if head.content().next().is_none() {
+                if let (Some(e), None) = (&head.error, head.content().next()) {
+                    let _ = writeln!(err, "dlx: {name}: cannot read: {e}");
+                    status = status.max(ExitStatus::BadInput);
+                    continue;
+                }
+                // No puzzles (blank, or only comment lines): nothing to do.
+                if head.complete && head.content().all(|l| l.trim_start().starts_with('#')) {
                     continue;
                 }
                 match format::detect(&head) {
@@ -184,9 +209,32 @@ pub fn run(
             }
         };
         let writer = output.unwrap_or(format);
-        for (index, case) in format.read(reader, &format_opts).enumerate() {
-            let number = index + 1;
+        let mut number = 0;
+        for case in format.read(reader, &format_opts) {
+            if opts.fail_fast && status > ExitStatus::Success {
+                break 'inputs;
+            }
+            if arena.allocated_bytes() > ARENA_BYTES {
+                drop(solvers);
+                arena.reset();
+                solvers = Solvers::new(&arena);
+            }
+            if !matches!(&case, Err(e) if e.header) {
+                number += 1;
+            }
+            let unwritable = match &case {
+                Ok(case) if task == Task::Solve => {
+                    unwritable(writer, case.grid.shape(), &format_opts.alphabet)
+                }
+                _ => None,
+            };
             let text = match case {
+                Ok(case) if unwritable.is_some() => {
+                    let why = unwritable.unwrap_or_default();
+                    let _ = writeln!(err, "dlx: {name}: line {}: {why}", case.line);
+                    status = status.max(ExitStatus::BadInput);
+                    writer.bad_input(number, &name, case.line)
+                }
                 Ok(case) => {
                     let line = case.line;
                     let rule = match task {
@@ -213,21 +261,17 @@ pub fn run(
                     }
                     match result {
                         CaseOutput::Solved(grid) => {
-                            if writer.holds(grid.shape()) {
-                                Some(writer.solution(number, &case.grid, &grid, &format_opts))
-                            } else {
+                            Some(writer.solution(number, &case.grid, &grid, &format_opts))
+                        }
+                        CaseOutput::Count(count, cut) => {
+                            if cut {
                                 let _ = writeln!(
                                     err,
-                                    "dlx: {name}: line {line}: the {} format cannot hold a {}x{} grid",
-                                    writer.name(),
-                                    grid.n(),
-                                    grid.n()
+                                    "dlx: {name}: line {line}: the count stopped at the node budget (--max-nodes); {count} is a lower bound"
                                 );
-                                status = status.max(ExitStatus::BadInput);
-                                None
                             }
+                            Some(writer.count(number, &count))
                         }
-                        CaseOutput::Count(count) => Some(writer.count(number, &count)),
                         CaseOutput::NoSolution(why) => {
                             let _ = writeln!(err, "dlx: {name}: line {line}: no solution{why}");
                             match task {
@@ -274,12 +318,31 @@ pub fn run(
     status
 }
 
+/// Why `writer` cannot write a grid of `shape` (checked before solving,
+/// so an unwritable case is reported as such, never printed garbled).
+fn unwritable(writer: &dyn Format, shape: Shape, alphabet: &Alphabet) -> Option<String> {
+    let n = shape.n();
+    if !writer.holds(shape) {
+        Some(format!(
+            "the {} format cannot hold a {n}x{n} grid",
+            writer.name()
+        ))
+    } else if writer.uses_alphabet() && !alphabet.covers(n) {
+        Some(format!(
+            "the alphabet has no symbols for {n} digits, so the {} format cannot write this grid",
+            writer.name()
+        ))
+    } else {
+        None
+    }
+}
+
 /// What one case comes to.
 enum CaseOutput {
     /// A solution.
     Solved(Grid),
-    /// A count.
-    Count(String),
+    /// A count, and whether the node budget cut it.
+    Count(String, bool),
     /// No (acceptable) solution, and why (may be empty).
     NoSolution(String),
 }
@@ -295,13 +358,42 @@ fn solve_case(
 ) -> CaseOutput {
     let solver = solvers.get(opts.solver, case.grid.shape());
     let started = Instant::now();
+    let max_nodes = opts.max_nodes.unwrap_or(u64::MAX);
+    let limits = |max_solutions| SearchLimits {
+        max_solutions,
+        max_nodes,
+    };
     let result = match task {
-        Task::Solve => solve_one(solver, &case.grid, if rule == Rule::Unique { 2 } else { 1 }),
-        Task::Count { limit } => solver.count_up_to(&case.grid, limit).map(|c| (None, c)),
+        Task::Solve => solve_one(
+            solver,
+            &case.grid,
+            limits(if rule == Rule::Unique { 2 } else { 1 }),
+        ),
+        Task::Count { limit } => solver
+            .search(&case.grid, limits(limit), None)
+            .map(|report| {
+                let count = Count {
+                    solutions: report.stats.solutions,
+                    outcome: report.outcome,
+                    stats: report.stats,
+                };
+                (None, count)
+            }),
     };
     let result = match (rule, result) {
         (Rule::Smallest, Ok((Some(first), count))) => {
-            Ok((Some(smallest(solver, &case.grid, first)), count))
+            let left = max_nodes.saturating_sub(count.stats.nodes);
+            match smallest(solver, &case.grid, first, left) {
+                Some(best) => Ok((Some(best), count)),
+                // The budget ran out before the smallest was settled.
+                None => Ok((
+                    None,
+                    Count {
+                        outcome: Outcome::NodeLimit,
+                        ..count
+                    },
+                )),
+            }
         }
         (_, r) => r,
     };
@@ -323,6 +415,26 @@ fn solve_case(
                 totals.solved += 1;
             }
             match (task, solution) {
+                (Task::Solve, None) if count.outcome == Outcome::NodeLimit => {
+                    *status = (*status).max(ExitStatus::NoSolution);
+                    CaseOutput::NoSolution(if count.solutions > 0 {
+                        format!(
+                            ": the smallest solution, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
+                        )
+                    } else {
+                        format!(" found within {max_nodes} search nodes (--max-nodes)")
+                    })
+                }
+                (Task::Solve, _)
+                    if rule == Rule::Unique
+                        && count.solutions == 1
+                        && count.outcome == Outcome::NodeLimit =>
+                {
+                    *status = (*status).max(ExitStatus::NoSolution);
+                    CaseOutput::NoSolution(format!(
+                        ": uniqueness, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
+                    ))
+                }
                 (Task::Solve, _) if rule == Rule::Unique && count.solutions > 1 => {
                     *status = (*status).max(ExitStatus::NoSolution);
                     CaseOutput::NoSolution(
@@ -331,7 +443,9 @@ fn solve_case(
                 }
                 (Task::Solve, Some(grid)) => CaseOutput::Solved(grid),
                 (Task::Solve, None) => CaseOutput::NoSolution(String::new()),
-                (Task::Count { .. }, _) => CaseOutput::Count(format_count(&count)),
+                (Task::Count { .. }, _) => {
+                    CaseOutput::Count(format_count(&count), count.outcome == Outcome::NodeLimit)
+                }
             }
         }
     }
@@ -340,7 +454,14 @@ fn solve_case(
 /// The lexicographically smallest solution (cells in reading order),
 /// starting from any solution `first`: each empty cell in turn gets the
 /// smallest digit that still leaves a solution, given the cells before it.
-fn smallest(solver: &mut dyn SudokuSolver, puzzle: &Grid, first: Grid) -> Grid {
+/// The probes share a budget of `max_nodes` search nodes in all, so the
+/// whole case stays within `--max-nodes`; `None` if it runs out first.
+fn smallest(
+    solver: &mut dyn SudokuSolver,
+    puzzle: &Grid,
+    first: Grid,
+    mut max_nodes: u64,
+) -> Option<Grid> {
     let n = puzzle.n();
     let mut best = first;
     let mut prefix = puzzle.clone();
@@ -349,28 +470,40 @@ fn smallest(solver: &mut dyn SudokuSolver, puzzle: &Grid, first: Grid) -> Grid {
         if given == 0 {
             for d in 1..best.get(r, c) {
                 prefix.set(r, c, d);
-                if let Ok(Some(better)) = solver.solve_first(&prefix) {
-                    best = better;
-                    break;
+                let limits = SearchLimits {
+                    max_solutions: 1,
+                    max_nodes,
+                };
+                // A digit that clashes with the cells before it is no
+                // candidate (Err); otherwise the search says.
+                if let Ok((better, count)) = solve_one(solver, &prefix, limits) {
+                    max_nodes = max_nodes.saturating_sub(count.stats.nodes);
+                    if let Some(better) = better {
+                        best = better;
+                        break;
+                    }
+                    if count.outcome == Outcome::NodeLimit {
+                        return None;
+                    }
                 }
             }
             prefix.set(r, c, best.get(r, c));
         }
     }
-    best
+    Some(best)
 }
 
-/// Finds one solution, searching on to `limit` solutions (2 checks
-/// uniqueness), keeping the search statistics.
+/// Finds one solution, searching on to `limits.max_solutions` solutions (2
+/// checks uniqueness), keeping the search statistics.
 fn solve_one(
     solver: &mut dyn SudokuSolver,
     puzzle: &Grid,
-    limit: u64,
+    limits: SearchLimits,
 ) -> Result<(Option<Grid>, Count), PuzzleError> {
     let mut found = None;
     let report = solver.search(
         puzzle,
-        crate::dlx::SearchLimits::solutions(limit),
+        limits,
         Some(&mut |g: &Grid| {
             found.get_or_insert_with(|| g.clone());
             std::ops::ControlFlow::Continue(())

@@ -8,7 +8,7 @@
 //! judges' own `cin >>` readers); a case with a bad row is reported once
 //! (its first error) and its remaining rows are consumed, so the next case
 //! is read from its own first row; with a count line, reading stops after
-//! that many cases.
+//! that many cases, and more input after them is reported once.
 
 use std::io::BufRead;
 
@@ -113,6 +113,7 @@ impl Spec {
             lines: Lines::new(input),
             started: false,
             remaining: None,
+            announced: 0,
             done: false,
         })
     }
@@ -162,6 +163,7 @@ struct Reader<'a> {
     lines: Lines<Box<dyn BufRead + 'a>>,
     started: bool,
     remaining: Option<usize>,
+    announced: usize,
     done: bool,
 }
 
@@ -179,6 +181,7 @@ impl Reader<'_> {
         match text.trim().parse::<usize>() {
             Ok(count) => {
                 self.remaining = Some(count);
+                self.announced = count;
                 None
             }
             Err(_) if self.spec.count == CountLine::Optional => {
@@ -186,9 +189,15 @@ impl Reader<'_> {
                 None
             }
             Err(_) => {
-                // Read on as if there were no count, so the cases still run.
-                self.lines.unread(line, text.clone());
+                // A missing count: read on from this line, so the cases
+                // still run. A line that is no row either was a bad count,
+                // reported once and consumed.
+                let n = self.spec.shape.n();
+                if self.spec.cells.parse_row(&text, line, n).is_ok() {
+                    self.lines.unread(line, text.clone());
+                }
                 Some(InputError {
+                    header: true,
                     line,
                     column: Some(1),
                     message: format!("expected the number of cases, found '{}'", text.trim()),
@@ -212,7 +221,21 @@ impl Iterator for Reader<'_> {
         }
         if self.remaining == Some(0) {
             self.done = true;
-            return None;
+            // Input after the announced cases would otherwise be dropped
+            // in silence: say so, once (the judge would not read it).
+            return match self.lines.next_content()? {
+                Err(e) => Some(Err(e)),
+                Ok((line, _)) => Some(Err(InputError {
+                    header: true,
+                    line,
+                    column: None,
+                    message: format!(
+                        "expected the end of the input after the {} case{} the count line announced, found more; the rest is not read",
+                        self.announced,
+                        if self.announced == 1 { "" } else { "s" }
+                    ),
+                })),
+            };
         }
         let n = self.spec.shape.n();
         let mut cells = Vec::with_capacity(n * n);
@@ -226,6 +249,7 @@ impl Iterator for Reader<'_> {
                     let Some(start) = first_line else {
                         return self.remaining.map(|left| {
                             Err(InputError {
+                                header: false,
                                 line: self.lines.line() + 1,
                                 column: None,
                                 message: format!(
@@ -236,6 +260,7 @@ impl Iterator for Reader<'_> {
                         });
                     };
                     return Some(Err(error.unwrap_or(InputError {
+                        header: false,
                         line: start,
                         column: None,
                         message: format!(

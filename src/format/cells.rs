@@ -70,6 +70,7 @@ impl Cells {
             }
             if cells.len() == n {
                 return Err(InputError {
+                    header: false,
                     line,
                     column,
                     message: format!("expected {n} cells, found more"),
@@ -80,6 +81,7 @@ impl Cells {
         }
         if cells.len() < n {
             return Err(InputError {
+                header: false,
                 line,
                 column: None,
                 message: format!("expected {n} cells, found {}", cells.len()),
@@ -141,6 +143,7 @@ pub fn join_or(parts: &[String]) -> String {
 /// An error `expected WHAT, found 'c'`.
 pub fn found(line: usize, column: Option<usize>, what: &str, c: char) -> InputError {
     InputError {
+        header: false,
         line,
         column,
         message: format!("expected {what}, found '{c}'"),
@@ -167,6 +170,7 @@ pub fn parse_numbers(text: &str, line: usize, n: Option<usize>) -> Result<Vec<u8
         };
         let Some(v) = value else {
             return Err(InputError {
+                header: false,
                 line,
                 column: Some(start),
                 message: format!("expected a number 0-{max} (0 or '.' empty), found '{word}'"),
@@ -174,6 +178,7 @@ pub fn parse_numbers(text: &str, line: usize, n: Option<usize>) -> Result<Vec<u8
         };
         if Some(cells.len()) == n {
             return Err(InputError {
+                header: false,
                 line,
                 column: Some(start),
                 message: format!("expected {max} cells, found more"),
@@ -185,6 +190,7 @@ pub fn parse_numbers(text: &str, line: usize, n: Option<usize>) -> Result<Vec<u8
         && cells.len() < n
     {
         return Err(InputError {
+            header: false,
             line,
             column: None,
             message: format!("expected {n} cells, found {}", cells.len()),

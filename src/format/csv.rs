@@ -101,6 +101,9 @@ impl Format for Csv {
             }
         }))
     }
+    fn uses_alphabet(&self) -> bool {
+        true
+    }
     fn holds(&self, shape: Shape) -> bool {
         Alphabet::default().covers(shape.n())
     }

@@ -90,6 +90,7 @@ fn parse_row(row: &str, line: usize, n: usize, alphabet: &Alphabet) -> Result<Ve
     }
     if cells.len() != n {
         return Err(InputError {
+            header: false,
             line,
             column: None,
             message: format!("expected {n} cells, found {}", cells.len()),
@@ -130,6 +131,7 @@ impl Reader<'_> {
                 Ok(s) => s,
                 Err(_) => {
                     return Some(Err(InputError {
+                        header: false,
                         line: start,
                         column: None,
                         message: format!(
@@ -147,6 +149,7 @@ impl Reader<'_> {
             match next {
                 None => {
                     return Some(Err(error.unwrap_or(InputError {
+                        header: false,
                         line: start,
                         column: None,
                         message: format!(
@@ -214,6 +217,9 @@ impl Format for GridFormat {
             opts: opts.clone(),
         };
         Box::new(std::iter::from_fn(move || reader.case()))
+    }
+    fn uses_alphabet(&self) -> bool {
+        true
     }
     fn holds(&self, shape: Shape) -> bool {
         shape.n() <= MAX_N

@@ -34,6 +34,7 @@ impl Reader<'_> {
                 None => {
                     let start = start?;
                     return Some(Err(error.unwrap_or(InputError {
+                        header: false,
                         line: start,
                         column: None,
                         message: "expected ']' to close the board, found the end of the input"
@@ -53,6 +54,7 @@ impl Reader<'_> {
                 let c = chars[i];
                 let column = Some(i + 1);
                 let fail = |message: String| InputError {
+                    header: false,
                     line,
                     column,
                     message,
@@ -92,6 +94,7 @@ impl Reader<'_> {
                             let start = start.unwrap_or(line);
                             if error.is_none() && rows != N {
                                 error = Some(InputError {
+                                    header: false,
                                     line: start,
                                     column: None,
                                     message: format!("expected {N} rows, found {rows}"),
@@ -116,7 +119,9 @@ impl Reader<'_> {
                         };
                         match (value, close) {
                             (Some(v), Some('"')) => {
-                                if row_len < N {
+                                // Keep at most one board's cells, however many
+                                // rows come: the memory of a case is bounded.
+                                if row_len < N && rows < N {
                                     cells.push(v);
                                 }
                                 row_len += 1;
@@ -127,6 +132,7 @@ impl Reader<'_> {
                                     let found = cell
                                         .map_or("the end of the line".into(), |c| format!("'{c}'"));
                                     error = Some(InputError {
+                                        header: false,
                                         line,
                                         column: Some(i + 1),
                                         message: format!(

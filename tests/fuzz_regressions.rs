@@ -1,0 +1,42 @@
+//! Inputs the fuzzers (`fuzz/`, see docs/reliability.md) turned up, each
+//! kept as a test named after what it caught. The inputs are under
+//! `tests/data/fuzz/`.
+
+use assert_cmd::Command;
+use bumpalo::Bump;
+use dlx::dlx::{Outcome, SearchLimits};
+use dlx::knuth;
+
+fn data(name: &str) -> Vec<u8> {
+    std::fs::read(format!("tests/data/fuzz/{name}")).unwrap()
+}
+
+/// The `knuth` target timed out (13 s under the sanitizer) on a mutated
+/// 13-queens problem: the target searched for a first solution without a
+/// budget, and exact cover is exponential. A budget bounds it: the library
+/// stops at `max_nodes` with the matrix intact, and `dlx cover
+/// --max-nodes` reports that it found nothing within the budget.
+#[test]
+fn knuth_queens_mutant_slow_without_a_budget_stops_at_the_node_budget() {
+    let input = data("knuth_queens_mutant_slow_without_a_budget.dlx");
+    let (parsed, _) = knuth::parse_bytes(&input).unwrap();
+    let arena = Bump::new();
+    let mut matrix = parsed.problem.build(&arena).unwrap();
+    let pristine = matrix.state_digest();
+    let count = matrix.count_with(SearchLimits {
+        max_solutions: 1,
+        max_nodes: 2000,
+    });
+    assert_eq!(count.outcome, Outcome::NodeLimit);
+    assert_eq!(count.solutions, 0);
+    matrix.sanity().unwrap();
+    assert_eq!(matrix.state_digest(), pristine);
+    Command::cargo_bin("dlx")
+        .unwrap()
+        .args(["cover", "--max-nodes", "2000"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("dlx cover: no solution found before --max-nodes stopped the search\n");
+}
