@@ -80,12 +80,7 @@ impl Cells {
             after_cell = true;
         }
         if cells.len() < n {
-            return Err(InputError {
-                header: false,
-                line,
-                column: None,
-                message: format!("expected {n} cells, found {}", cells.len()),
-            });
+            return Err(InputError::cell_count(line, n, cells.len()));
         }
         Ok(cells)
     }
@@ -189,12 +184,7 @@ pub fn parse_numbers(text: &str, line: usize, n: Option<usize>) -> Result<Vec<u8
     if let Some(n) = n
         && cells.len() < n
     {
-        return Err(InputError {
-            header: false,
-            line,
-            column: None,
-            message: format!("expected {n} cells, found {}", cells.len()),
-        });
+        return Err(InputError::cell_count(line, n, cells.len()));
     }
     Ok(cells)
 }

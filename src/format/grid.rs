@@ -89,12 +89,7 @@ fn parse_row(row: &str, line: usize, n: usize, alphabet: &Alphabet) -> Result<Ve
         cells.push(d);
     }
     if cells.len() != n {
-        return Err(InputError {
-            header: false,
-            line,
-            column: None,
-            message: format!("expected {n} cells, found {}", cells.len()),
-        });
+        return Err(InputError::cell_count(line, n, cells.len()));
     }
     Ok(cells)
 }

@@ -216,6 +216,18 @@ pub struct InputError {
     pub header: bool,
 }
 
+impl InputError {
+    /// A row of line `line` with `found` cells where `expected` were due.
+    pub fn cell_count(line: usize, expected: usize, found: usize) -> Self {
+        Self {
+            header: false,
+            line,
+            column: None,
+            message: format!("expected {expected} cells, found {found}"),
+        }
+    }
+}
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.column {
