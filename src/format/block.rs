@@ -259,14 +259,7 @@ impl Iterator for Reader<'_> {
                             })
                         });
                     };
-                    return Some(Err(error.unwrap_or(InputError {
-                        header: false,
-                        line: start,
-                        column: None,
-                        message: format!(
-                            "expected {n} rows, found the end of the input after {rows}"
-                        ),
-                    })));
+                    return Some(Err(error.unwrap_or(InputError::truncated(start, n, rows))));
                 }
                 Some(Err(e)) => {
                     let line = e.line;

@@ -143,14 +143,7 @@ impl Reader<'_> {
             let next = if done == 0 { row.take() } else { self.row() };
             match next {
                 None => {
-                    return Some(Err(error.unwrap_or(InputError {
-                        header: false,
-                        line: start,
-                        column: None,
-                        message: format!(
-                            "expected {n} rows, found the end of the input after {done}"
-                        ),
-                    })));
+                    return Some(Err(error.unwrap_or(InputError::truncated(start, n, done))));
                 }
                 Some(Err(e)) => {
                     error.get_or_insert(e);

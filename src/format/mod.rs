@@ -226,6 +226,17 @@ impl InputError {
             message: format!("expected {expected} cells, found {found}"),
         }
     }
+
+    /// A case starting at line `line` cut off by the end of the input after
+    /// `found` of its `expected` rows.
+    pub fn truncated(line: usize, expected: usize, found: usize) -> Self {
+        Self {
+            header: false,
+            line,
+            column: None,
+            message: format!("expected {expected} rows, found the end of the input after {found}"),
+        }
+    }
 }
 
 impl fmt::Display for InputError {

@@ -77,14 +77,9 @@ impl Format for Uva989 {
                 for row in 0..side {
                     match lines.next_content() {
                         None => {
-                            return Some(Err(error.unwrap_or(InputError {
-                                header: false,
-                                line,
-                                column: None,
-                                message: format!(
-                                    "expected {side} rows, found the end of the input after {row}"
-                                ),
-                            })));
+                            return Some(Err(
+                                error.unwrap_or(InputError::truncated(line, side, row))
+                            ));
                         }
                         Some(Err(e)) => {
                             error.get_or_insert(e);
