@@ -13,10 +13,10 @@
 //!    its givens clash (a digit twice in a row, column or box, so it has
 //!    no solution). The reading with the smaller share of bad cases wins.
 //!    Real inputs are decided here: 4x4 puzzles stacked as the rows of a
-//!    16x16 grid repeat the digits 1-4 along every row (a 4x4 puzzle with
-//!    a unique solution has at least four givens, a 6x6 one eight, so a
-//!    6x6 line always clashes as a 36x36 row), and the rows of a real
-//!    16x16 grid hold digits above 4, which no 4x4 puzzle has.
+//!    16x16 grid repeat the digits 1-4 along its rows, columns and boxes
+//!    (a 6x6 puzzle with a unique solution has more than six givens, so
+//!    as a 36x36 row it always repeats one of 1-6), and the rows of a
+//!    real 16x16 grid hold digits above 4, which no 4x4 puzzle has.
 //! 2. **Layout**, when the shares are equal (empty or clash-free sparse
 //!    puzzles, or inputs bad both ways): a run of more than `k` content
 //!    lines with no blank line is `line` (a file of grids separates them
