@@ -181,8 +181,8 @@ pub enum DetectError {
     #[error("the input fits several formats ({}); choose one with --format", .0.join(", "))]
     Ambiguous(Vec<&'static str>),
     /// Only `line` and `grid` fit, and the head reads as well both ways
-    /// (see `line_or_grid`): each line is a puzzle of `.0` cells and a row
-    /// of a `.0 x .0` grid.
+    /// (see `line_or_grid`): each line is a puzzle of that many cells and
+    /// a row of a grid of that side.
     #[error(
         "the input fits several formats (line, grid): each line reads as well as a puzzle of {0} cells as it does as a row of a {0}x{0} grid; choose one with --format"
     )]
