@@ -68,6 +68,12 @@ fn width(row: &str) -> usize {
     }
 }
 
+/// The side of the grid that the first row of `head` starts (its width),
+/// or `None` if the head holds no row.
+pub(super) fn side(head: &Head) -> Option<usize> {
+    head.lines.iter().find_map(|t| clean(t)).map(|r| width(&r))
+}
+
 /// Parses a cleaned row of `n` cells.
 fn parse_row(row: &str, line: usize, n: usize, alphabet: &Alphabet) -> Result<Vec<u8>, InputError> {
     if is_numbers(row) {
@@ -186,10 +192,9 @@ impl Format for GridFormat {
             .enumerate()
             .filter_map(|(i, t)| clean(t).map(|r| (i + 1, r)))
             .collect();
-        let Some((_, first)) = rows.first() else {
+        let Some(n) = side(head) else {
             return Fit::No;
         };
-        let n = width(first);
         if !(4..=MAX_N).contains(&n) || (head.complete && rows.len() < n) {
             return Fit::No;
         }

@@ -25,6 +25,7 @@ pub mod jisuanke;
 pub mod lanqiao;
 pub mod leetcode;
 pub mod line;
+mod line_or_grid;
 pub mod poj2676;
 pub mod poj3074;
 pub mod poj3076;
@@ -179,10 +180,20 @@ pub enum DetectError {
     /// Several fit equally well.
     #[error("the input fits several formats ({}); choose one with --format", .0.join(", "))]
     Ambiguous(Vec<&'static str>),
+    /// Only `line` and `grid` fit, and the head reads as well both ways
+    /// (see `line_or_grid`): each line is a puzzle of that many cells and
+    /// a row of a grid of that side.
+    #[error(
+        "the input fits several formats (line, grid): each line reads as well as a puzzle of {0} cells as it does as a row of a {0}x{0} grid; choose one with --format"
+    )]
+    LineOrGrid(usize),
 }
 
 /// The format that fits `head` best: the one judge layout that matches, or
-/// failing that the one generic format that reads it.
+/// failing that the one generic format that reads it. When only the two
+/// generic formats `line` and `grid` fit, the whole head is read both ways
+/// and the cleaner reading, or failing that the layout, decides (the rule
+/// is in `line_or_grid`); an input that is still ambiguous is refused.
 pub fn detect(head: &Head) -> Result<&'static dyn Format, DetectError> {
     let fits: Vec<(Fit, &'static dyn Format)> = ALL.iter().map(|f| (f.detect(head), *f)).collect();
     let best = fits.iter().map(|(fit, _)| *fit).max().unwrap_or(Fit::No);
@@ -194,11 +205,19 @@ pub fn detect(head: &Head) -> Result<&'static dyn Format, DetectError> {
         .filter(|(fit, _)| *fit == best)
         .map(|(_, f)| *f)
         .collect();
+    let names: Vec<&'static str> = chosen.iter().map(|f| f.name()).collect();
+    let generic_pair = names.len() == 2 && names.contains(&"line") && names.contains(&"grid");
+    if best == Fit::Generic && generic_pair {
+        let side = grid::side(head).unwrap_or(0);
+        return match line_or_grid::choose(head, side) {
+            line_or_grid::Choice::Line => Ok(&line::Line),
+            line_or_grid::Choice::Grid => Ok(&grid::GridFormat),
+            line_or_grid::Choice::Unsure => Err(DetectError::LineOrGrid(side)),
+        };
+    }
     match chosen.as_slice() {
         [one] => Ok(*one),
-        many => Err(DetectError::Ambiguous(
-            many.iter().map(|f| f.name()).collect(),
-        )),
+        _ => Err(DetectError::Ambiguous(names)),
     }
 }
 
