@@ -43,6 +43,13 @@ pub enum BuildError {
         /// Index the option would get.
         option: u32,
     },
+    /// An option's end lies before its start or past the entries (see
+    /// [`Matrix::from_primary_options`](super::Matrix::from_primary_options)).
+    #[error("option {option} ends before it starts or past the last entry")]
+    OptionBounds {
+        /// The option.
+        option: u32,
+    },
     /// The matrix would need more than `u32::MAX` nodes or items.
     #[error("the problem is too large for 32-bit links")]
     TooLarge,

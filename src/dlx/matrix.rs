@@ -100,13 +100,12 @@ impl Problem {
     /// Compiles the problem into a [`Matrix`] whose storage lives in `arena`.
     pub fn build<'a>(&self, arena: &'a Bump) -> Result<Matrix<'a>, BuildError> {
         let n_items = self.kinds.len();
-        let n_nodes = 2 + n_items + self.entries.len() + self.option_ends.len();
-        if n_nodes >= COVERED as usize {
+        if 2 + n_items + self.entries.len() + self.option_ends.len() >= COVERED as usize {
             return Err(BuildError::TooLarge);
         }
         // Headers: primary items first, in the order added, then secondary.
-        let mut header_of_item = vec![0u32; n_items];
-        let mut item_of_header = vec![0u32; n_items + 1];
+        let header_of_item = arena.alloc_slice_fill_copy(n_items, 0u32);
+        let item_of_header = arena.alloc_slice_fill_copy(n_items + 1, 0u32);
         let mut next = 1u32;
         for kind in [ItemKind::Primary, ItemKind::Secondary] {
             for (item, _) in self.kinds.iter().enumerate().filter(|(_, k)| **k == kind) {
@@ -120,6 +119,82 @@ impl Problem {
             .iter()
             .filter(|&&k| k == ItemKind::Primary)
             .count() as u32;
+        let header_of_item: &'a [u32] = header_of_item;
+        Matrix::lay_out(
+            arena,
+            Headers {
+                of_item: header_of_item,
+                item_of: item_of_header,
+                primary,
+            },
+            &self.entries,
+            &self.option_ends,
+            |&(item, color)| (header_of_item[item as usize], color),
+        )
+    }
+}
+
+/// Where each item's header sits: primary items take headers
+/// `1..=primary`, secondary ones the rest.
+struct Headers<'a> {
+    of_item: &'a [u32],
+    item_of: &'a [u32],
+    primary: u32,
+}
+
+impl<'a> Matrix<'a> {
+    /// Compiles a problem whose items are all primary and whose options
+    /// carry no colors, given as flat lists: option `k` covers the items
+    /// `entries[ends[k-1]..ends[k]]` (from 0 for `k = 0`), numbered
+    /// `0..items`. The same matrix as a [`Problem`] with those items and
+    /// options would build, without the problem's per-entry bookkeeping:
+    /// for callers that compile one matrix per instance (a Sudoku's
+    /// givens, say), where the build costs as much as the search.
+    ///
+    /// ```
+    /// use dlx::dlx::Matrix;
+    /// let arena = bumpalo::Bump::new();
+    /// // Items 0 and 1; options {0, 1}, {0}, {1}.
+    /// let mut m = Matrix::from_primary_options(&arena, 2, &[0, 1, 0, 1], &[2, 3, 4]).unwrap();
+    /// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
+    /// ```
+    pub fn from_primary_options(
+        arena: &'a Bump,
+        items: u32,
+        entries: &[u32],
+        ends: &[u32],
+    ) -> Result<Self, BuildError> {
+        let n_items = items as usize;
+        if 2 + n_items + entries.len() + ends.len() >= COVERED as usize {
+            return Err(BuildError::TooLarge);
+        }
+        let headers = Headers {
+            of_item: arena.alloc_slice_fill_with(n_items, |i| i as u32 + 1),
+            item_of: arena.alloc_slice_fill_with(n_items + 1, |h| (h as u32).saturating_sub(1)),
+            primary: items,
+        };
+        Self::lay_out(arena, headers, entries, ends, |&item| {
+            (item.wrapping_add(1), 0)
+        })
+    }
+
+    /// Lays out the lists of a problem: options `entries` split at `ends`,
+    /// each entry read as (header, color) by `header_and_color`. Checks as
+    /// it goes that each option is non-empty, ends within `entries` and
+    /// names existing headers, each once (a header named twice in one
+    /// option already has a node past the option's spacer at its foot), so
+    /// that the one pass over the entries both checks and builds; on an
+    /// error the partly written storage is left to the arena.
+    fn lay_out<E>(
+        arena: &'a Bump,
+        headers: Headers<'a>,
+        entries: &[E],
+        ends: &[u32],
+        header_and_color: impl Fn(&E) -> (u32, u32),
+    ) -> Result<Self, BuildError> {
+        let n_items = headers.of_item.len();
+        let n_nodes = 2 + n_items + entries.len() + ends.len();
+        let primary = headers.primary;
         let n = n_items as u32;
 
         let items = arena.alloc_slice_fill_default::<ItemLink>(n_items + 2);
@@ -143,46 +218,73 @@ impl Problem {
             nodes[h as usize].up = h;
             nodes[h as usize].down = h;
         }
-        let option_first = arena.alloc_slice_fill_default::<u32>(self.option_ends.len() + 1);
-        let mut spacer = n as usize + 1;
+        let option_first = arena.alloc_slice_fill_default::<u32>(ends.len() + 1);
+        // `p` is the last node written: the spacer before option `k`, then
+        // each of its nodes, appended to the foot of its item's list.
+        let mut p = n as usize + 1;
         let mut start = 0usize;
-        for (k, &end) in self.option_ends.iter().enumerate() {
-            let first = spacer + 1;
-            option_first[k] = first as u32;
-            for (offset, &(item, color)) in self.entries[start..end as usize].iter().enumerate() {
-                let p = first + offset;
-                let h = header_of_item[item as usize] as usize;
-                let last = nodes[h].up as usize;
+        for (k, &end) in ends.iter().enumerate() {
+            let option = k as u32;
+            let spacer = p;
+            option_first[k] = spacer as u32 + 1;
+            let Some(option_entries) = entries.get(start..end as usize) else {
+                return Err(BuildError::OptionBounds { option });
+            };
+            if option_entries.is_empty() {
+                return Err(BuildError::NoPrimaryItem { option });
+            }
+            for entry in option_entries {
+                p += 1;
+                let (h, color) = header_and_color(entry);
+                if h == 0 || h > n {
+                    return Err(BuildError::UnknownItem {
+                        option,
+                        item: h.wrapping_sub(1),
+                        items: n,
+                    });
+                }
+                let header = &mut nodes[h as usize];
+                let last = std::mem::replace(&mut header.up, p as u32);
+                if last as usize > spacer {
+                    return Err(BuildError::RepeatedItem {
+                        option,
+                        item: headers.item_of[h as usize],
+                    });
+                }
                 nodes[p] = Node {
-                    up: last as u32,
-                    down: h as u32,
+                    up: last,
+                    down: h,
                     top: h as i32,
                     color: color as i32,
                 };
-                nodes[last].down = p as u32;
-                nodes[h].up = p as u32;
-                lens[h] += 1;
+                nodes[last as usize].down = p as u32;
+                lens[h as usize] += 1;
             }
-            let last = first + (end as usize - start) - 1;
-            nodes[spacer].down = last as u32;
-            spacer = last + 1;
-            nodes[spacer] = Node {
-                up: first as u32,
+            nodes[spacer].down = p as u32;
+            p += 1;
+            nodes[p] = Node {
+                up: spacer as u32 + 1,
                 down: 0,
                 top: -(k as i32) - 1,
                 color: 0,
             };
             start = end as usize;
         }
-        option_first[self.option_ends.len()] = spacer as u32 + 1;
-        debug_assert_eq!(spacer + 1, n_nodes);
+        if start != entries.len() {
+            // Entries after the last option's end belong to no option.
+            return Err(BuildError::OptionBounds {
+                option: ends.len() as u32,
+            });
+        }
+        option_first[ends.len()] = p as u32 + 1;
+        debug_assert_eq!(p + 1, n_nodes);
 
         Ok(Matrix {
             nodes,
             items,
             lens,
-            header_of_item: arena.alloc_slice_copy(&header_of_item),
-            item_of_header: arena.alloc_slice_copy(&item_of_header),
+            header_of_item: headers.of_item,
+            item_of_header: headers.item_of,
             option_first,
             primary,
             forced: arena.alloc_slice_fill_default(primary as usize),
@@ -750,5 +852,100 @@ mod tests {
         m.restore();
         m.sanity().unwrap();
         assert_eq!(m.state_digest(), pristine);
+    }
+
+    /// A pseudo-random problem of primary items only, as flat lists.
+    fn random_flat(seed: &mut u64) -> (u32, Vec<u32>, Vec<u32>) {
+        let mut next = |bound: u64| {
+            *seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (*seed >> 33) % bound
+        };
+        let items = 1 + next(7) as u32;
+        let (mut entries, mut ends) = (Vec::new(), Vec::new());
+        for _ in 0..next(12) {
+            let mut option: Vec<u32> = (0..items).filter(|_| next(3) == 0).collect();
+            if option.is_empty() {
+                option.push(next(u64::from(items)) as u32);
+            }
+            entries.extend(option);
+            ends.push(entries.len() as u32);
+        }
+        (items, entries, ends)
+    }
+
+    #[test]
+    fn the_flat_build_is_the_problem_build() {
+        let mut seed = 7;
+        for _ in 0..200 {
+            let (items, entries, ends) = random_flat(&mut seed);
+            let mut p = Problem::new();
+            let ids: Vec<ItemId> = (0..items).map(|_| p.add_item(ItemKind::Primary)).collect();
+            let mut start = 0;
+            for &end in &ends {
+                let option: Vec<ItemId> = entries[start..end as usize]
+                    .iter()
+                    .map(|&i| ids[i as usize])
+                    .collect();
+                p.add_option(&option).unwrap();
+                start = end as usize;
+            }
+            let arena = Bump::new();
+            let mut flat = Matrix::from_primary_options(&arena, items, &entries, &ends).unwrap();
+            let mut built = p.build(&arena).unwrap();
+            flat.sanity().unwrap();
+            assert_eq!(flat.state_digest(), built.state_digest());
+            assert_eq!(flat.option_count(), built.option_count());
+            let (a, b) = (flat.count_up_to(u64::MAX), built.count_up_to(u64::MAX));
+            assert_eq!((a.solutions, a.stats), (b.solutions, b.stats));
+        }
+    }
+
+    #[test]
+    fn the_flat_build_refuses_what_a_problem_would() {
+        let arena = Bump::new();
+        let build = |items, entries: &[u32], ends: &[u32]| {
+            Matrix::from_primary_options(&arena, items, entries, ends).map(|m| m.option_count())
+        };
+        assert_eq!(
+            build(2, &[0, 1, 1], &[3]),
+            Err(BuildError::RepeatedItem { option: 0, item: 1 })
+        );
+        assert_eq!(
+            build(2, &[0, 2], &[2]),
+            Err(BuildError::UnknownItem {
+                option: 0,
+                item: 2,
+                items: 2
+            })
+        );
+        assert_eq!(
+            build(2, &[0, u32::MAX], &[2]),
+            Err(BuildError::UnknownItem {
+                option: 0,
+                item: u32::MAX,
+                items: 2
+            })
+        );
+        assert_eq!(
+            build(2, &[0, 1], &[2, 2]),
+            Err(BuildError::NoPrimaryItem { option: 1 })
+        );
+        assert_eq!(
+            build(2, &[0, 1], &[1, 3]),
+            Err(BuildError::OptionBounds { option: 1 })
+        );
+        assert_eq!(
+            build(2, &[0, 1], &[2, 1]),
+            Err(BuildError::OptionBounds { option: 1 })
+        );
+        assert_eq!(
+            build(2, &[0, 1], &[1]),
+            Err(BuildError::OptionBounds { option: 1 })
+        );
+        // An item repeated across options is fine; so is no option at all.
+        assert_eq!(build(2, &[0, 1, 1], &[2, 3]), Ok(2));
+        assert_eq!(build(3, &[], &[]), Ok(0));
     }
 }
