@@ -1,14 +1,17 @@
-//! The engine outside Sudoku, so changes to it show up on their own:
-//! compiling the Sudoku matrix of each size, and counting every solution of
+//! The engine outside a Sudoku search, so changes to it show up on their
+//! own: compiling a puzzle's reduced matrix, and counting every solution of
 //! n-queens (rows and columns primary, diagonals secondary).
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use bumpalo::Bump;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use dlx::app::Input;
+use dlx::app::bench::load;
 use dlx::dlx::{ItemId, ItemKind, Problem};
-use dlx::sudoku::{DlxSolver, Shape};
+use dlx::format::Alphabet;
+use dlx::sudoku::{DlxSolver, Grid, Shape};
 
 /// n-queens as exact cover: option (r, c) covers row r, column c and its
 /// two diagonals; rows and columns are primary, diagonals secondary.
@@ -31,6 +34,9 @@ fn queens(n: usize) -> Problem {
     p
 }
 
+/// Compiling a puzzle's reduced matrix, with no search: blank grids of
+/// each size (the full matrix), and every 500th 17-clue puzzle (what a
+/// typical hard 9x9 costs before its search starts).
 fn build(c: &mut Criterion) {
     let mut group = c.benchmark_group("build");
     for (name, shape) in [
@@ -38,17 +44,30 @@ fn build(c: &mut Criterion) {
         ("16x16", Shape::new(4, 4).unwrap()),
         ("25x25", Shape::new(5, 5).unwrap()),
     ] {
+        let mut solver = DlxSolver::new(shape);
+        let blank = Grid::empty(shape);
         group.bench_function(name, |b| {
-            b.iter(|| {
-                let arena = Bump::new();
-                black_box(
-                    DlxSolver::new(black_box(shape), &arena)
-                        .matrix()
-                        .option_count(),
-                )
-            })
+            b.iter(|| black_box(solver.with_matrix(black_box(&blank), |m, _| m.option_count())))
         });
     }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/bench/17_clue.txt");
+    let (puzzles, _) = load(
+        &Input::File(path),
+        None,
+        &Alphabet::default(),
+        500,
+        &mut std::io::sink(),
+    )
+    .expect("the 17-clue file reads");
+    let mut solver = DlxSolver::new(Shape::NINE);
+    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    group.bench_function("17-clue", |b| {
+        b.iter(|| {
+            for p in &puzzles {
+                black_box(solver.with_matrix(black_box(p), |m, _| m.option_count())).unwrap();
+            }
+        })
+    });
     group.finish();
 }
 

@@ -24,7 +24,6 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use bumpalo::Bump;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dlx::app::Input;
 use dlx::app::bench::load;
@@ -119,8 +118,7 @@ fn solvers(c: &mut Criterion) {
     for &(name, file, every) in SETS {
         let sample = puzzles(file, every);
         let shape = sample[0].shape();
-        let arena = Bump::new();
-        let mut dlx = DlxSolver::new(shape, &arena);
+        let mut dlx = DlxSolver::new(shape);
         let counts: Vec<u64> = sample
             .iter()
             .map(|p| dlx.count_up_to(p, LIMIT).unwrap().solutions)

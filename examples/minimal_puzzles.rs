@@ -11,7 +11,6 @@
 //! Arguments: box shape, number of puzzles, seed (the same seed gives the
 //! same puzzles).
 
-use bumpalo::Bump;
 use dlx::format::Alphabet;
 use dlx::sudoku::generate::{Rng, minimal_puzzle, solved_grid};
 use dlx::sudoku::{DlxSolver, Shape};
@@ -31,8 +30,7 @@ fn main() {
         eprintln!("{usage}");
         std::process::exit(2);
     };
-    let arena = Bump::new();
-    let mut solver = DlxSolver::new(shape, &arena);
+    let mut solver = DlxSolver::new(shape);
     let mut rng = Rng::new(seed);
     let alphabet = Alphabet::default();
     println!("# {count} minimal {shape}-box puzzles, seed {seed} (examples/minimal_puzzles.rs)");

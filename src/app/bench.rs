@@ -31,7 +31,6 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use bumpalo::Bump;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -243,7 +242,7 @@ pub fn load(
 /// Runs `kind` on one puzzle within the limits: its time, solutions,
 /// nodes, and whether it finished.
 fn time_one(
-    solvers: &mut Solvers<'_>,
+    solvers: &mut Solvers,
     kind: SolverKind,
     puzzle: &Grid,
     limits: SearchLimits,
@@ -267,8 +266,7 @@ fn time_one(
 /// Times every solver of `opts` on every puzzle, in turns (see the module
 /// documentation); `bar` advances by one per puzzle and solver.
 pub fn measure(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<SolverResult> {
-    let arena = Bump::new();
-    let mut solvers = Solvers::new(&arena);
+    let mut solvers = Solvers::new();
     let limits = SearchLimits {
         max_solutions: opts.limit,
         max_nodes: opts.budget,

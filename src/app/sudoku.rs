@@ -12,17 +12,14 @@
 //! `fail_fast` the run stops after the first case that is not solved;
 //! `max_nodes` bounds the search of each case (UVa 989's smallest-solution
 //! probes included). Memory does not grow with the number of cases: one
-//! case is held at a time, and the compiled matrices are dropped when they
-//! pass 64 MiB. Exit codes:
+//! case is held at a time, and one solver's matrix, the latest puzzle's
+//! (see [`Solvers`]). Exit codes:
 //! 0 all solved, 1 some puzzle has no (acceptable) solution, 2 some input
 //! was malformed, unreadable, of an unknown format, or its given solution
 //! (CSV) is wrong.
 
-use std::collections::HashMap;
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
-
-use bumpalo::Bump;
 
 use super::{ExitStatus, Input, is_broken_pipe};
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
@@ -40,22 +37,20 @@ pub enum SolverKind {
     Naive,
 }
 
-/// Keeps one compiled solver per shape, so a stream of puzzles compiles
-/// each shape's matrix once.
-pub struct Solvers<'a> {
-    arena: &'a Bump,
-    dlx: HashMap<Shape, DlxSolver<'a>>,
+/// The solvers of a run. A dancing-links solver compiles each puzzle's
+/// own matrix, so one is kept, for the shape of the latest puzzle, and
+/// replaced when the shape changes: memory is that of the largest matrix
+/// compiled since, however many shapes a batch mixes.
+#[derive(Default)]
+pub struct Solvers {
+    dlx: Option<DlxSolver>,
     naive: NaiveSolver,
 }
 
-impl<'a> Solvers<'a> {
-    /// Solvers whose matrices live in `arena`.
-    pub fn new(arena: &'a Bump) -> Self {
-        Self {
-            arena,
-            dlx: HashMap::new(),
-            naive: NaiveSolver::new(),
-        }
+impl Solvers {
+    /// No solver yet; each is made when first needed.
+    pub fn new() -> Self {
+        Self::default()
     }
 
     /// The solver of `kind` for puzzles of `shape`.
@@ -63,10 +58,10 @@ impl<'a> Solvers<'a> {
         match kind {
             SolverKind::Naive => &mut self.naive,
             SolverKind::Dlx => {
-                let arena = self.arena;
-                self.dlx
-                    .entry(shape)
-                    .or_insert_with(|| DlxSolver::new(shape, arena))
+                if self.dlx.as_ref().is_none_or(|dlx| dlx.shape() != shape) {
+                    self.dlx = Some(DlxSolver::new(shape));
+                }
+                self.dlx.get_or_insert_with(|| DlxSolver::new(shape))
             }
         }
     }
@@ -131,11 +126,6 @@ fn named(name: &str, err: &mut dyn Write) -> Option<&'static dyn Format> {
     found
 }
 
-/// When the compiled matrices in the arena pass this size, the arena is
-/// emptied and the next puzzles compile their shapes again, so a batch
-/// that mixes many large shapes stays within bounded memory.
-const ARENA_BYTES: usize = 64 << 20;
-
 /// Runs `task` over every puzzle of `inputs`.
 pub fn run(
     task: Task,
@@ -162,8 +152,7 @@ pub fn run(
         shape: opts.shape,
         alphabet: opts.alphabet.clone(),
     };
-    let mut arena = Bump::new();
-    let mut solvers = Solvers::new(&arena);
+    let mut solvers = Solvers::new();
     let mut status = ExitStatus::Success;
     let mut totals = Totals::default();
     let mut written = 0usize;
@@ -213,11 +202,6 @@ pub fn run(
         for case in format.read(reader, &format_opts) {
             if opts.fail_fast && status > ExitStatus::Success {
                 break 'inputs;
-            }
-            if arena.allocated_bytes() > ARENA_BYTES {
-                drop(solvers);
-                arena.reset();
-                solvers = Solvers::new(&arena);
             }
             if !matches!(&case, Err(e) if e.header) {
                 number += 1;
@@ -352,7 +336,7 @@ fn solve_case(
     rule: Rule,
     case: &Case,
     opts: &Options,
-    solvers: &mut Solvers<'_>,
+    solvers: &mut Solvers,
     totals: &mut Totals,
     status: &mut ExitStatus,
 ) -> CaseOutput {

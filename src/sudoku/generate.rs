@@ -112,8 +112,7 @@ mod tests {
         let mut rng = Rng::new(7);
         let solution = solved_grid(shape, |k| rng.below(k));
         let order = rng.permutation(shape.cells());
-        let arena = bumpalo::Bump::new();
-        let mut dlx = DlxSolver::new(shape, &arena);
+        let mut dlx = DlxSolver::new(shape);
         let puzzle = minimal_puzzle(&mut dlx, &solution, &order);
         // Checked with the other solver.
         let mut naive = NaiveSolver::new();
