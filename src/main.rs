@@ -219,6 +219,16 @@ struct SudokuArgs {
     /// reported as no solution found within N nodes, a count prints 'N+'.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Solve on N threads (0: one per core). The output, standard error
+    /// and exit code are those of one thread, byte for byte, in input order.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
+    /// Write one JSON object per case and line (JSON Lines) instead of the
+    /// format's output: case, file, line, column, puzzle, status, count,
+    /// count_is_lower_bound, solution, error, nodes, updates, microseconds
+    /// (see docs/json.md). Messages still go to standard error.
+    #[arg(long, conflicts_with = "output")]
+    json: bool,
 }
 
 /// The names `--format` (with `auto`) and `--output` accept.
@@ -274,6 +284,8 @@ impl SudokuArgs {
             verbose: self.verbose,
             fail_fast: self.fail_fast,
             max_nodes: self.max_nodes,
+            threads: self.threads.into(),
+            json: self.json,
         };
         (Input::from_args(&self.files), opts)
     }
