@@ -276,36 +276,31 @@ impl<'c> Items<'c> {
         }
     }
 
-    /// Opens `input` and settles its format: the input to read, with the
-    /// `--verbose` note when there is one; `Ok(None)` for an input with no
-    /// puzzles; `Err` with the note that says why it cannot be read.
-    fn open(&self, input: &Input) -> Result<Option<(Current, Option<Item>)>, Item> {
+    /// Opens `input` and settles its format.
+    fn open(&self, input: &Input) -> Opened {
         let name: Arc<str> = input.name().into();
-        let bad = |err: String| Item::Note {
-            err,
-            status: ExitStatus::BadInput,
+        let reader = match input.open() {
+            Ok(reader) => reader,
+            Err(e) => return Opened::Failed(format!("dlx: {name}: {e}\n")),
         };
-        let reader = input
-            .open()
-            .map_err(|e| bad(format!("dlx: {name}: {e}\n")))?;
-        let mut note = None;
+        let mut verbose = None;
         let (format, reader) = match self.ctx.fixed {
             Some(f) => (f, reader),
             None => {
                 let (head, reader) = Head::peek(reader);
                 if let (Some(e), None) = (&head.error, head.content().next()) {
-                    return Err(bad(format!("dlx: {name}: cannot read: {e}\n")));
+                    return Opened::Failed(format!("dlx: {name}: cannot read: {e}\n"));
                 }
                 // No puzzles (blank, or only comment lines): nothing to do.
                 if head.complete && head.content().all(|l| l.trim_start().starts_with('#')) {
-                    return Ok(None);
+                    return Opened::Empty;
                 }
-                let f = format::detect(&head).map_err(|e| bad(format!("dlx: {name}: {e}\n")))?;
+                let f = match format::detect(&head) {
+                    Ok(f) => f,
+                    Err(e) => return Opened::Failed(format!("dlx: {name}: {e}\n")),
+                };
                 if self.ctx.opts.verbose {
-                    note = Some(Item::Note {
-                        err: format!("dlx: {name}: format {} (detected)\n", f.name()),
-                        status: ExitStatus::Success,
-                    });
+                    verbose = Some(format!("dlx: {name}: format {} (detected)\n", f.name()));
                 }
                 (f, reader)
             }
@@ -323,8 +318,18 @@ impl<'c> Items<'c> {
             cases,
             number: 0,
         };
-        Ok(Some((current, note)))
+        Opened::Read(current, verbose)
     }
+}
+
+/// An input, opened.
+enum Opened {
+    /// Its cases are to be read; with the `--verbose` line, if any.
+    Read(Current, Option<String>),
+    /// It has no puzzles (blank, or comment lines only).
+    Empty,
+    /// It cannot be read, for the reason given (a standard error line).
+    Failed(String),
 }
 
 impl Iterator for Items<'_> {
@@ -349,14 +354,22 @@ impl Iterator for Items<'_> {
             }
             let input = self.inputs.next()?;
             match self.open(input) {
-                Ok(Some((current, note))) => {
+                Opened::Read(current, verbose) => {
                     self.current = Some(current);
-                    if note.is_some() {
-                        return note;
+                    if let Some(err) = verbose {
+                        return Some(Item::Note {
+                            err,
+                            status: ExitStatus::Success,
+                        });
                     }
                 }
-                Ok(None) => {}
-                Err(note) => return Some(note),
+                Opened::Empty => {}
+                Opened::Failed(err) => {
+                    return Some(Item::Note {
+                        err,
+                        status: ExitStatus::BadInput,
+                    });
+                }
             }
         }
     }
