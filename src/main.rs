@@ -183,6 +183,10 @@ struct BenchArgs {
     /// Symbols of the digits 1, 2, ... in order.
     #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
     alphabet: Option<Alphabet>,
+    /// Spread the puzzles over N threads (0: one per core), each with its
+    /// own solvers; puzzles/s is then what the threads reach together.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
 }
 
 #[derive(Args, Debug)]
@@ -267,6 +271,7 @@ impl BenchArgs {
             progress: io::stderr().is_terminal(),
             shape: self.box_shape,
             alphabet: self.alphabet.unwrap_or_default(),
+            threads: self.threads.into(),
         };
         (Input::from_args(&self.files), opts)
     }

@@ -340,3 +340,38 @@ fn a_closed_pipe_ends_quietly_with_threads() {
     assert_eq!(err, "");
     assert_eq!(status.code(), Some(0));
 }
+
+#[test]
+fn bench_spreads_the_puzzles_over_threads() {
+    let input = stream(40, None);
+    let table = dlx()
+        .args([
+            "bench",
+            "--solver",
+            "dlx",
+            "--warmup",
+            "2",
+            "--threads",
+            "2",
+        ])
+        .write_stdin(input.clone())
+        .output()
+        .unwrap();
+    assert_eq!(table.status.code(), Some(0));
+    let table = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        table.starts_with("<stdin>: 40 puzzles, counting up to 2 solutions, budget 1000000 nodes per puzzle, on 2 threads\n"),
+        "{table}"
+    );
+    let row: Vec<&str> = table.lines().nth(2).unwrap().split_whitespace().collect();
+    assert_eq!(&row[..4], ["dlx", "40", "40", "0"]);
+    let json = dlx()
+        .args(["bench", "--solver", "dlx", "--json", "--threads", "3"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["threads"], 3);
+    assert_eq!(json["sets"][0]["solvers"][0]["puzzles"], 40);
+    assert_eq!(json["sets"][0]["solvers"][0]["solutions"], 40);
+}
