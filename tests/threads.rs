@@ -375,3 +375,44 @@ fn bench_spreads_the_puzzles_over_threads() {
     assert_eq!(json["sets"][0]["solvers"][0]["puzzles"], 40);
     assert_eq!(json["sets"][0]["solvers"][0]["solutions"], 40);
 }
+
+mod random_batches {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Lines a batch is made of: solvable puzzles of three sizes, one with
+    /// no solution, clashing givens, malformed lines and a comment.
+    const LINES: [&str; 8] = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "..3.2.......1.4.",
+        "1.....2.......3..........4..5.....6.",
+        "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.",
+        "55...............................................................................",
+        "4.....8.5.3..........7......2..x..6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "12345",
+        "# a comment",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Any batch, any flags, any thread count: what one thread prints.
+        #[test]
+        fn any_batch_prints_what_one_thread_prints(
+            picks in proptest::collection::vec(0..LINES.len(), 0..60),
+            count in any::<bool>(),
+            json in any::<bool>(),
+            fail_fast in any::<bool>(),
+            max_nodes in prop_oneof![Just(None), (1..400u64).prop_map(Some)],
+            threads in 2..5usize,
+        ) {
+            let text: String = picks.iter().map(|&i| format!("{}\n", LINES[i])).collect();
+            let inputs = [Input::Bytes("batch".into(), text.into_bytes())];
+            let task = if count { Task::Count { limit: 700 } } else { Task::Solve };
+            let opts = Options { json, fail_fast, max_nodes, format: Some("line".into()), ..Options::default() };
+            let one = run_lib(task, &inputs, &opts);
+            let many = run_lib(task, &inputs, &Options { threads, ..opts.clone() });
+            prop_assert_eq!(one, many);
+        }
+    }
+}
