@@ -305,3 +305,25 @@ fn the_documented_example_is_what_dlx_prints() {
         assert_eq!(got, want);
     }
 }
+
+#[test]
+fn a_grid_the_alphabet_cannot_write_is_bad_input_without_a_puzzle() {
+    let input =
+        std::fs::read_to_string("tests/data/bad/alphabet_too_short_for_the_output.in").unwrap();
+    for task in ["solve", "count"] {
+        let args = [task, "--format", "poj3076", "--alphabet", "0123456789"];
+        let (r, err, code) = json(&args, &input);
+        assert_eq!(code, 2);
+        assert_eq!(err.lines().count(), r.len());
+        for r in &r {
+            assert_eq!(r["status"], "bad_input");
+            assert!(r["puzzle"].is_null() && r["solution"].is_null() && r["count"].is_null());
+            assert!(
+                r["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("no symbols for 16 digits")
+            );
+        }
+    }
+}

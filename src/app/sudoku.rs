@@ -557,7 +557,11 @@ fn json_line(v: &Verdict, number: usize, name: &str, line: usize, alphabet: &Alp
         file: name,
         line,
         column: v.column,
-        puzzle: v.puzzle.as_ref().map(|g| alphabet.write_line(g)),
+        puzzle: v
+            .puzzle
+            .as_ref()
+            .filter(|g| alphabet.covers(g.n()))
+            .map(|g| alphabet.write_line(g)),
         status: v.status,
         count: v.count.map(|c| c.solutions),
         count_is_lower_bound: v.count.map(|c| !c.is_exact()),
