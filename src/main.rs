@@ -183,6 +183,10 @@ struct BenchArgs {
     /// Symbols of the digits 1, 2, ... in order.
     #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
     alphabet: Option<Alphabet>,
+    /// Spread the puzzles over N threads (0: one per core), each with its
+    /// own solvers; puzzles/s is then what the threads reach together.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
 }
 
 #[derive(Args, Debug)]
@@ -219,6 +223,16 @@ struct SudokuArgs {
     /// reported as no solution found within N nodes, a count prints 'N+'.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Solve on N threads (0: one per core). The output, standard error
+    /// and exit code are those of one thread, byte for byte, in input order.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
+    /// Write one JSON object per case and line (JSON Lines) instead of the
+    /// format's output: case, file, line, column, puzzle, status, count,
+    /// count_is_lower_bound, solution, error, nodes, updates, microseconds
+    /// (see docs/json.md). Messages still go to standard error.
+    #[arg(long, conflicts_with = "output")]
+    json: bool,
 }
 
 /// The names `--format` (with `auto`) and `--output` accept.
@@ -257,6 +271,7 @@ impl BenchArgs {
             progress: io::stderr().is_terminal(),
             shape: self.box_shape,
             alphabet: self.alphabet.unwrap_or_default(),
+            threads: self.threads.into(),
         };
         (Input::from_args(&self.files), opts)
     }
@@ -274,6 +289,8 @@ impl SudokuArgs {
             verbose: self.verbose,
             fail_fast: self.fail_fast,
             max_nodes: self.max_nodes,
+            threads: self.threads.into(),
+            json: self.json,
         };
         (Input::from_args(&self.files), opts)
     }

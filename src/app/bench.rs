@@ -14,6 +14,13 @@
 //!   are noisy.
 //! * Each puzzle is timed on its own (one `Instant` pair around the search)
 //!   so the table can give a median as well as a mean.
+//! * With `--threads N` the puzzles are cut into `N` contiguous shares, one
+//!   per thread, and each thread does all of the above on its share with
+//!   its own solvers (warm-up included). Totals, means and medians are
+//!   over all puzzles as with one thread (the total is then the work of
+//!   all threads together); puzzles per second is the number of puzzles
+//!   over the busiest thread's time for that solver, the throughput the
+//!   threads reach together.
 //!
 //! # Invariants
 //!
@@ -70,6 +77,8 @@ pub struct Options {
     pub shape: Option<Shape>,
     /// Digit symbols.
     pub alphabet: Alphabet,
+    /// Threads the puzzles are spread over (0: one per core).
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -84,6 +93,7 @@ impl Default for Options {
             progress: false,
             shape: None,
             alphabet: Alphabet::default(),
+            threads: 1,
         }
     }
 }
@@ -103,6 +113,9 @@ pub struct SolverResult {
     pub nodes: u64,
     /// Time of each puzzle, in input order.
     pub times: Vec<Duration>,
+    /// The time the threads took together: the largest of the threads'
+    /// totals (the total itself on one thread).
+    pub elapsed: Duration,
 }
 
 impl SolverResult {
@@ -114,6 +127,7 @@ impl SolverResult {
             unfinished: 0,
             nodes: 0,
             times: vec![Duration::ZERO; puzzles],
+            elapsed: Duration::ZERO,
         }
     }
 
@@ -132,9 +146,9 @@ impl SolverResult {
         median(&self.times).as_secs_f64() * 1e6
     }
 
-    /// Puzzles per second.
+    /// Puzzles per second, all threads together.
     pub fn rate(&self) -> f64 {
-        let secs = self.total().as_secs_f64();
+        let secs = self.elapsed.as_secs_f64();
         if secs > 0.0 {
             self.puzzles as f64 / secs
         } else {
@@ -209,6 +223,8 @@ pub struct Report {
     pub budget: u64,
     /// Every how many puzzles one was taken.
     pub every: usize,
+    /// Threads the puzzles were spread over.
+    pub threads: usize,
     /// One entry per input.
     pub sets: Vec<SetResult>,
 }
@@ -263,9 +279,53 @@ fn time_one(
     }
 }
 
-/// Times every solver of `opts` on every puzzle, in turns (see the module
-/// documentation); `bar` advances by one per puzzle and solver.
+/// The number of threads `opts` asks for.
+fn threads(opts: &Options) -> usize {
+    match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+/// Times every solver of `opts` on every puzzle, in turns, spread over
+/// the threads (see the module documentation); `bar` advances by one per
+/// puzzle and solver.
 pub fn measure(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<SolverResult> {
+    let threads = threads(opts).clamp(1, puzzles.len().max(1));
+    if threads == 1 {
+        return measure_share(puzzles, opts, bar);
+    }
+    let share = puzzles.len().div_ceil(threads);
+    let shares: Vec<Vec<SolverResult>> = std::thread::scope(|scope| {
+        let running: Vec<_> = puzzles
+            .chunks(share)
+            .map(|chunk| scope.spawn(move || measure_share(chunk, opts, bar)))
+            .collect();
+        running
+            .into_iter()
+            .map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut results: Vec<SolverResult> = opts
+        .solvers
+        .iter()
+        .map(|&kind| SolverResult::new(solver_name(kind), 0))
+        .collect();
+    for share in shares {
+        for (all, part) in results.iter_mut().zip(share) {
+            all.puzzles += part.puzzles;
+            all.solutions += part.solutions;
+            all.unfinished += part.unfinished;
+            all.nodes += part.nodes;
+            all.times.extend(part.times);
+            all.elapsed = all.elapsed.max(part.elapsed);
+        }
+    }
+    results
+}
+
+/// [`measure`] on one thread.
+fn measure_share(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<SolverResult> {
     let mut solvers = Solvers::new();
     let limits = SearchLimits {
         max_solutions: opts.limit,
@@ -298,6 +358,9 @@ pub fn measure(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<Solve
             bar.inc(chunk.len() as u64);
         }
     }
+    for result in &mut results {
+        result.elapsed = result.total();
+    }
     results
 }
 
@@ -322,6 +385,7 @@ pub fn run(
         limit: opts.limit,
         budget: opts.budget,
         every: opts.every.max(1),
+        threads: threads(opts),
         sets: Vec::new(),
     };
     for input in inputs {
@@ -390,7 +454,7 @@ fn progress_bar(opts: &Options, name: &str, len: usize) -> ProgressBar {
 pub fn render_table(report: &Report, set: &SetResult) -> String {
     let puzzles = set.solvers.first().map_or(0, |s| s.puzzles);
     let mut text = format!(
-        "{}: {} puzzles{}, counting up to {} solutions, budget {} nodes per puzzle\n",
+        "{}: {} puzzles{}, counting up to {} solutions, budget {} nodes per puzzle{}\n",
         set.name,
         puzzles,
         if report.every > 1 {
@@ -399,7 +463,12 @@ pub fn render_table(report: &Report, set: &SetResult) -> String {
             String::new()
         },
         report.limit,
-        report.budget
+        report.budget,
+        if report.threads > 1 {
+            format!(", on {} threads", report.threads)
+        } else {
+            String::new()
+        }
     );
     if set.bad_lines > 0 {
         let _ = writeln!(text, "  {} unreadable lines skipped", set.bad_lines);
@@ -440,7 +509,7 @@ pub fn render_table(report: &Report, set: &SetResult) -> String {
     text
 }
 
-/// The whole report as JSON: `{limit, budget, every, sets: [{name,
+/// The whole report as JSON: `{limit, budget, every, threads, sets: [{name,
 /// bad_lines, solvers: [{solver, puzzles, solutions, unfinished, total_s,
 /// mean_us, median_us, puzzles_per_s, nodes_per_puzzle, ratio,
 /// ratio_is_lower_bound}]}]}`.
@@ -476,6 +545,7 @@ pub fn render_json(report: &Report) -> String {
         "limit": report.limit,
         "budget": report.budget,
         "every": report.every,
+        "threads": report.threads,
         "sets": sets,
     });
     serde_json::to_string_pretty(&value).expect("JSON values always serialize")
@@ -504,6 +574,7 @@ mod tests {
             unfinished,
             nodes: 10 * times.len() as u64,
             times: times.iter().map(|&t| us(t)).collect(),
+            elapsed: us(times.iter().sum()),
         }
     }
 
@@ -517,6 +588,7 @@ mod tests {
             limit: 2,
             budget: 100,
             every: 1,
+            threads: 1,
             sets: vec![set.clone()],
         };
         (report, set)
@@ -627,6 +699,25 @@ mod tests {
         let dlx = &results[0];
         assert_eq!(dlx.unfinished, 0);
         assert_eq!(dlx.solutions, 3);
+        // Spread over threads: the same counts, every puzzle timed once,
+        // and the elapsed time that of the busiest thread.
+        for threads in [2, 3, 8] {
+            let opts = Options {
+                threads,
+                ..opts.clone()
+            };
+            let spread = measure(&puzzles, &opts, &ProgressBar::hidden());
+            for (one, many) in results.iter().zip(&spread) {
+                assert_eq!(
+                    (one.solver, one.puzzles, one.solutions, one.unfinished),
+                    (many.solver, many.puzzles, many.solutions, many.unfinished)
+                );
+                assert_eq!(one.nodes, many.nodes);
+                assert_eq!(many.times.len(), 3);
+                assert!(many.elapsed <= many.total());
+                assert!(many.elapsed >= *many.times.iter().max().unwrap());
+            }
+        }
         let _ = std::fs::remove_dir_all(dir);
     }
 }

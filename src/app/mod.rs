@@ -19,9 +19,10 @@ use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
 /// The outcome of a run, worst first when combined.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum ExitStatus {
     /// Everything solved (or counted).
+    #[default]
     Success = 0,
     /// Some puzzle had no solution.
     NoSolution = 1,

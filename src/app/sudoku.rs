@@ -1,29 +1,69 @@
 //! `dlx solve` and `dlx count`: every puzzle of every input, in order, in
 //! any [`Format`] (chosen by name or detected), written in the input's
-//! format or the one `--output` names.
+//! format, the one `--output` names, or as JSON Lines (`--json`,
+//! docs/json.md), on one thread or several (`--threads`).
 //!
-//! Invariants: cases are written in input order, one output per case
-//! (a solution or count), separated as the output format says; a case
-//! with no solution or that cannot be read writes what the output format
-//! can say about it (`# ...` lines for `line`, `grid` and `csv`,
-//! `NO SOLUTION` for `uva989`, `Case #x:` alone for `hdu5547`, nothing for
-//! the other judge formats, whose judges promise solvable input), and is
-//! always reported on standard error with the file and line. With
-//! `fail_fast` the run stops after the first case that is not solved;
-//! `max_nodes` bounds the search of each case (UVa 989's smallest-solution
-//! probes included). Memory does not grow with the number of cases: one
-//! case is held at a time, and one solver's matrix, the latest puzzle's
-//! (see [`Solvers`]). Exit codes:
-//! 0 all solved, 1 some puzzle has no (acceptable) solution, 2 some input
-//! was malformed, unreadable, of an unknown format, or its given solution
-//! (CSV) is wrong.
+//! # Pipeline
+//!
+//! A run is three steps joined by sequence numbers:
+//!
+//! * the reader (`Items`) opens the inputs in order, detects their
+//!   formats and reads their cases, numbering them (a header error takes no
+//!   case number); what it has to say about an input itself (cannot open,
+//!   no format fits, `--verbose`) is an item of its own, in its place;
+//! * the compute step (`compute`) turns one item into a `Done`:
+//!   everything it prints (standard error lines, then standard output
+//!   text), its exit status and its share of the `--stats` totals. It
+//!   prints nothing itself and depends only on the item, so its result is
+//!   the same on any thread;
+//! * the writer (`Writer`) prints the results in sequence order and
+//!   decides when the run stops (`--fail-fast`, a closed pipe).
+//!
+//! With one thread the three run inline, one item at a time. With `N > 1`
+//! the reader runs on a thread of its own, `N` workers (each with its own
+//! [`Solvers`]) compute, and the calling thread writes, reordering by
+//! sequence number. Both paths call the same `serve` loop around
+//! `compute`, so what is printed cannot differ between them.
+//!
+//! # Invariants
+//!
+//! * Output, standard error and exit code are byte for byte those of one
+//!   thread, at any thread count (the `microseconds` of `--json` aside,
+//!   which are measured, and the times of `--stats`, which sum the cases'
+//!   search times over all threads).
+//! * Cases are written in input order, one output per case (a solution or
+//!   count), separated as the output format says; a case with no solution
+//!   or that cannot be read writes what the output format can say about it
+//!   (`# ...` lines for `line`, `grid` and `csv`, `NO SOLUTION` for
+//!   `uva989`, `Case #x:` alone for `hdu5547`, nothing for the other judge
+//!   formats, whose judges promise solvable input), and is always reported
+//!   on standard error with the file and line.
+//! * With `fail_fast` the run stops after the first item, in input order,
+//!   that is not a success (no solution, malformed, over the budget, an
+//!   unreadable input): nothing of a later item is printed, on either
+//!   stream. `max_nodes` bounds the search of each case (UVa 989's
+//!   smallest-solution probes included).
+//! * Memory does not grow with the number of cases: at most [`WINDOW`]
+//!   items per thread are between the reader and the writer (queued,
+//!   being solved, or waiting for an earlier one to be written), and each
+//!   thread keeps one puzzle's matrix at a time (see [`Solvers`]).
+//!
+//! Exit codes: 0 all solved, 1 some puzzle has no (acceptable) solution,
+//! 2 some input was malformed, unreadable, of an unknown format, or its
+//! given solution (CSV) is wrong.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
+
+use serde::Serialize;
 
 use super::{ExitStatus, Input, is_broken_pipe};
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
-use crate::format::{self, Alphabet, Case, Format, Head, Rule};
+use crate::format::{self, Alphabet, Case, Cases, Format, Head, InputError, Rule};
 use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver};
 
@@ -37,10 +77,10 @@ pub enum SolverKind {
     Naive,
 }
 
-/// The solvers of a run. A dancing-links solver compiles each puzzle's
-/// own matrix, so one is kept, for the shape of the latest puzzle, and
-/// replaced when the shape changes: memory is that of the largest matrix
-/// compiled since, however many shapes a batch mixes.
+/// The solvers of one thread. A dancing-links solver compiles each
+/// puzzle's own matrix, so one is kept, for the shape of the latest
+/// puzzle, and replaced when the shape changes: memory is that of the
+/// largest matrix compiled since, however many shapes a batch mixes.
 #[derive(Default)]
 pub struct Solvers {
     dlx: Option<DlxSolver>,
@@ -68,7 +108,7 @@ impl Solvers {
 }
 
 /// Options shared by `solve` and `count`.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// Box shape, when the cell count does not decide it.
     pub shape: Option<Shape>,
@@ -87,9 +127,33 @@ pub struct Options {
     /// Stop at the first case that is not solved (no solution, malformed
     /// or over the budget) instead of going on with the next.
     pub fail_fast: bool,
-    /// Stop each search after this many search-tree nodes: a solve then
+    /// Stop each search after this many search nodes: a solve then
     /// reports no solution found within the budget, a count prints `N+`.
     pub max_nodes: Option<u64>,
+    /// Threads that solve (0: one per core); the output is the same for
+    /// any number.
+    pub threads: usize,
+    /// Write one JSON object per case and line (docs/json.md) instead of
+    /// the output format; `output` is then ignored.
+    pub json: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            shape: None,
+            alphabet: Alphabet::default(),
+            solver: SolverKind::default(),
+            stats: false,
+            format: None,
+            output: None,
+            verbose: false,
+            fail_fast: false,
+            max_nodes: None,
+            threads: 1,
+            json: false,
+        }
+    }
 }
 
 /// What to do with each puzzle.
@@ -113,6 +177,15 @@ struct Totals {
     time: Duration,
 }
 
+impl std::ops::AddAssign for Totals {
+    fn add_assign(&mut self, other: Self) {
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.stats += other.stats;
+        self.time += other.time;
+    }
+}
+
 /// Looks a format name up, or says on `err` that there is none.
 fn named(name: &str, err: &mut dyn Write) -> Option<&'static dyn Format> {
     let found = format::by_name(name);
@@ -124,6 +197,454 @@ fn named(name: &str, err: &mut dyn Write) -> Option<&'static dyn Format> {
         );
     }
     found
+}
+
+/// Items in flight per solving thread, at most: read but not yet written.
+/// Enough to keep every thread busy while one hard puzzle holds up the
+/// writer, small enough to bound memory.
+pub const WINDOW: usize = 256;
+
+/// What every step of a run reads and nobody changes.
+struct Context<'o> {
+    task: Task,
+    opts: &'o Options,
+    format_opts: format::Options,
+    /// The input format `--format` names, if any.
+    fixed: Option<&'static dyn Format>,
+    /// The output format `--output` names, if any.
+    output: Option<&'static dyn Format>,
+}
+
+/// One thing the reader found, in input order.
+enum Item {
+    /// Something said about an input itself: it cannot be opened or read,
+    /// no format fits it, or (`--verbose`) which format was detected.
+    Note {
+        /// Lines for standard error.
+        err: String,
+        /// What it does to the exit status.
+        status: ExitStatus,
+    },
+    /// One case of an input, readable or not.
+    Case(Job),
+}
+
+/// A case to solve, with what is needed to write it.
+struct Job {
+    /// The input's name, for messages.
+    name: Arc<str>,
+    /// The input's format (its judge's rule).
+    format: &'static dyn Format,
+    /// The output format; `None` for JSON.
+    writer: Option<&'static dyn Format>,
+    /// The case number (header errors repeat the previous one).
+    number: usize,
+    /// The case, or why it could not be read.
+    case: Result<Case, InputError>,
+}
+
+/// The input being read.
+struct Current {
+    name: Arc<str>,
+    format: &'static dyn Format,
+    writer: Option<&'static dyn Format>,
+    cases: Cases<'static>,
+    number: usize,
+}
+
+/// The reader: every item of every input, in order, read lazily (one case
+/// at a time).
+struct Items<'c> {
+    ctx: &'c Context<'c>,
+    inputs: std::slice::Iter<'c, Input>,
+    current: Option<Current>,
+}
+
+impl<'c> Items<'c> {
+    fn new(ctx: &'c Context<'c>, inputs: &'c [Input]) -> Self {
+        Self {
+            ctx,
+            inputs: inputs.iter(),
+            current: None,
+        }
+    }
+
+    /// Opens `input` and settles its format.
+    fn open(&self, input: &Input) -> Opened {
+        let name: Arc<str> = input.name().into();
+        let reader = match input.open() {
+            Ok(reader) => reader,
+            Err(e) => return Opened::Failed(format!("dlx: {name}: {e}\n")),
+        };
+        let mut verbose = None;
+        let (format, reader) = match self.ctx.fixed {
+            Some(f) => (f, reader),
+            None => {
+                let (head, reader) = Head::peek(reader);
+                if let (Some(e), None) = (&head.error, head.content().next()) {
+                    return Opened::Failed(format!("dlx: {name}: cannot read: {e}\n"));
+                }
+                // No puzzles (blank, or only comment lines): nothing to do.
+                if head.complete && head.content().all(|l| l.trim_start().starts_with('#')) {
+                    return Opened::Empty;
+                }
+                let f = match format::detect(&head) {
+                    Ok(f) => f,
+                    Err(e) => return Opened::Failed(format!("dlx: {name}: {e}\n")),
+                };
+                if self.ctx.opts.verbose {
+                    verbose = Some(format!("dlx: {name}: format {} (detected)\n", f.name()));
+                }
+                (f, reader)
+            }
+        };
+        let writer = if self.ctx.opts.json {
+            None
+        } else {
+            Some(self.ctx.output.unwrap_or(format))
+        };
+        let cases = format.read(reader, &self.ctx.format_opts);
+        let current = Current {
+            name,
+            format,
+            writer,
+            cases,
+            number: 0,
+        };
+        Opened::Read(current, verbose)
+    }
+}
+
+/// An input, opened.
+enum Opened {
+    /// Its cases are to be read; with the `--verbose` line, if any.
+    Read(Current, Option<String>),
+    /// It has no puzzles (blank, or comment lines only).
+    Empty,
+    /// It cannot be read, for the reason given (a standard error line).
+    Failed(String),
+}
+
+impl Iterator for Items<'_> {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        loop {
+            if let Some(cur) = &mut self.current {
+                if let Some(case) = cur.cases.next() {
+                    if !matches!(&case, Err(e) if e.header) {
+                        cur.number += 1;
+                    }
+                    return Some(Item::Case(Job {
+                        name: cur.name.clone(),
+                        format: cur.format,
+                        writer: cur.writer,
+                        number: cur.number,
+                        case,
+                    }));
+                }
+                self.current = None;
+            }
+            let input = self.inputs.next()?;
+            match self.open(input) {
+                Opened::Read(current, verbose) => {
+                    self.current = Some(current);
+                    if let Some(err) = verbose {
+                        return Some(Item::Note {
+                            err,
+                            status: ExitStatus::Success,
+                        });
+                    }
+                }
+                Opened::Empty => {}
+                Opened::Failed(err) => {
+                    return Some(Item::Note {
+                        err,
+                        status: ExitStatus::BadInput,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Everything one item comes to: what it prints and what it adds to the
+/// run. Computed on any thread, printed by the [`Writer`] in input order.
+#[derive(Default)]
+struct Done {
+    /// Lines for standard error, printed first.
+    err: String,
+    /// Text for standard output, if any.
+    out: Option<String>,
+    /// Printed before `out` when some output came before it.
+    separator: &'static str,
+    /// What the item does to the exit status.
+    status: ExitStatus,
+    /// Its share of the `--stats` totals.
+    totals: Totals,
+}
+
+/// The status of a case in `--json` (docs/json.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Status {
+    /// `solve`: a solution (that the judge accepts); `count` with
+    /// `--limit 1`: at least one solution.
+    Solved,
+    /// `count`: exactly one solution.
+    Unique,
+    /// `count`: two or more.
+    Multiple,
+    /// No (acceptable) solution.
+    NoSolution,
+    /// The case could not be read or written, or its given solution is
+    /// wrong.
+    BadInput,
+    /// `--max-nodes` stopped the search.
+    Cut,
+}
+
+/// One line of `--json`: the schema of docs/json.md, in its field order.
+#[derive(Serialize)]
+struct Record<'a> {
+    case: usize,
+    file: &'a str,
+    line: usize,
+    column: Option<usize>,
+    puzzle: Option<String>,
+    status: Status,
+    count: Option<u64>,
+    count_is_lower_bound: Option<bool>,
+    solution: Option<String>,
+    error: Option<String>,
+    nodes: Option<u64>,
+    updates: Option<u64>,
+    microseconds: Option<u64>,
+}
+
+/// What one case comes to, before it is written in any format.
+struct Verdict {
+    status: Status,
+    /// What the case does to the exit status.
+    exit: ExitStatus,
+    /// The puzzle, when it was read.
+    puzzle: Option<Grid>,
+    /// The solution to print.
+    solution: Option<Grid>,
+    /// `count`: what the search found.
+    count: Option<Count>,
+    /// The column an input error points at.
+    column: Option<usize>,
+    /// What standard error says about the case (after file and line).
+    error: Option<String>,
+    /// Search effort and time, when the case was searched.
+    search: Option<(Stats, Duration)>,
+}
+
+impl Verdict {
+    fn bad(puzzle: Option<Grid>, column: Option<usize>, error: String) -> Self {
+        Self {
+            status: Status::BadInput,
+            exit: ExitStatus::BadInput,
+            puzzle,
+            solution: None,
+            count: None,
+            column,
+            error: Some(error),
+            search: None,
+        }
+    }
+}
+
+/// The compute step: what `item` prints and adds to the run. Pure but for
+/// the solvers' caches and the time measured.
+fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
+    let job = match item {
+        Item::Note { err, status } => {
+            return Done {
+                err,
+                status,
+                ..Done::default()
+            };
+        }
+        Item::Case(job) => job,
+    };
+    let Job {
+        name,
+        format,
+        writer,
+        number,
+        case,
+    } = job;
+    let alphabet = &ctx.format_opts.alphabet;
+    let (line, header, verdict) = match case {
+        Err(e) => (e.line, e.header, Verdict::bad(None, e.column, e.message)),
+        Ok(case) => {
+            let shape = case.grid.shape();
+            let check = ctx.task == Task::Solve || writer.is_none();
+            let why = if check {
+                unwritable(writer, shape, alphabet)
+            } else {
+                None
+            };
+            let verdict = match why {
+                Some(why) => Verdict::bad(Some(case.grid.clone()), None, why),
+                None => {
+                    let rule = match ctx.task {
+                        Task::Solve => format.rule(),
+                        Task::Count { .. } => Rule::Any,
+                    };
+                    solve_case(ctx.task, rule, &case, ctx.opts, solvers)
+                }
+            };
+            (case.line, false, verdict)
+        }
+    };
+    let mut done = Done {
+        status: verdict.exit,
+        ..Done::default()
+    };
+    if let Some(error) = &verdict.error {
+        done.err = match verdict.column {
+            Some(c) => format!("dlx: {name}: line {line}, column {c}: {error}\n"),
+            None => format!("dlx: {name}: line {line}: {error}\n"),
+        };
+    }
+    if let Some((stats, time)) = verdict.search {
+        done.totals = Totals {
+            puzzles: 1,
+            solved: u64::from(stats.solutions > 0),
+            stats,
+            time,
+        };
+    }
+    done.out = match writer {
+        Some(writer) => {
+            if ctx.task == Task::Solve {
+                done.separator = writer.separator();
+            }
+            let opts = &ctx.format_opts;
+            match (&verdict.solution, &verdict.count, &verdict.puzzle) {
+                (Some(solution), _, Some(puzzle)) => {
+                    Some(writer.solution(number, puzzle, solution, opts))
+                }
+                (_, Some(count), _) => Some(writer.count(number, &format_count(count))),
+                (_, _, Some(puzzle)) if verdict.status != Status::BadInput => {
+                    writer.no_solution(number, puzzle, opts)
+                }
+                _ => writer.bad_input(number, &name, line),
+            }
+        }
+        // A header error is about the input, not a case: no record.
+        None if header => None,
+        None => Some(json_line(&verdict, number, &name, line, alphabet)),
+    };
+    done
+}
+
+/// The `--json` line of a case.
+fn json_line(v: &Verdict, number: usize, name: &str, line: usize, alphabet: &Alphabet) -> String {
+    let record = Record {
+        case: number,
+        file: name,
+        line,
+        column: v.column,
+        puzzle: v
+            .puzzle
+            .as_ref()
+            .filter(|g| alphabet.covers(g.n()))
+            .map(|g| alphabet.write_line(g)),
+        status: v.status,
+        count: v.count.map(|c| c.solutions),
+        count_is_lower_bound: v.count.map(|c| !c.is_exact()),
+        solution: v.solution.as_ref().map(|g| alphabet.write_line(g)),
+        error: v.error.clone(),
+        nodes: v.search.map(|(s, _)| s.nodes),
+        updates: v.search.map(|(s, _)| s.updates),
+        microseconds: v
+            .search
+            .map(|(_, t)| u64::try_from(t.as_micros()).unwrap_or(u64::MAX)),
+    };
+    let mut text = serde_json::to_string(&record).unwrap_or_default();
+    text.push('\n');
+    text
+}
+
+/// Computes the items of each chunk one after the other with this
+/// thread's own solvers, handing the chunk's results (with their tags, in
+/// order) to `sink` until it says stop. The one loop both the
+/// single-threaded run (chunks of one) and every worker use.
+fn serve<T, C, B>(
+    chunks: impl Iterator<Item = C>,
+    ctx: &Context<'_>,
+    mut sink: impl FnMut(Vec<(T, Done)>) -> ControlFlow<B>,
+) -> ControlFlow<B>
+where
+    C: IntoIterator<Item = (T, Item)>,
+{
+    let mut solvers = Solvers::new();
+    for chunk in chunks {
+        let mut results = Vec::new();
+        for (tag, item) in chunk {
+            results.push((tag, compute(item, ctx, &mut solvers)));
+        }
+        sink(results)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Why the writer stopped the run early.
+enum End {
+    /// `--fail-fast`: an item was not a success; finish normally.
+    FailFast,
+    /// Standard output failed: end at once with this status.
+    Output(ExitStatus),
+}
+
+/// Prints results in order and keeps the run's status and totals.
+struct Writer<'w> {
+    out: &'w mut dyn Write,
+    err: &'w mut dyn Write,
+    fail_fast: bool,
+    status: ExitStatus,
+    totals: Totals,
+    /// Outputs written so far (separators go between them).
+    written: usize,
+}
+
+impl Writer<'_> {
+    /// Prints `done` (standard error first); `Break` ends the run.
+    fn write(&mut self, done: Done) -> ControlFlow<End> {
+        let _ = self.err.write_all(done.err.as_bytes());
+        self.status = self.status.max(done.status);
+        self.totals += done.totals;
+        if let Some(text) = done.out {
+            let separator = if self.written > 0 { done.separator } else { "" };
+            self.written += 1;
+            let result = self
+                .out
+                .write_all(separator.as_bytes())
+                .and_then(|()| self.out.write_all(text.as_bytes()));
+            if let Err(e) = result {
+                return ControlFlow::Break(End::Output(self.output_failed(&e)));
+            }
+        }
+        if self.fail_fast && self.status > ExitStatus::Success {
+            return ControlFlow::Break(End::FailFast);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The status to end with when standard output fails: the status so
+    /// far when the reader went away, an error otherwise.
+    fn output_failed(&mut self, e: &io::Error) -> ExitStatus {
+        if is_broken_pipe(e) {
+            self.status
+        } else {
+            let _ = writeln!(self.err, "dlx: cannot write output: {e}");
+            ExitStatus::BadInput
+        }
+    }
 }
 
 /// Runs `task` over every puzzle of `inputs`.
@@ -142,204 +663,180 @@ pub fn run(
         },
     };
     let output = match opts.output.as_deref() {
-        None => None,
-        Some(name) => match named(name, err) {
+        Some(name) if !opts.json => match named(name, err) {
             Some(f) => Some(f),
             None => return ExitStatus::BadInput,
         },
+        _ => None,
     };
-    let format_opts = format::Options {
-        shape: opts.shape,
-        alphabet: opts.alphabet.clone(),
+    let ctx = Context {
+        task,
+        opts,
+        format_opts: format::Options {
+            shape: opts.shape,
+            alphabet: opts.alphabet.clone(),
+        },
+        fixed,
+        output,
     };
-    let mut solvers = Solvers::new();
-    let mut status = ExitStatus::Success;
-    let mut totals = Totals::default();
-    let mut written = 0usize;
-    'inputs: for input in inputs {
-        if opts.fail_fast && status > ExitStatus::Success {
-            break;
-        }
-        let name = input.name();
-        let reader = match input.open() {
-            Ok(r) => r,
-            Err(e) => {
-                let _ = writeln!(err, "dlx: {name}: {e}");
-                status = status.max(ExitStatus::BadInput);
-                continue;
-            }
-        };
-        let (format, reader) = match fixed {
-            Some(f) => (f, reader),
-            None => {
-                let (head, reader) = Head::peek(reader);
-                if let (Some(e), None) = (&head.error, head.content().next()) {
-                    let _ = writeln!(err, "dlx: {name}: cannot read: {e}");
-                    status = status.max(ExitStatus::BadInput);
-                    continue;
-                }
-                // No puzzles (blank, or only comment lines): nothing to do.
-                if head.complete && head.content().all(|l| l.trim_start().starts_with('#')) {
-                    continue;
-                }
-                match format::detect(&head) {
-                    Ok(f) => {
-                        if opts.verbose {
-                            let _ = writeln!(err, "dlx: {name}: format {} (detected)", f.name());
-                        }
-                        (f, reader)
-                    }
-                    Err(e) => {
-                        let _ = writeln!(err, "dlx: {name}: {e}");
-                        status = status.max(ExitStatus::BadInput);
-                        continue;
-                    }
-                }
-            }
-        };
-        let writer = output.unwrap_or(format);
-        let mut number = 0;
-        for case in format.read(reader, &format_opts) {
-            if opts.fail_fast && status > ExitStatus::Success {
-                break 'inputs;
-            }
-            if !matches!(&case, Err(e) if e.header) {
-                number += 1;
-            }
-            let unwritable = match &case {
-                Ok(case) if task == Task::Solve => {
-                    unwritable(writer, case.grid.shape(), &format_opts.alphabet)
-                }
-                _ => None,
-            };
-            let text = match case {
-                Ok(case) if unwritable.is_some() => {
-                    let why = unwritable.unwrap_or_default();
-                    let _ = writeln!(err, "dlx: {name}: line {}: {why}", case.line);
-                    status = status.max(ExitStatus::BadInput);
-                    writer.bad_input(number, &name, case.line)
-                }
-                Ok(case) => {
-                    let line = case.line;
-                    let rule = match task {
-                        Task::Solve => format.rule(),
-                        Task::Count { .. } => Rule::Any,
-                    };
-                    let result = solve_case(
-                        task,
-                        rule,
-                        &case,
-                        opts,
-                        &mut solvers,
-                        &mut totals,
-                        &mut status,
-                    );
-                    if let (Some(expected), CaseOutput::Solved(_)) = (&case.expected, &result)
-                        && let Err(e) = check_solution(&case.grid, expected)
-                    {
-                        let _ = writeln!(
-                            err,
-                            "dlx: {name}: line {line}: the given solution is wrong: {e}"
-                        );
-                        status = status.max(ExitStatus::BadInput);
-                    }
-                    match result {
-                        CaseOutput::Solved(grid) => {
-                            Some(writer.solution(number, &case.grid, &grid, &format_opts))
-                        }
-                        CaseOutput::Count(count, cut) => {
-                            if cut {
-                                let _ = writeln!(
-                                    err,
-                                    "dlx: {name}: line {line}: the count stopped at the node budget (--max-nodes); {count} is a lower bound"
-                                );
-                            }
-                            Some(writer.count(number, &count))
-                        }
-                        CaseOutput::NoSolution(why) => {
-                            let _ = writeln!(err, "dlx: {name}: line {line}: no solution{why}");
-                            match task {
-                                Task::Count { .. } => Some(writer.count(number, "0")),
-                                Task::Solve => writer.no_solution(number, &case.grid, &format_opts),
-                            }
-                        }
-                    }
-                }
-                Err(e) => {
-                    let _ = writeln!(err, "dlx: {name}: {e}");
-                    status = status.max(ExitStatus::BadInput);
-                    writer.bad_input(number, &name, e.line)
-                }
-            };
-            let Some(text) = text else { continue };
-            let separator = if task == Task::Solve && written > 0 {
-                writer.separator()
-            } else {
-                ""
-            };
-            written += 1;
-            let result = out
-                .write_all(separator.as_bytes())
-                .and_then(|()| out.write_all(text.as_bytes()));
-            if let Err(e) = result {
-                if !is_broken_pipe(&e) {
-                    let _ = writeln!(err, "dlx: cannot write output: {e}");
-                    return ExitStatus::BadInput;
-                }
-                return status;
-            }
-        }
+    let threads = match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let mut writer = Writer {
+        out,
+        err,
+        fail_fast: opts.fail_fast,
+        status: ExitStatus::Success,
+        totals: Totals::default(),
+        written: 0,
+    };
+    let flow = if threads <= 1 {
+        let items = Items::new(&ctx, inputs).map(|item| std::iter::once(((), item)));
+        serve(items, &ctx, |results| {
+            results
+                .into_iter()
+                .try_for_each(|((), done)| writer.write(done))
+        })
+    } else {
+        run_threads(&ctx, inputs, threads, &mut writer)
+    };
+    if let ControlFlow::Break(End::Output(status)) = flow {
+        return status;
     }
-    if let Err(e) = out.flush()
+    if let Err(e) = writer.out.flush()
         && !is_broken_pipe(&e)
     {
-        let _ = writeln!(err, "dlx: cannot write output: {e}");
-        return ExitStatus::BadInput;
+        return writer.output_failed(&e);
     }
     if opts.stats {
-        print_stats(err, &totals);
+        print_stats(writer.err, &writer.totals);
     }
-    status
+    writer.status
+}
+
+/// The most items a worker takes from the queue at once (those already
+/// there; it never waits for more): fewer wake-ups than one at a time,
+/// and little imbalance at the end of the input.
+const GRAB: usize = 8;
+
+/// The run on `threads` workers: the reader on a thread of its own, the
+/// workers computing, and this thread writing in sequence order. Credits
+/// bound the items between reader and writer to [`WINDOW`] per worker;
+/// when the writer stops, the reader and the workers stop at their next
+/// item (a search under way runs to its end).
+fn run_threads(
+    ctx: &Context<'_>,
+    inputs: &[Input],
+    threads: usize,
+    writer: &mut Writer<'_>,
+) -> ControlFlow<End> {
+    let window = WINDOW * threads;
+    let (job_tx, job_rx) = mpsc::sync_channel::<(u64, Item)>(window);
+    let job_rx = Mutex::new(job_rx);
+    let (done_tx, done_rx) = mpsc::channel::<Vec<(u64, Done)>>();
+    // Each message returns that many credits: never more than `window`
+    // outstanding, so sending never blocks.
+    let (credit_tx, credit_rx) = mpsc::sync_channel::<usize>(window);
+    let stop = AtomicBool::new(false);
+    let stopped = || stop.load(Ordering::Relaxed);
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let mut items = Items::new(ctx, inputs);
+            let mut credits = window;
+            for seq in 0u64.. {
+                while credits == 0 {
+                    match credit_rx.recv() {
+                        Ok(more) => credits += more,
+                        Err(_) => return,
+                    }
+                }
+                credits -= 1;
+                if stopped() {
+                    return;
+                }
+                let Some(item) = items.next() else { return };
+                if job_tx.send((seq, item)).is_err() {
+                    return;
+                }
+            }
+        });
+        for _ in 0..threads {
+            let done_tx = done_tx.clone();
+            let job_rx = &job_rx;
+            scope.spawn(move || {
+                let chunks = std::iter::from_fn(|| {
+                    if stopped() {
+                        return None;
+                    }
+                    let queue = job_rx.lock().ok()?;
+                    let mut chunk = vec![queue.recv().ok()?];
+                    chunk.extend(queue.try_iter().take(GRAB - 1));
+                    Some(chunk)
+                });
+                serve(chunks, ctx, |results| match done_tx.send(results) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
+                })
+            });
+        }
+        drop(done_tx);
+        let flow = write_in_order(done_rx, writer, &credit_tx);
+        stop.store(true, Ordering::Relaxed);
+        drop(credit_tx);
+        flow
+    })
+}
+
+/// Writes the results as they come in, in sequence order, holding back
+/// those that arrive early (at most the window), and gives the reader a
+/// credit back for each one written.
+fn write_in_order(
+    results: mpsc::Receiver<Vec<(u64, Done)>>,
+    writer: &mut Writer<'_>,
+    credits: &mpsc::SyncSender<usize>,
+) -> ControlFlow<End> {
+    let mut early = HashMap::new();
+    let mut next = 0u64;
+    for chunk in results {
+        early.extend(chunk);
+        let first = next;
+        while let Some(done) = early.remove(&next) {
+            next += 1;
+            writer.write(done)?;
+        }
+        if next > first {
+            let _ = credits.send((next - first) as usize);
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// Why `writer` cannot write a grid of `shape` (checked before solving,
-/// so an unwritable case is reported as such, never printed garbled).
-fn unwritable(writer: &dyn Format, shape: Shape, alphabet: &Alphabet) -> Option<String> {
+/// so an unwritable case is reported as such, never printed garbled);
+/// `None` for JSON, which writes grids as lines of the alphabet's symbols.
+fn unwritable(writer: Option<&dyn Format>, shape: Shape, alphabet: &Alphabet) -> Option<String> {
     let n = shape.n();
-    if !writer.holds(shape) {
+    let name = writer.map_or("JSON", |w| w.name());
+    if writer.is_some_and(|w| !w.holds(shape)) {
+        Some(format!("the {name} format cannot hold a {n}x{n} grid"))
+    } else if writer.is_none_or(|w| w.uses_alphabet()) && !alphabet.covers(n) {
         Some(format!(
-            "the {} format cannot hold a {n}x{n} grid",
-            writer.name()
-        ))
-    } else if writer.uses_alphabet() && !alphabet.covers(n) {
-        Some(format!(
-            "the alphabet has no symbols for {n} digits, so the {} format cannot write this grid",
-            writer.name()
+            "the alphabet has no symbols for {n} digits, so the {name} format cannot write this grid"
         ))
     } else {
         None
     }
 }
 
-/// What one case comes to.
-enum CaseOutput {
-    /// A solution.
-    Solved(Grid),
-    /// A count, and whether the node budget cut it.
-    Count(String, bool),
-    /// No (acceptable) solution, and why (may be empty).
-    NoSolution(String),
-}
-
+/// Searches `case` as `task` and `rule` say, within `opts.max_nodes`.
 fn solve_case(
     task: Task,
     rule: Rule,
     case: &Case,
     opts: &Options,
     solvers: &mut Solvers,
-    totals: &mut Totals,
-    status: &mut ExitStatus,
-) -> CaseOutput {
+) -> Verdict {
     let solver = solvers.get(opts.solver, case.grid.shape());
     let started = Instant::now();
     let max_nodes = opts.max_nodes.unwrap_or(u64::MAX);
@@ -381,58 +878,102 @@ fn solve_case(
         }
         (_, r) => r,
     };
-    totals.time += started.elapsed();
-    totals.puzzles += 1;
-    match result {
+    let time = started.elapsed();
+    let mut verdict = Verdict {
+        status: Status::NoSolution,
+        exit: ExitStatus::NoSolution,
+        puzzle: Some(case.grid.clone()),
+        solution: None,
+        count: None,
+        column: None,
+        error: None,
+        search: None,
+    };
+    let (solution, count) = match result {
         Err(PuzzleError::Conflict(c)) => {
-            *status = (*status).max(ExitStatus::NoSolution);
-            CaseOutput::NoSolution(format!(": {c}"))
+            verdict.search = Some((Stats::default(), time));
+            verdict.error = Some(format!("no solution: {c}"));
+            if let Task::Count { .. } = task {
+                verdict.count = Some(Count {
+                    solutions: 0,
+                    outcome: Outcome::Exhausted,
+                    stats: Stats::default(),
+                });
+            }
+            return verdict;
         }
         Err(e @ PuzzleError::Shape { .. }) => {
-            unreachable!("solvers are chosen by shape: {e}")
+            // Solvers are chosen by shape: this cannot happen; say so
+            // rather than panic.
+            return Verdict::bad(Some(case.grid.clone()), None, e.to_string());
         }
-        Ok((solution, count)) => {
-            totals.stats += count.stats;
-            if count.solutions == 0 {
-                *status = (*status).max(ExitStatus::NoSolution);
-            } else {
-                totals.solved += 1;
-            }
-            match (task, solution) {
-                (Task::Solve, None) if count.outcome == Outcome::NodeLimit => {
-                    *status = (*status).max(ExitStatus::NoSolution);
-                    CaseOutput::NoSolution(if count.solutions > 0 {
-                        format!(
-                            ": the smallest solution, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
-                        )
-                    } else {
-                        format!(" found within {max_nodes} search nodes (--max-nodes)")
-                    })
-                }
-                (Task::Solve, _)
-                    if rule == Rule::Unique
-                        && count.solutions == 1
-                        && count.outcome == Outcome::NodeLimit =>
-                {
-                    *status = (*status).max(ExitStatus::NoSolution);
-                    CaseOutput::NoSolution(format!(
-                        ": uniqueness, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
-                    ))
-                }
-                (Task::Solve, _) if rule == Rule::Unique && count.solutions > 1 => {
-                    *status = (*status).max(ExitStatus::NoSolution);
-                    CaseOutput::NoSolution(
-                        ": several solutions, which this judge counts as none".into(),
+        Ok(found) => found,
+    };
+    verdict.search = Some((count.stats, time));
+    let cut = count.outcome == Outcome::NodeLimit;
+    let n = count.solutions;
+    let (status, error) = match task {
+        Task::Count { .. } => {
+            verdict.count = Some(count);
+            let status = match n {
+                _ if cut => Status::Cut,
+                0 => Status::NoSolution,
+                1 if count.is_exact() => Status::Unique,
+                1 => Status::Solved,
+                _ => Status::Multiple,
+            };
+            let error = cut.then(|| {
+                format!(
+                    "the count stopped at the node budget (--max-nodes); {} is a lower bound",
+                    format_count(&count)
+                )
+            });
+            (status, error)
+        }
+        Task::Solve => match solution {
+            None if cut => (
+                Status::Cut,
+                if n > 0 {
+                    format!(
+                        "no solution: the smallest solution, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
                     )
+                } else {
+                    format!("no solution found within {max_nodes} search nodes (--max-nodes)")
                 }
-                (Task::Solve, Some(grid)) => CaseOutput::Solved(grid),
-                (Task::Solve, None) => CaseOutput::NoSolution(String::new()),
-                (Task::Count { .. }, _) => {
-                    CaseOutput::Count(format_count(&count), count.outcome == Outcome::NodeLimit)
-                }
+                .into(),
+            ),
+            _ if rule == Rule::Unique && n == 1 && cut => (
+                Status::Cut,
+                Some(format!(
+                    "no solution: uniqueness, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
+                )),
+            ),
+            _ if rule == Rule::Unique && n > 1 => (
+                Status::NoSolution,
+                Some("no solution: several solutions, which this judge counts as none".into()),
+            ),
+            Some(grid) => {
+                verdict.solution = Some(grid);
+                (Status::Solved, None)
             }
-        }
+            None => (Status::NoSolution, Some("no solution".into())),
+        },
+    };
+    verdict.status = status;
+    verdict.error = error;
+    verdict.exit = match status {
+        Status::Solved | Status::Unique | Status::Multiple => ExitStatus::Success,
+        Status::Cut if task != Task::Solve && n > 0 => ExitStatus::Success,
+        _ => ExitStatus::NoSolution,
+    };
+    if let (Some(expected), Some(_)) = (&case.expected, &verdict.solution)
+        && let Err(e) = check_solution(&case.grid, expected)
+    {
+        verdict.status = Status::BadInput;
+        verdict.exit = ExitStatus::BadInput;
+        verdict.error = Some(format!("the given solution is wrong: {e}"));
     }
+    verdict
 }
 
 /// The lexicographically smallest solution (cells in reading order),
