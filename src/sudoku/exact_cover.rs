@@ -69,6 +69,9 @@ pub struct DlxSolver {
     reduced_item: Vec<u32>,
     /// Full option number `(r*n + c)*n + d` of each reduced option.
     full_option: Vec<u32>,
+    /// The box, and the row and column, of each cell in reading order.
+    box_of_cell: Vec<u8>,
+    row_col: Vec<(u8, u8)>,
 }
 
 /// Where the options of a compiled puzzle put their digits.
@@ -110,6 +113,12 @@ impl DlxSolver {
             ends: Vec::new(),
             reduced_item: Vec::new(),
             full_option: Vec::new(),
+            box_of_cell: (0..shape.cells())
+                .map(|cell| shape.box_of(cell / shape.n(), cell % shape.n()) as u8)
+                .collect(),
+            row_col: (0..shape.cells())
+                .map(|cell| ((cell / shape.n()) as u8, (cell % shape.n()) as u8))
+                .collect(),
         }
     }
 
@@ -159,13 +168,16 @@ impl DlxSolver {
         let mut in_row = [0u64; super::MAX_N];
         let mut in_col = [0u64; super::MAX_N];
         let mut in_box = [0u64; super::MAX_N];
-        for (cell, &d) in puzzle.cells().iter().enumerate() {
+        // Each cell's row, column and box come from tables: a division per
+        // cell cost more than the rest of the loop.
+        let cells = puzzle.cells();
+        for (cell, (&d, &b)) in cells.iter().zip(&self.box_of_cell).enumerate() {
             if d != 0 {
-                let (r, c) = (cell / n, cell % n);
+                let (r, c) = self.row_col[cell];
                 let bit = 1u64 << (d - 1);
-                in_row[r] |= bit;
-                in_col[c] |= bit;
-                in_box[shape.box_of(r, c)] |= bit;
+                in_row[r as usize] |= bit;
+                in_col[c as usize] |= bit;
+                in_box[b as usize] |= bit;
             }
         }
         // Items, in full order, skipping those a given covers.
@@ -176,7 +188,7 @@ impl DlxSolver {
             reduced_item[full] = next;
             next += 1;
         };
-        for (cell, &d) in puzzle.cells().iter().enumerate() {
+        for (cell, &d) in cells.iter().enumerate() {
             if d == 0 {
                 keep(cell, &mut self.reduced_item);
             }
@@ -197,12 +209,12 @@ impl DlxSolver {
         self.entries.clear();
         self.ends.clear();
         let item = |full: usize| self.reduced_item[full];
-        for (cell, &d) in puzzle.cells().iter().enumerate() {
+        for (cell, (&d, &b)) in cells.iter().zip(&self.box_of_cell).enumerate() {
             if d != 0 {
                 continue;
             }
-            let (r, c) = (cell / n, cell % n);
-            let b = shape.box_of(r, c);
+            let (r, c) = self.row_col[cell];
+            let (r, c, b) = (r as usize, c as usize, b as usize);
             let mut candidates = all & !(in_row[r] | in_col[c] | in_box[b]);
             while candidates != 0 {
                 let d = candidates.trailing_zeros() as usize;
