@@ -5,7 +5,7 @@
 //! uniqueness check, as the published benchmarks do); one iteration solves
 //! the whole sample, and the throughput is in puzzles:
 //!
-//! * `dlx`: this crate's engine ([`DlxSolver`], compiled once per shape);
+//! * `dlx`: this crate's engine ([`DlxSolver`], a reduced matrix per puzzle);
 //! * `sudoku`: the `sudoku` crate (a JCZSolve port), 9x9 only;
 //! * `dlx-rs`: the `dlx-rs` crate with the same exact-cover encoding
 //!   (`4n^2` items, `n^3` options, in the same order). It cannot undo a

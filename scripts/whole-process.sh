@@ -1,0 +1,55 @@
+#!/bin/sh
+# Whole-process `dlx count --limit 2` on each bench file, best of RUNS
+# (default 3), side by side in one run: this dlx, a previous dlx (BASE, for
+# example a binary built from a git worktree of an older commit), and the
+# sudoku crate through examples/peer_count.rs. Each side reads the file
+# itself, so parsing and output are in every time. The three outputs are
+# compared byte for byte before anything is timed. Run from the repository
+# root after `cargo build --release --example peer_count`.
+#
+#   BASE=/path/to/old/dlx RUNS=3 sh scripts/whole-process.sh
+set -eu
+T=${CARGO_TARGET_DIR:-target}/release
+DLX=${DLX:-$T/dlx}
+PEER=${PEER:-$T/examples/peer_count}
+BASE=${BASE:-}
+RUNS=${RUNS:-3}
+FILES=${FILES:-"17_clue magictour_top1465 forum_hardest_1905_11plus forum_hardest_1106 serg_benchmark"}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Best wall time of RUNS runs of the command, in seconds.
+best() {
+    b=""
+    i=0
+    while [ "$i" -lt "$RUNS" ]; do
+        s=$(date +%s.%N)
+        "$@" > /dev/null
+        e=$(date +%s.%N)
+        t=$(echo "$e - $s" | bc)
+        if [ -z "$b" ] || [ "$(echo "$t < $b" | bc)" = 1 ]; then b=$t; fi
+        i=$((i + 1))
+    done
+    printf '%.3f' "$b"
+}
+
+printf '%-28s %9s %9s %9s %11s %11s\n' file dlx base sudoku base/dlx dlx/sudoku
+for f in $FILES; do
+    file=data/bench/$f.txt
+    "$DLX" count --limit 2 "$file" > "$tmp/dlx"
+    "$PEER" "$file" > "$tmp/peer"
+    cmp -s "$tmp/dlx" "$tmp/peer" || { echo "$f: dlx and the sudoku crate disagree" >&2; exit 1; }
+    if [ -n "$BASE" ]; then
+        "$BASE" count --limit 2 "$file" > "$tmp/base"
+        cmp -s "$tmp/dlx" "$tmp/base" || { echo "$f: dlx and BASE disagree" >&2; exit 1; }
+    fi
+    d=$(best "$DLX" count --limit 2 "$file")
+    p=$(best "$PEER" "$file")
+    if [ -n "$BASE" ]; then
+        b=$(best "$BASE" count --limit 2 "$file")
+        printf '%-28s %9s %9s %9s %11.2f %11.2f\n' "$f" "$d" "$b" "$p" \
+            "$(echo "$b / $d" | bc -l)" "$(echo "$d / $p" | bc -l)"
+    else
+        printf '%-28s %9s %9s %9s %11s %11.2f\n' "$f" "$d" - "$p" - "$(echo "$d / $p" | bc -l)"
+    fi
+done
