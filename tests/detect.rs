@@ -200,18 +200,23 @@ fn sixteen_by_sixteen_grids_alone_or_several_are_grid() {
     solves_as("grid", &numbers, "a 16x16 grid of numbers");
 }
 
-#[test]
-fn a_sparse_grid_with_only_low_digits_is_grid_by_its_layout() {
-    // Only the givens 1-4 of a 16x16 solution: every row is also a
-    // clash-free 4x4 puzzle, so only the layout tells: 16 rows, then a
-    // blank line or the end.
+/// A solved 16x16 grid with only its digits 1-4 kept.
+fn low_digits_of_a_16x16() -> Grid {
     let solution = solved_grid(shape(16), |k| k / 2);
     let cells: Vec<u8> = solution
         .cells()
         .iter()
         .map(|&d| if d <= 4 { d } else { 0 })
         .collect();
-    let sparse = Grid::from_cells(shape(16), cells).unwrap();
+    Grid::from_cells(shape(16), cells).unwrap()
+}
+
+#[test]
+fn a_sparse_grid_with_only_low_digits_is_grid_by_its_layout() {
+    // Only the givens 1-4 of a 16x16 solution: every row is also a
+    // clash-free 4x4 puzzle, so only the layout tells: 16 rows, then a
+    // blank line or the end.
+    let sparse = low_digits_of_a_16x16();
     for r in 0..16 {
         let row = &sparse.cells()[r * 16..r * 16 + 16];
         assert!(row.iter().all(|&d| d <= 4), "a row is a 4x4 puzzle");
@@ -226,13 +231,7 @@ fn a_real_tie_is_refused_with_what_is_ambiguous() {
     // The same sparse grid with a blank line between its bands of four
     // rows: four 4x4 puzzles a band, or one grid; neither reading nor the
     // layout decides.
-    let solution = solved_grid(shape(16), |k| k / 2);
-    let cells: Vec<u8> = solution
-        .cells()
-        .iter()
-        .map(|&d| if d <= 4 { d } else { 0 })
-        .collect();
-    let sparse = rows(&Grid::from_cells(shape(16), cells).unwrap());
+    let sparse = rows(&low_digits_of_a_16x16());
     let bands: Vec<&str> = sparse.lines().collect();
     let text: String = bands.chunks(4).map(|b| b.join("\n") + "\n\n").collect();
     let (out, err, code) = run(&["solve"], &text);
