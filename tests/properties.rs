@@ -13,7 +13,9 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 use dlx::app::sudoku::{Options as RunOptions, Task, run};
 use dlx::app::{ExitStatus, Input};
-use dlx::dlx::{Color, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits, Solution};
+use dlx::dlx::{
+    Color, ItemId, ItemKind, Matrix, OptionId, Outcome, Problem, SearchLimits, Solution,
+};
 use dlx::format::{ALL, Alphabet, Format, Options};
 use dlx::knuth;
 use dlx::sudoku::verify::check_solution;
@@ -230,6 +232,34 @@ impl Random {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// `Matrix::from_primary_options` on arbitrary lists, valid or not,
+    /// never panics: it refuses them, or builds a sane matrix that counts
+    /// what a `Problem` with the same options counts.
+    #[test]
+    fn the_flat_build_takes_any_lists(
+        items in 0u32..6,
+        entries in prop::collection::vec(0u32..8, 0..16),
+        ends in prop::collection::vec(0u32..18, 0..6),
+    ) {
+        let arena = Bump::new();
+        let Ok(mut m) = Matrix::from_primary_options(&arena, items, &entries, &ends) else {
+            return Ok(());
+        };
+        m.sanity().unwrap();
+        let mut p = Problem::new();
+        let ids: Vec<ItemId> = (0..items).map(|_| p.add_item(ItemKind::Primary)).collect();
+        let mut start = 0;
+        for &end in &ends {
+            let option: Vec<ItemId> =
+                entries[start..end as usize].iter().map(|&i| ids[i as usize]).collect();
+            p.add_option(&option).unwrap();
+            start = end as usize;
+        }
+        let mut built = p.build(&arena).unwrap();
+        prop_assert_eq!(m.state_digest(), built.state_digest());
+        prop_assert_eq!(m.count_up_to(u64::MAX).solutions, built.count_up_to(u64::MAX).solutions);
+    }
 
     /// The engine's count is the brute force's, and every limited search
     /// (solutions, nodes) leaves the matrix sane and as it was.
