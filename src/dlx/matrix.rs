@@ -212,8 +212,8 @@ impl<'a> Matrix<'a> {
         link(items, 0, 1, primary);
         link(items, n + 1, primary + 1, n);
 
-        let nodes = arena.alloc_slice_fill_default::<Node>(n_nodes);
         let lens = arena.alloc_slice_fill_default::<u32>(n_items + 2);
+        let nodes = arena.alloc_slice_fill_default::<Node>(n_nodes);
         for h in 1..=n {
             nodes[h as usize].up = h;
             nodes[h as usize].down = h;
