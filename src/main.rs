@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use dlx::app::cover::{CoverOptions, Mode, Part, parse_seconds};
-use dlx::app::generate::{Generator, parse_cell};
+use dlx::app::problem::{Problem, parse_cell};
 use dlx::app::sudoku::{self as sudoku_app, SolverKind, Task};
 use dlx::app::{ExitStatus, Input, bench};
 use dlx::format::Alphabet;
@@ -81,7 +81,7 @@ enum Command {
     Cover(CoverArgs),
     /// Write a classic exact-cover problem in Knuth's format.
     #[command(after_help = COVER_EXIT_CODES)]
-    Gen(GenArgs),
+    Problem(ProblemArgs),
 }
 
 #[derive(Args, Debug)]
@@ -123,13 +123,13 @@ struct CoverArgs {
 }
 
 #[derive(Args, Debug)]
-struct GenArgs {
+struct ProblemArgs {
     #[command(subcommand)]
-    problem: GenProblem,
+    problem: ProblemKind,
 }
 
 #[derive(Subcommand, Debug)]
-enum GenProblem {
+enum ProblemKind {
     /// n queens: rows and columns primary, diagonals secondary.
     Queens {
         /// Board size.
@@ -336,15 +336,15 @@ fn main() -> ExitCode {
             };
             dlx::app::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
         }
-        Command::Gen(a) => {
-            let generator = match a.problem {
-                GenProblem::Queens { n } => Generator::Queens(n),
-                GenProblem::Langford { n } => Generator::Langford(n),
-                GenProblem::Pentominoes { rows, cols, holes } => {
-                    Generator::Pentominoes { rows, cols, holes }
+        Command::Problem(a) => {
+            let problem = match a.problem {
+                ProblemKind::Queens { n } => Problem::Queens(n),
+                ProblemKind::Langford { n } => Problem::Langford(n),
+                ProblemKind::Pentominoes { rows, cols, holes } => {
+                    Problem::Pentominoes { rows, cols, holes }
                 }
             };
-            dlx::app::generate::run(&generator, &mut out, &mut err)
+            dlx::app::problem::run(&problem, &mut out, &mut err)
         }
     };
     let _ = err.flush();

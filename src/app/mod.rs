@@ -11,7 +11,7 @@
 
 pub mod bench;
 pub mod cover;
-pub mod generate;
+pub mod problem;
 pub mod sudoku;
 
 use std::fs::File;

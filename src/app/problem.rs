@@ -1,13 +1,13 @@
-//! `dlx gen`: write a classic exact-cover problem in Knuth's format.
+//! `dlx problem`: write a classic exact-cover problem in Knuth's format.
 
 use std::io::Write;
 
 use super::{ExitStatus, output_failed};
-use crate::generate::{self, GenError};
+use crate::problem::{self, ProblemError};
 
-/// Which problem to write.
+/// Which classic problem to write.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Generator {
+pub enum Problem {
     /// n queens on an n x n board.
     Queens(usize),
     /// Langford pairs for n.
@@ -33,12 +33,12 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
     ))
 }
 
-/// Runs `dlx gen`: writes the problem to `out`.
-pub fn run(generator: &Generator, out: &mut impl Write, err: &mut impl Write) -> ExitStatus {
-    let text: Result<String, GenError> = match generator {
-        Generator::Queens(n) => generate::queens(*n),
-        Generator::Langford(n) => generate::langford(*n),
-        Generator::Pentominoes { rows, cols, holes } => generate::pentominoes(*rows, *cols, holes),
+/// Runs `dlx problem`: writes the problem to `out`.
+pub fn run(which: &Problem, out: &mut impl Write, err: &mut impl Write) -> ExitStatus {
+    let text: Result<String, ProblemError> = match which {
+        Problem::Queens(n) => problem::queens(*n),
+        Problem::Langford(n) => problem::langford(*n),
+        Problem::Pentominoes { rows, cols, holes } => problem::pentominoes(*rows, *cols, holes),
     };
     match text {
         Ok(text) => match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -46,7 +46,7 @@ pub fn run(generator: &Generator, out: &mut impl Write, err: &mut impl Write) ->
             Err(e) => output_failed(&e, err),
         },
         Err(e) => {
-            let _ = writeln!(err, "dlx gen: {e}");
+            let _ = writeln!(err, "dlx problem: {e}");
             ExitStatus::BadInput
         }
     }
@@ -60,12 +60,12 @@ mod tests {
     fn writes_or_refuses() {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         assert_eq!(
-            run(&Generator::Langford(3), &mut out, &mut err),
+            run(&Problem::Langford(3), &mut out, &mut err),
             ExitStatus::Success
         );
         assert!(String::from_utf8(out).unwrap().contains("\n1 s0 s2\n"));
         let mut out = Vec::new();
-        let bad = Generator::Pentominoes {
+        let bad = Problem::Pentominoes {
             rows: 6,
             cols: 10,
             holes: vec![(9, 9)],
@@ -73,7 +73,7 @@ mod tests {
         assert_eq!(run(&bad, &mut out, &mut err), ExitStatus::BadInput);
         assert_eq!(
             String::from_utf8(err).unwrap(),
-            "dlx gen: hole 9,9 is outside the 6x10 board\n"
+            "dlx problem: hole 9,9 is outside the 6x10 board\n"
         );
         assert_eq!(parse_cell("3, 4"), Ok((3, 4)));
         assert!(parse_cell("3").is_err() && parse_cell("a,1").is_err());
