@@ -1,0 +1,158 @@
+//! `dlx generate`: random Sudoku puzzles with exactly one solution, made by
+//! [`crate::sudoku::generate::Generator`] and written in an output format.
+//!
+//! Invariants: puzzle `i` (0-based) depends only on the shape, the
+//! settings, the seed and `i` ([`Rng::for_puzzle`]), so the output is the
+//! same byte for byte on any number of threads; puzzles are written in
+//! index order, as each is ready in turn, and at most [`BATCH`] per
+//! thread are held at once.
+//!
+//! Layout: each puzzle as [`format::Format::puzzle`] writes it, the
+//! format's separator between puzzles. With `--with-solution`, the line
+//! format writes `PUZZLE SOLUTION` on one line (the line reader takes the
+//! solution as a comment), CSV writes `puzzle,solution` (the puzzle column
+//! alone without), and every other format writes the puzzle, its
+//! separator, then the solution as `dlx solve` writes it.
+
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::{ExitStatus, output_failed};
+use crate::format;
+use crate::sudoku::Shape;
+use crate::sudoku::generate::{GenerateError, Generated, Generator, Rng, Settings};
+
+/// Puzzles each thread makes per round before the round is written.
+pub const BATCH: usize = 16;
+
+/// What `dlx generate` makes and how it writes it.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The box shape.
+    pub shape: Shape,
+    /// How many puzzles.
+    pub count: u64,
+    /// The seed: the same seed and options give the same output.
+    pub seed: u64,
+    /// Symmetry, minimality, clue bound.
+    pub settings: Settings,
+    /// Also write each puzzle's solution.
+    pub with_solution: bool,
+    /// The output format's name.
+    pub output: String,
+    /// Threads (0: one per core).
+    pub threads: usize,
+}
+
+/// Runs `dlx generate`: writes `opts.count` puzzles to `out`, messages to
+/// `err`. Exit status 2 for an output format that cannot hold the size, 1
+/// when a puzzle could not be made within the clue bound (the puzzles
+/// before it are written).
+pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
+    let Some(fmt) = format::by_name(&opts.output) else {
+        let _ = writeln!(err, "dlx generate: unknown output format '{}'", opts.output);
+        return ExitStatus::BadInput;
+    };
+    let n = opts.shape.n();
+    if !fmt.holds(opts.shape) {
+        let _ = writeln!(
+            err,
+            "dlx generate: the {} format cannot hold a {n}x{n} grid",
+            fmt.name()
+        );
+        return ExitStatus::BadInput;
+    }
+    let format_opts = format::Options {
+        shape: Some(opts.shape),
+        alphabet: format::Alphabet::default(),
+    };
+    let threads = match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let mut generators: Vec<Mutex<Generator>> = (0..threads)
+        .map(|_| Mutex::new(Generator::new(opts.shape, opts.settings)))
+        .collect();
+    let round = (threads * BATCH) as u64;
+    let mut first = 0u64;
+    while first < opts.count {
+        let len = round.min(opts.count - first);
+        let made = make(&mut generators, opts.seed, first, len);
+        for (i, result) in (first..).zip(made) {
+            let text = match result {
+                Ok(g) => {
+                    let solution = opts.with_solution.then_some(&g.solution);
+                    fmt.puzzle(i as usize + 1, &g.puzzle, solution, &format_opts)
+                }
+                Err(e) => {
+                    let _ = writeln!(err, "dlx generate: puzzle {}: {e}", i + 1);
+                    if let GenerateError::TooManyClues { .. } = e {
+                        let _ = writeln!(err, "dlx generate: try a larger --clues");
+                    }
+                    return finish(out, err, ExitStatus::NoSolution);
+                }
+            };
+            let sep = if i > 0 { fmt.separator() } else { "" };
+            if let Err(e) = out
+                .write_all(sep.as_bytes())
+                .and_then(|()| out.write_all(text.as_bytes()))
+            {
+                return output_failed(&e, err);
+            }
+        }
+        first += len;
+    }
+    finish(out, err, ExitStatus::Success)
+}
+
+/// Flushes `out`, and ends with `status` (or the output's failure).
+fn finish(out: &mut dyn Write, err: &mut dyn Write, status: ExitStatus) -> ExitStatus {
+    match out.flush() {
+        Ok(()) => status,
+        Err(e) => output_failed(&e, err).max(status),
+    }
+}
+
+/// Puzzles `first..first + len`, in order, made on one thread per
+/// generator; each thread takes the next index until none is left.
+fn make(
+    generators: &mut [Mutex<Generator>],
+    seed: u64,
+    first: u64,
+    len: u64,
+) -> Vec<Result<Generated, GenerateError>> {
+    let one = |generator: &mut Generator, i: u64| {
+        generator.generate(&mut Rng::for_puzzle(seed, first + i))
+    };
+    if generators.len() == 1 {
+        let generator = generators[0].get_mut().expect("not shared yet");
+        return (0..len).map(|i| one(generator, i)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<Result<Generated, GenerateError>>>> =
+        (0..len).map(|_| Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for generator in generators.iter_mut() {
+            let (next, slots, one) = (&next, &slots, &one);
+            scope.spawn(move || {
+                let generator = generator.get_mut().expect("one thread each");
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(slot) = slots.get(i) else { return };
+                    let made = one(generator, i as u64);
+                    *slot.lock().expect("one writer per slot") = Some(made);
+                }
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .ok()
+                .flatten()
+                .unwrap_or(Err(GenerateError::NotUnique))
+        })
+        .collect()
+}
