@@ -3,9 +3,9 @@
 //!
 //! Invariants: puzzle `i` (0-based) depends only on the shape, the
 //! settings, the seed and `i` ([`Rng::for_puzzle`]), so the output is the
-//! same byte for byte on any number of threads; puzzles are written in
-//! index order, as each is ready in turn, and at most [`BATCH`] per
-//! thread are held at once.
+//! same byte for byte on any number of threads; puzzles are made in rounds
+//! of [`BATCH`] per thread, each round written in index order before the
+//! next begins, so memory stays bounded for any `--count`.
 //!
 //! Layout: each puzzle as [`format::Format::puzzle`] writes it, the
 //! format's separator between puzzles. With `--with-solution`, the line
@@ -15,8 +15,7 @@
 //! separator, then the solution as `dlx solve` writes it.
 
 use std::io::Write;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{ExitStatus, output_failed};
 use crate::format;
@@ -71,8 +70,8 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    let mut generators: Vec<Mutex<Generator>> = (0..threads)
-        .map(|_| Mutex::new(Generator::new(opts.shape, opts.settings)))
+    let mut generators: Vec<Generator> = (0..threads)
+        .map(|_| Generator::new(opts.shape, opts.settings))
         .collect();
     let round = (threads * BATCH) as u64;
     let mut first = 0u64;
@@ -117,7 +116,7 @@ fn finish(out: &mut dyn Write, err: &mut dyn Write, status: ExitStatus) -> ExitS
 /// Puzzles `first..first + len`, in order, made on one thread per
 /// generator; each thread takes the next index until none is left.
 fn make(
-    generators: &mut [Mutex<Generator>],
+    generators: &mut [Generator],
     seed: u64,
     first: u64,
     len: u64,
@@ -125,34 +124,96 @@ fn make(
     let one = |generator: &mut Generator, i: u64| {
         generator.generate(&mut Rng::for_puzzle(seed, first + i))
     };
-    if generators.len() == 1 {
-        let generator = generators[0].get_mut().expect("not shared yet");
+    if let [generator] = generators {
         return (0..len).map(|i| one(generator, i)).collect();
     }
-    let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Result<Generated, GenerateError>>>> =
-        (0..len).map(|_| Mutex::new(None)).collect();
+    let next = AtomicU64::new(0);
+    let mut made: Vec<Option<Result<Generated, GenerateError>>> = (0..len).map(|_| None).collect();
     std::thread::scope(|scope| {
-        for generator in generators.iter_mut() {
-            let (next, slots, one) = (&next, &slots, &one);
-            scope.spawn(move || {
-                let generator = generator.get_mut().expect("one thread each");
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(slot) = slots.get(i) else { return };
-                    let made = one(generator, i as u64);
-                    *slot.lock().expect("one writer per slot") = Some(made);
-                }
-            });
+        let workers: Vec<_> = generators
+            .iter_mut()
+            .map(|generator| {
+                let (next, one) = (&next, &one);
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= len {
+                            return mine;
+                        }
+                        mine.push((i, one(generator, i)));
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            let mine = worker
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            for (i, result) in mine {
+                made[i as usize] = Some(result);
+            }
         }
     });
-    slots
-        .into_iter()
-        .map(|slot| {
-            slot.into_inner()
-                .ok()
-                .flatten()
-                .unwrap_or(Err(GenerateError::NotUnique))
-        })
+    made.into_iter()
+        .map(|m| m.expect("every index below len is taken by some worker"))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn options(shape: &str) -> Options {
+        Options {
+            shape: shape.parse().unwrap(),
+            count: 3,
+            seed: 1,
+            settings: Settings::default(),
+            with_solution: false,
+            output: "line".into(),
+            threads: 1,
+        }
+    }
+
+    fn run_text(opts: &Options) -> (ExitStatus, String, String) {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = run(opts, &mut out, &mut err);
+        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+        (status, text(out), text(err))
+    }
+
+    #[test]
+    fn writes_count_puzzles_or_refuses_the_format() {
+        let (status, out, err) = run_text(&options("2x2"));
+        assert_eq!(
+            (status, out.lines().count(), err.as_str()),
+            (ExitStatus::Success, 3, "")
+        );
+        let opts = Options {
+            output: "poj2676".into(),
+            ..options("2x2")
+        };
+        let (status, out, err) = run_text(&opts);
+        assert_eq!(status, ExitStatus::BadInput);
+        assert!(out.is_empty());
+        assert_eq!(
+            err,
+            "dlx generate: the poj2676 format cannot hold a 4x4 grid\n"
+        );
+    }
+
+    #[test]
+    fn a_missed_clue_bound_stops_the_run_with_status_1() {
+        let mut opts = options("2x2");
+        opts.settings.max_clues = Some(3);
+        opts.settings.tries = 2;
+        let (status, out, err) = run_text(&opts);
+        assert_eq!(status, ExitStatus::NoSolution);
+        assert!(out.is_empty());
+        assert!(
+            err.starts_with("dlx generate: puzzle 1: no puzzle with at most 3 clues in 2 tries")
+        );
+        assert!(err.ends_with("try a larger --clues\n"));
+    }
 }
