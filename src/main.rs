@@ -196,9 +196,11 @@ struct GenerateArgs {
     /// (with --symmetry: no orbit of clues).
     #[arg(long)]
     minimal: bool,
-    /// At most N clues: a puzzle over N is made minimal, and if still over,
-    /// drawn again, up to 100 tries (then exit code 1).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = format!(
+        "At most N clues: a puzzle over N is made minimal, and if still over, drawn again, up to \
+         {} tries (then exit code 1)",
+        dlx::sudoku::generate::CLUE_TRIES
+    ))]
     clues: Option<usize>,
     /// Also print each puzzle's solution (see above for the layout).
     #[arg(long)]
