@@ -4,6 +4,6 @@
 pub mod app;
 pub mod dlx;
 pub mod format;
-pub mod generate;
 pub mod knuth;
+pub mod problem;
 pub mod sudoku;

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use dlx::app::cover::{CoverOptions, Mode, Part, parse_seconds};
-use dlx::app::generate::{Generator, parse_cell};
+use dlx::app::generate as generate_app;
+use dlx::app::problem::{Problem, parse_cell};
 use dlx::app::sudoku::{self as sudoku_app, SolverKind, Task};
 use dlx::app::{ExitStatus, Input, bench};
 use dlx::format::Alphabet;
@@ -25,6 +26,12 @@ Exit codes: 0 a solution was found (or the count is not 0), 1 no solution \
 (none found within the limits, if a limit was given), 2 bad input or \
 arguments. A closed standard output (dlx cover --all | head) ends quietly \
 with 0.";
+
+const GENERATE_EXIT_CODES: &str = "\
+Exit codes:
+  0  every puzzle was made
+  1  a puzzle within --clues was not found in the tries allowed
+  2  bad arguments (a box shape, or an output format that cannot hold the size)";
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]
@@ -81,7 +88,17 @@ enum Command {
     Cover(CoverArgs),
     /// Write a classic exact-cover problem in Knuth's format.
     #[command(after_help = COVER_EXIT_CODES)]
-    Gen(GenArgs),
+    Problem(ProblemArgs),
+    /// Make random Sudoku puzzles, each with exactly one solution.
+    ///
+    /// Each puzzle is carved from a random full grid and checked with the
+    /// engine before it is printed. The same --seed and flags give the same
+    /// puzzles byte for byte, on any number of threads. Puzzles are written
+    /// in the --output format (line: one puzzle a line, '.' empty); with
+    /// --with-solution the line format prints 'PUZZLE SOLUTION', csv
+    /// 'puzzle,solution', and other formats the puzzle then its solution.
+    #[command(after_help = GENERATE_EXIT_CODES)]
+    Generate(GenerateArgs),
 }
 
 #[derive(Args, Debug)]
@@ -123,13 +140,13 @@ struct CoverArgs {
 }
 
 #[derive(Args, Debug)]
-struct GenArgs {
+struct ProblemArgs {
     #[command(subcommand)]
-    problem: GenProblem,
+    problem: ProblemKind,
 }
 
 #[derive(Subcommand, Debug)]
-enum GenProblem {
+enum ProblemKind {
     /// n queens: rows and columns primary, diagonals secondary.
     Queens {
         /// Board size.
@@ -152,6 +169,103 @@ enum GenProblem {
         #[arg(long = "hole", value_name = "ROW,COL", value_parser = parse_cell)]
         holes: Vec<(usize, usize)>,
     },
+}
+
+#[derive(Args, Debug)]
+struct GenerateArgs {
+    /// Box shape ROWSxCOLS (e.g. 3x3, 2x3, 4x4); the grid side is their
+    /// product. Default 3x3.
+    #[arg(long = "box", value_name = "RxC", conflicts_with = "size")]
+    box_shape: Option<Shape>,
+    /// Grid side N (4, 6, 9, 12, 16, 25, ...), with the most nearly square
+    /// boxes.
+    #[arg(long, value_name = "N", value_parser = parse_side)]
+    size: Option<Shape>,
+    /// How many puzzles.
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    count: u64,
+    /// Seed of the random choices; drawn from the clock (and printed on
+    /// standard error) when absent.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Symmetry of the clue pattern (of which cells are given, not of the
+    /// digits); every symmetry applies to every size.
+    #[arg(long, value_enum, default_value_t = SymmetryArg::None)]
+    symmetry: SymmetryArg,
+    /// Minimal puzzles: no clue can be removed without a second solution
+    /// (with --symmetry: no orbit of clues).
+    #[arg(long)]
+    minimal: bool,
+    #[arg(long, value_name = "N", help = format!(
+        "At most N clues: a puzzle over N is made minimal, and if still over, drawn again, up to \
+         {} tries (then exit code 1)",
+        dlx::sudoku::generate::CLUE_TRIES
+    ))]
+    clues: Option<usize>,
+    /// Also print each puzzle's solution (see above for the layout).
+    #[arg(long)]
+    with_solution: bool,
+    /// Output format (see docs/formats.md); it must hold the size.
+    #[arg(long, value_name = "NAME", default_value = "line", value_parser = format_names(false))]
+    output: String,
+    /// Make puzzles on N threads (0: one per core); same output as one.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
+}
+
+/// `--size N`: the shape of side N with the most nearly square boxes.
+fn parse_side(s: &str) -> Result<Shape, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a grid side (4, 6, 9, 12, 16, 25, ...)"))?;
+    Shape::for_side(n).map_err(|e| e.to_string())
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SymmetryArg {
+    /// Any pattern.
+    None,
+    /// Half-turn rotation.
+    Rot180,
+    /// Quarter-turn rotation.
+    Rot90,
+    /// Left-right mirror.
+    Mirror,
+    /// Reflection in the main diagonal.
+    Diagonal,
+}
+
+impl GenerateArgs {
+    fn options(self, err: &mut dyn Write) -> generate_app::Options {
+        use dlx::sudoku::generate::{Settings, Symmetry};
+        let seed = self.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            let seed = now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000);
+            let _ = writeln!(err, "dlx generate: --seed {seed}");
+            seed
+        });
+        let symmetry = match self.symmetry {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Rot90 => Symmetry::Rot90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        };
+        generate_app::Options {
+            shape: self.box_shape.or(self.size).unwrap_or(Shape::NINE),
+            count: self.count,
+            seed,
+            settings: Settings {
+                symmetry,
+                minimal: self.minimal,
+                max_clues: self.clues,
+                ..Settings::default()
+            },
+            with_solution: self.with_solution,
+            output: self.output,
+            threads: self.threads.into(),
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -336,15 +450,19 @@ fn main() -> ExitCode {
             };
             dlx::app::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
         }
-        Command::Gen(a) => {
-            let generator = match a.problem {
-                GenProblem::Queens { n } => Generator::Queens(n),
-                GenProblem::Langford { n } => Generator::Langford(n),
-                GenProblem::Pentominoes { rows, cols, holes } => {
-                    Generator::Pentominoes { rows, cols, holes }
+        Command::Problem(a) => {
+            let problem = match a.problem {
+                ProblemKind::Queens { n } => Problem::Queens(n),
+                ProblemKind::Langford { n } => Problem::Langford(n),
+                ProblemKind::Pentominoes { rows, cols, holes } => {
+                    Problem::Pentominoes { rows, cols, holes }
                 }
             };
-            dlx::app::generate::run(&generator, &mut out, &mut err)
+            dlx::app::problem::run(&problem, &mut out, &mut err)
+        }
+        Command::Generate(args) => {
+            let opts = args.options(&mut err);
+            generate_app::run(&opts, &mut out, &mut err)
         }
     };
     let _ = err.flush();

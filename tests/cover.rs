@@ -1,4 +1,4 @@
-//! `dlx cover` and `dlx gen` end to end, driven by `data/dlx/`: each
+//! `dlx cover` and `dlx problem` end to end, driven by `data/dlx/`: each
 //! `NAME.dlx` has its count in `NAME.count`, the small ones their
 //! solutions in `NAME.expected`, and each `bad/NAME.dlx` the exact error
 //! output in `bad/NAME.expected`.
@@ -158,7 +158,7 @@ fn generated_problems_give_the_published_counts() {
         (&["pentominoes", "--rows", "3", "--cols", "20"], 8),
     ];
     for (gen_args, want) in cases {
-        let mut args = vec!["gen"];
+        let mut args = vec!["problem"];
         args.extend(*gen_args);
         let (code, text, err) = run(&args, "");
         assert_eq!((code, err.as_str()), (0, ""));
@@ -180,7 +180,7 @@ fn generated_problems_give_the_published_counts() {
 
 #[test]
 fn gen_queens_13_is_the_sample_file() {
-    let (code, text, _) = run(&["gen", "queens", "13"], "");
+    let (code, text, _) = run(&["problem", "queens", "13"], "");
     assert_eq!(code, 0);
     let sample = std::fs::read_to_string(data("queens13.dlx")).unwrap();
     assert_eq!(text.split_once('\n').unwrap().1, sample);
@@ -216,7 +216,7 @@ fn malformed_inputs_get_their_messages() {
         "{err}"
     );
     assert_eq!(run(&["cover", "--part", "3/2"], "").0, 2);
-    assert_eq!(run(&["gen", "pentominoes", "--rows", "5"], "").0, 2);
+    assert_eq!(run(&["problem", "pentominoes", "--rows", "5"], "").0, 2);
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn no_solution_exits_1_and_closed_pipe_exits_0() {
     assert_eq!((code, out.as_str(), err.as_str()), (1, "0\n", ""));
     // Queens 12 prints 14,200 solutions, far more than a pipe holds: the
     // reader goes away after one byte.
-    let (_, text, _) = run(&["gen", "queens", "12"], "");
+    let (_, text, _) = run(&["problem", "queens", "12"], "");
     let mut child = dlx()
         .args(["cover", "--all"])
         .stdin(Stdio::piped())

@@ -478,7 +478,7 @@ mod tests {
             threads: 2,
             ..CoverOptions::default()
         };
-        let text = crate::generate::queens(9).unwrap();
+        let text = crate::problem::queens(9).unwrap();
         let (code, out, err) = run_on(&text, opts);
         assert_eq!((code, out.as_str()), (ExitStatus::Success, "352\n"));
         assert!(err.contains("dlx cover: progress: "), "{err}");
@@ -500,7 +500,7 @@ mod tests {
                 threads,
                 ..CoverOptions::default()
             };
-            let text = crate::generate::queens(8).unwrap();
+            let text = crate::problem::queens(8).unwrap();
             let (code, out, err) = run_on(&text, opts);
             assert!(out.starts_with("at least "), "{out}");
             assert!(err.contains("stopped by --max-nodes"), "{err}");

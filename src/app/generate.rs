@@ -1,81 +1,219 @@
-//! `dlx gen`: write a classic exact-cover problem in Knuth's format.
+//! `dlx generate`: random Sudoku puzzles with exactly one solution, made by
+//! [`crate::sudoku::generate::Generator`] and written in an output format.
+//!
+//! Invariants: puzzle `i` (0-based) depends only on the shape, the
+//! settings, the seed and `i` ([`Rng::for_puzzle`]), so the output is the
+//! same byte for byte on any number of threads; puzzles are made in rounds
+//! of [`BATCH`] per thread, each round written in index order before the
+//! next begins, so memory stays bounded for any `--count`.
+//!
+//! Layout: each puzzle as [`format::Format::puzzle`] writes it, the
+//! format's separator between puzzles. With `--with-solution`, the line
+//! format writes `PUZZLE SOLUTION` on one line (the line reader takes the
+//! solution as a comment), CSV writes `puzzle,solution` (the puzzle column
+//! alone without), and every other format writes the puzzle, its
+//! separator, then the solution as `dlx solve` writes it.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{ExitStatus, output_failed};
-use crate::generate::{self, GenError};
+use crate::format;
+use crate::sudoku::Shape;
+use crate::sudoku::generate::{GenerateError, Generated, Generator, Rng, Settings};
 
-/// Which problem to write.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Generator {
-    /// n queens on an n x n board.
-    Queens(usize),
-    /// Langford pairs for n.
-    Langford(usize),
-    /// The 12 pentominoes in a rectangle less some cells.
-    Pentominoes {
-        /// Rows of the board.
-        rows: usize,
-        /// Columns of the board.
-        cols: usize,
-        /// Cells left empty, as (row, column), 0-based.
-        holes: Vec<(usize, usize)>,
-    },
+/// Puzzles each thread makes per round before the round is written.
+pub const BATCH: usize = 16;
+
+/// What `dlx generate` makes and how it writes it.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The box shape.
+    pub shape: Shape,
+    /// How many puzzles.
+    pub count: u64,
+    /// The seed: the same seed and options give the same output.
+    pub seed: u64,
+    /// Symmetry, minimality, clue bound.
+    pub settings: Settings,
+    /// Also write each puzzle's solution.
+    pub with_solution: bool,
+    /// The output format's name.
+    pub output: String,
+    /// Threads (0: one per core).
+    pub threads: usize,
 }
 
-/// Parses a cell `ROW,COL` (0-based), as `--hole` takes it.
-pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{s}' is not ROW,COL (0-based numbers)");
-    let (r, c) = s.split_once(',').ok_or_else(bad)?;
-    Ok((
-        r.trim().parse().map_err(|_| bad())?,
-        c.trim().parse().map_err(|_| bad())?,
-    ))
-}
-
-/// Runs `dlx gen`: writes the problem to `out`.
-pub fn run(generator: &Generator, out: &mut impl Write, err: &mut impl Write) -> ExitStatus {
-    let text: Result<String, GenError> = match generator {
-        Generator::Queens(n) => generate::queens(*n),
-        Generator::Langford(n) => generate::langford(*n),
-        Generator::Pentominoes { rows, cols, holes } => generate::pentominoes(*rows, *cols, holes),
+/// Runs `dlx generate`: writes `opts.count` puzzles to `out`, messages to
+/// `err`. Exit status 2 for an output format that cannot hold the size, 1
+/// when a puzzle could not be made within the clue bound (the puzzles
+/// before it are written).
+pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
+    let Some(fmt) = format::by_name(&opts.output) else {
+        let _ = writeln!(err, "dlx generate: unknown output format '{}'", opts.output);
+        return ExitStatus::BadInput;
     };
-    match text {
-        Ok(text) => match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-            Ok(()) => ExitStatus::Success,
-            Err(e) => output_failed(&e, err),
-        },
-        Err(e) => {
-            let _ = writeln!(err, "dlx gen: {e}");
-            ExitStatus::BadInput
-        }
+    let n = opts.shape.n();
+    if !fmt.holds(opts.shape) {
+        let _ = writeln!(
+            err,
+            "dlx generate: the {} format cannot hold a {n}x{n} grid",
+            fmt.name()
+        );
+        return ExitStatus::BadInput;
     }
+    let format_opts = format::Options {
+        shape: Some(opts.shape),
+        alphabet: format::Alphabet::default(),
+    };
+    let threads = match opts.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let mut generators: Vec<Generator> = (0..threads)
+        .map(|_| Generator::new(opts.shape, opts.settings))
+        .collect();
+    let round = (threads * BATCH) as u64;
+    let mut first = 0u64;
+    while first < opts.count {
+        let len = round.min(opts.count - first);
+        let made = make(&mut generators, opts.seed, first, len);
+        for (i, result) in (first..).zip(made) {
+            let text = match result {
+                Ok(g) => {
+                    let solution = opts.with_solution.then_some(&g.solution);
+                    fmt.puzzle(i as usize + 1, &g.puzzle, solution, &format_opts)
+                }
+                Err(e) => {
+                    let _ = writeln!(err, "dlx generate: puzzle {}: {e}", i + 1);
+                    if let GenerateError::TooManyClues { .. } = e {
+                        let _ = writeln!(err, "dlx generate: try a larger --clues");
+                    }
+                    return finish(out, err, ExitStatus::NoSolution);
+                }
+            };
+            let sep = if i > 0 { fmt.separator() } else { "" };
+            if let Err(e) = out
+                .write_all(sep.as_bytes())
+                .and_then(|()| out.write_all(text.as_bytes()))
+            {
+                return output_failed(&e, err);
+            }
+        }
+        first += len;
+    }
+    finish(out, err, ExitStatus::Success)
+}
+
+/// Flushes `out`, and ends with `status` (or the output's failure).
+fn finish(out: &mut dyn Write, err: &mut dyn Write, status: ExitStatus) -> ExitStatus {
+    match out.flush() {
+        Ok(()) => status,
+        Err(e) => output_failed(&e, err).max(status),
+    }
+}
+
+/// Puzzles `first..first + len`, in order, made on one thread per
+/// generator; each thread takes the next index until none is left.
+fn make(
+    generators: &mut [Generator],
+    seed: u64,
+    first: u64,
+    len: u64,
+) -> Vec<Result<Generated, GenerateError>> {
+    let one = |generator: &mut Generator, i: u64| {
+        generator.generate(&mut Rng::for_puzzle(seed, first + i))
+    };
+    if let [generator] = generators {
+        return (0..len).map(|i| one(generator, i)).collect();
+    }
+    let next = AtomicU64::new(0);
+    let mut made: Vec<Option<Result<Generated, GenerateError>>> = (0..len).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = generators
+            .iter_mut()
+            .map(|generator| {
+                let (next, one) = (&next, &one);
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= len {
+                            return mine;
+                        }
+                        mine.push((i, one(generator, i)));
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            let mine = worker
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            for (i, result) in mine {
+                made[i as usize] = Some(result);
+            }
+        }
+    });
+    made.into_iter()
+        .map(|m| m.expect("every index below len is taken by some worker"))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn writes_or_refuses() {
+    fn options(shape: &str) -> Options {
+        Options {
+            shape: shape.parse().unwrap(),
+            count: 3,
+            seed: 1,
+            settings: Settings::default(),
+            with_solution: false,
+            output: "line".into(),
+            threads: 1,
+        }
+    }
+
+    fn run_text(opts: &Options) -> (ExitStatus, String, String) {
         let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = run(opts, &mut out, &mut err);
+        let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+        (status, text(out), text(err))
+    }
+
+    #[test]
+    fn writes_count_puzzles_or_refuses_the_format() {
+        let (status, out, err) = run_text(&options("2x2"));
         assert_eq!(
-            run(&Generator::Langford(3), &mut out, &mut err),
-            ExitStatus::Success
+            (status, out.lines().count(), err.as_str()),
+            (ExitStatus::Success, 3, "")
         );
-        assert!(String::from_utf8(out).unwrap().contains("\n1 s0 s2\n"));
-        let mut out = Vec::new();
-        let bad = Generator::Pentominoes {
-            rows: 6,
-            cols: 10,
-            holes: vec![(9, 9)],
+        let opts = Options {
+            output: "poj2676".into(),
+            ..options("2x2")
         };
-        assert_eq!(run(&bad, &mut out, &mut err), ExitStatus::BadInput);
+        let (status, out, err) = run_text(&opts);
+        assert_eq!(status, ExitStatus::BadInput);
+        assert!(out.is_empty());
         assert_eq!(
-            String::from_utf8(err).unwrap(),
-            "dlx gen: hole 9,9 is outside the 6x10 board\n"
+            err,
+            "dlx generate: the poj2676 format cannot hold a 4x4 grid\n"
         );
-        assert_eq!(parse_cell("3, 4"), Ok((3, 4)));
-        assert!(parse_cell("3").is_err() && parse_cell("a,1").is_err());
+    }
+
+    #[test]
+    fn a_missed_clue_bound_stops_the_run_with_status_1() {
+        let mut opts = options("2x2");
+        opts.settings.max_clues = Some(3);
+        opts.settings.tries = 2;
+        let (status, out, err) = run_text(&opts);
+        assert_eq!(status, ExitStatus::NoSolution);
+        assert!(out.is_empty());
+        assert!(
+            err.starts_with("dlx generate: puzzle 1: no puzzle with at most 3 clues in 2 tries")
+        );
+        assert!(err.ends_with("try a larger --clues\n"));
     }
 }

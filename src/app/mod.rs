@@ -12,6 +12,7 @@
 pub mod bench;
 pub mod cover;
 pub mod generate;
+pub mod problem;
 pub mod sudoku;
 
 use std::fs::File;
@@ -93,7 +94,7 @@ pub fn is_broken_pipe(e: &io::Error) -> bool {
 
 /// The status for a failed write to standard output: quiet success when
 /// the reader went away, an error (reported on `err`) otherwise.
-fn output_failed(e: &io::Error, err: &mut impl io::Write) -> ExitStatus {
+fn output_failed(e: &io::Error, err: &mut (impl io::Write + ?Sized)) -> ExitStatus {
     if is_broken_pipe(e) {
         ExitStatus::Success
     } else {

@@ -547,7 +547,7 @@ mod tests {
 
     /// n-queens with rows and columns primary, diagonals secondary.
     fn queens(n: usize) -> Problem {
-        let text = crate::generate::queens(n).unwrap();
+        let text = crate::problem::queens(n).unwrap();
         crate::knuth::parse(&text).unwrap().0.problem
     }
 

@@ -111,6 +111,14 @@ impl Format for Csv {
         let a = &opts.alphabet;
         format!("{},{}\n", symbols(puzzle, a), symbols(solution, a))
     }
+    /// `puzzle,solution`, or the puzzle column alone.
+    fn puzzle(&self, _: usize, puzzle: &Grid, solution: Option<&Grid>, opts: &Options) -> String {
+        let a = &opts.alphabet;
+        match solution {
+            Some(s) => format!("{},{}\n", symbols(puzzle, a), symbols(s, a)),
+            None => format!("{}\n", symbols(puzzle, a)),
+        }
+    }
     fn no_solution(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
         Some(format!("{},\n", symbols(puzzle, &opts.alphabet)))
     }

@@ -203,7 +203,13 @@ impl Format for Leetcode {
             .cells()
             .chunks(N)
             .map(|row| {
-                let cells: Vec<String> = row.iter().map(|d| format!("\"{d}\"")).collect();
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|&d| match d {
+                        0 => "\".\"".to_string(),
+                        d => format!("\"{d}\""),
+                    })
+                    .collect();
                 format!("[{}]", cells.join(","))
             })
             .collect();

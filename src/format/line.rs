@@ -10,7 +10,7 @@
 //! Output: one line per case, always: the solution, `# no solution:
 //! PUZZLE`, or `# bad input: FILE line N` (details on standard error), so
 //! output lines match input puzzles one to one; `dlx count` prints the
-//! count alone.
+//! count alone; `dlx generate` writes `PUZZLE` or `PUZZLE SOLUTION`.
 
 use std::io::BufRead;
 
@@ -59,6 +59,18 @@ impl Format for Line {
     }
     fn solution(&self, _: usize, _: &Grid, solution: &Grid, opts: &Options) -> String {
         format!("{}\n", opts.alphabet.write_line(solution))
+    }
+    /// `PUZZLE` or `PUZZLE SOLUTION`: one line, which this format reads
+    /// back as the puzzle (the solution is a comment).
+    fn puzzle(&self, _: usize, puzzle: &Grid, solution: Option<&Grid>, opts: &Options) -> String {
+        match solution {
+            Some(s) => format!(
+                "{} {}\n",
+                opts.alphabet.write_line(puzzle),
+                opts.alphabet.write_line(s)
+            ),
+            None => format!("{}\n", opts.alphabet.write_line(puzzle)),
+        }
     }
     fn no_solution(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
         Some(format!(

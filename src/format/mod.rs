@@ -121,6 +121,24 @@ pub trait Format: Sync {
     }
     /// The text of the solution of case `number` (1-based).
     fn solution(&self, number: usize, puzzle: &Grid, solution: &Grid, opts: &Options) -> String;
+    /// The text of a puzzle of `dlx generate` (case `number`, 1-based),
+    /// with its solution if given: by default the puzzle written as a grid
+    /// (empty cells in the format's own way), then the separator and the
+    /// solution as `dlx solve` writes it.
+    fn puzzle(
+        &self,
+        number: usize,
+        puzzle: &Grid,
+        solution: Option<&Grid>,
+        opts: &Options,
+    ) -> String {
+        let mut text = self.solution(number, puzzle, puzzle, opts);
+        if let Some(solution) = solution {
+            text.push_str(self.separator());
+            text.push_str(&self.solution(number, puzzle, solution, opts));
+        }
+        text
+    }
     /// What a case with no solution writes, if the format can say it.
     fn no_solution(&self, _number: usize, _puzzle: &Grid, _opts: &Options) -> Option<String> {
         None

@@ -1,9 +1,27 @@
-//! Making puzzles: a solved grid by formula and symmetries (no solver
-//! involved, so tests can plant it and check solvers against it), and a
-//! minimal puzzle carved from it (no given can be removed without losing
-//! uniqueness), the kind that is hardest for its size.
+//! Making puzzles.
+//!
+//! - [`solved_grid`]: a full grid by formula and symmetries, no solver
+//!   involved, so tests can plant it and check solvers against it.
+//! - [`minimal_puzzle`]: givens carved from a solution while the puzzle
+//!   stays unique, so that none can be spared.
+//! - [`Generator`], behind `dlx generate`: random puzzles of any shape with
+//!   a [`Symmetry`] of the clue pattern, optionally minimal or with at most
+//!   a number of clues.
+//!
+//! Invariants of [`Generator::generate`]: every puzzle it returns has
+//! exactly one solution, the one returned with it, checked with the
+//! engine ([`DlxSolver`]) as the last step; its clue pattern is a union
+//! of orbits of the symmetry, so the symmetry maps it onto itself; the
+//! result depends only on the shape, the settings and the [`Rng`] it is
+//! given (puzzle `i` of a seed uses [`Rng::for_puzzle`]), never on
+//! threads or timing.
 
-use super::{Grid, Shape, SudokuSolver};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::str::FromStr;
+
+use super::{DlxSolver, Grid, Shape, SudokuSolver};
+use crate::dlx::SearchLimits;
 
 /// A small deterministic random source (xorshift64*), so that generated
 /// sets are reproducible from a seed without a dependency.
@@ -24,6 +42,13 @@ impl Rng {
         (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % bound
     }
 
+    /// The source of puzzle `index` of a run seeded with `seed`: each
+    /// puzzle has its own, so puzzles can be made in any order, on any
+    /// number of threads, and still be the same.
+    pub fn for_puzzle(seed: u64, index: u64) -> Self {
+        Self::new(splitmix64(seed ^ splitmix64(index.wrapping_add(0x5EED))))
+    }
+
     /// `0..len` in a random order.
     pub fn permutation(&mut self, len: usize) -> Vec<usize> {
         let mut v: Vec<usize> = (0..len).collect();
@@ -34,10 +59,35 @@ impl Rng {
     }
 }
 
+/// Steele, Lea and Flood's SplitMix64 finaliser: spreads nearby inputs
+/// (seeds 1, 2, 3; puzzle indices) over unrelated outputs.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// A valid full grid of `shape`, built by formula and then shuffled by
-/// symmetries that keep it valid: digit relabelling, rows within bands,
-/// columns within stacks, bands and stacks. `pick(k)` chooses in `0..k`.
-pub fn solved_grid(shape: Shape, mut pick: impl FnMut(usize) -> usize) -> Grid {
+/// [`shuffle`]. No solver is involved, so tests can plant it and check
+/// solvers against it. `pick(k)` chooses in `0..k`.
+pub fn solved_grid(shape: Shape, pick: impl FnMut(usize) -> usize) -> Grid {
+    let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
+    let mut cells = vec![0u8; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            cells[r * n + c] = ((w * (r % h) + r / h + c) % n) as u8 + 1;
+        }
+    }
+    let formula = Grid::from_cells(shape, cells).expect("the formula gives digits 1..=n");
+    shuffle(&formula, pick)
+}
+
+/// `grid` transformed by symmetries that keep a valid grid valid: digit
+/// relabelling, rows within bands, columns within stacks, bands and
+/// stacks, each drawn with `pick(k)` (a choice in `0..k`).
+pub fn shuffle(grid: &Grid, mut pick: impl FnMut(usize) -> usize) -> Grid {
+    let shape = grid.shape();
     let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
     let mut shuffled = |len: usize| {
         let mut v: Vec<usize> = (0..len).collect();
@@ -57,35 +107,351 @@ pub fn solved_grid(shape: Shape, mut pick: impl FnMut(usize) -> usize) -> Grid {
         .iter()
         .flat_map(|&s| shuffled(w).into_iter().map(move |c| s * w + c))
         .collect();
-    let mut cells = vec![0u8; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let (sr, sc) = (rows[r], cols[c]);
-            let base = (w * (sr % h) + sr / h + sc) % n;
-            cells[r * n + c] = digits[base] as u8 + 1;
+    let mut out = Grid::empty(shape);
+    for (r, &from_r) in rows.iter().enumerate() {
+        for (c, &from_c) in cols.iter().enumerate() {
+            let d = grid.get(from_r, from_c);
+            let relabelled = match d {
+                0 => 0,
+                d => digits[d as usize - 1] as u8 + 1,
+            };
+            out.set(r, c, relabelled);
         }
     }
-    Grid::from_cells(shape, cells).expect("the formula gives digits 1..=n")
+    out
 }
 
 /// Removes the givens of `solution` one by one in the order `cells`,
 /// keeping each removal only if the puzzle stays uniquely solvable: the
 /// result is minimal when `cells` lists every cell.
 pub fn minimal_puzzle(solver: &mut dyn SudokuSolver, solution: &Grid, cells: &[usize]) -> Grid {
-    let n = solution.n();
     let mut puzzle = solution.clone();
-    for &k in cells {
-        let (r, c) = (k / n, k % n);
-        let given = puzzle.get(r, c);
-        puzzle.set(r, c, 0);
-        let unique = solver
-            .is_unique(&puzzle)
-            .expect("givens of a solution never clash");
-        if !unique {
-            puzzle.set(r, c, given);
+    remove_while_unique(solver, &mut puzzle, cells.iter().map(std::slice::from_ref));
+    puzzle
+}
+
+/// Empties each group of cells of `puzzle` in turn (a group goes as a
+/// whole: an orbit of a symmetry, or one cell), keeping the removal only
+/// if the puzzle stays uniquely solvable. A unique puzzle stays unique;
+/// when the groups cover every given, no group left can be removed.
+pub fn remove_while_unique<'g>(
+    solver: &mut dyn SudokuSolver,
+    puzzle: &mut Grid,
+    groups: impl IntoIterator<Item = &'g [usize]>,
+) {
+    let n = puzzle.n();
+    for group in groups {
+        let givens: Vec<u8> = group.iter().map(|&k| puzzle.get(k / n, k % n)).collect();
+        if givens.iter().all(|&d| d == 0) {
+            continue;
+        }
+        for &k in group {
+            puzzle.set(k / n, k % n, 0);
+        }
+        if !is_unique(solver, puzzle) {
+            for (&k, &d) in group.iter().zip(&givens) {
+                puzzle.set(k / n, k % n, d);
+            }
         }
     }
-    puzzle
+}
+
+/// Whether `puzzle` has exactly one solution; a puzzle the solver cannot
+/// take (clashing givens) has not.
+fn is_unique(solver: &mut dyn SudokuSolver, puzzle: &Grid) -> bool {
+    solver.is_unique(puzzle).unwrap_or(false)
+}
+
+/// A symmetry of the clue pattern: a permutation of the cells of the
+/// n x n grid. Every symmetry applies to every shape, since the grid is
+/// always square; only the pattern of clues is symmetric, not the digits
+/// (as in published puzzles).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Symmetry {
+    /// No constraint on the pattern.
+    #[default]
+    None,
+    /// Half-turn rotation: (r, c) and (n-1-r, n-1-c).
+    Rot180,
+    /// Quarter-turn rotation: (r, c), (c, n-1-r), (n-1-r, n-1-c), (n-1-c, r).
+    Rot90,
+    /// Left-right mirror: (r, c) and (r, n-1-c).
+    Mirror,
+    /// Reflection in the main diagonal: (r, c) and (c, r).
+    Diagonal,
+}
+
+impl Symmetry {
+    /// Every symmetry, in the order of `--help`.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Mirror,
+        Symmetry::Diagonal,
+    ];
+
+    /// The name `--symmetry` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::None => "none",
+            Symmetry::Rot180 => "rot180",
+            Symmetry::Rot90 => "rot90",
+            Symmetry::Mirror => "mirror",
+            Symmetry::Diagonal => "diagonal",
+        }
+    }
+
+    /// The image of cell (r, c) of an n x n grid.
+    pub fn image(self, n: usize, r: usize, c: usize) -> (usize, usize) {
+        match self {
+            Symmetry::None => (r, c),
+            Symmetry::Rot180 => (n - 1 - r, n - 1 - c),
+            Symmetry::Rot90 => (c, n - 1 - r),
+            Symmetry::Mirror => (r, n - 1 - c),
+            Symmetry::Diagonal => (c, r),
+        }
+    }
+
+    /// The orbits of the cells (indices `r * n + c`) of an n x n grid:
+    /// disjoint sets, together every cell, each mapped onto itself. In
+    /// order of their smallest cell, each listed from it.
+    pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; n * n];
+        let mut orbits = Vec::new();
+        for k in 0..n * n {
+            if seen[k] {
+                continue;
+            }
+            let mut orbit = Vec::new();
+            let (mut r, mut c) = (k / n, k % n);
+            while !seen[r * n + c] {
+                seen[r * n + c] = true;
+                orbit.push(r * n + c);
+                (r, c) = self.image(n, r, c);
+            }
+            orbits.push(orbit);
+        }
+        orbits
+    }
+
+    /// Whether the clue pattern of `grid` is mapped onto itself.
+    pub fn holds_for(self, grid: &Grid) -> bool {
+        let n = grid.n();
+        (0..n * n).all(|k| {
+            let (r, c) = self.image(n, k / n, k % n);
+            (grid.get(k / n, k % n) == 0) == (grid.get(r, c) == 0)
+        })
+    }
+}
+
+impl fmt::Display for Symmetry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Symmetry {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|y| y.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Self::ALL.iter().map(|y| y.name()).collect();
+                format!("unknown symmetry '{s}' (expected {})", names.join(", "))
+            })
+    }
+}
+
+/// What [`Generator`] makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// Whether no clue (no orbit, with a symmetry) can be removed without
+    /// a second solution.
+    pub minimal: bool,
+    /// At most this many clues.
+    pub max_clues: Option<usize>,
+    /// Fresh solutions tried per puzzle before giving up on `max_clues`.
+    pub tries: usize,
+}
+
+/// Tries per puzzle for `--clues` (each a fresh solution and order).
+pub const CLUE_TRIES: usize = 100;
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            symmetry: Symmetry::None,
+            minimal: false,
+            max_clues: None,
+            tries: CLUE_TRIES,
+        }
+    }
+}
+
+/// A puzzle and its one solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The clues.
+    pub puzzle: Grid,
+    /// Its only solution.
+    pub solution: Grid,
+}
+
+/// Why no puzzle came out.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    /// No try reached the clue bound.
+    #[error("no puzzle with at most {max} clues in {tries} tries (the fewest: {fewest})")]
+    TooManyClues {
+        /// The bound asked for.
+        max: usize,
+        /// The tries made.
+        tries: usize,
+        /// The fewest clues any try reached.
+        fewest: usize,
+    },
+    /// The final check with the engine failed (a bug, never expected).
+    #[error("internal error: a generated puzzle is not unique")]
+    NotUnique,
+}
+
+/// Makes random unique puzzles of one shape, with its own solver.
+///
+/// Each try: a random solution ([`random_solution`]), the orbits of the
+/// symmetry in a random order, and the shortest prefix of that order whose
+/// clues leave one solution, found by bisection (uniqueness only grows as
+/// clues of one solution are added). With `minimal`, or when the clues
+/// are over `max_clues`, every orbit of the prefix but the last (which is
+/// needed, by the bisection) is then removed in turn where uniqueness
+/// allows ([`remove_while_unique`]).
+pub struct Generator {
+    settings: Settings,
+    orbits: Vec<Vec<usize>>,
+    solver: DlxSolver,
+}
+
+impl Generator {
+    /// A generator of puzzles of `shape`.
+    pub fn new(shape: Shape, settings: Settings) -> Self {
+        Self {
+            settings,
+            orbits: settings.symmetry.orbits(shape.n()),
+            solver: DlxSolver::new(shape),
+        }
+    }
+
+    /// One puzzle, drawn from `rng`.
+    pub fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+        let tries = if self.settings.max_clues.is_some() {
+            self.settings.tries.max(1)
+        } else {
+            1
+        };
+        let mut fewest = usize::MAX;
+        for _ in 0..tries {
+            let (puzzle, solution) = self.attempt(rng);
+            let clues = puzzle.filled();
+            fewest = fewest.min(clues);
+            if self.settings.max_clues.is_none_or(|max| clues <= max) {
+                return match self.solver.unique_solution(&puzzle) {
+                    Ok(Some(s)) if s == solution => Ok(Generated { puzzle, solution }),
+                    _ => Err(GenerateError::NotUnique),
+                };
+            }
+        }
+        Err(GenerateError::TooManyClues {
+            max: self.settings.max_clues.unwrap_or(0),
+            tries,
+            fewest,
+        })
+    }
+
+    /// One try: a unique puzzle and its solution, minimal if asked for or
+    /// if over the clue bound.
+    fn attempt(&mut self, rng: &mut Rng) -> (Grid, Grid) {
+        let solution = random_solution(&mut self.solver, rng);
+        let order = rng.permutation(self.orbits.len());
+        let n = solution.n();
+        let prefix = |k: usize| {
+            let mut puzzle = Grid::empty(solution.shape());
+            for &o in &order[..k] {
+                for &cell in &self.orbits[o] {
+                    puzzle.set(cell / n, cell % n, solution.get(cell / n, cell % n));
+                }
+            }
+            puzzle
+        };
+        let (mut lo, mut hi) = (0, order.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if is_unique(&mut self.solver, &prefix(mid)) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        let mut puzzle = prefix(lo);
+        let over = self
+            .settings
+            .max_clues
+            .is_some_and(|max| puzzle.filled() > max);
+        if (self.settings.minimal || over) && lo > 1 {
+            let removable = &order[..lo - 1];
+            let turns = rng.permutation(removable.len());
+            let groups = turns.iter().map(|&t| self.orbits[removable[t]].as_slice());
+            remove_while_unique(&mut self.solver, &mut puzzle, groups);
+        }
+        (puzzle, solution)
+    }
+}
+
+/// Search nodes allowed for completing the random boxes of
+/// [`random_solution`], per cell, before trying other boxes.
+const COMPLETION_NODES_PER_CELL: u64 = 50;
+
+/// Fresh box fills tried by [`random_solution`] before it falls back on
+/// [`solved_grid`].
+const COMPLETION_TRIES: usize = 8;
+
+/// A random full grid of the solver's shape: the boxes on the diagonal of
+/// bands and stacks (which share no row, column or box) filled with random
+/// permutations, the rest completed by the engine, then [`shuffle`]d. A
+/// completion that takes more than a bounded number of nodes is dropped
+/// for a new fill; after a few, the grid is [`solved_grid`]'s.
+pub fn random_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
+    let shape = solver.shape();
+    let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
+    let limits = SearchLimits {
+        max_solutions: 1,
+        max_nodes: COMPLETION_NODES_PER_CELL * shape.cells() as u64,
+    };
+    for _ in 0..COMPLETION_TRIES {
+        let mut start = Grid::empty(shape);
+        for b in 0..(n / h).min(n / w) {
+            let digits = rng.permutation(n);
+            for (k, d) in digits.into_iter().enumerate() {
+                start.set(b * h + k / w, b * w + k % w, d as u8 + 1);
+            }
+        }
+        let mut found = None;
+        let _ = solver.search(
+            &start,
+            limits,
+            Some(&mut |g: &Grid| {
+                found = Some(g.clone());
+                ControlFlow::Break(())
+            }),
+        );
+        if let Some(grid) = found {
+            return shuffle(&grid, |k| rng.below(k));
+        }
+    }
+    solved_grid(shape, |k| rng.below(k))
 }
 
 #[cfg(test)]
@@ -122,5 +488,123 @@ mod tests {
             fewer.set(k / 6, k % 6, 0);
             assert!(!naive.is_unique(&fewer).unwrap());
         }
+    }
+
+    #[test]
+    fn orbits_partition_the_cells_and_are_closed() {
+        for symmetry in Symmetry::ALL {
+            for n in [1, 4, 5, 6, 9] {
+                let orbits = symmetry.orbits(n);
+                let mut cells: Vec<usize> = orbits.iter().flatten().copied().collect();
+                cells.sort_unstable();
+                assert_eq!(cells, (0..n * n).collect::<Vec<_>>(), "{symmetry} {n}");
+                for orbit in &orbits {
+                    for &k in orbit {
+                        let (r, c) = symmetry.image(n, k / n, k % n);
+                        assert!(orbit.contains(&(r * n + c)), "{symmetry} {n} {k}");
+                    }
+                }
+            }
+            assert_eq!(symmetry.name().parse::<Symmetry>(), Ok(symmetry));
+        }
+        assert_eq!(Symmetry::Rot90.orbits(3)[0], [0, 2, 8, 6]);
+        assert!("spiral".parse::<Symmetry>().unwrap_err().contains("rot180"));
+    }
+
+    #[test]
+    fn random_solutions_are_valid_and_vary() {
+        for (r, c) in [
+            (1, 1),
+            (1, 3),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (3, 3),
+            (2, 4),
+            (4, 4),
+        ] {
+            let shape = Shape::new(r, c).unwrap();
+            let mut solver = DlxSolver::new(shape);
+            let mut rng = Rng::new(5);
+            let a = random_solution(&mut solver, &mut rng);
+            let b = random_solution(&mut solver, &mut rng);
+            check_solution(&Grid::empty(shape), &a).unwrap();
+            check_solution(&Grid::empty(shape), &b).unwrap();
+            assert!(shape.n() < 4 || a != b, "{shape}");
+        }
+    }
+
+    #[test]
+    fn generated_puzzles_are_unique_symmetric_and_minimal_when_asked() {
+        let mut naive = NaiveSolver::new();
+        for (r, c) in [(2, 2), (2, 3), (3, 2)] {
+            let shape = Shape::new(r, c).unwrap();
+            let n = shape.n();
+            for symmetry in Symmetry::ALL {
+                for minimal in [false, true] {
+                    let settings = Settings {
+                        symmetry,
+                        minimal,
+                        ..Settings::default()
+                    };
+                    let mut generator = Generator::new(shape, settings);
+                    for i in 0..5 {
+                        let made = generator.generate(&mut Rng::for_puzzle(3, i)).unwrap();
+                        let found = naive.unique_solution(&made.puzzle).unwrap();
+                        assert_eq!(found.as_ref(), Some(&made.solution));
+                        check_solution(&made.puzzle, &made.solution).unwrap();
+                        assert!(symmetry.holds_for(&made.puzzle), "{symmetry}");
+                        if minimal {
+                            for orbit in symmetry.orbits(n) {
+                                let mut fewer = made.puzzle.clone();
+                                orbit.iter().for_each(|&k| fewer.set(k / n, k % n, 0));
+                                if fewer != made.puzzle {
+                                    assert!(!naive.is_unique(&fewer).unwrap());
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_rng_gives_the_same_puzzle() {
+        let shape = Shape::NINE;
+        let settings = Settings::default();
+        let a = Generator::new(shape, settings).generate(&mut Rng::for_puzzle(9, 4));
+        let b = Generator::new(shape, settings).generate(&mut Rng::for_puzzle(9, 4));
+        let c = Generator::new(shape, settings).generate(&mut Rng::for_puzzle(9, 5));
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+    }
+
+    #[test]
+    fn a_clue_bound_is_met_or_refused() {
+        let shape = Shape::new(2, 2).unwrap();
+        let settings = Settings {
+            max_clues: Some(6),
+            ..Settings::default()
+        };
+        let made = Generator::new(shape, settings)
+            .generate(&mut Rng::new(1))
+            .unwrap();
+        assert!(made.puzzle.filled() <= 6);
+        // A 4x4 puzzle needs at least 4 clues.
+        let settings = Settings {
+            max_clues: Some(3),
+            tries: 5,
+            ..Settings::default()
+        };
+        let refused = Generator::new(shape, settings).generate(&mut Rng::new(1));
+        assert!(matches!(
+            refused,
+            Err(GenerateError::TooManyClues {
+                max: 3,
+                tries: 5,
+                ..
+            })
+        ));
     }
 }

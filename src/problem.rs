@@ -1,7 +1,7 @@
-//! Generators of classic exact-cover problems, written in Knuth's format
+//! The classic exact-cover problems, written in Knuth's format
 //! ([`crate::knuth`]), so that anyone can reproduce the published counts.
 //!
-//! Each generator returns the whole text: a comment line saying what it
+//! Each function returns the whole text: a comment line saying what it
 //! is, the item line, then one option per line. The output depends only on
 //! the arguments (no hashing, no randomness), so a count can be reproduced
 //! exactly, node for node.
@@ -9,9 +9,9 @@
 use std::collections::BTreeSet;
 use std::fmt::Write;
 
-/// What is wrong with a generator's arguments.
+/// What is wrong with the arguments of a problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum GenError {
+pub enum ProblemError {
     /// A size that has to be at least 1.
     #[error("{what} must be at least 1")]
     Zero {
@@ -50,9 +50,9 @@ pub enum GenError {
 /// diagonals `a0..a{2n-2}` (row + column) and `b0..` (n - 1 + row - column)
 /// secondary; one option per square, `rR cC aA bB`. This is the layout of
 /// `data/dlx/queens13.dlx`. Solutions: OEIS A000170.
-pub fn queens(n: usize) -> Result<String, GenError> {
+pub fn queens(n: usize) -> Result<String, ProblemError> {
     if n == 0 {
-        return Err(GenError::Zero { what: "n" });
+        return Err(ProblemError::Zero { what: "n" });
     }
     let mut s = format!("| {n} queens: rows and columns primary, diagonals secondary\n");
     let names = |prefix: char, count: usize| -> Vec<String> {
@@ -79,9 +79,9 @@ pub fn queens(n: usize) -> Result<String, GenError> {
 /// numbers `1..n` and the slots `s0..s{2n-1}`, all primary; option
 /// `k sJ sJ+k+1`. Every solution and its reversal are both counted
 /// (twice OEIS A014552).
-pub fn langford(n: usize) -> Result<String, GenError> {
+pub fn langford(n: usize) -> Result<String, ProblemError> {
     if n == 0 {
-        return Err(GenError::Zero { what: "n" });
+        return Err(ProblemError::Zero { what: "n" });
     }
     let mut s = format!("| Langford pairs for n = {n}, both orders counted\n");
     let numbers = (1..=n).map(|k| k.to_string());
@@ -140,16 +140,20 @@ fn orientations(cells: &[(u8, u8); 5]) -> BTreeSet<[(i32, i32); 5]> {
 /// of each rotation and reflection. Every solution's rotations and
 /// reflections are counted: 6x10 has 9356 solutions, 3x20 has 8, and 8x8
 /// without its centre 2x2 has 520.
-pub fn pentominoes(rows: usize, cols: usize, holes: &[(usize, usize)]) -> Result<String, GenError> {
+pub fn pentominoes(
+    rows: usize,
+    cols: usize,
+    holes: &[(usize, usize)],
+) -> Result<String, ProblemError> {
     if rows == 0 || cols == 0 {
-        return Err(GenError::Zero {
+        return Err(ProblemError::Zero {
             what: "the board's width and height",
         });
     }
     let mut hole = vec![false; rows * cols];
     for &(row, col) in holes {
         if row >= rows || col >= cols {
-            return Err(GenError::HoleOutside {
+            return Err(ProblemError::HoleOutside {
                 row,
                 col,
                 rows,
@@ -157,12 +161,12 @@ pub fn pentominoes(rows: usize, cols: usize, holes: &[(usize, usize)]) -> Result
             });
         }
         if std::mem::replace(&mut hole[row * cols + col], true) {
-            return Err(GenError::HoleTwice { row, col });
+            return Err(ProblemError::HoleTwice { row, col });
         }
     }
     let cells = rows * cols - holes.len();
     if cells != 60 {
-        return Err(GenError::WrongArea { cells });
+        return Err(ProblemError::WrongArea { cells });
     }
     let mut s = format!("| The 12 pentominoes in a {rows}x{cols} rectangle");
     if !holes.is_empty() {
