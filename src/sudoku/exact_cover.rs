@@ -56,7 +56,7 @@ use crate::dlx::{Matrix, OptionId, SearchLimits, Solution, Visitor};
 const ABSENT: u32 = u32::MAX;
 
 /// The exact-cover solver for puzzles of one shape: compiles each puzzle's
-/// reduced matrix (see the [module docs](self)) into storage it keeps.
+/// reduced matrix (the items no given covers, the options of its candidates) into storage it keeps.
 pub struct DlxSolver {
     shape: Shape,
     arena: Bump,
