@@ -279,19 +279,11 @@ fn time_one(
     }
 }
 
-/// The number of threads `opts` asks for.
-fn threads(opts: &Options) -> usize {
-    match opts.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-}
-
 /// Times every solver of `opts` on every puzzle, in turns, spread over
 /// the threads (see the module documentation); `bar` advances by one per
 /// puzzle and solver.
 pub fn measure(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<SolverResult> {
-    let threads = threads(opts).clamp(1, puzzles.len().max(1));
+    let threads = super::thread_count(opts.threads).clamp(1, puzzles.len().max(1));
     if threads == 1 {
         return measure_share(puzzles, opts, bar);
     }
@@ -385,7 +377,7 @@ pub fn run(
         limit: opts.limit,
         budget: opts.budget,
         every: opts.every.max(1),
-        threads: threads(opts),
+        threads: super::thread_count(opts.threads),
         sets: Vec::new(),
     };
     for input in inputs {

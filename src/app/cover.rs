@@ -143,10 +143,7 @@ pub fn run(
     for w in &warnings {
         let _ = writeln!(err, "dlx cover: {name}: warning: {w}");
     }
-    let threads = match opts.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        t => t,
-    };
+    let threads = super::thread_count(opts.threads);
     match solve(opts, threads, &problem, out, err) {
         Ok(code) => code,
         Err(Failure::Output(e)) => output_failed(&e, err),

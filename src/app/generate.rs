@@ -66,10 +66,7 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
         shape: Some(opts.shape),
         alphabet: format::Alphabet::default(),
     };
-    let threads = match opts.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = super::thread_count(opts.threads);
     let mut generators: Vec<Generator> = (0..threads)
         .map(|_| Generator::new(opts.shape, opts.settings))
         .collect();

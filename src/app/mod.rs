@@ -86,6 +86,15 @@ impl Input {
     }
 }
 
+/// The number of worker threads for a `--threads` value: `0` means one
+/// per core (1 when that cannot be told).
+pub fn thread_count(requested: usize) -> usize {
+    match requested {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
 /// Whether an output error means the reader went away (`| head`): the run
 /// then ends quietly.
 pub fn is_broken_pipe(e: &io::Error) -> bool {

@@ -679,10 +679,7 @@ pub fn run(
         fixed,
         output,
     };
-    let threads = match opts.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    };
+    let threads = super::thread_count(opts.threads);
     let mut writer = Writer {
         out,
         err,
