@@ -98,10 +98,11 @@ impl Solvers {
         match kind {
             SolverKind::Naive => &mut self.naive,
             SolverKind::Dlx => {
-                if self.dlx.as_ref().is_none_or(|dlx| dlx.shape() != shape) {
-                    self.dlx = Some(DlxSolver::new(shape));
+                let dlx = self.dlx.get_or_insert_with(|| DlxSolver::new(shape));
+                if dlx.shape() != shape {
+                    *dlx = DlxSolver::new(shape);
                 }
-                self.dlx.get_or_insert_with(|| DlxSolver::new(shape))
+                dlx
             }
         }
     }

@@ -142,10 +142,13 @@ impl DlxSolver {
                 found: puzzle.shape(),
             });
         }
-        if let Some(conflict) = puzzle.conflict() {
+        if !self.compile(puzzle) {
+            // Rare: only now is the clash located, for the message.
+            let conflict = puzzle
+                .conflict()
+                .expect("Grid::conflict finds the clash the masks found");
             return Err(PuzzleError::Conflict(conflict));
         }
-        self.compile(puzzle);
         self.arena.reset();
         let mut matrix =
             Matrix::from_primary_options(&self.arena, self.items, &self.entries, &self.ends)
@@ -157,9 +160,10 @@ impl DlxSolver {
         Ok(f(&mut matrix, placements))
     }
 
-    /// Lays out the reduced matrix of `puzzle` (whose
-    /// givens do not clash).
-    fn compile(&mut self, puzzle: &Grid) {
+    /// Lays out the reduced matrix of `puzzle`; `false`, with nothing laid
+    /// out, if two givens clash (the masks of the givens are built here
+    /// anyway, so the clash check costs no second pass over the grid).
+    fn compile(&mut self, puzzle: &Grid) -> bool {
         let shape = self.shape;
         let n = shape.n();
         let nn = n * n;
@@ -175,9 +179,13 @@ impl DlxSolver {
             if d != 0 {
                 let (r, c) = self.row_col[cell];
                 let bit = 1u64 << (d - 1);
-                in_row[r as usize] |= bit;
-                in_col[c as usize] |= bit;
-                in_box[b as usize] |= bit;
+                let (r, c, b) = (r as usize, c as usize, b as usize);
+                if (in_row[r] | in_col[c] | in_box[b]) & bit != 0 {
+                    return false;
+                }
+                in_row[r] |= bit;
+                in_col[c] |= bit;
+                in_box[b] |= bit;
             }
         }
         // Items, in full order, skipping those a given covers.
@@ -229,6 +237,7 @@ impl DlxSolver {
                 self.full_option.push((cell * n + d) as u32);
             }
         }
+        true
     }
 }
 
