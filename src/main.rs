@@ -11,6 +11,7 @@ use dlx::app::generate as generate_app;
 use dlx::app::problem::{Problem, parse_cell};
 use dlx::app::sudoku::{self as sudoku_app, SolverKind, Task};
 use dlx::app::{ExitStatus, Input, bench};
+use dlx::dlx::deduce::{Level, Rules};
 use dlx::format::Alphabet;
 use dlx::sudoku::Shape;
 
@@ -99,6 +100,88 @@ enum Command {
     /// 'puzzle,solution', and other formats the puzzle then its solution.
     #[command(after_help = GENERATE_EXIT_CODES)]
     Generate(GenerateArgs),
+    /// Rate how hard Sudoku puzzles are, one line per puzzle.
+    ///
+    /// Deductions on the puzzle's exact-cover matrix are applied until they
+    /// stall: singles (naked, then hidden), intersections (pointing,
+    /// box/line), naked and hidden subsets up to --subsets cells; then the
+    /// rest is guessed, with the deductions applied again in every branch.
+    /// Each line starts with the level (simple: naked singles suffice;
+    /// easy: hidden singles needed; intermediate: intersections or subsets
+    /// needed; expert: guessing needed), then the score and the count of
+    /// each step: LEVEL SCORE naked_singles=N hidden_singles=N
+    /// intersections=N naked_pairs=N naked_triples=N naked_quads=N
+    /// hidden_pairs=N hidden_triples=N hidden_quads=N guesses=N
+    /// backtracks=N. A puzzle with no solution, or more than one, prints
+    /// '# no solution: PUZZLE' or '# not unique: PUZZLE'. Input as for
+    /// 'dlx solve'; see docs/rating.md.
+    #[command(after_help = RATE_EXIT_CODES)]
+    Rate(RateArgs),
+}
+
+const RATE_EXIT_CODES: &str = "\
+Exit codes:
+  0  every puzzle was rated
+  1  some puzzle has no solution, more than one, or ran out of --max-guesses
+  2  some input was malformed or could not be read
+A closed output pipe (dlx rate big.txt | head) ends the run quietly.";
+
+#[derive(Args, Debug)]
+struct RateArgs {
+    /// Puzzle files; standard input when none is given or for '-'.
+    files: Vec<PathBuf>,
+    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
+    /// decide it; by default the most nearly square boxes.
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<Shape>,
+    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
+    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
+    alphabet: Option<Alphabet>,
+    /// Input format (see docs/formats.md); auto detects it per input.
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
+    format: String,
+    /// Say on standard error which format auto-detection chose.
+    #[arg(long, short)]
+    verbose: bool,
+    /// Stop at the first puzzle that is not rated.
+    #[arg(long)]
+    fail_fast: bool,
+    /// The largest naked or hidden subset looked for: 1 none, 2 pairs (as
+    /// qqwing), 3 pairs and triples, 4 up to quads.
+    #[arg(long, value_name = "K", default_value_t = Rules::default().max_subset as u8, value_parser = clap::value_parser!(u8).range(1..=4))]
+    subsets: u8,
+    /// Give up on a puzzle after N guesses.
+    #[arg(long, value_name = "N", default_value_t = Rules::default().max_guesses)]
+    max_guesses: u64,
+    /// Rate on N threads (0: one per core); the output is that of one
+    /// thread, byte for byte.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    threads: u16,
+    /// Write one JSON object per case and line (JSON Lines): case, file,
+    /// line, column, puzzle, status, level, score, steps, error (see
+    /// docs/rating.md).
+    #[arg(long)]
+    json: bool,
+}
+
+impl RateArgs {
+    fn options(self) -> (Vec<Input>, Rules, sudoku_app::Options) {
+        let rules = Rules {
+            max_subset: self.subsets.into(),
+            max_guesses: self.max_guesses,
+        };
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            format: Some(self.format),
+            verbose: self.verbose,
+            fail_fast: self.fail_fast,
+            threads: self.threads.into(),
+            json: self.json,
+            ..sudoku_app::Options::default()
+        };
+        (Input::from_args(&self.files), rules, opts)
+    }
 }
 
 #[derive(Args, Debug)]
@@ -202,6 +285,15 @@ struct GenerateArgs {
         dlx::sudoku::generate::CLUE_TRIES
     ))]
     clues: Option<usize>,
+    /// Only puzzles that 'dlx rate' rates at LEVEL. A try rated harder gets
+    /// clues of its solution back, as few as bring it down to LEVEL (not
+    /// with --minimal); tries that miss are drawn again, up to --tries
+    /// (then exit code 1).
+    #[arg(long, value_name = "LEVEL", value_enum)]
+    difficulty: Option<LevelArg>,
+    /// Tries per puzzle for --clues and --difficulty.
+    #[arg(long, value_name = "N", default_value_t = dlx::sudoku::generate::CLUE_TRIES as u32, value_parser = clap::value_parser!(u32).range(1..))]
+    tries: u32,
     /// Also print each puzzle's solution (see above for the layout).
     #[arg(long)]
     with_solution: bool,
@@ -259,11 +351,36 @@ impl GenerateArgs {
                 symmetry,
                 minimal: self.minimal,
                 max_clues: self.clues,
-                ..Settings::default()
+                difficulty: self.difficulty.map(LevelArg::level),
+                tries: self.tries as usize,
             },
             with_solution: self.with_solution,
             output: self.output,
             threads: self.threads.into(),
+        }
+    }
+}
+
+/// `--difficulty`: the levels of `dlx rate`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum LevelArg {
+    /// Naked singles alone solve it.
+    Simple,
+    /// Hidden singles needed.
+    Easy,
+    /// Intersections or subsets needed.
+    Intermediate,
+    /// Guessing needed.
+    Expert,
+}
+
+impl LevelArg {
+    fn level(self) -> Level {
+        match self {
+            LevelArg::Simple => Level::Simple,
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Intermediate => Level::Intermediate,
+            LevelArg::Expert => Level::Expert,
         }
     }
 }
@@ -463,6 +580,10 @@ fn main() -> ExitCode {
         Command::Generate(args) => {
             let opts = args.options(&mut err);
             generate_app::run(&opts, &mut out, &mut err)
+        }
+        Command::Rate(args) => {
+            let (inputs, rules, opts) = args.options();
+            sudoku_app::run(Task::Rate { rules }, &inputs, &opts, &mut out, &mut err)
         }
     };
     let _ = err.flush();

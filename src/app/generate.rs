@@ -83,8 +83,14 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
                 }
                 Err(e) => {
                     let _ = writeln!(err, "dlx generate: puzzle {}: {e}", i + 1);
-                    if let GenerateError::TooManyClues { .. } = e {
-                        let _ = writeln!(err, "dlx generate: try a larger --clues");
+                    match e {
+                        GenerateError::TooManyClues { .. } => {
+                            let _ = writeln!(err, "dlx generate: try a larger --clues");
+                        }
+                        GenerateError::WrongLevel { .. } => {
+                            let _ = writeln!(err, "dlx generate: try a larger --tries");
+                        }
+                        GenerateError::NotUnique => {}
                     }
                     return finish(out, err, ExitStatus::NoSolution);
                 }

@@ -62,10 +62,14 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{ExitStatus, Input, is_broken_pipe};
+use crate::dlx::deduce::Rules;
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 use crate::format::{self, Alphabet, Case, Cases, Format, Head, InputError, Rule};
+use crate::sudoku::rate::Rater;
 use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver};
+
+mod rate;
 
 /// Which solver to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -85,6 +89,7 @@ pub enum SolverKind {
 pub struct Solvers {
     dlx: Option<DlxSolver>,
     naive: NaiveSolver,
+    rater: Rater,
 }
 
 impl Solvers {
@@ -167,6 +172,23 @@ pub enum Task {
         /// Stop counting here; the count is then a lower bound (`N+`).
         limit: u64,
     },
+    /// Print a difficulty rating (`dlx rate`, docs/rating.md).
+    Rate {
+        /// The deductions to use and the guessing allowed.
+        rules: Rules,
+    },
+}
+
+impl Task {
+    /// The number of solutions a count stops at (2 for a rating, which
+    /// settles uniqueness).
+    fn count_limit(self) -> u64 {
+        match self {
+            Task::Count { limit } => limit,
+            Task::Solve => 1,
+            Task::Rate { .. } => 2,
+        }
+    }
 }
 
 /// Totals for `--stats`.
@@ -470,6 +492,9 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         }
         Item::Case(job) => job,
     };
+    if let Task::Rate { rules } = ctx.task {
+        return rate::compute(job, &rules, ctx, &mut solvers.rater);
+    }
     let Job {
         name,
         format,
@@ -493,7 +518,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                 None => {
                     let rule = match ctx.task {
                         Task::Solve => format.rule(),
-                        Task::Count { .. } => Rule::Any,
+                        Task::Count { .. } | Task::Rate { .. } => Rule::Any,
                     };
                     solve_case(ctx.task, rule, &case, ctx.opts, solvers)
                 }
@@ -506,10 +531,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         ..Done::default()
     };
     if let Some(error) = &verdict.error {
-        done.err = match verdict.column {
-            Some(c) => format!("dlx: {name}: line {line}, column {c}: {error}\n"),
-            None => format!("dlx: {name}: line {line}: {error}\n"),
-        };
+        done.err = error_line(&name, line, verdict.column, error);
     }
     if let Some((stats, time)) = verdict.search {
         done.totals = Totals {
@@ -541,6 +563,15 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         None => Some(json_line(&verdict, number, &name, line, alphabet)),
     };
     done
+}
+
+/// The standard error line about a case at `line` (and `column`) of input
+/// `name`.
+fn error_line(name: &str, line: usize, column: Option<usize>, error: &str) -> String {
+    match column {
+        Some(c) => format!("dlx: {name}: line {line}, column {c}: {error}\n"),
+        None => format!("dlx: {name}: line {line}: {error}\n"),
+    }
 }
 
 /// The `--json` line of a case.
@@ -848,8 +879,10 @@ fn solve_case(
             &case.grid,
             limits(if rule == Rule::Unique { 2 } else { 1 }),
         ),
-        Task::Count { limit } => solver
-            .search(&case.grid, limits(limit), None)
+        // `rate` never searches here (see `rate::compute`); were it to, it
+        // would count to 2.
+        Task::Count { .. } | Task::Rate { .. } => solver
+            .search(&case.grid, limits(task.count_limit()), None)
             .map(|report| {
                 let count = Count {
                     solutions: report.stats.solutions,
@@ -911,7 +944,8 @@ fn solve_case(
     let cut = count.outcome == Outcome::NodeLimit;
     let n = count.solutions;
     let (status, error) = match task {
-        Task::Count { .. } => {
+        // `rate` never searches here (see `rate::compute`).
+        Task::Count { .. } | Task::Rate { .. } => {
             verdict.count = Some(count);
             let status = match n {
                 _ if cut => Status::Cut,

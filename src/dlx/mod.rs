@@ -48,6 +48,7 @@
 
 pub mod brute_force;
 mod builder;
+pub mod deduce;
 mod matrix;
 pub mod parallel;
 mod search;

@@ -67,6 +67,10 @@ pub struct DlxSolver {
     ends: Vec<u32>,
     /// Reduced item number of each full item, or [`ABSENT`].
     reduced_item: Vec<u32>,
+    /// Where the reduced items of each kind end: cell, row-digit,
+    /// column-digit, box-digit (kinds in that order, as in the full
+    /// numbering).
+    kind_ends: [u32; 4],
     /// Full option number `(r*n + c)*n + d` of each reduced option.
     full_option: Vec<u32>,
     /// The box, and the row and column, of each cell in reading order.
@@ -79,6 +83,25 @@ pub struct DlxSolver {
 pub struct Placements<'s> {
     n: usize,
     full_option: &'s [u32],
+}
+
+/// A puzzle's reduced problem as flat option lists (see the module docs
+/// for what it holds): every item primary, option `k` covering
+/// `entries[4k..4k + 4]` (its cell, row-digit, column-digit and box-digit
+/// items, in that order).
+#[derive(Clone, Copy)]
+pub struct CompiledOptions<'s> {
+    /// How many items there are.
+    pub items: u32,
+    /// Where the items of each kind end: cells, row-digits,
+    /// column-digits, box-digits (the items come in that order).
+    pub kind_ends: [u32; 4],
+    /// Every option's items, one after another.
+    pub entries: &'s [u32],
+    /// Where each option's items end in `entries`.
+    pub ends: &'s [u32],
+    /// What each option places.
+    pub placements: Placements<'s>,
 }
 
 impl Placements<'_> {
@@ -112,6 +135,7 @@ impl DlxSolver {
             entries: Vec::new(),
             ends: Vec::new(),
             reduced_item: Vec::new(),
+            kind_ends: [0; 4],
             full_option: Vec::new(),
             box_of_cell: (0..shape.cells())
                 .map(|cell| shape.box_of(cell / shape.n(), cell % shape.n()) as u8)
@@ -136,6 +160,42 @@ impl DlxSolver {
         puzzle: &Grid,
         f: impl FnOnce(&mut Matrix<'_>, Placements<'_>) -> R,
     ) -> Result<R, PuzzleError> {
+        self.prepare(puzzle)?;
+        self.arena.reset();
+        let mut matrix =
+            Matrix::from_primary_options(&self.arena, self.items, &self.entries, &self.ends)
+                .expect("at most 64^3 options of 4 distinct items fit 32-bit links");
+        let placements = Placements {
+            n: self.shape.n(),
+            full_option: &self.full_option,
+        };
+        Ok(f(&mut matrix, placements))
+    }
+
+    /// Compiles `puzzle`'s reduced problem and lends it to `f` as flat
+    /// option lists, before any matrix is laid out: for tools that work on
+    /// the options themselves, such as the rating's deductions. Fails as
+    /// [`Self::with_matrix`] does.
+    pub fn with_options<R>(
+        &mut self,
+        puzzle: &Grid,
+        f: impl FnOnce(CompiledOptions<'_>) -> R,
+    ) -> Result<R, PuzzleError> {
+        self.prepare(puzzle)?;
+        Ok(f(CompiledOptions {
+            items: self.items,
+            kind_ends: self.kind_ends,
+            entries: &self.entries,
+            ends: &self.ends,
+            placements: Placements {
+                n: self.shape.n(),
+                full_option: &self.full_option,
+            },
+        }))
+    }
+
+    /// Checks `puzzle`'s shape and compiles its reduced problem.
+    fn prepare(&mut self, puzzle: &Grid) -> Result<(), PuzzleError> {
         if puzzle.shape() != self.shape {
             return Err(PuzzleError::Shape {
                 expected: self.shape,
@@ -149,15 +209,7 @@ impl DlxSolver {
                 .expect("Grid::conflict finds the clash the masks found");
             return Err(PuzzleError::Conflict(conflict));
         }
-        self.arena.reset();
-        let mut matrix =
-            Matrix::from_primary_options(&self.arena, self.items, &self.entries, &self.ends)
-                .expect("at most 64^3 options of 4 distinct items fit 32-bit links");
-        let placements = Placements {
-            n: self.shape.n(),
-            full_option: &self.full_option,
-        };
-        Ok(f(&mut matrix, placements))
+        Ok(())
     }
 
     /// Lays out the reduced matrix of `puzzle`; `false`, with nothing laid
@@ -192,25 +244,33 @@ impl DlxSolver {
         self.reduced_item.clear();
         self.reduced_item.resize(4 * nn, ABSENT);
         let mut next = 0u32;
-        let mut keep = |full: usize, reduced_item: &mut Vec<u32>| {
-            reduced_item[full] = next;
-            next += 1;
+        let keep = |full: usize, reduced_item: &mut Vec<u32>, next: &mut u32| {
+            reduced_item[full] = *next;
+            *next += 1;
         };
         for (cell, &d) in cells.iter().enumerate() {
             if d == 0 {
-                keep(cell, &mut self.reduced_item);
+                keep(cell, &mut self.reduced_item, &mut next);
             }
         }
+        let mut kind_ends = [0; 4];
+        kind_ends[0] = next;
         for (house, used) in [&in_row, &in_col, &in_box].into_iter().enumerate() {
             for (unit, &used) in used[..n].iter().enumerate() {
                 let mut missing = all & !used;
                 while missing != 0 {
                     let d = missing.trailing_zeros() as usize;
                     missing &= missing - 1;
-                    keep((house + 1) * nn + unit * n + d, &mut self.reduced_item);
+                    keep(
+                        (house + 1) * nn + unit * n + d,
+                        &mut self.reduced_item,
+                        &mut next,
+                    );
                 }
             }
+            kind_ends[house + 1] = next;
         }
+        self.kind_ends = kind_ends;
         self.items = next;
         // Options: the candidates of each empty cell, in full order.
         self.full_option.clear();

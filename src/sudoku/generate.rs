@@ -5,8 +5,8 @@
 //! - [`minimal_puzzle`]: givens carved from a solution while the puzzle
 //!   stays unique, so that none can be spared.
 //! - [`Generator`], behind `dlx generate`: random puzzles of any shape with
-//!   a [`Symmetry`] of the clue pattern, optionally minimal or with at most
-//!   a number of clues.
+//!   a [`Symmetry`] of the clue pattern, optionally minimal, with at most
+//!   a number of clues, or of a difficulty level ([`super::rate`]).
 //!
 //! Invariants of [`Generator::generate`]: every puzzle it returns has
 //! exactly one solution, the one returned with it, checked with the
@@ -20,8 +20,10 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
+use super::rate::Rater;
 use super::{DlxSolver, Grid, Shape, SudokuSolver};
 use crate::dlx::SearchLimits;
+use crate::dlx::deduce::{Level, Rules};
 
 /// A small deterministic random source (xorshift64*), so that generated
 /// sets are reproducible from a seed without a dependency.
@@ -275,11 +277,16 @@ pub struct Settings {
     pub minimal: bool,
     /// At most this many clues.
     pub max_clues: Option<usize>,
-    /// Fresh solutions tried per puzzle before giving up on `max_clues`.
+    /// Only puzzles that [`Rater`] rates at this level, under
+    /// [`Rules::default`].
+    pub difficulty: Option<Level>,
+    /// Fresh solutions tried per puzzle before giving up on `max_clues`
+    /// or `difficulty`.
     pub tries: usize,
 }
 
-/// Tries per puzzle for `--clues` (each a fresh solution and order).
+/// Tries per puzzle for `--clues` and `--difficulty` (each a fresh
+/// solution and order).
 pub const CLUE_TRIES: usize = 100;
 
 impl Default for Settings {
@@ -288,6 +295,7 @@ impl Default for Settings {
             symmetry: Symmetry::None,
             minimal: false,
             max_clues: None,
+            difficulty: None,
             tries: CLUE_TRIES,
         }
     }
@@ -315,6 +323,19 @@ pub enum GenerateError {
         /// The fewest clues any try reached.
         fewest: usize,
     },
+    /// No try came out at the level asked for.
+    #[error(
+        "no {level} puzzle in {tries} tries (the tries were rated simple {}, easy {}, intermediate {}, expert {})",
+        seen[0], seen[1], seen[2], seen[3]
+    )]
+    WrongLevel {
+        /// The level asked for.
+        level: Level,
+        /// The tries made.
+        tries: usize,
+        /// How many tries came out at each level, easiest first.
+        seen: [usize; 4],
+    },
     /// The final check with the engine failed (a bug, never expected).
     #[error("internal error: a generated puzzle is not unique")]
     NotUnique,
@@ -329,10 +350,19 @@ pub enum GenerateError {
 /// are over `max_clues`, every orbit of the prefix but the last (which is
 /// needed, by the bisection) is then removed in turn where uniqueness
 /// allows ([`remove_while_unique`]).
+///
+/// With a `difficulty`, each try is made minimal and rated (random puzzles
+/// that are not minimal are nearly all simple); a try rated harder than asked
+/// gets clues of its solution back, whole orbits in a random order, as
+/// few as bring the rating down to the level or below (found by
+/// bisection: more clues never make a puzzle harder, since a given is
+/// what every deduction is working towards), unless the puzzle is to be
+/// minimal. The try is kept if it then has the level asked for.
 pub struct Generator {
     settings: Settings,
     orbits: Vec<Vec<usize>>,
     solver: DlxSolver,
+    rater: Rater,
 }
 
 impl Generator {
@@ -342,33 +372,99 @@ impl Generator {
             settings,
             orbits: settings.symmetry.orbits(shape.n()),
             solver: DlxSolver::new(shape),
+            rater: Rater::new(),
         }
     }
 
     /// One puzzle, drawn from `rng`.
     pub fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
-        let tries = if self.settings.max_clues.is_some() {
+        let Settings {
+            max_clues,
+            difficulty,
+            ..
+        } = self.settings;
+        let tries = if max_clues.is_some() || difficulty.is_some() {
             self.settings.tries.max(1)
         } else {
             1
         };
         let mut fewest = usize::MAX;
+        let mut seen = [0; 4];
         for _ in 0..tries {
-            let (puzzle, solution) = self.attempt(rng);
+            let (mut puzzle, solution) = self.attempt(rng);
+            if let Some(target) = difficulty {
+                let level = self.fit_level(&mut puzzle, &solution, target, rng);
+                seen[level as usize] += 1;
+                if level != target {
+                    continue;
+                }
+            }
             let clues = puzzle.filled();
             fewest = fewest.min(clues);
-            if self.settings.max_clues.is_none_or(|max| clues <= max) {
+            if max_clues.is_none_or(|max| clues <= max) {
                 return match self.solver.unique_solution(&puzzle) {
                     Ok(Some(s)) if s == solution => Ok(Generated { puzzle, solution }),
                     _ => Err(GenerateError::NotUnique),
                 };
             }
         }
-        Err(GenerateError::TooManyClues {
-            max: self.settings.max_clues.unwrap_or(0),
-            tries,
-            fewest,
-        })
+        match (difficulty, max_clues) {
+            (Some(level), _) if fewest == usize::MAX => {
+                Err(GenerateError::WrongLevel { level, tries, seen })
+            }
+            _ => Err(GenerateError::TooManyClues {
+                max: max_clues.unwrap_or(0),
+                tries,
+                fewest,
+            }),
+        }
+    }
+
+    /// The level of the unique `puzzle`; when it is harder than `target`
+    /// and the puzzle need not be minimal, first adds back as few orbits
+    /// of `solution`'s clues (in a random order) as bring it to `target`
+    /// or below.
+    fn fit_level(
+        &mut self,
+        puzzle: &mut Grid,
+        solution: &Grid,
+        target: Level,
+        rng: &mut Rng,
+    ) -> Level {
+        let level = level_of(&mut self.rater, puzzle);
+        if level <= target || self.settings.minimal {
+            return level;
+        }
+        let n = puzzle.n();
+        let empty: Vec<usize> = (0..self.orbits.len())
+            .filter(|&o| {
+                let cell = self.orbits[o][0];
+                puzzle.get(cell / n, cell % n) == 0
+            })
+            .collect();
+        let order = rng.permutation(empty.len());
+        let (orbits, rater) = (&self.orbits, &mut self.rater);
+        let with = |k: usize| {
+            let mut more = puzzle.clone();
+            for &t in &order[..k] {
+                for &cell in &orbits[empty[t]] {
+                    more.set(cell / n, cell % n, solution.get(cell / n, cell % n));
+                }
+            }
+            more
+        };
+        // Every orbit back is the solution itself, which is simple.
+        let (mut lo, mut hi) = (1, order.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            if level_of(rater, &with(mid)) <= target {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        *puzzle = with(lo);
+        level_of(rater, puzzle)
     }
 
     /// One try: a unique puzzle and its solution, minimal if asked for or
@@ -400,13 +496,25 @@ impl Generator {
             .settings
             .max_clues
             .is_some_and(|max| puzzle.filled() > max);
-        if (self.settings.minimal || over) && lo > 1 {
+        // A level is fitted from the hardest puzzle of the try, a minimal
+        // one, by putting clues back.
+        let carve = self.settings.minimal || over || self.settings.difficulty.is_some();
+        if carve && lo > 1 {
             let removable = &order[..lo - 1];
             let turns = rng.permutation(removable.len());
             let groups = turns.iter().map(|&t| self.orbits[removable[t]].as_slice());
             remove_while_unique(&mut self.solver, &mut puzzle, groups);
         }
         (puzzle, solution)
+    }
+}
+
+/// The level of a unique puzzle; one whose rating gives up (its guess
+/// budget spent) is as hard as they come.
+fn level_of(rater: &mut Rater, puzzle: &Grid) -> Level {
+    match rater.rate(puzzle, &Rules::default()) {
+        Ok(rating) => rating.level(),
+        Err(_) => Level::Expert,
     }
 }
 

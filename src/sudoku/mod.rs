@@ -9,11 +9,12 @@ mod exact_cover;
 pub mod generate;
 mod grid;
 mod naive;
+pub mod rate;
 pub mod verify;
 
 use std::ops::ControlFlow;
 
-pub use exact_cover::DlxSolver;
+pub use exact_cover::{CompiledOptions, DlxSolver, Placements};
 pub use grid::{Conflict, Grid, GridError, MAX_N, Shape, ShapeError, Unit};
 pub use naive::NaiveSolver;
 

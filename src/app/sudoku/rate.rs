@@ -1,0 +1,180 @@
+//! `dlx rate`: the compute step of the solve/count pipeline for ratings.
+//! Every case of every input, in any readable format, comes to one line
+//! in input order: the rating (level word first), or a `#` line saying why
+//! there is none; or, with `--json`, one JSON object (docs/rating.md).
+//!
+//! Invariant: a rating depends only on the puzzle and the rules (nothing
+//! is timed), so the output is byte for byte the same at any `--threads`.
+
+use serde::Serialize;
+use serde::ser::SerializeMap;
+
+use super::{Context, Done, Job, error_line};
+use crate::app::ExitStatus;
+use crate::dlx::deduce::{self, Rating, Rules};
+use crate::sudoku::Grid;
+use crate::sudoku::rate::{RateError, Rater};
+
+/// The status of a case in `dlx rate --json`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Status {
+    /// Rated: exactly one solution.
+    Rated,
+    /// No solution (clashing givens, or none found).
+    NoSolution,
+    /// Two or more solutions: a rating needs a proper puzzle.
+    Multiple,
+    /// The guess budget (`--max-guesses`) ran out.
+    GaveUp,
+    /// The case could not be read.
+    BadInput,
+}
+
+/// The count of each step, in the order the text line gives them.
+pub fn steps(r: &Rating) -> [(&'static str, u64); 11] {
+    let t = &r.tally;
+    [
+        ("naked_singles", t.naked_singles),
+        ("hidden_singles", t.hidden_singles),
+        ("intersections", t.intersections),
+        ("naked_pairs", t.naked_subsets[0]),
+        ("naked_triples", t.naked_subsets[1]),
+        ("naked_quads", t.naked_subsets[2]),
+        ("hidden_pairs", t.hidden_subsets[0]),
+        ("hidden_triples", t.hidden_subsets[1]),
+        ("hidden_quads", t.hidden_subsets[2]),
+        ("guesses", r.guesses),
+        ("backtracks", r.backtracks),
+    ]
+}
+
+/// The text line of a rating: `LEVEL SCORE name=count ...`.
+pub fn rating_line(r: &Rating) -> String {
+    let mut line = format!("{} {}", r.level(), r.score());
+    for (name, count) in steps(r) {
+        line.push_str(&format!(" {name}={count}"));
+    }
+    line.push('\n');
+    line
+}
+
+/// The steps as a JSON object, in text order.
+struct Steps<'r>(&'r Rating);
+
+impl Serialize for Steps<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let steps = steps(self.0);
+        let mut map = s.serialize_map(Some(steps.len()))?;
+        for (name, count) in steps {
+            map.serialize_entry(name, &count)?;
+        }
+        map.end()
+    }
+}
+
+/// One line of `dlx rate --json`, in its field order.
+#[derive(Serialize)]
+struct Record<'a> {
+    case: usize,
+    file: &'a str,
+    line: usize,
+    column: Option<usize>,
+    puzzle: Option<String>,
+    status: Status,
+    level: Option<&'static str>,
+    score: Option<u64>,
+    steps: Option<Steps<'a>>,
+    error: Option<String>,
+}
+
+/// What `job` prints: its rating, or why there is none.
+pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Rater) -> Done {
+    let Job {
+        name, number, case, ..
+    } = job;
+    let alphabet = &ctx.format_opts.alphabet;
+    let text = |g: &Grid| {
+        if alphabet.covers(g.n()) {
+            alphabet.write_line(g)
+        } else {
+            format!("(a {0}x{0} grid)", g.n())
+        }
+    };
+    let (line, header, column, grid, verdict) = match case {
+        Err(e) => (
+            e.line,
+            e.header,
+            e.column,
+            None,
+            (Status::BadInput, None, Some(e.message)),
+        ),
+        Ok(case) => {
+            let verdict = verdict(rater.rate(&case.grid, rules));
+            (case.line, false, None, Some(case.grid), verdict)
+        }
+    };
+    let (status, rating, error) = verdict;
+    let mut done = Done {
+        status: match status {
+            Status::Rated => ExitStatus::Success,
+            Status::BadInput => ExitStatus::BadInput,
+            _ => ExitStatus::NoSolution,
+        },
+        ..Done::default()
+    };
+    if let Some(error) = &error {
+        done.err = error_line(&name, line, column, error);
+    }
+    done.out = if ctx.opts.json {
+        // A header error is about the input, not a case: no record.
+        (!header).then(|| {
+            let record = Record {
+                case: number,
+                file: &name,
+                line,
+                column,
+                puzzle: grid.as_ref().map(text),
+                status,
+                level: rating.as_ref().map(|r| r.level().name()),
+                score: rating.as_ref().map(Rating::score),
+                steps: rating.as_ref().map(Steps),
+                error,
+            };
+            let mut json = serde_json::to_string(&record).unwrap_or_default();
+            json.push('\n');
+            json
+        })
+    } else {
+        Some(match (status, &rating, &grid) {
+            (Status::Rated, Some(r), _) => rating_line(r),
+            (Status::NoSolution, _, Some(g)) => format!("# no solution: {}\n", text(g)),
+            (Status::Multiple, _, Some(g)) => format!("# not unique: {}\n", text(g)),
+            (Status::GaveUp, _, Some(g)) => format!("# gave up: {}\n", text(g)),
+            _ => format!("# bad input: {name} line {line}\n"),
+        })
+    };
+    done
+}
+
+/// The status, rating and error message of a rater's result.
+fn verdict(result: Result<Rating, RateError>) -> (Status, Option<Rating>, Option<String>) {
+    match result {
+        Ok(r) => match r.solutions {
+            0 => (Status::NoSolution, None, Some("no solution".into())),
+            1 => (Status::Rated, Some(r), None),
+            _ => (
+                Status::Multiple,
+                None,
+                Some("more than one solution: only a puzzle with exactly one is rated".into()),
+            ),
+        },
+        Err(RateError::Puzzle(e)) => (Status::NoSolution, None, Some(format!("no solution: {e}"))),
+        Err(RateError::Deduce(deduce::RateError::GaveUp(n))) => (
+            Status::GaveUp,
+            None,
+            Some(format!("gave up after {n} guesses (--max-guesses)")),
+        ),
+        Err(RateError::Deduce(e)) => (Status::BadInput, None, Some(e.to_string())),
+    }
+}

@@ -1,0 +1,848 @@
+//! Deductions on an exact-cover problem, and a difficulty rating built on
+//! them: how far logic alone gets, and how much guessing is left.
+//!
+//! The rules work on any exact-cover problem whose options carry no
+//! colors; they need to know only which items are *places* (for Sudoku,
+//! the cell items: an item whose options are the values one place can
+//! take) and a *class* for every item (for Sudoku: cell, row-digit,
+//! column-digit, box-digit). They remove options that no solution uses and
+//! choose options that every solution uses, so the set of solutions never
+//! changes:
+//!
+//! * **single**: a primary item with one option left forces it. On a
+//!   place it is a *naked* single, on any other item a *hidden* one.
+//! * **intersection**: when every remaining option of a primary item `a`
+//!   also covers item `b`, the options of `b` that do not cover `a` go
+//!   (for Sudoku: pointing pairs and triples, box/line reduction).
+//! * **subset** of size `k`: `k` primary items `S` of one class whose
+//!   remaining options each cover exactly one item of `S` and lie, all
+//!   together, within `k` items `T` of one other class. The `k` options
+//!   that cover `S` are disjoint and each covers an item of `T`, so they
+//!   take all of `T`: every other option on `T` goes. With `S` places it
+//!   is a *naked* subset, with `T` places a *hidden* one; classes that are
+//!   neither (for Sudoku, row-digit against column-digit: X-wings and
+//!   swordfish) are not paired, so that the rules stay those of the levels
+//!   users know.
+//!
+//! [`Deducer::rate`] applies the rules in that order, one move at a time,
+//! always going back to singles after a move (naked before hidden, then
+//! intersections, then subsets of size 2, 3, ... up to
+//! [`Rules::max_subset`]), until the problem is solved, contradicts
+//! itself, or nothing applies. Then it guesses: it branches on the primary
+//! item with the fewest options (the first on ties, as the engine does),
+//! applies the rules again in every branch, and explores every branch
+//! until two solutions are found or the tree is exhausted, so a rating
+//! also tells whether the solution is unique.
+//!
+//! # Invariants
+//!
+//! * An option is alive only while every item it covers is uncovered: a
+//!   choice kills every other option on the items it covers, and an
+//!   elimination kills one option.
+//! * `len[i]` is the number of alive options on item `i`; a primary item
+//!   that is uncovered with `len == 0` is a contradiction.
+//! * Because every rule is monotone (removing more options never stops a
+//!   rule from applying), the state where the rules stall is the same in
+//!   whatever order they are applied: the level does not depend on the
+//!   order, only the counts do.
+
+use std::fmt;
+
+/// Which deductions to use, and how much guessing to allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The largest subset to look for: 1 for none, 2 for pairs, 3 for
+    /// pairs and triples, ...
+    pub max_subset: usize,
+    /// Give up after this many guesses (options tried while branching).
+    pub max_guesses: u64,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Self {
+            max_subset: 3,
+            max_guesses: 1_000_000,
+        }
+    }
+}
+
+/// The most subset sizes counted apart (pairs, triples, quads).
+pub const SUBSET_SIZES: usize = 3;
+
+/// How often each deduction was used before the first guess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Options forced on a place with one option left.
+    pub naked_singles: u64,
+    /// Options forced on any other item with one option left.
+    pub hidden_singles: u64,
+    /// Intersections that removed at least one option.
+    pub intersections: u64,
+    /// Naked subsets that removed at least one option: pairs, triples,
+    /// quads (index `k - 2`).
+    pub naked_subsets: [u64; SUBSET_SIZES],
+    /// Hidden subsets that removed at least one option, by size as above.
+    pub hidden_subsets: [u64; SUBSET_SIZES],
+}
+
+/// A level: the hardest kind of step needed, named as qqwing names its
+/// levels (docs/rating.md says where the definitions differ).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Naked singles alone solve it.
+    Simple,
+    /// Hidden singles are needed too.
+    Easy,
+    /// Intersections or subsets are needed.
+    Intermediate,
+    /// The rules stall: guessing is needed.
+    Expert,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 4] = [
+        Level::Simple,
+        Level::Easy,
+        Level::Intermediate,
+        Level::Expert,
+    ];
+
+    /// The level's word (`simple`, `easy`, `intermediate`, `expert`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Simple => "simple",
+            Level::Easy => "easy",
+            Level::Intermediate => "intermediate",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The level a word names.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What rating a problem found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The deductions used before the first guess.
+    pub tally: Tally,
+    /// Options tried while branching (0 when the rules solve it).
+    pub guesses: u64,
+    /// Guesses that the rules then showed to be contradictions.
+    pub backtracks: u64,
+    /// Solutions found, stopping at 2.
+    pub solutions: u64,
+}
+
+/// Points per use of each step in [`Rating::score`].
+pub mod weights {
+    /// A naked single.
+    pub const NAKED_SINGLE: u64 = 1;
+    /// A hidden single.
+    pub const HIDDEN_SINGLE: u64 = 2;
+    /// An intersection.
+    pub const INTERSECTION: u64 = 5;
+    /// A subset of size `k` (naked or hidden): `k` times this.
+    pub const SUBSET_PER_ITEM: u64 = 5;
+    /// One guess.
+    pub const GUESS: u64 = 20;
+    /// One guess that led to a contradiction, on top of [`GUESS`].
+    pub const BACKTRACK: u64 = 10;
+}
+
+impl Rating {
+    /// The level: the hardest kind of step used.
+    pub fn level(&self) -> Level {
+        let t = &self.tally;
+        let subsets: u64 = t.naked_subsets.iter().chain(&t.hidden_subsets).sum();
+        if self.guesses > 0 {
+            Level::Expert
+        } else if t.intersections + subsets > 0 {
+            Level::Intermediate
+        } else if t.hidden_singles > 0 {
+            Level::Easy
+        } else {
+            Level::Simple
+        }
+    }
+
+    /// The score: each step used, weighted by how hard it is
+    /// ([`weights`]), summed.
+    pub fn score(&self) -> u64 {
+        use weights::*;
+        let t = &self.tally;
+        let subsets: u64 = (0..SUBSET_SIZES)
+            .map(|i| (i as u64 + 2) * SUBSET_PER_ITEM * (t.naked_subsets[i] + t.hidden_subsets[i]))
+            .sum();
+        t.naked_singles * NAKED_SINGLE
+            + t.hidden_singles * HIDDEN_SINGLE
+            + t.intersections * INTERSECTION
+            + subsets
+            + self.guesses * GUESS
+            + self.backtracks * BACKTRACK
+    }
+}
+
+/// Why a problem could not be rated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RateError {
+    /// The problem as given is malformed.
+    #[error("{0}")]
+    Malformed(String),
+    /// [`Rules::max_guesses`] ran out before the search ended.
+    #[error("gave up after {0} guesses")]
+    GaveUp(u64),
+}
+
+/// An exact-cover problem with colorless options, as [`Deducer::rate`]
+/// takes it: items `0..items`, the first `primary` of them primary; option
+/// `k` covers `entries[ends[k-1]..ends[k]]` (from 0 for `k = 0`).
+#[derive(Clone, Copy, Debug)]
+pub struct Instance<'p> {
+    /// How many items there are.
+    pub items: u32,
+    /// How many of them (the first ones) are primary.
+    pub primary: u32,
+    /// Every option's items, one after another.
+    pub entries: &'p [u32],
+    /// Where each option's items end in `entries`.
+    pub ends: &'p [u32],
+    /// The class of each item (any small numbers).
+    pub class: &'p [u8],
+    /// The class of the places (naked singles and subsets).
+    pub places: u8,
+}
+
+/// How the rules left a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Solved,
+    Stalled,
+    Contradiction,
+}
+
+/// The changing part of a problem: which options are alive and which
+/// items covered.
+#[derive(Clone, Debug, Default)]
+struct State {
+    alive: Vec<bool>,
+    covered: Vec<bool>,
+    len: Vec<u32>,
+    /// Primary items not yet covered.
+    open: u32,
+}
+
+/// One level of the guessing search: the state before the guess, and the
+/// options of the item branched on still to try.
+struct Frame {
+    state: State,
+    options: Vec<u32>,
+    next: usize,
+}
+
+/// A subset candidate: an item and the items of the other class its
+/// options reach (at most `max_subset` of them).
+#[derive(Clone, Copy, Debug)]
+struct Reach {
+    item: u32,
+    targets: Small,
+}
+
+/// The most items in a subset (and so the largest `max_subset` used).
+pub const MAX_SUBSET: usize = SUBSET_SIZES + 1;
+
+/// A set of at most [`MAX_SUBSET`] items, without allocation.
+#[derive(Clone, Copy, Debug, Default)]
+struct Small {
+    len: usize,
+    items: [u32; MAX_SUBSET],
+}
+
+impl Small {
+    fn as_slice(&self) -> &[u32] {
+        &self.items[..self.len]
+    }
+
+    fn contains(&self, i: u32) -> bool {
+        self.as_slice().contains(&i)
+    }
+
+    /// Adds `i` unless present; `false` if that would pass `cap` items.
+    fn insert(&mut self, i: u32, cap: usize) -> bool {
+        if self.contains(i) {
+            return true;
+        }
+        if self.len >= cap {
+            return false;
+        }
+        self.items[self.len] = i;
+        self.len += 1;
+        true
+    }
+}
+
+/// Rates exact-cover problems; keeps its tables between problems.
+#[derive(Default)]
+pub struct Deducer {
+    items: usize,
+    primary: usize,
+    places: u8,
+    class: Vec<u8>,
+    /// The (S, T) class pairs subsets are looked for between: one of the
+    /// two the places.
+    pairs: Vec<(u8, u8)>,
+    /// Option -> items (CSR).
+    opt_start: Vec<u32>,
+    opt_items: Vec<u32>,
+    /// Item -> options (CSR), options in increasing order.
+    item_start: Vec<u32>,
+    item_opts: Vec<u32>,
+    /// Scratch for subsets: candidates, and for each target item the
+    /// candidates that reach it.
+    reach: Vec<Reach>,
+    by_target: Vec<Vec<u32>>,
+}
+
+impl Deducer {
+    /// A deducer with empty tables.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Rates `problem` under `rules`: the deductions used before the first
+    /// guess, then the guessing needed to find every solution (stopping at
+    /// 2).
+    pub fn rate(&mut self, problem: Instance<'_>, rules: &Rules) -> Result<Rating, RateError> {
+        let mut state = self.load(problem)?;
+        let mut rating = Rating {
+            tally: Tally::default(),
+            guesses: 0,
+            backtracks: 0,
+            solutions: 0,
+        };
+        match self.propagate(&mut state, &mut rating.tally, rules) {
+            Flow::Solved => rating.solutions = 1,
+            Flow::Contradiction => {}
+            Flow::Stalled => self.guess(state, rules, &mut rating)?,
+        }
+        Ok(rating)
+    }
+
+    /// Builds the tables for `p` and its initial state.
+    fn load(&mut self, p: Instance<'_>) -> Result<State, RateError> {
+        let items = p.items as usize;
+        if p.primary > p.items || p.class.len() != items {
+            return Err(RateError::Malformed(format!(
+                "{} items, {} primary, {} classes",
+                p.items,
+                p.primary,
+                p.class.len()
+            )));
+        }
+        self.items = items;
+        self.primary = p.primary as usize;
+        self.places = p.places;
+        self.class.clear();
+        self.class.extend_from_slice(p.class);
+        let mut classes = p.class.to_vec();
+        classes.sort_unstable();
+        classes.dedup();
+        self.pairs.clear();
+        for &from in &classes {
+            for &to in &classes {
+                if from != to && (from == p.places || to == p.places) {
+                    self.pairs.push((from, to));
+                }
+            }
+        }
+        self.opt_start.clear();
+        self.opt_start.push(0);
+        self.opt_items.clear();
+        let mut counts = vec![0u32; items + 1];
+        let mut start = 0usize;
+        for &end in p.ends {
+            let end = end as usize;
+            let option = p.entries.get(start..end).ok_or_else(|| {
+                RateError::Malformed(format!("option ends at {end}, before {start}"))
+            })?;
+            for &i in option {
+                if i as usize >= items {
+                    return Err(RateError::Malformed(format!("item {i} of {items}")));
+                }
+                counts[i as usize + 1] += 1;
+            }
+            self.opt_items.extend_from_slice(option);
+            self.opt_start.push(end as u32);
+            start = end;
+        }
+        for i in 0..items {
+            counts[i + 1] += counts[i];
+        }
+        self.item_start = counts.clone();
+        self.item_opts.clear();
+        self.item_opts.resize(counts[items] as usize, 0);
+        for k in 0..p.ends.len() {
+            let option =
+                &self.opt_items[self.opt_start[k] as usize..self.opt_start[k + 1] as usize];
+            for &i in option {
+                let slot = &mut counts[i as usize];
+                self.item_opts[*slot as usize] = k as u32;
+                *slot += 1;
+            }
+        }
+        let len = (0..items)
+            .map(|i| self.item_start[i + 1] - self.item_start[i])
+            .collect();
+        self.by_target.resize_with(items, Vec::new);
+        Ok(State {
+            alive: vec![true; p.ends.len()],
+            covered: vec![false; items],
+            len,
+            open: p.primary,
+        })
+    }
+
+    fn option(&self, k: u32) -> &[u32] {
+        &self.opt_items
+            [self.opt_start[k as usize] as usize..self.opt_start[k as usize + 1] as usize]
+    }
+
+    fn options_of(&self, i: u32) -> &[u32] {
+        &self.item_opts
+            [self.item_start[i as usize] as usize..self.item_start[i as usize + 1] as usize]
+    }
+
+    fn covers(&self, k: u32, i: u32) -> bool {
+        self.option(k).contains(&i)
+    }
+
+    /// Removes option `k` (alive).
+    fn kill(&self, s: &mut State, k: u32) {
+        s.alive[k as usize] = false;
+        for &i in self.option(k) {
+            s.len[i as usize] -= 1;
+        }
+    }
+
+    /// Chooses option `k` (alive): covers its items and kills every other
+    /// option on them.
+    fn choose(&self, s: &mut State, k: u32) {
+        s.alive[k as usize] = false;
+        for &i in self.option(k) {
+            s.covered[i as usize] = true;
+            if (i as usize) < self.primary {
+                s.open -= 1;
+            }
+        }
+        for &i in self.option(k) {
+            for &other in self.options_of(i) {
+                if s.alive[other as usize] {
+                    self.kill(s, other);
+                }
+            }
+        }
+    }
+
+    /// The alive options of item `i`.
+    fn alive_options<'a>(&'a self, s: &'a State, i: u32) -> impl Iterator<Item = u32> + 'a {
+        self.options_of(i)
+            .iter()
+            .copied()
+            .filter(|&k| s.alive[k as usize])
+    }
+
+    /// Applies the rules, one move at a time, until the problem is solved,
+    /// contradicts itself or nothing applies; counts the moves in `tally`.
+    fn propagate(&mut self, s: &mut State, tally: &mut Tally, rules: &Rules) -> Flow {
+        loop {
+            if s.open == 0 {
+                return Flow::Solved;
+            }
+            // Singles: a naked one first, then a hidden one.
+            let mut hidden = None;
+            let mut naked = None;
+            for i in 0..self.primary {
+                if s.covered[i] {
+                    continue;
+                }
+                match s.len[i] {
+                    0 => return Flow::Contradiction,
+                    1 if self.class[i] == self.places => {
+                        naked = Some(i as u32);
+                        break;
+                    }
+                    1 if hidden.is_none() => hidden = Some(i as u32),
+                    _ => {}
+                }
+            }
+            if let Some(i) = naked.or(hidden) {
+                let k = self.alive_options(s, i).next().expect("len 1");
+                self.choose(s, k);
+                if naked.is_some() {
+                    tally.naked_singles += 1;
+                } else {
+                    tally.hidden_singles += 1;
+                }
+                continue;
+            }
+            if self.intersection(s) {
+                tally.intersections += 1;
+                continue;
+            }
+            let mut moved = false;
+            for k in 2..=rules.max_subset.min(MAX_SUBSET) {
+                match self.subset(s, k) {
+                    None => {}
+                    Some(Err(())) => return Flow::Contradiction,
+                    Some(Ok(naked)) => {
+                        let sizes = if naked {
+                            &mut tally.naked_subsets
+                        } else {
+                            &mut tally.hidden_subsets
+                        };
+                        if let Some(count) = sizes.get_mut(k - 2) {
+                            *count += 1;
+                        }
+                        moved = true;
+                        break;
+                    }
+                }
+            }
+            if !moved {
+                return Flow::Stalled;
+            }
+        }
+    }
+
+    /// One intersection that removes something, if there is one.
+    fn intersection(&self, s: &mut State) -> bool {
+        for a in 0..self.primary as u32 {
+            if s.covered[a as usize] || s.len[a as usize] < 2 {
+                continue;
+            }
+            let first = self.alive_options(s, a).next().expect("len >= 2");
+            for &b in self.option(first) {
+                if b == a || !self.alive_options(s, a).all(|k| self.covers(k, b)) {
+                    continue;
+                }
+                let mut removed = false;
+                for &k in self.options_of(b) {
+                    if s.alive[k as usize] && !self.covers(k, a) {
+                        self.kill(s, k);
+                        removed = true;
+                    }
+                }
+                if removed {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// One subset of size `k` that removes something: `Some(Ok(naked))`;
+    /// `Some(Err(()))` for `k` items that reach fewer than `k` others (a
+    /// contradiction); `None` if there is neither.
+    fn subset(&mut self, s: &mut State, k: usize) -> Option<Result<bool, ()>> {
+        for p in 0..self.pairs.len() {
+            let (from, to) = self.pairs[p];
+            if let Some(found) = self.subset_between(s, k, from, to) {
+                return Some(found.map(|()| from == self.places));
+            }
+        }
+        None
+    }
+
+    /// [`Self::subset`] with `S` of class `from` and `T` of class `to`.
+    fn subset_between(
+        &mut self,
+        s: &mut State,
+        k: usize,
+        from: u8,
+        to: u8,
+    ) -> Option<Result<(), ()>> {
+        // Candidates: uncovered primary items of class `from` with 2..=k
+        // options, each option reaching an item of class `to`, and at most
+        // k such items in all.
+        self.reach.clear();
+        'items: for a in 0..self.primary as u32 {
+            let len = s.len[a as usize] as usize;
+            if self.class[a as usize] != from || s.covered[a as usize] || !(2..=k).contains(&len) {
+                continue;
+            }
+            let mut targets = Small::default();
+            for opt in self.alive_options(s, a) {
+                let mut reached = false;
+                for &t in self.option(opt) {
+                    if self.class[t as usize] == to {
+                        reached = true;
+                        if !targets.insert(t, k) {
+                            continue 'items;
+                        }
+                    }
+                }
+                if !reached {
+                    continue 'items;
+                }
+            }
+            self.reach.push(Reach { item: a, targets });
+        }
+        if self.reach.len() < k {
+            return None;
+        }
+        for (c, r) in self.reach.iter().enumerate() {
+            for &t in r.targets.as_slice() {
+                self.by_target[t as usize].push(c as u32);
+            }
+        }
+        let mut found = None;
+        for c in 0..self.reach.len() {
+            let members = Small {
+                len: 1,
+                items: [c as u32; MAX_SUBSET],
+            };
+            if let Some(result) = self.grow(s, k, members, self.reach[c].targets) {
+                found = Some(result);
+                break;
+            }
+        }
+        for r in &self.reach {
+            for &t in r.targets.as_slice() {
+                self.by_target[t as usize].clear();
+            }
+        }
+        found
+    }
+
+    /// Extends `members` (candidate indices, the first the smallest), one
+    /// candidate at a time through a target already reached, to `k`
+    /// members whose targets `union` stay within `k` items; applies the
+    /// first such subset that removes something. Only connected sets are
+    /// grown: a set that splits into parts with separate targets removes
+    /// only what its parts (smaller subsets, or singles) remove.
+    fn grow(
+        &self,
+        s: &mut State,
+        k: usize,
+        members: Small,
+        union: Small,
+    ) -> Option<Result<(), ()>> {
+        if members.len == k {
+            return self.apply_subset(s, members, union);
+        }
+        let first = members.items[0];
+        for &t in union.as_slice() {
+            for &c in &self.by_target[t as usize] {
+                if c <= first || members.contains(c) {
+                    continue;
+                }
+                let mut wider = union;
+                if !self.reach[c as usize]
+                    .targets
+                    .as_slice()
+                    .iter()
+                    .all(|&u| wider.insert(u, k))
+                {
+                    continue;
+                }
+                let mut more = members;
+                more.insert(c, k);
+                if let Some(result) = self.grow(s, k, more, wider) {
+                    return Some(result);
+                }
+            }
+        }
+        None
+    }
+
+    /// The subset `members` (candidate indices) with targets `union`:
+    /// kills the options on `union` outside it, if any.
+    fn apply_subset(&self, s: &mut State, members: Small, union: Small) -> Option<Result<(), ()>> {
+        let mut set = members;
+        for m in &mut set.items[..set.len] {
+            *m = self.reach[*m as usize].item;
+        }
+        // Every option of the set must cover exactly one of its items.
+        for &a in set.as_slice() {
+            for opt in self.alive_options(s, a) {
+                if self
+                    .option(opt)
+                    .iter()
+                    .filter(|&&i| set.contains(i))
+                    .count()
+                    != 1
+                {
+                    return None;
+                }
+            }
+        }
+        if union.len < set.len {
+            return Some(Err(()));
+        }
+        let mut removed = false;
+        for &t in union.as_slice() {
+            for &opt in self.options_of(t) {
+                if s.alive[opt as usize] && !self.option(opt).iter().any(|&i| set.contains(i)) {
+                    self.kill(s, opt);
+                    removed = true;
+                }
+            }
+        }
+        removed.then_some(Ok(()))
+    }
+
+    /// The guessing search from a stalled `root`: branches on the primary
+    /// item with the fewest options, applies the rules in each branch, and
+    /// stops at the second solution.
+    fn guess(&mut self, root: State, rules: &Rules, rating: &mut Rating) -> Result<(), RateError> {
+        let mut scratch = Tally::default();
+        let mut stack = vec![self.frame(root)];
+        while let Some(top) = stack.last_mut() {
+            let Some(&k) = top.options.get(top.next) else {
+                stack.pop();
+                continue;
+            };
+            top.next += 1;
+            if rating.guesses >= rules.max_guesses {
+                return Err(RateError::GaveUp(rating.guesses));
+            }
+            rating.guesses += 1;
+            let mut state = top.state.clone();
+            self.choose(&mut state, k);
+            match self.propagate(&mut state, &mut scratch, rules) {
+                Flow::Solved => {
+                    rating.solutions += 1;
+                    if rating.solutions >= 2 {
+                        return Ok(());
+                    }
+                }
+                Flow::Contradiction => rating.backtracks += 1,
+                Flow::Stalled => {
+                    let frame = self.frame(state);
+                    stack.push(frame);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A search level for a stalled state: the primary item with the
+    /// fewest options (the first on ties) and its options.
+    fn frame(&self, state: State) -> Frame {
+        let item = (0..self.primary)
+            .filter(|&i| !state.covered[i])
+            .min_by_key(|&i| state.len[i])
+            .expect("a stalled state has an open primary item") as u32;
+        let options = self.alive_options(&state, item).collect();
+        Frame {
+            state,
+            options,
+            next: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Items 0..items all primary, one class, the given options.
+    fn rate(items: u32, options: &[&[u32]], rules: &Rules) -> Rating {
+        let mut entries = Vec::new();
+        let mut ends = Vec::new();
+        for o in options {
+            entries.extend_from_slice(o);
+            ends.push(entries.len() as u32);
+        }
+        let class = vec![0; items as usize];
+        Deducer::new()
+            .rate(
+                Instance {
+                    items,
+                    primary: items,
+                    entries: &entries,
+                    ends: &ends,
+                    class: &class,
+                    places: 0,
+                },
+                rules,
+            )
+            .unwrap()
+    }
+
+    #[test]
+    fn singles_alone_solve_a_forced_problem() {
+        // Item 0 has one option; choosing it leaves item 2 one option.
+        let r = rate(3, &[&[0, 1], &[1, 2], &[2]], &Rules::default());
+        assert_eq!(r.solutions, 1);
+        assert_eq!(r.tally.naked_singles, 2);
+        assert_eq!((r.guesses, r.level()), (0, Level::Simple));
+    }
+
+    #[test]
+    fn an_unsolvable_problem_has_no_solution() {
+        let r = rate(3, &[&[0, 1], &[1, 2]], &Rules::default());
+        assert_eq!(r.solutions, 0);
+    }
+
+    #[test]
+    fn guessing_counts_two_solutions() {
+        // Two disjoint ways to cover {0, 1}.
+        let r = rate(2, &[&[0, 1], &[0], &[1]], &Rules::default());
+        assert_eq!(r.solutions, 2);
+        assert!(r.guesses >= 2);
+        assert_eq!(r.level(), Level::Expert);
+    }
+
+    #[test]
+    fn the_guess_budget_is_kept() {
+        let rules = Rules {
+            max_guesses: 1,
+            ..Rules::default()
+        };
+        let entries = [0, 1, 0, 1];
+        let ends = [2, 3, 4];
+        let err = Deducer::new()
+            .rate(
+                Instance {
+                    items: 2,
+                    primary: 2,
+                    entries: &entries,
+                    ends: &ends,
+                    class: &[0, 0],
+                    places: 0,
+                },
+                &rules,
+            )
+            .unwrap_err();
+        assert_eq!(err, RateError::GaveUp(1));
+    }
+
+    #[test]
+    fn malformed_instances_are_refused() {
+        let err = Deducer::new()
+            .rate(
+                Instance {
+                    items: 2,
+                    primary: 2,
+                    entries: &[0, 5],
+                    ends: &[2],
+                    class: &[0, 0],
+                    places: 0,
+                },
+                &Rules::default(),
+            )
+            .unwrap_err();
+        assert!(matches!(err, RateError::Malformed(_)));
+    }
+}

@@ -1,0 +1,144 @@
+//! Rating Sudoku puzzles: the deductions of [`crate::dlx::deduce`] on a
+//! puzzle's reduced exact-cover problem, of any size.
+//!
+//! The classes are the four kinds of items of the compiler (cell,
+//! row-digit, column-digit, box-digit), the cells being the places. So a
+//! naked single is a cell with one candidate, a hidden single a digit with
+//! one place left in a row, column or box, an intersection a pointing pair
+//! or triple or a box/line reduction, a naked subset `k` cells of one row,
+//! column or box whose candidates lie within `k` digits, and a hidden
+//! subset `k` digits of one row, column or box whose places lie within `k`
+//! cells. docs/rating.md gives the levels and the score, and compares them
+//! with qqwing's.
+
+use super::{DlxSolver, Grid, PuzzleError};
+use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules};
+
+/// Why a puzzle could not be rated.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RateError {
+    /// Two givens clash.
+    #[error("{0}")]
+    Puzzle(#[from] PuzzleError),
+    /// The deductions could not finish (the guess budget ran out).
+    #[error("{0}")]
+    Deduce(#[from] deduce::RateError),
+}
+
+/// Rates puzzles of any shape; keeps one compiler, for the latest shape,
+/// and the deducer's tables.
+#[derive(Default)]
+pub struct Rater {
+    solver: Option<DlxSolver>,
+    deducer: Deducer,
+    class: Vec<u8>,
+}
+
+impl Rater {
+    /// A rater with nothing compiled yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Rates `puzzle` under `rules`. The rating's `solutions` (0, 1, or 2
+    /// for "two or more") says whether it is a proper puzzle.
+    pub fn rate(&mut self, puzzle: &Grid, rules: &Rules) -> Result<Rating, RateError> {
+        let shape = puzzle.shape();
+        let solver = self.solver.get_or_insert_with(|| DlxSolver::new(shape));
+        if solver.shape() != shape {
+            *solver = DlxSolver::new(shape);
+        }
+        let (deducer, class) = (&mut self.deducer, &mut self.class);
+        let rating = solver.with_options(puzzle, |options| {
+            class.clear();
+            let mut start = 0;
+            for (kind, &end) in options.kind_ends.iter().enumerate() {
+                class.resize(end as usize, kind as u8);
+                start = end;
+            }
+            debug_assert_eq!(start, options.items);
+            deducer.rate(
+                Instance {
+                    items: options.items,
+                    primary: options.items,
+                    entries: options.entries,
+                    ends: options.ends,
+                    class,
+                    places: 0,
+                },
+                rules,
+            )
+        })??;
+        Ok(rating)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx::deduce::Level;
+    use crate::sudoku::{NaiveSolver, Shape, SudokuSolver};
+
+    fn grid(line: &str) -> Grid {
+        let n = (line.len() as f64).sqrt() as usize;
+        let shape = match n {
+            4 => Shape::FOUR,
+            9 => Shape::NINE,
+            _ => panic!("test puzzles are 4x4 or 9x9"),
+        };
+        let cells = line
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
+        Grid::from_cells(shape, cells).unwrap()
+    }
+
+    fn rate(line: &str) -> Rating {
+        Rater::new().rate(&grid(line), &Rules::default()).unwrap()
+    }
+
+    #[test]
+    fn a_full_grid_is_simple_with_nothing_to_do() {
+        let r = rate("1234341221434321");
+        assert_eq!((r.solutions, r.level(), r.score()), (1, Level::Simple, 0));
+    }
+
+    #[test]
+    fn one_empty_cell_is_a_naked_single() {
+        let r = rate("1234341221434.21");
+        assert_eq!(r.tally.naked_singles, 1);
+        assert_eq!((r.solutions, r.level()), (1, Level::Simple));
+    }
+
+    #[test]
+    fn a_blank_grid_has_many_solutions_and_needs_guessing() {
+        let r = Rater::new()
+            .rate(&Grid::empty(Shape::NINE), &Rules::default())
+            .unwrap();
+        assert_eq!((r.solutions, r.level()), (2, Level::Expert));
+    }
+
+    #[test]
+    fn the_solution_count_agrees_with_the_naive_search() {
+        // Blanking more and more of a solved 4x4 grid crosses from unique
+        // to several solutions; the rating must say so at the same point.
+        let solved = grid("1234341221434321");
+        let mut rater = Rater::new();
+        let mut naive = NaiveSolver::new();
+        let mut g = solved.clone();
+        for cell in [0, 5, 10, 15, 3, 6, 9, 12, 1, 14, 7, 8] {
+            g.set(cell / 4, cell % 4, 0);
+            let expected = naive.count_up_to(&g, 2).unwrap().solutions;
+            let r = rater.rate(&g, &Rules::default()).unwrap();
+            assert_eq!(r.solutions, expected, "blanked through cell {cell}");
+        }
+    }
+
+    #[test]
+    fn clashing_givens_are_an_error() {
+        let err = Rater::new()
+            .rate(&grid("11.............."), &Rules::default())
+            .unwrap_err();
+        assert!(matches!(err, RateError::Puzzle(PuzzleError::Conflict(_))));
+    }
+}
