@@ -1,11 +1,12 @@
-//! `dlx solve` and `dlx count` as the binary runs them, on arbitrary bytes
-//! with a small node budget: byte 0 picks the format (or auto-detection),
-//! byte 1 the task and output format. No panic, a bounded run, and the
+//! `dlx solve`, `dlx count` and `dlx rate` as the binary runs them, on
+//! arbitrary bytes with a small node (or guess) budget: byte 0 picks the
+//! format (or auto-detection), byte 1 the task and output format. No panic, a bounded run, and the
 //! exit status is one of the three documented.
 #![no_main]
 
 use dlx::app::sudoku::{Options, Task, run};
 use dlx::app::{ExitStatus, Input};
+use dlx::dlx::deduce::Rules;
 use dlx::format::ALL;
 use libfuzzer_sys::fuzz_target;
 
@@ -17,7 +18,14 @@ fuzz_target!(|data: &[u8]| {
         .get(*which as usize % (ALL.len() + 1))
         .map(|f| f.name().to_string());
     let output = (how & 8 != 0).then(|| ALL[(*how as usize >> 4) % ALL.len()].name().to_string());
-    let task = if how & 1 == 0 {
+    let task = if how & 0x86 == 0x86 {
+        Task::Rate {
+            rules: Rules {
+                max_subset: usize::from(how >> 4 & 3) + 1,
+                max_guesses: 50,
+            },
+        }
+    } else if how & 1 == 0 {
         Task::Solve
     } else {
         Task::Count {

@@ -427,14 +427,22 @@ enum Status {
     Cut,
 }
 
-/// One line of `--json`: the schema of docs/json.md, in its field order.
+/// The fields that open every JSON line of `solve`, `count` and `rate`:
+/// where the case is, and the puzzle.
 #[derive(Serialize)]
-struct Record<'a> {
+struct Where<'a> {
     case: usize,
     file: &'a str,
     line: usize,
     column: Option<usize>,
     puzzle: Option<String>,
+}
+
+/// One line of `--json`: the schema of docs/json.md, in its field order.
+#[derive(Serialize)]
+struct Record<'a> {
+    #[serde(flatten)]
+    at: Where<'a>,
     status: Status,
     count: Option<u64>,
     count_is_lower_bound: Option<bool>,
@@ -577,15 +585,17 @@ fn error_line(name: &str, line: usize, column: Option<usize>, error: &str) -> St
 /// The `--json` line of a case.
 fn json_line(v: &Verdict, number: usize, name: &str, line: usize, alphabet: &Alphabet) -> String {
     let record = Record {
-        case: number,
-        file: name,
-        line,
-        column: v.column,
-        puzzle: v
-            .puzzle
-            .as_ref()
-            .filter(|g| alphabet.covers(g.n()))
-            .map(|g| alphabet.write_line(g)),
+        at: Where {
+            case: number,
+            file: name,
+            line,
+            column: v.column,
+            puzzle: v
+                .puzzle
+                .as_ref()
+                .filter(|g| alphabet.covers(g.n()))
+                .map(|g| alphabet.write_line(g)),
+        },
         status: v.status,
         count: v.count.map(|c| c.solutions),
         count_is_lower_bound: v.count.map(|c| !c.is_exact()),

@@ -9,7 +9,7 @@
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use super::{Context, Done, Job, error_line};
+use super::{Context, Done, Job, Where, error_line};
 use crate::app::ExitStatus;
 use crate::dlx::deduce::{self, Rating, Rules};
 use crate::sudoku::Grid;
@@ -76,11 +76,8 @@ impl Serialize for Steps<'_> {
 /// One line of `dlx rate --json`, in its field order.
 #[derive(Serialize)]
 struct Record<'a> {
-    case: usize,
-    file: &'a str,
-    line: usize,
-    column: Option<usize>,
-    puzzle: Option<String>,
+    #[serde(flatten)]
+    at: Where<'a>,
     status: Status,
     level: Option<&'static str>,
     score: Option<u64>,
@@ -130,11 +127,13 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
         // A header error is about the input, not a case: no record.
         (!header).then(|| {
             let record = Record {
-                case: number,
-                file: &name,
-                line,
-                column,
-                puzzle: grid.as_ref().map(text),
+                at: Where {
+                    case: number,
+                    file: &name,
+                    line,
+                    column,
+                    puzzle: grid.as_ref().map(text),
+                },
                 status,
                 level: rating.as_ref().map(|r| r.level().name()),
                 score: rating.as_ref().map(Rating::score),
