@@ -337,7 +337,7 @@ mod tests {
         );
         assert_eq!(
             cases[1].as_ref().unwrap_err().to_string(),
-            "line 11: expected 9 numbers, found 3"
+            "line 12: expected 9 numbers, found 3"
         );
         let bad = "1 2 300 0 0 0 0 0 0\n";
         assert_eq!(

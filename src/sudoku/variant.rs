@@ -574,7 +574,7 @@ mod tests {
         let labels: Vec<char> = "AABBAABBCCDDCCDD".chars().collect();
         let v = Variant::plain(four).with_regions(&labels).unwrap();
         assert_eq!(v.houses()[8].cells, [0, 1, 4, 5]);
-        let bad: Vec<char> = "AAABABBBCCDDCCDD".chars().collect();
+        let bad: Vec<char> = "AAABAABBCCDDCCDD".chars().collect();
         assert_eq!(
             Variant::plain(four).with_regions(&bad).unwrap_err().to_string(),
             "region 'A' has 5 cells, expected 4"
