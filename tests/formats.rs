@@ -114,7 +114,13 @@ fn every_judge_sample_byte_for_byte_named_and_detected() {
             assert_eq!(code, i32::from(stem == "hdu4069"), "{stem}");
         }
         let (_, err, _) = run(&["solve", "--verbose"], &input);
-        assert_eq!(err, format!("dlx: <stdin>: format {format} (detected)\n"));
+        let detected = format!("dlx: <stdin>: format {format} (detected)\n");
+        if stem == "hdu4069" {
+            // Then the reasons of its two unsolved cases.
+            assert!(err.starts_with(&detected), "{err}");
+        } else {
+            assert_eq!(err, detected);
+        }
         check_all(format, &input);
     }
 }
