@@ -25,9 +25,12 @@ impl Rng {
     }
 }
 
+/// A cage's cells and sum.
+type CageCells = (Vec<usize>, u32);
+
 /// The groups of cells that must hold different digits, and the cages
 /// (cells, sum), computed from the raw rules.
-fn groups(v: &Variant) -> (Vec<Vec<usize>>, Vec<(Vec<usize>, u32)>) {
+fn groups(v: &Variant) -> (Vec<Vec<usize>>, Vec<CageCells>) {
     let n = v.n();
     let shape = v.shape();
     let mut groups = Vec::new();
@@ -88,7 +91,11 @@ fn brute_count(v: &Variant, puzzle: &Grid, limit: u64) -> u64 {
     let mut cells: Vec<u8> = puzzle.cells().to_vec();
     // Each cell's groups and cage, by index.
     let of_cell: Vec<Vec<usize>> = (0..n * n)
-        .map(|k| (0..groups.len()).filter(|&g| groups[g].contains(&k)).collect())
+        .map(|k| {
+            (0..groups.len())
+                .filter(|&g| groups[g].contains(&k))
+                .collect()
+        })
         .collect();
     let cage_of: Vec<Option<usize>> = (0..n * n)
         .map(|k| cages.iter().position(|(c, _)| c.contains(&k)))
@@ -177,7 +184,11 @@ fn dlx_count(v: &Variant, puzzle: &Grid, limit: u64) -> u64 {
 
 /// Cages that tile the grid, grown at random over cells of `solution`
 /// with different digits (sizes 1 to `max`), each summing to its digits.
-fn random_cages(solution: &Grid, max: usize, rng: &mut Rng) -> (Vec<Option<char>>, Vec<(char, u32)>) {
+fn random_cages(
+    solution: &Grid,
+    max: usize,
+    rng: &mut Rng,
+) -> (Vec<Option<char>>, Vec<(char, u32)>) {
     let n = solution.n();
     let d = solution.cells();
     let mut cage: Vec<Option<usize>> = vec![None; n * n];
@@ -244,7 +255,10 @@ fn thin(solution: &Grid, keep: usize, rng: &mut Rng) -> Grid {
 fn a_solution(v: &Variant, rng: &mut Rng) -> Grid {
     let blank = Grid::empty(v.shape());
     let mut solver = DlxSolver::for_variant(v.clone());
-    let g = solver.solve_first(&blank).unwrap().expect("the blank grid is solvable");
+    let g = solver
+        .solve_first(&blank)
+        .unwrap()
+        .expect("the blank grid is solvable");
     let n = v.n();
     let mut perm: Vec<u8> = (1..=n as u8).collect();
     for i in (1..n).rev() {
@@ -267,7 +281,11 @@ const JIGSAW6: &str = "AABBBBCAABDBCCAADDECCCDFEEEDDFEEFFFF";
 
 /// The rules of the first case of HDU 4069's sample (a 9x9 jigsaw).
 fn jigsaw9() -> Variant {
-    let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/data/judges/hdu4069.in")).unwrap();
+    let input = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/judges/hdu4069.in"
+    ))
+    .unwrap();
     let f = dlx::format::by_name("hdu4069").unwrap();
     let case = f
         .read(Box::new(&input[..]), &dlx::format::Options::default())
@@ -350,7 +368,10 @@ fn nine_by_nine_variants_and_combinations_count_as_brute_force_does() {
     let nine = Shape::NINE;
     let rules = [
         Variant::plain(nine).with_windows().unwrap(),
-        Variant::plain(nine).with_windows().unwrap().with_diagonals(),
+        Variant::plain(nine)
+            .with_windows()
+            .unwrap()
+            .with_diagonals(),
         jigsaw9(),
         Variant::plain(nine).with_diagonals(),
     ];
@@ -358,7 +379,12 @@ fn nine_by_nine_variants_and_combinations_count_as_brute_force_does() {
         for keep in [40, 50] {
             let s = a_solution(v, &mut rng);
             let p = thin(&s, keep, &mut rng);
-            assert_eq!(dlx_count(v, &p, 100), brute_count(v, &p, 100), "{}", v.name());
+            assert_eq!(
+                dlx_count(v, &p, 100),
+                brute_count(v, &p, 100),
+                "{}",
+                v.name()
+            );
         }
     }
     // Killer on 9x9, with cages of up to 4 cells and a few givens, and
@@ -368,7 +394,12 @@ fn nine_by_nine_variants_and_combinations_count_as_brute_force_does() {
         let (labels, sums) = random_cages(&s, 4, &mut rng);
         let v = base.with_cages(&labels, &sums).unwrap();
         let p = thin(&s, 20, &mut rng);
-        assert_eq!(dlx_count(&v, &p, 100), brute_count(&v, &p, 100), "{}", v.name());
+        assert_eq!(
+            dlx_count(&v, &p, 100),
+            brute_count(&v, &p, 100),
+            "{}",
+            v.name()
+        );
     }
 }
 
@@ -380,7 +411,10 @@ fn blank_four_by_four_counts() {
     let blank = Grid::empty(four);
     assert_eq!(dlx_count(&Variant::plain(four), &blank, u64::MAX), 288);
     let x = Variant::plain(four).with_diagonals();
-    assert_eq!(dlx_count(&x, &blank, u64::MAX), brute_count(&x, &blank, u64::MAX));
+    assert_eq!(
+        dlx_count(&x, &blank, u64::MAX),
+        brute_count(&x, &blank, u64::MAX)
+    );
     assert_eq!(dlx_count(&x, &blank, u64::MAX), 48);
     let jigsaw = Variant::plain(four).with_regions(&chars(JIGSAW4)).unwrap();
     assert_eq!(dlx_count(&jigsaw, &blank, u64::MAX), 144);

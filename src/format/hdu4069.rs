@@ -306,10 +306,7 @@ fn to_case(values: &[u16], line: usize) -> Result<Case, InputError> {
             ),
         });
     }
-    let labels: Vec<char> = region
-        .iter()
-        .map(|&g| char::from(b'a' + g as u8))
-        .collect();
+    let labels: Vec<char> = region.iter().map(|&g| char::from(b'a' + g as u8)).collect();
     let variant = Variant::plain(Shape::NINE)
         .with_regions(&labels)
         .expect("nine regions of nine cells checked");

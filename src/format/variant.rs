@@ -198,7 +198,7 @@ pub fn parse(
     let mut seen: Vec<Field> = Vec::new();
     let mut regions: Option<(usize, Vec<char>)> = None;
     let mut cages: Option<(usize, Vec<Option<char>>)> = None;
-    let mut sums: Option<(usize, Vec<(usize, char, u32)>)> = None;
+    let mut sums: Option<(usize, Vec<SumEntry>)> = None;
     let mut hyper_column = None;
     let mut x = false;
     for &(column, word) in &words[1..] {
@@ -208,9 +208,7 @@ pub fn parse(
         let Some(field) = Field::of(word) else {
             return error(
                 column,
-                format!(
-                    "expected a field (regions=, cages=, sums=, x or hyper), found '{word}'"
-                ),
+                format!("expected a field (regions=, cages=, sums=, x or hyper), found '{word}'"),
             );
         };
         if seen.contains(&field) {
@@ -299,10 +297,13 @@ pub fn parse(
     Some(Ok(case))
 }
 
+/// One entry of `sums=`: its column, the cage symbol and the sum.
+type SumEntry = (usize, char, u32);
+
 /// Reads `L:S,L:S,...` (the value of `sums=` starting at `column`): each
 /// entry's column, label and sum, or the column and message of the first
 /// malformed entry.
-fn parse_sums(value: &str, column: usize) -> Result<Vec<(usize, char, u32)>, (usize, String)> {
+fn parse_sums(value: &str, column: usize) -> Result<Vec<SumEntry>, (usize, String)> {
     let mut list = Vec::new();
     let mut at = column;
     for entry in value.split(',') {

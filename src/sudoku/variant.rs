@@ -423,12 +423,14 @@ impl Variant {
                 unit: Unit::Box(b),
                 cells: self.shape.box_cells(b).map(|(r, c)| cell(r, c)).collect(),
             })),
-            Some(regions) => houses.extend((0..n).map(|g| House {
-                unit: Unit::Region(g),
-                cells: (0..n * n)
-                    .filter(|&k| regions[k] as usize == g)
-                    .map(|k| k as u16)
-                    .collect(),
+            Some(regions) => houses.extend((0..n).map(|g| {
+                House {
+                    unit: Unit::Region(g),
+                    cells: (0..n * n)
+                        .filter(|&k| regions[k] as usize == g)
+                        .map(|k| k as u16)
+                        .collect(),
+                }
             })),
         }
         if self.diagonals {
@@ -505,14 +507,7 @@ pub fn sum_range(n: usize, size: usize) -> (u32, u32) {
 pub fn cage_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
     /// Adds the sets that complete `mask` with `left` digits from `next`
     /// up that add up to `sum`.
-    fn extend(
-        n: u32,
-        next: u32,
-        left: u32,
-        sum: u32,
-        mask: u64,
-        out: &mut Vec<u64>,
-    ) -> Option<()> {
+    fn extend(n: u32, next: u32, left: u32, sum: u32, mask: u64, out: &mut Vec<u64>) -> Option<()> {
         if left == 0 {
             if sum == 0 {
                 if out.len() == MAX_CAGE_SETS {
@@ -556,7 +551,13 @@ mod tests {
             for sum in 0..=50 {
                 let mut brute: Vec<u64> = (0u64..512)
                     .filter(|m| m.count_ones() as usize == size)
-                    .filter(|m| (0..9).filter(|d| m >> d & 1 == 1).map(|d| d + 1).sum::<u32>() == sum)
+                    .filter(|m| {
+                        (0..9)
+                            .filter(|d| m >> d & 1 == 1)
+                            .map(|d| d + 1)
+                            .sum::<u32>()
+                            == sum
+                    })
                     .collect();
                 let mut got = cage_sets(9, size, sum).unwrap();
                 brute.sort_unstable();
@@ -576,29 +577,50 @@ mod tests {
         assert_eq!(v.houses()[8].cells, [0, 1, 4, 5]);
         let bad: Vec<char> = "AAABAABBCCDDCCDD".chars().collect();
         assert_eq!(
-            Variant::plain(four).with_regions(&bad).unwrap_err().to_string(),
+            Variant::plain(four)
+                .with_regions(&bad)
+                .unwrap_err()
+                .to_string(),
             "region 'A' has 5 cells, expected 4"
         );
         let three: Vec<char> = "AAAABBBBCCCCCCCC".chars().collect();
         assert_eq!(
-            Variant::plain(four).with_regions(&three).unwrap_err().to_string(),
+            Variant::plain(four)
+                .with_regions(&three)
+                .unwrap_err()
+                .to_string(),
             "expected 4 regions of 4 cells, found 3 regions"
         );
         assert!(Variant::plain(four).with_windows().is_err());
-        let cages: Vec<Option<char>> = "AA..............".chars().map(|c| (c != '.').then_some(c)).collect();
+        let cages: Vec<Option<char>> = "AA.............."
+            .chars()
+            .map(|c| (c != '.').then_some(c))
+            .collect();
         assert_eq!(
-            Variant::plain(four).with_cages(&cages, &[('A', 1)]).unwrap_err().to_string(),
+            Variant::plain(four)
+                .with_cages(&cages, &[('A', 1)])
+                .unwrap_err()
+                .to_string(),
             "cage 'A' cannot sum to 1: 2 different digits 1-4 add up to 3 to 7"
         );
         assert!(matches!(
             Variant::plain(four).with_cages(&cages, &[]),
-            Err(VariantError::NoSum { label: 'A', cell: 0 })
+            Err(VariantError::NoSum {
+                label: 'A',
+                cell: 0
+            })
         ));
         assert!(matches!(
             Variant::plain(four).with_cages(&cages, &[('A', 3), ('B', 3)]),
-            Err(VariantError::StraySum { label: 'B', index: 1, twice: false })
+            Err(VariantError::StraySum {
+                label: 'B',
+                index: 1,
+                twice: false
+            })
         ));
-        let v = Variant::plain(four).with_cages(&cages, &[('A', 3)]).unwrap();
+        let v = Variant::plain(four)
+            .with_cages(&cages, &[('A', 3)])
+            .unwrap();
         let mut g = Grid::empty(four);
         g.set(0, 0, 3);
         assert_eq!(

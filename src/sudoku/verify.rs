@@ -60,11 +60,7 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError>
 /// Checks that `solution` solves `puzzle` under the rules `variant`: what
 /// [`check_solution`] checks, with the regions (if any) in place of the
 /// boxes, and the diagonals, windows and cages the rules add.
-pub fn check_variant(
-    variant: &Variant,
-    puzzle: &Grid,
-    solution: &Grid,
-) -> Result<(), VerifyError> {
+pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError> {
     for grid in [puzzle, solution] {
         if grid.shape() != variant.shape() {
             return Err(VerifyError::Shape {
