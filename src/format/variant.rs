@@ -29,7 +29,7 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
-use super::line::parse_line;
+use super::line::{Line, parse_line};
 use super::text::Lines;
 use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape, Variant, VariantError};
@@ -72,26 +72,25 @@ impl Format for VariantFormat {
             alphabet: opts.alphabet.clone(),
         })
     }
+    // Output is the line format's, so a variant file's output reads as
+    // one (the rules are not written back).
     fn uses_alphabet(&self) -> bool {
-        true
+        Line.uses_alphabet()
     }
     fn holds(&self, shape: Shape) -> bool {
-        Alphabet::default().covers(shape.n())
+        Line.holds(shape)
     }
-    fn solution(&self, _: usize, _: &Grid, solution: &Grid, opts: &Options) -> String {
-        format!("{}\n", opts.alphabet.write_line(solution))
+    fn solution(&self, number: usize, puzzle: &Grid, solution: &Grid, opts: &Options) -> String {
+        Line.solution(number, puzzle, solution, opts)
     }
-    fn no_solution(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
-        Some(format!(
-            "# no solution: {}\n",
-            opts.alphabet.write_line(puzzle)
-        ))
+    fn no_solution(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        Line.no_solution(number, puzzle, opts)
     }
-    fn bad_input(&self, _: usize, name: &str, line: usize) -> Option<String> {
-        Some(format!("# bad input: {name} line {line}\n"))
+    fn bad_input(&self, number: usize, name: &str, line: usize) -> Option<String> {
+        Line.bad_input(number, name, line)
     }
-    fn count(&self, _: usize, count: &str) -> String {
-        format!("{count}\n")
+    fn count(&self, number: usize, count: &str) -> String {
+        Line.count(number, count)
     }
 }
 
