@@ -43,17 +43,44 @@ fn all_shapes() -> impl Strategy<Value = Shape> {
 /// The input that `format` reads as the cases it wrote as `pieces` (its
 /// outputs, one per case): some judges' outputs frame cases differently
 /// from their inputs (a count line, a `Case #n:` line, the box size).
+/// HDU 4069 input for 9 rows of digits: each digit plus the walls of its
+/// 3x3 box (16 up, 32 right, 64 down, 128 left).
+fn boxes_as_walls(rows: &str) -> String {
+    let mut text = String::new();
+    for (r, row) in rows.lines().enumerate() {
+        let cells: Vec<String> = row
+            .bytes()
+            .enumerate()
+            .map(|(c, d)| {
+                let walls = [
+                    (r % 3 == 0, 16),
+                    (c % 3 == 2, 32),
+                    (r % 3 == 2, 64),
+                    (c % 3 == 0, 128),
+                ];
+                let bits: u32 = walls.iter().filter(|(on, _)| *on).map(|(_, b)| b).sum();
+                (u32::from(d - b'0') + bits).to_string()
+            })
+            .collect();
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
 fn as_input(format: &dyn Format, shape: Shape, pieces: &[String]) -> String {
     let body: Vec<String> = pieces
         .iter()
         .map(|p| match format.name() {
             "hdu5547" => p.split_once('\n').unwrap().1.to_string(),
             "uva989" => format!("{}\n{p}", shape.box_rows()),
+            // The judge's output has no walls: add those of the boxes.
+            "hdu4069" => boxes_as_walls(p.split_once('\n').unwrap().1),
             _ => p.clone(),
         })
         .collect();
     let count = match format.name() {
-        "hdu5547" | "poj2676" => format!("{}\n", pieces.len()),
+        "hdu5547" | "poj2676" | "hdu4069" => format!("{}\n", pieces.len()),
         _ => String::new(),
     };
     count + &body.join("\n")

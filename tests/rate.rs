@@ -359,3 +359,23 @@ fn a_difficulty_out_of_reach_is_a_clear_failure() {
         "{stderr}"
     );
 }
+
+#[test]
+fn variants_are_rated_by_the_same_rules() {
+    // Every bundled variant puzzle is unique (tests/variants.rs counts
+    // them), so each must get a rating line, none a '#' line.
+    for kind in ["jigsaw", "x", "hyper", "killer"] {
+        let path = format!("data/variants/{kind}_50.txt");
+        let out = dlx()
+            .args(["rate", "--format", "variant", &path])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .assert()
+            .code(0);
+        let stdout = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        assert_eq!(stdout.lines().count(), 50, "{kind}");
+        for line in stdout.lines() {
+            let level = line.split(' ').next().unwrap();
+            assert!(Level::from_name(level).is_some(), "{kind}: {line}");
+        }
+    }
+}

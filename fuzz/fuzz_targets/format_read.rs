@@ -1,4 +1,5 @@
-//! Every format's reader on arbitrary bytes: byte 0 picks the format,
+//! Every format's reader (the variant and HDU 4069 readers included) on
+//! arbitrary bytes: byte 0 picks the format,
 //! byte 1 the options (box shape, custom alphabet). Reading must not
 //! panic, every case must be a valid grid of the shape it claims, line
 //! numbers never go backwards, and every writer accepts what was read.
@@ -34,6 +35,12 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(case.grid.cells().len(), n * n);
                 assert!(case.grid.cells().iter().all(|&d| d as usize <= n));
                 assert!(case.line >= 1);
+                // The rules of a variant case fit its grid (jigsaw, X,
+                // hyper and killer rules are checked as they are read).
+                if let Some(rules) = &case.variant {
+                    assert_eq!(rules.shape(), case.grid.shape());
+                    assert!(rules.check_givens(&case.grid).is_ok());
+                }
                 if format.holds(case.grid.shape()) {
                     let _ = format.solution(number, &case.grid, &case.grid, &opts);
                 }

@@ -274,8 +274,8 @@ fn time_one(
             report.stats.nodes,
             report.outcome != Outcome::NodeLimit,
         ),
-        Err(PuzzleError::Conflict(_)) => (time, 0, 0, true),
-        Err(e @ PuzzleError::Shape { .. }) => unreachable!("solvers are chosen by shape: {e}"),
+        Err(PuzzleError::Conflict(_) | PuzzleError::Cage { .. }) => (time, 0, 0, true),
+        Err(e) => unreachable!("solvers are chosen by shape, for plain Sudoku: {e}"),
     }
 }
 

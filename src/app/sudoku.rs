@@ -66,7 +66,7 @@ use crate::dlx::deduce::Rules;
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 use crate::format::{self, Alphabet, Case, Cases, Format, Head, InputError, Rule};
 use crate::sudoku::rate::Rater;
-use crate::sudoku::verify::check_solution;
+use crate::sudoku::verify::{check_solution, check_variant};
 use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver};
 
 mod rate;
@@ -98,16 +98,41 @@ impl Solvers {
         Self::default()
     }
 
-    /// The solver of `kind` for puzzles of `shape`.
+    /// The solver of `kind` for plain Sudoku puzzles of `shape`.
     pub fn get(&mut self, kind: SolverKind, shape: Shape) -> &mut dyn SudokuSolver {
         match kind {
             SolverKind::Naive => &mut self.naive,
             SolverKind::Dlx => {
                 let dlx = self.dlx.get_or_insert_with(|| DlxSolver::new(shape));
-                if dlx.shape() != shape {
+                if dlx.shape() != shape || !dlx.variant().is_plain() {
                     *dlx = DlxSolver::new(shape);
                 }
                 dlx
+            }
+        }
+    }
+
+    /// The solver of `kind` for `case`, plain or a variant (the dancing-links
+    /// solver is rebuilt when the rules change, as a jigsaw's regions do
+    /// from puzzle to puzzle); the naive solver takes plain Sudoku only.
+    pub fn for_case(
+        &mut self,
+        kind: SolverKind,
+        case: &Case,
+    ) -> Result<&mut dyn SudokuSolver, PuzzleError> {
+        let Some(variant) = case.variant.as_deref().filter(|v| !v.is_plain()) else {
+            return Ok(self.get(kind, case.grid.shape()));
+        };
+        match kind {
+            SolverKind::Naive => Err(PuzzleError::Rules {
+                solver: "naive",
+                rules: variant.name(),
+            }),
+            SolverKind::Dlx => {
+                if self.dlx.as_ref().is_none_or(|dlx| dlx.variant() != variant) {
+                    self.dlx = Some(DlxSolver::for_variant(variant.clone()));
+                }
+                Ok(self.dlx.as_mut().expect("set just above"))
             }
         }
     }
@@ -470,6 +495,8 @@ struct Verdict {
     error: Option<String>,
     /// Search effort and time, when the case was searched.
     search: Option<(Stats, Duration)>,
+    /// `solve` under [`Rule::Unique`]: there were several solutions.
+    several: bool,
 }
 
 impl Verdict {
@@ -483,6 +510,7 @@ impl Verdict {
             column,
             error: Some(error),
             search: None,
+            several: false,
         }
     }
 }
@@ -560,6 +588,9 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                     Some(writer.solution(number, puzzle, solution, opts))
                 }
                 (_, Some(count), _) => Some(writer.count(number, &format_count(count))),
+                (_, _, Some(puzzle)) if verdict.several => {
+                    writer.several_solutions(number, puzzle, opts)
+                }
                 (_, _, Some(puzzle)) if verdict.status != Status::BadInput => {
                     writer.no_solution(number, puzzle, opts)
                 }
@@ -876,7 +907,10 @@ fn solve_case(
     opts: &Options,
     solvers: &mut Solvers,
 ) -> Verdict {
-    let solver = solvers.get(opts.solver, case.grid.shape());
+    let solver = match solvers.for_case(opts.solver, case) {
+        Ok(solver) => solver,
+        Err(e) => return Verdict::bad(Some(case.grid.clone()), None, e.to_string()),
+    };
     let started = Instant::now();
     let max_nodes = opts.max_nodes.unwrap_or(u64::MAX);
     let limits = |max_solutions| SearchLimits {
@@ -929,11 +963,12 @@ fn solve_case(
         column: None,
         error: None,
         search: None,
+        several: false,
     };
     let (solution, count) = match result {
-        Err(PuzzleError::Conflict(c)) => {
+        Err(e @ (PuzzleError::Conflict(_) | PuzzleError::Cage { .. })) => {
             verdict.search = Some((Stats::default(), time));
-            verdict.error = Some(format!("no solution: {c}"));
+            verdict.error = Some(format!("no solution: {e}"));
             if let Task::Count { .. } = task {
                 verdict.count = Some(Count {
                     solutions: 0,
@@ -943,9 +978,9 @@ fn solve_case(
             }
             return verdict;
         }
-        Err(e @ PuzzleError::Shape { .. }) => {
-            // Solvers are chosen by shape: this cannot happen; say so
-            // rather than panic.
+        Err(e) => {
+            // Solvers are chosen by shape and rules, so only a matrix too
+            // large for the engine comes here; say so rather than panic.
             return Verdict::bad(Some(case.grid.clone()), None, e.to_string());
         }
         Ok(found) => found,
@@ -990,10 +1025,13 @@ fn solve_case(
                     "no solution: uniqueness, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
                 )),
             ),
-            _ if rule == Rule::Unique && n > 1 => (
-                Status::NoSolution,
-                Some("no solution: several solutions, which this judge counts as none".into()),
-            ),
+            _ if rule == Rule::Unique && n > 1 => {
+                verdict.several = true;
+                (
+                    Status::NoSolution,
+                    Some("no solution: several solutions, which this judge counts as none".into()),
+                )
+            }
             Some(grid) => {
                 verdict.solution = Some(grid);
                 (Status::Solved, None)
@@ -1009,7 +1047,10 @@ fn solve_case(
         _ => ExitStatus::NoSolution,
     };
     if let (Some(expected), Some(_)) = (&case.expected, &verdict.solution)
-        && let Err(e) = check_solution(&case.grid, expected)
+        && let Err(e) = match &case.variant {
+            Some(variant) => check_variant(variant, &case.grid, expected),
+            None => check_solution(&case.grid, expected),
+        }
     {
         verdict.status = Status::BadInput;
         verdict.exit = ExitStatus::BadInput;

@@ -20,6 +20,7 @@ pub mod cells;
 pub mod csv;
 pub mod grid;
 pub mod hdu1426;
+pub mod hdu4069;
 pub mod hdu5547;
 pub mod jisuanke;
 pub mod lanqiao;
@@ -31,12 +32,14 @@ pub mod poj3074;
 pub mod poj3076;
 pub mod text;
 pub mod uva989;
+pub mod variant;
 pub mod yzoj;
 
 use std::fmt;
 use std::io::BufRead;
+use std::sync::Arc;
 
-use crate::sudoku::{Grid, MAX_N, Shape};
+use crate::sudoku::{Grid, MAX_N, Shape, Variant};
 
 pub use text::Head;
 
@@ -49,15 +52,19 @@ pub struct Case {
     pub line: usize,
     /// A solution given with the puzzle (the second CSV column), to check.
     pub expected: Option<Grid>,
+    /// The puzzle's rules when they are not plain Sudoku's (the `variant`
+    /// and `hdu4069` formats); `None` is plain Sudoku of the grid's shape.
+    pub variant: Option<Arc<Variant>>,
 }
 
 impl Case {
-    /// A case with no given solution.
+    /// A plain Sudoku case with no given solution.
     pub fn new(grid: Grid, line: usize) -> Self {
         Self {
             grid,
             line,
             expected: None,
+            variant: None,
         }
     }
 }
@@ -143,6 +150,12 @@ pub trait Format: Sync {
     fn no_solution(&self, _number: usize, _puzzle: &Grid, _opts: &Options) -> Option<String> {
         None
     }
+    /// What a case with several solutions writes when the judge accepts
+    /// only a unique one ([`Rule::Unique`]); by default what a case with
+    /// none writes.
+    fn several_solutions(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        self.no_solution(number, puzzle, opts)
+    }
     /// What a malformed case writes, if the format can say it.
     fn bad_input(&self, _number: usize, _name: &str, _line: usize) -> Option<String> {
         None
@@ -166,6 +179,7 @@ pub fn plain_count(number: usize, count: &str) -> String {
 pub static ALL: &[&dyn Format] = &[
     &hdu1426::HDU1426,
     &hdu5547::HDU5547,
+    &hdu4069::Hdu4069,
     &lanqiao::LANQIAO,
     &jisuanke::JISUANKE,
     &poj2676::POJ2676,
@@ -177,6 +191,7 @@ pub static ALL: &[&dyn Format] = &[
     &line::Line,
     &grid::GridFormat,
     &csv::Csv,
+    &variant::VariantFormat,
 ];
 
 /// The format called `name`.

@@ -1,21 +1,50 @@
-//! Sudoku as exact cover, solved by the dancing-links engine.
+//! Sudoku and its variants as exact cover, solved by the dancing-links
+//! engine. One compiler serves every [`Variant`]: the rules are data
+//! (houses, and cages for killer), and plain Sudoku is the instance whose
+//! houses are the rows, columns and boxes.
 //!
 //! # Numbering
 //!
-//! For a shape with side `n` (rows `r`, columns `c`, boxes `b`, digits `d`,
-//! all 0-based; boxes numbered across then down), the full matrix of a
-//! blank grid has `4n^2` primary items and `n^3` options:
+//! For side `n`, houses `h = 0..H` (rows, columns, boxes or regions, then
+//! diagonals and windows: [`Variant::houses`]), cages `k = 0..K`, cells
+//! `cell = r*n + c` and digits `d` (0-based), the full matrix of a blank
+//! grid has these primary items and options:
 //!
 //! ```text
-//!  items                              option (r, c, d) = (r*n + c)*n + d
-//!  +------------+------------------+  covers the four items
-//!  | cell       | r*n + c          |    cell (r, c)
-//!  | row-digit  | n^2   + r*n + d  |    digit d in row r
-//!  | col-digit  | 2n^2  + c*n + d  |    digit d in column c
-//!  | box-digit  | 3n^2  + b*n + d  |    digit d in box b
-//!  +------------+------------------+
-//!        9x9: 324 items, 729 options, 2,916 option nodes
+//!  items                                 options
+//!  +-------------+---------------------+  (cell, d) = cell*n + d covers
+//!  | cell        | cell                |    cell, house-digit (h, d) for
+//!  | house-digit | n^2 + h*n + d       |    each house h of the cell, and
+//!  | cage-digit  | n^2 + H*n + k*n + d |    cage-digit (k, d) if the cell
+//!  | cage        | n^2 + (H+K)*n + k   |    is in cage k
+//!  +-------------+---------------------+  (k, S) = n^3 + j (j-th set of
+//!                                           all cages) covers cage k and
+//!   plain 9x9: H = 27, K = 0: 324 items,    cage-digit (k, d) for d not
+//!   729 options, 2,916 option nodes         in the digit set S
 //! ```
+//!
+//! Plain Sudoku's houses are rows `0..n`, columns `n..2n` and boxes
+//! `2n..3n`, so its numbering is the classic one: cell, row-digit,
+//! column-digit, box-digit.
+//!
+//! # Killer cages: why this encoding
+//!
+//! A cage of `s` cells with sum `t` must hold `s` different digits adding
+//! up to `t`, that is, exactly one of the digit sets `S` that
+//! [`variant::cage_sets`](super::variant::cage_sets) lists. The encoding
+//! is plain exact cover, all items primary, no colors: the cage item says
+//! "one set is chosen", and the cage-digit item `(k, d)` is covered
+//! exactly once, either by the cell of the cage that holds `d` (when `d`
+//! is in the chosen set) or by the set option itself (when it is not).
+//! So a digit outside the chosen set can go in no cell of the cage, a
+//! digit of it goes in exactly one, and `s` cells holding `s` different
+//! digits of a set of `s` digits hold exactly that set. The engine thus
+//! sees the cage both ways, as Knuth's XCC treatment in TAOCP 7.2.2.1
+//! does: MRV may branch on the set of a cage, or on where a digit of a
+//! cage goes. Colors would only be needed if set options also named the
+//! cells' digits; options per *permutation* (the other textbook choice)
+//! cover the cells themselves but grow as `s!` per set, while sets stay
+//! few (at most 12 per 9x9 cage) and each adds one node per cell option.
 //!
 //! # One reduced matrix per puzzle
 //!
@@ -25,57 +54,109 @@
 //! puzzle gets the matrix that forcing would leave, compiled directly:
 //!
 //! * an item exists only if no given covers it: the cell items of the
-//!   empty cells, and the row-, column- and box-digit items of the digits
-//!   a row, column or box still lacks;
+//!   empty cells, the house-digit items of the digits a house still
+//!   lacks, and the cage-digit items of the digits not given in the cage;
 //! * an option exists only for a *candidate*: an empty cell and a digit
-//!   that no given in its row, column or box holds.
+//!   that no given in its houses or cage holds (and, in a cage, that some
+//!   set holding the cage's givens holds);
+//! * a cage whose givens leave one digit set has that set forced too: its
+//!   cage item and set option are gone, with the cage-digit items of the
+//!   digits outside the set. Otherwise each set holding the givens is an
+//!   option (a set that misses a given clashes with it and is hidden).
 //!
 //! Items and options keep the order of the full matrix (the reduced
 //! numbers are the full ones with the absent ones skipped), and every
 //! vertical list keeps its options in that order, so the search tree,
 //! its nodes and its solutions are exactly those of the full matrix with
-//! the givens forced; only the updates that forcing used to cost are
-//! gone. The cost of a puzzle thus follows its empty cells: a 17-clue 9x9
-//! has 256 items and its candidates instead of 324 items and 729
-//! options, and nothing is copied back after the search.
+//! the givens forced (plus, for a cage, the digits no remaining set holds
+//! removed); only the updates that forcing used to cost are gone. The
+//! cost of a puzzle thus follows its empty cells: a 17-clue 9x9 has 256
+//! items and its candidates instead of 324 items and 729 options, and
+//! nothing is copied back after the search.
 //!
 //! Invariant: the matrix of a puzzle lives in the solver's own arena from
 //! the start of one search to its end; the arena is emptied (its largest
 //! block kept) before the next puzzle is compiled, so a solver's memory is
-//! that of the largest matrix it has compiled.
+//! that of the largest matrix it has compiled. The tables of the rules
+//! (each cell's houses and cage) are built once per [`Variant`], so the
+//! per-puzzle loops read tables and never divide.
 
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
 
-use super::{Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver};
+use super::variant::{House, Variant, cage_sets};
+use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
 use crate::dlx::{Matrix, OptionId, SearchLimits, Solution, Visitor};
 
 /// Marks a full-matrix item that a given covers (absent from the reduced
 /// matrix).
 const ABSENT: u32 = u32::MAX;
 
-/// The exact-cover solver for puzzles of one shape: compiles each puzzle's
-/// reduced matrix (the items no given covers, the options of its candidates) into storage it keeps.
+/// The most houses a cell is in: row, column, box or region, two
+/// diagonals, a window.
+const MAX_CELL_HOUSES: usize = 6;
+
+/// The most houses a grid has.
+const MAX_HOUSES: usize = 3 * super::MAX_N + 2 + 4;
+
+/// The class of the cell items in [`CompiledOptions::class`].
+pub const CLASS_CELL: u8 = 0;
+
+/// Marks a cell in no cage.
+const NO_CAGE: u16 = u16::MAX;
+
+/// The houses one cell is in, as indices into the house list.
+#[derive(Clone, Copy)]
+struct CellHouses {
+    len: u8,
+    house: [u8; MAX_CELL_HOUSES],
+}
+
+impl AsRef<[u8]> for CellHouses {
+    #[inline]
+    fn as_ref(&self) -> &[u8] {
+        &self.house[..self.len as usize]
+    }
+}
+
+/// The exact-cover solver for puzzles of one [`Variant`]: compiles each
+/// puzzle's reduced matrix (the items no given covers, the options of its
+/// candidates and of its cages' digit sets) into storage it keeps.
 pub struct DlxSolver {
-    shape: Shape,
+    variant: Variant,
+    n: usize,
+    /// Each house's unit and cells (for messages).
+    houses: Vec<House>,
+    /// The houses of each cell.
+    cell_houses: Vec<CellHouses>,
+    /// The same when every cell is in exactly three houses and there are
+    /// no cages (plain Sudoku, jigsaw), else empty: the compiler's loops
+    /// then have a fixed length (plain Sudoku's speed depends on it).
+    three: Vec<[u8; 3]>,
+    /// The cage of each cell, or [`NO_CAGE`].
+    cage_of_cell: Vec<u16>,
+    /// The digit sets of each cage, as masks.
+    sets: Vec<Vec<u64>>,
     arena: Bump,
     /// The reduced matrix's item count, and its options as flat item lists
-    /// (four items each) for [`Matrix::from_primary_options`].
+    /// for [`Matrix::from_primary_options`].
     items: u32,
     entries: Vec<u32>,
     ends: Vec<u32>,
     /// Reduced item number of each full item, or [`ABSENT`].
     reduced_item: Vec<u32>,
-    /// Where the reduced items of each kind end: cell, row-digit,
-    /// column-digit, box-digit (kinds in that order, as in the full
-    /// numbering).
-    kind_ends: [u32; 4],
-    /// Full option number `(r*n + c)*n + d` of each reduced option.
+    /// The class of each reduced item for [`DlxSolver::with_options`]
+    /// (filled there).
+    item_class: Vec<u8>,
+    /// Full option number of each reduced option.
     full_option: Vec<u32>,
-    /// The box, and the row and column, of each cell in reading order.
-    box_of_cell: Vec<u8>,
-    row_col: Vec<(u8, u8)>,
+    /// Per puzzle, per cage: the digits given in it, the digits its
+    /// remaining sets allow, and its remaining sets (`open` holds them
+    /// when there are two or more).
+    cage_given: Vec<u64>,
+    cage_allowed: Vec<u64>,
+    open: Vec<(usize, Vec<u64>)>,
 }
 
 /// Where the options of a compiled puzzle put their digits.
@@ -87,15 +168,16 @@ pub struct Placements<'s> {
 
 /// A puzzle's reduced problem as flat option lists (see the module docs
 /// for what it holds): every item primary, option `k` covering
-/// `entries[4k..4k + 4]` (its cell, row-digit, column-digit and box-digit
-/// items, in that order).
+/// `entries[ends[k-1]..ends[k]]` (from 0 for `k = 0`).
 #[derive(Clone, Copy)]
 pub struct CompiledOptions<'s> {
     /// How many items there are.
     pub items: u32,
-    /// Where the items of each kind end: cells, row-digits,
-    /// column-digits, box-digits (the items come in that order).
-    pub kind_ends: [u32; 4],
+    /// The class of each item: [`CLASS_CELL`] for the cells, then one
+    /// class per kind of house for its digit items (1 rows, 2 columns,
+    /// 3 boxes or jigsaw regions, 4 diagonals, 5 hyper windows), 6 the
+    /// digits of killer cages, 7 the cages.
+    pub class: &'s [u8],
     /// Every option's items, one after another.
     pub entries: &'s [u32],
     /// Where each option's items end in `entries`.
@@ -107,48 +189,111 @@ pub struct CompiledOptions<'s> {
 impl Placements<'_> {
     /// The 0-based row and column, and the digit (1-based), that option
     /// `k` of the reduced matrix places.
+    ///
+    /// # Panics
+    /// If `k` is a killer cage's set option, which places no digit (see
+    /// [`Placements::get`]).
     pub fn of(&self, k: OptionId) -> (usize, usize, u8) {
+        self.get(k).expect("a cell option")
+    }
+
+    /// What option `k` places, or `None` for a cage's set option.
+    pub fn get(&self, k: OptionId) -> Option<(usize, usize, u8)> {
         let full = self.full_option[k.0 as usize] as usize;
         let cell = full / self.n;
-        (cell / self.n, cell % self.n, (full % self.n) as u8 + 1)
+        (cell < self.n * self.n).then(|| (cell / self.n, cell % self.n, (full % self.n) as u8 + 1))
     }
 
     /// `puzzle` with the digits of `solution` written in.
     fn fill(&self, puzzle: &Grid, solution: &Solution<'_, '_>) -> Grid {
         let mut grid = puzzle.clone();
         for k in solution.options() {
-            let (r, c, d) = self.of(k);
-            grid.set(r, c, d);
+            if let Some((r, c, d)) = self.get(k) {
+                grid.set(r, c, d);
+            }
         }
         grid
     }
 }
 
+/// Why a puzzle's givens leave it no solution, as found while compiling.
+enum Clash {
+    /// The given at `cell` repeats its digit in a house or cage.
+    Repeat(usize),
+    /// No digit set of cage `k` holds its givens.
+    Cage(usize),
+}
+
 impl DlxSolver {
-    /// A solver for puzzles of `shape`; it allocates as it compiles its
-    /// first puzzle and reuses that memory after.
+    /// A solver for plain Sudoku puzzles of `shape`; it allocates as it
+    /// compiles its first puzzle and reuses that memory after.
     pub fn new(shape: Shape) -> Self {
+        Self::for_variant(Variant::plain(shape))
+    }
+
+    /// A solver for puzzles with the rules `variant`.
+    pub fn for_variant(variant: Variant) -> Self {
+        let n = variant.n();
+        let houses = variant.houses();
+        let mut cell_houses = vec![
+            CellHouses {
+                len: 0,
+                house: [0; MAX_CELL_HOUSES],
+            };
+            n * n
+        ];
+        for (h, house) in houses.iter().enumerate() {
+            for &cell in &house.cells {
+                let ch = &mut cell_houses[cell as usize];
+                ch.house[ch.len as usize] = h as u8;
+                ch.len += 1;
+            }
+        }
+        let three = if variant.cages().is_empty() && cell_houses.iter().all(|ch| ch.len == 3) {
+            cell_houses
+                .iter()
+                .map(|ch| [ch.house[0], ch.house[1], ch.house[2]])
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut cage_of_cell = vec![NO_CAGE; n * n];
+        let mut sets = Vec::new();
+        for (k, cage) in variant.cages().iter().enumerate() {
+            for &cell in &cage.cells {
+                cage_of_cell[cell as usize] = k as u16;
+            }
+            sets.push(cage_sets(n, cage.cells.len(), cage.sum).unwrap_or_default());
+        }
         Self {
-            shape,
+            n,
+            houses,
+            cell_houses,
+            three,
+            cage_of_cell,
+            sets,
+            variant,
             arena: Bump::new(),
             items: 0,
             entries: Vec::new(),
             ends: Vec::new(),
             reduced_item: Vec::new(),
-            kind_ends: [0; 4],
+            item_class: Vec::new(),
             full_option: Vec::new(),
-            box_of_cell: (0..shape.cells())
-                .map(|cell| shape.box_of(cell / shape.n(), cell % shape.n()) as u8)
-                .collect(),
-            row_col: (0..shape.cells())
-                .map(|cell| ((cell / shape.n()) as u8, (cell % shape.n()) as u8))
-                .collect(),
+            cage_given: Vec::new(),
+            cage_allowed: Vec::new(),
+            open: Vec::new(),
         }
     }
 
     /// The shape this solver takes.
     pub fn shape(&self) -> Shape {
-        self.shape
+        self.variant.shape()
+    }
+
+    /// The rules this solver takes.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
     }
 
     /// Compiles `puzzle`'s reduced matrix and lends it to `f`, with the
@@ -164,85 +309,182 @@ impl DlxSolver {
         self.arena.reset();
         let mut matrix =
             Matrix::from_primary_options(&self.arena, self.items, &self.entries, &self.ends)
-                .expect("at most 64^3 options of 4 distinct items fit 32-bit links");
+                .map_err(|_| PuzzleError::TooLarge)?;
         let placements = Placements {
-            n: self.shape.n(),
+            n: self.n,
             full_option: &self.full_option,
         };
         Ok(f(&mut matrix, placements))
     }
 
     /// Compiles `puzzle`'s reduced problem and lends it to `f` as flat
-    /// option lists, before any matrix is laid out: for tools that work on
-    /// the options themselves, such as the rating's deductions. Fails as
-    /// [`Self::with_matrix`] does.
+    /// option lists with a class for every item, before any matrix is laid
+    /// out: for tools that work on the options themselves, such as the
+    /// rating's deductions. Fails as [`Self::with_matrix`] does.
     pub fn with_options<R>(
         &mut self,
         puzzle: &Grid,
         f: impl FnOnce(CompiledOptions<'_>) -> R,
     ) -> Result<R, PuzzleError> {
         self.prepare(puzzle)?;
-        Ok(f(CompiledOptions {
+        let mut class = std::mem::take(&mut self.item_class);
+        class.clear();
+        for (full, &reduced) in self.reduced_item.iter().enumerate() {
+            if reduced != ABSENT {
+                class.push(self.class_of(full));
+            }
+        }
+        let result = f(CompiledOptions {
             items: self.items,
-            kind_ends: self.kind_ends,
+            class: &class,
             entries: &self.entries,
             ends: &self.ends,
             placements: Placements {
-                n: self.shape.n(),
+                n: self.n,
                 full_option: &self.full_option,
             },
-        }))
+        });
+        self.item_class = class;
+        Ok(result)
+    }
+
+    /// The class of full item `full` (see [`CompiledOptions::class`]).
+    fn class_of(&self, full: usize) -> u8 {
+        let (n, nn) = (self.n, self.n * self.n);
+        if full < nn {
+            return CLASS_CELL;
+        }
+        match self.houses.get((full - nn) / n) {
+            Some(house) => match house.unit {
+                Unit::Row(_) => 1,
+                Unit::Column(_) => 2,
+                Unit::Box(_) | Unit::Region(_) => 3,
+                Unit::Diagonal(_) => 4,
+                Unit::Window(_) => 5,
+                Unit::Cage(_) => 6,
+            },
+            // Past the houses: a cage's digits, then the cages themselves.
+            None if full < nn + (self.houses.len() + self.sets.len()) * n => 6,
+            None => 7,
+        }
     }
 
     /// Checks `puzzle`'s shape and compiles its reduced problem.
     fn prepare(&mut self, puzzle: &Grid) -> Result<(), PuzzleError> {
-        if puzzle.shape() != self.shape {
+        if puzzle.shape() != self.shape() {
             return Err(PuzzleError::Shape {
-                expected: self.shape,
+                expected: self.shape(),
                 found: puzzle.shape(),
             });
         }
-        if !self.compile(puzzle) {
+        if let Err(clash) = self.compile(puzzle) {
             // Rare: only now is the clash located, for the message.
-            let conflict = puzzle
-                .conflict()
-                .expect("Grid::conflict finds the clash the masks found");
-            return Err(PuzzleError::Conflict(conflict));
+            return Err(self.explain(puzzle, clash));
         }
         Ok(())
     }
 
-    /// Lays out the reduced matrix of `puzzle`; `false`, with nothing laid
-    /// out, if two givens clash (the masks of the givens are built here
-    /// anyway, so the clash check costs no second pass over the grid).
-    fn compile(&mut self, puzzle: &Grid) -> bool {
-        let shape = self.shape;
-        let n = shape.n();
-        let nn = n * n;
-        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
-        // Digits (bit d-1) that the givens put in each row, column and box.
-        let mut in_row = [0u64; super::MAX_N];
-        let mut in_col = [0u64; super::MAX_N];
-        let mut in_box = [0u64; super::MAX_N];
-        // Each cell's row, column and box come from tables: a division per
-        // cell cost more than the rest of the loop.
+    /// What a clash found by [`DlxSolver::compile`] means.
+    fn explain(&self, puzzle: &Grid, clash: Clash) -> PuzzleError {
+        let n = self.n;
         let cells = puzzle.cells();
-        for (cell, (&d, &b)) in cells.iter().zip(&self.box_of_cell).enumerate() {
-            if d != 0 {
-                let (r, c) = self.row_col[cell];
-                let bit = 1u64 << (d - 1);
-                let (r, c, b) = (r as usize, c as usize, b as usize);
-                if (in_row[r] | in_col[c] | in_box[b]) & bit != 0 {
-                    return false;
+        let at = |cell: usize| (cell / n, cell % n);
+        match clash {
+            Clash::Repeat(cell) => {
+                let d = cells[cell];
+                let earlier = |members: &[u16]| {
+                    members
+                        .iter()
+                        .map(|&k| k as usize)
+                        .find(|&k| k < cell && cells[k] == d)
+                };
+                let house = self.cell_houses[cell].as_ref().iter().find_map(|&h| {
+                    let house = &self.houses[h as usize];
+                    earlier(&house.cells).map(|k| (house.unit, k))
+                });
+                let cage = || {
+                    let k = self.cage_of_cell[cell] as usize;
+                    let cage = &self.variant.cages()[k];
+                    earlier(&cage.cells).map(|first| (Unit::Cage(cage.label), first))
+                };
+                let (unit, first) = house
+                    .or_else(cage)
+                    .expect("a repeated given has an earlier twin in a house or its cage");
+                PuzzleError::Conflict(Conflict {
+                    unit,
+                    digit: d,
+                    first: at(first),
+                    second: at(cell),
+                })
+            }
+            Clash::Cage(k) => {
+                let cage = &self.variant.cages()[k];
+                PuzzleError::Cage {
+                    label: cage.label,
+                    sum: cage.sum,
                 }
-                in_row[r] |= bit;
-                in_col[c] |= bit;
-                in_box[b] |= bit;
             }
         }
+    }
+
+    /// Lays out the reduced matrix of `puzzle`; a [`Clash`], with nothing
+    /// laid out, if its givens repeat a digit in a house or cage or fit no
+    /// digit set of a cage (the masks of the givens are built here anyway,
+    /// so the check costs no second pass over the grid).
+    fn compile(&mut self, puzzle: &Grid) -> Result<(), Clash> {
+        // The table is lent out for the call (a move of three words).
+        if !self.three.is_empty() {
+            let table = std::mem::take(&mut self.three);
+            let result = self.compile_with::<_, false>(&table, puzzle);
+            self.three = table;
+            result
+        } else {
+            let table = std::mem::take(&mut self.cell_houses);
+            let result = self.compile_with::<_, true>(&table, puzzle);
+            self.cell_houses = table;
+            result
+        }
+    }
+
+    /// [`DlxSolver::compile`] with the houses of each cell from `table`;
+    /// `CAGES` is false when there are none.
+    fn compile_with<H: AsRef<[u8]>, const CAGES: bool>(
+        &mut self,
+        table: &[H],
+        puzzle: &Grid,
+    ) -> Result<(), Clash> {
+        let n = self.n;
+        let nn = n * n;
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        let house_count = self.houses.len();
+        let cage_count = self.sets.len();
+        // Digits (bit d-1) that the givens put in each house.
+        let mut used = [0u64; MAX_HOUSES];
+        let cells = puzzle.cells();
+        for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
+            if d != 0 {
+                let bit = 1u64 << (d - 1);
+                let houses = ch.as_ref();
+                let mut seen = 0;
+                for &h in houses {
+                    seen |= used[h as usize];
+                }
+                if seen & bit != 0 {
+                    return Err(Clash::Repeat(cell));
+                }
+                for &h in houses {
+                    used[h as usize] |= bit;
+                }
+            }
+        }
+        if CAGES && cage_count > 0 {
+            self.settle_cages(cells)?;
+        }
         // Items, in full order, skipping those a given covers.
+        let cage_digit_base = nn + house_count * n;
+        let cage_base = cage_digit_base + cage_count * n;
         self.reduced_item.clear();
-        self.reduced_item.resize(4 * nn, ABSENT);
+        self.reduced_item.resize(cage_base + cage_count, ABSENT);
         let mut next = 0u32;
         let keep = |full: usize, reduced_item: &mut Vec<u32>, next: &mut u32| {
             reduced_item[full] = *next;
@@ -253,51 +495,143 @@ impl DlxSolver {
                 keep(cell, &mut self.reduced_item, &mut next);
             }
         }
-        let mut kind_ends = [0; 4];
-        kind_ends[0] = next;
-        for (house, used) in [&in_row, &in_col, &in_box].into_iter().enumerate() {
-            for (unit, &used) in used[..n].iter().enumerate() {
-                let mut missing = all & !used;
+        for (h, &used) in used[..house_count].iter().enumerate() {
+            let mut missing = all & !used;
+            while missing != 0 {
+                let d = missing.trailing_zeros() as usize;
+                missing &= missing - 1;
+                keep(nn + h * n + d, &mut self.reduced_item, &mut next);
+            }
+        }
+        if CAGES && cage_count > 0 {
+            for k in 0..cage_count {
+                // A forced set covers the digits outside it; open cages
+                // keep an item for every digit not given.
+                let open = self.open.iter().any(|(o, _)| *o == k);
+                let mut missing = if open { all } else { self.cage_allowed[k] };
+                missing &= !self.cage_given[k];
                 while missing != 0 {
                     let d = missing.trailing_zeros() as usize;
                     missing &= missing - 1;
                     keep(
-                        (house + 1) * nn + unit * n + d,
+                        cage_digit_base + k * n + d,
                         &mut self.reduced_item,
                         &mut next,
                     );
                 }
             }
-            kind_ends[house + 1] = next;
+            for &(k, _) in &self.open {
+                keep(cage_base + k, &mut self.reduced_item, &mut next);
+            }
         }
-        self.kind_ends = kind_ends;
         self.items = next;
         // Options: the candidates of each empty cell, in full order.
         self.full_option.clear();
         self.entries.clear();
         self.ends.clear();
         let item = |full: usize| self.reduced_item[full];
-        for (cell, (&d, &b)) in cells.iter().zip(&self.box_of_cell).enumerate() {
+        for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
             if d != 0 {
                 continue;
             }
-            let (r, c) = self.row_col[cell];
-            let (r, c, b) = (r as usize, c as usize, b as usize);
-            let mut candidates = all & !(in_row[r] | in_col[c] | in_box[b]);
+            let houses = ch.as_ref();
+            let mut seen = 0;
+            for &h in houses {
+                seen |= used[h as usize];
+            }
+            let mut candidates = all & !seen;
+            let cage = if CAGES {
+                self.cage_of_cell[cell] as usize
+            } else {
+                NO_CAGE as usize
+            };
+            if CAGES && cage != NO_CAGE as usize {
+                candidates &= self.cage_allowed[cage] & !self.cage_given[cage];
+            }
+            // The first item of each house-digit item row of the cell.
+            let mut base = [0usize; MAX_CELL_HOUSES];
+            for (b, &h) in base.iter_mut().zip(houses) {
+                *b = nn + h as usize * n;
+            }
+            let k = houses.len();
             while candidates != 0 {
                 let d = candidates.trailing_zeros() as usize;
                 candidates &= candidates - 1;
-                self.entries.extend([
-                    item(cell),
-                    item(nn + r * n + d),
-                    item(2 * nn + c * n + d),
-                    item(3 * nn + b * n + d),
-                ]);
+                let mut option = [0u32; MAX_CELL_HOUSES + 2];
+                option[0] = item(cell);
+                for (slot, &b) in option[1..=k].iter_mut().zip(&base[..k]) {
+                    *slot = item(b + d);
+                }
+                let mut len = 1 + k;
+                if CAGES && cage != NO_CAGE as usize {
+                    option[len] = item(cage_digit_base + cage * n + d);
+                    len += 1;
+                }
+                self.entries.extend_from_slice(&option[..len]);
                 self.ends.push(self.entries.len() as u32);
                 self.full_option.push((cell * n + d) as u32);
             }
         }
-        true
+        // Then the digit sets of the cages that still have a choice.
+        if !CAGES {
+            return Ok(());
+        }
+        for (k, open) in &self.open {
+            let first = self.sets[..*k].iter().map(Vec::len).sum::<usize>();
+            for &set in open {
+                self.entries.push(item(cage_base + k));
+                let mut outside = all & !set;
+                while outside != 0 {
+                    let d = outside.trailing_zeros() as usize;
+                    outside &= outside - 1;
+                    self.entries.push(item(cage_digit_base + k * n + d));
+                }
+                self.ends.push(self.entries.len() as u32);
+                let j = self.sets[*k].iter().position(|&s| s == set).unwrap_or(0);
+                self.full_option.push((nn * n + first + j) as u32);
+            }
+        }
+        Ok(())
+    }
+
+    /// For each cage: the digits given in it (a digit given twice is a
+    /// clash), its digit sets that hold them (none is a clash), and the
+    /// digits those sets allow; cages left with two or more sets go to
+    /// `open`.
+    fn settle_cages(&mut self, cells: &[u8]) -> Result<(), Clash> {
+        let cage_count = self.sets.len();
+        self.cage_given.clear();
+        self.cage_given.resize(cage_count, 0);
+        self.cage_allowed.clear();
+        self.open.clear();
+        for (cell, (&d, &k)) in cells.iter().zip(&self.cage_of_cell).enumerate() {
+            if d != 0 && k != NO_CAGE {
+                let bit = 1u64 << (d - 1);
+                if self.cage_given[k as usize] & bit != 0 {
+                    return Err(Clash::Repeat(cell));
+                }
+                self.cage_given[k as usize] |= bit;
+            }
+        }
+        for (k, sets) in self.sets.iter().enumerate() {
+            let given = self.cage_given[k];
+            let mut fits = sets.iter().copied().filter(|&s| s & given == given);
+            let Some(first) = fits.next() else {
+                return Err(Clash::Cage(k));
+            };
+            let mut allowed = first;
+            let rest: Vec<u64> = fits.collect();
+            if !rest.is_empty() {
+                let mut open = vec![first];
+                for s in rest {
+                    allowed |= s;
+                    open.push(s);
+                }
+                self.open.push((k, open));
+            }
+            self.cage_allowed.push(allowed);
+        }
+        Ok(())
     }
 }
 

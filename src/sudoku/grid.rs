@@ -290,7 +290,8 @@ impl Grid {
     }
 }
 
-/// A row, column or box, 0-based.
+/// A house (row, column, box, region, diagonal, window) or a cage;
+/// numbers are 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unit {
     /// A row.
@@ -299,12 +300,26 @@ pub enum Unit {
     Column(usize),
     /// A box, numbered across then down.
     Box(usize),
+    /// A jigsaw region, numbered in the order of its first cell.
+    Region(usize),
+    /// A diagonal: 0 from top left to bottom right, 1 from top right.
+    Diagonal(usize),
+    /// A hyper window, numbered across then down.
+    Window(usize),
+    /// A killer cage, by its symbol.
+    Cage(char),
 }
 
 impl Unit {
     fn index(self) -> usize {
         match self {
-            Unit::Row(i) | Unit::Column(i) | Unit::Box(i) => i,
+            Unit::Row(i)
+            | Unit::Column(i)
+            | Unit::Box(i)
+            | Unit::Region(i)
+            | Unit::Diagonal(i)
+            | Unit::Window(i) => i,
+            Unit::Cage(_) => 0,
         }
     }
 }
@@ -329,6 +344,11 @@ fn unit_name(unit: &Unit) -> String {
         Unit::Row(r) => format!("row {}", r + 1),
         Unit::Column(c) => format!("column {}", c + 1),
         Unit::Box(b) => format!("box {}", b + 1),
+        Unit::Region(g) => format!("region {}", g + 1),
+        Unit::Diagonal(0) => "the main diagonal".into(),
+        Unit::Diagonal(_) => "the anti-diagonal".into(),
+        Unit::Window(w) => format!("window {}", w + 1),
+        Unit::Cage(label) => format!("cage '{label}'"),
     }
 }
 

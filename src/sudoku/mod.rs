@@ -1,6 +1,8 @@
-//! Sudoku on top of the exact-cover engine: shapes and grids, the
-//! compilation into exact cover ([`DlxSolver`]), the documents' naive DFS
-//! ([`NaiveSolver`]) and an independent [`verify`] checker.
+//! Sudoku on top of the exact-cover engine: shapes and grids, the rules
+//! of a puzzle as data ([`Variant`]: plain, jigsaw, X, hyper, killer and
+//! their combinations), the compilation into exact cover ([`DlxSolver`]),
+//! the documents' naive DFS ([`NaiveSolver`], plain Sudoku only) and an
+//! independent [`verify`] checker.
 //!
 //! Both solvers implement [`SudokuSolver`], so callers (the command line,
 //! the benchmarks, the tests) treat them alike.
@@ -10,13 +12,15 @@ pub mod generate;
 mod grid;
 mod naive;
 pub mod rate;
+pub mod variant;
 pub mod verify;
 
 use std::ops::ControlFlow;
 
-pub use exact_cover::{CompiledOptions, DlxSolver, Placements};
+pub use exact_cover::{CLASS_CELL, CompiledOptions, DlxSolver, Placements};
 pub use grid::{Conflict, Grid, GridError, MAX_N, Shape, ShapeError, Unit};
 pub use naive::NaiveSolver;
+pub use variant::{Cage, Variant, VariantError};
 
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 
@@ -26,6 +30,25 @@ pub enum PuzzleError {
     /// Two givens clash, so there is no solution; says where.
     #[error("{0}")]
     Conflict(#[from] Conflict),
+    /// The givens of a killer cage fit none of its digit sets.
+    #[error("the givens of cage '{label}' fit no set of different digits adding up to {sum}")]
+    Cage {
+        /// The cage's symbol.
+        label: char,
+        /// Its sum.
+        sum: u32,
+    },
+    /// The puzzle's matrix would not fit the engine's 32-bit links.
+    #[error("the puzzle's exact-cover matrix is too large for the engine")]
+    TooLarge,
+    /// The solver cannot take these rules (the naive solver and variants).
+    #[error("the {solver} solver takes plain Sudoku only, not {rules}; use --solver dlx")]
+    Rules {
+        /// The solver's name.
+        solver: &'static str,
+        /// The rules' name ([`Variant::name`]).
+        rules: String,
+    },
     /// The solver was compiled for another shape.
     #[error("this solver is for {expected} boxes, the puzzle has {found}")]
     Shape {

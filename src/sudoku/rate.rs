@@ -11,7 +11,8 @@
 //! cells. docs/rating.md gives the levels and the score, and compares them
 //! with qqwing's.
 
-use super::{DlxSolver, Grid, PuzzleError};
+use super::variant::Variant;
+use super::{CLASS_CELL, DlxSolver, Grid, PuzzleError};
 use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules};
 
 /// Why a puzzle could not be rated.
@@ -31,7 +32,6 @@ pub enum RateError {
 pub struct Rater {
     solver: Option<DlxSolver>,
     deducer: Deducer,
-    class: Vec<u8>,
 }
 
 impl Rater {
@@ -40,31 +40,51 @@ impl Rater {
         Self::default()
     }
 
-    /// Rates `puzzle` under `rules`. The rating's `solutions` (0, 1, or 2
-    /// for "two or more") says whether it is a proper puzzle.
+    /// Rates the plain Sudoku `puzzle` under `rules`. The rating's
+    /// `solutions` (0, 1, or 2 for "two or more") says whether it is a
+    /// proper puzzle.
     pub fn rate(&mut self, puzzle: &Grid, rules: &Rules) -> Result<Rating, RateError> {
-        let shape = puzzle.shape();
-        let solver = self.solver.get_or_insert_with(|| DlxSolver::new(shape));
-        if solver.shape() != shape {
-            *solver = DlxSolver::new(shape);
-        }
-        let (deducer, class) = (&mut self.deducer, &mut self.class);
+        self.rate_in(puzzle, None, rules)
+    }
+
+    /// Rates `puzzle` under the rules of `variant` (jigsaw regions,
+    /// diagonals, windows, cages: every house is a class of its own kind).
+    pub fn rate_variant(
+        &mut self,
+        puzzle: &Grid,
+        variant: &Variant,
+        rules: &Rules,
+    ) -> Result<Rating, RateError> {
+        self.rate_in(puzzle, Some(variant), rules)
+    }
+
+    fn rate_in(
+        &mut self,
+        puzzle: &Grid,
+        variant: Option<&Variant>,
+        rules: &Rules,
+    ) -> Result<Rating, RateError> {
+        let fits = |s: &DlxSolver| match variant {
+            Some(v) => s.variant() == v,
+            None => s.shape() == puzzle.shape() && s.variant().is_plain(),
+        };
+        let solver = match &mut self.solver {
+            Some(solver) if fits(solver) => solver,
+            slot => slot.insert(match variant {
+                Some(v) => DlxSolver::for_variant(v.clone()),
+                None => DlxSolver::new(puzzle.shape()),
+            }),
+        };
+        let deducer = &mut self.deducer;
         let rating = solver.with_options(puzzle, |options| {
-            class.clear();
-            let mut start = 0;
-            for (kind, &end) in options.kind_ends.iter().enumerate() {
-                class.resize(end as usize, kind as u8);
-                start = end;
-            }
-            debug_assert_eq!(start, options.items);
             deducer.rate(
                 Instance {
                     items: options.items,
                     primary: options.items,
                     entries: options.entries,
                     ends: options.ends,
-                    class,
-                    places: 0,
+                    class: options.class,
+                    places: CLASS_CELL,
                 },
                 rules,
             )

@@ -1,7 +1,12 @@
 //! An independent checker of solutions: it shares no code with the
 //! solvers, so a solver bug cannot hide behind a matching checker bug.
+//!
+//! For variants it reads the raw rules of a [`Variant`] (each cell's
+//! region, the flags, the cages' cells and sums) and walks the grid for
+//! each of them itself; it does not use [`Variant::houses`], the list the
+//! compiler takes.
 
-use super::Grid;
+use super::{Grid, Variant};
 
 /// Why a grid is not a solution of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -29,19 +34,40 @@ pub enum VerifyError {
         /// The solution's digit.
         found: u8,
     },
-    /// A row, column or box does not hold every digit once.
+    /// A row, column, box, region, diagonal or window does not hold every
+    /// digit once.
     #[error("{0} does not hold each digit once")]
     Unit(String),
+    /// A killer cage repeats a digit or misses its sum.
+    #[error("cage '{label}' should hold different digits adding up to {sum}, holds {found:?}")]
+    Cage {
+        /// Its symbol.
+        label: char,
+        /// Its sum.
+        sum: u32,
+        /// Its digits, in reading order.
+        found: Vec<u8>,
+    },
 }
 
-/// Checks that `solution` solves `puzzle`: same shape, every cell filled,
-/// every given kept, and each row, column and box a permutation of `1..=n`.
+/// Checks that `solution` solves the plain Sudoku `puzzle`: same shape,
+/// every cell filled, every given kept, and each row, column and box a
+/// permutation of `1..=n`.
 pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError> {
-    if puzzle.shape() != solution.shape() {
-        return Err(VerifyError::Shape {
-            expected: puzzle.shape(),
-            found: solution.shape(),
-        });
+    check_variant(&Variant::plain(puzzle.shape()), puzzle, solution)
+}
+
+/// Checks that `solution` solves `puzzle` under the rules `variant`: what
+/// [`check_solution`] checks, with the regions (if any) in place of the
+/// boxes, and the diagonals, windows and cages the rules add.
+pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError> {
+    for grid in [puzzle, solution] {
+        if grid.shape() != variant.shape() {
+            return Err(VerifyError::Shape {
+                expected: variant.shape(),
+                found: grid.shape(),
+            });
+        }
     }
     let n = puzzle.n();
     for (k, (&given, &found)) in puzzle.cells().iter().zip(solution.cells()).enumerate() {
@@ -63,19 +89,84 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError>
         digits.sort_unstable();
         digits == expected
     };
+    let unit = |name: String, digits: Vec<u8>| {
+        if is_permutation(digits) {
+            Ok(())
+        } else {
+            Err(VerifyError::Unit(name))
+        }
+    };
     for i in 0..n {
-        if !is_permutation((0..n).map(|c| solution.get(i, c)).collect()) {
-            return Err(VerifyError::Unit(format!("row {}", i + 1)));
+        unit(
+            format!("row {}", i + 1),
+            (0..n).map(|c| solution.get(i, c)).collect(),
+        )?;
+        unit(
+            format!("column {}", i + 1),
+            (0..n).map(|r| solution.get(r, i)).collect(),
+        )?;
+    }
+    match variant.regions() {
+        None => {
+            for b in 0..n {
+                let cells = shape.box_cells(b).map(|(r, c)| solution.get(r, c));
+                unit(format!("box {}", b + 1), cells.collect())?;
+            }
         }
-        if !is_permutation((0..n).map(|r| solution.get(r, i)).collect()) {
-            return Err(VerifyError::Unit(format!("column {}", i + 1)));
+        Some(regions) => {
+            // Each label present must hold every digit once; a label set
+            // of the wrong size fails the permutation test.
+            let mut labels: Vec<u8> = regions.to_vec();
+            labels.sort_unstable();
+            labels.dedup();
+            for (i, &g) in labels.iter().enumerate() {
+                let digits = solution
+                    .cells()
+                    .iter()
+                    .zip(regions)
+                    .filter(|&(_, &r)| r == g)
+                    .map(|(&d, _)| d);
+                unit(format!("region {}", i + 1), digits.collect())?;
+            }
         }
-        let cells = shape
-            .box_cells(i)
-            .map(|(r, c)| solution.get(r, c))
+    }
+    if variant.diagonals() {
+        unit(
+            "the main diagonal".into(),
+            (0..n).map(|i| solution.get(i, i)).collect(),
+        )?;
+        unit(
+            "the anti-diagonal".into(),
+            (0..n).map(|i| solution.get(i, n - 1 - i)).collect(),
+        )?;
+    }
+    if variant.windows() {
+        for (w, (r0, c0)) in [(1, 1), (1, 5), (5, 1), (5, 5)].into_iter().enumerate() {
+            let mut digits = Vec::new();
+            for r in r0..r0 + 3 {
+                for c in c0..c0 + 3 {
+                    digits.push(solution.get(r, c));
+                }
+            }
+            unit(format!("window {}", w + 1), digits)?;
+        }
+    }
+    for cage in variant.cages() {
+        let found: Vec<u8> = cage
+            .cells
+            .iter()
+            .map(|&k| solution.cells()[k as usize])
             .collect();
-        if !is_permutation(cells) {
-            return Err(VerifyError::Unit(format!("box {}", i + 1)));
+        let mut distinct = found.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let sum: u32 = found.iter().map(|&d| u32::from(d)).sum();
+        if distinct.len() != found.len() || sum != cage.sum {
+            return Err(VerifyError::Cage {
+                label: cage.label,
+                sum: cage.sum,
+                found,
+            });
         }
     }
     Ok(())

@@ -107,7 +107,11 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
             (Status::BadInput, None, Some(e.message)),
         ),
         Ok(case) => {
-            let verdict = verdict(rater.rate(&case.grid, rules));
+            let rating = match &case.variant {
+                Some(variant) => rater.rate_variant(&case.grid, variant, rules),
+                None => rater.rate(&case.grid, rules),
+            };
+            let verdict = verdict(rating);
             (case.line, false, None, Some(case.grid), verdict)
         }
     };

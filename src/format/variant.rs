@@ -1,0 +1,408 @@
+//! The variant line format: one puzzle a line, the cells exactly as in
+//! the line format (`n²` symbols, `.`, `0` or `_` empty), then
+//! whitespace-separated fields, in any order, that give the rules
+//! (docs/variants.md):
+//!
+//! * `regions=SYMBOLS`: `n²` symbols, one per cell in reading order; cells
+//!   with the same symbol form a region, and the `n` regions of `n` cells
+//!   replace the boxes (jigsaw). Any character but whitespace, `=` and `,`
+//!   can be a symbol.
+//! * `x`: the two main diagonals hold every digit once.
+//! * `hyper`: the four windows of rows 2-4 and 6-8 by columns 2-4 and 6-8
+//!   hold every digit once (9x9 only).
+//! * `cages=SYMBOLS`: `n²` symbols, `.` for a cell in no cage; cells with
+//!   the same symbol form a killer cage. `sums=L:S,L:S,...` gives each
+//!   cage's sum, and every cage needs one.
+//! * `#` starts a comment that runs to the end of the line.
+//!
+//! A line with no fields is plain Sudoku. Every rule is checked as the
+//! line is read, so a line whose rules cannot be (regions of the wrong
+//! size or number, a cage with no sum or a sum with no cage, a sum no set
+//! of different digits makes, `hyper` off 9x9, an unknown field, a given
+//! that breaks its cage) is a bad case with its line and column, and the
+//! next line is read as usual.
+//!
+//! Output is that of the line format: the solution as one line, `# no
+//! solution: CELLS`, or `# bad input: FILE line N`; `dlx count` prints the
+//! count alone.
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use super::line::{Line, parse_line};
+use super::text::Lines;
+use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
+use crate::sudoku::{Grid, Shape, Variant, VariantError};
+
+/// The variant line format.
+pub struct VariantFormat;
+
+impl Format for VariantFormat {
+    fn name(&self) -> &'static str {
+        "variant"
+    }
+    fn summary(&self) -> &'static str {
+        "one puzzle a line: the cells as in `line`, then `regions=...` (jigsaw), `x`, `hyper`, `cages=... sums=A:9,...` (killer), in any order and combination"
+    }
+    fn example(&self) -> &'static str {
+        "......... (81 cells) x regions=aaabbbccc... cages=AABBBCCDD... sums=A:9,B:17,..."
+    }
+    fn detect(&self, head: &Head) -> Fit {
+        // A line of cells followed by at least one field, every word after
+        // the cells a field (so a comment after a puzzle of the line
+        // format is not taken for rules).
+        let is_variant = |text: &str| {
+            let mut words = text.split_whitespace();
+            let first = words.next();
+            let rest: Vec<&str> = words.take_while(|w| !w.starts_with('#')).collect();
+            first.is_some_and(|f| !f.starts_with('#'))
+                && !rest.is_empty()
+                && rest.iter().all(|w| Field::of(w).is_some())
+        };
+        if head.content().take(20).any(is_variant) {
+            Fit::Specific
+        } else {
+            Fit::No
+        }
+    }
+    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
+        Box::new(Reader {
+            lines: Lines::new(input),
+            shape: opts.shape,
+            alphabet: opts.alphabet.clone(),
+        })
+    }
+    // Output is the line format's, so a variant file's output reads as
+    // one (the rules are not written back).
+    fn uses_alphabet(&self) -> bool {
+        Line.uses_alphabet()
+    }
+    fn holds(&self, shape: Shape) -> bool {
+        Line.holds(shape)
+    }
+    fn solution(&self, number: usize, puzzle: &Grid, solution: &Grid, opts: &Options) -> String {
+        Line.solution(number, puzzle, solution, opts)
+    }
+    fn no_solution(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        Line.no_solution(number, puzzle, opts)
+    }
+    fn bad_input(&self, number: usize, name: &str, line: usize) -> Option<String> {
+        Line.bad_input(number, name, line)
+    }
+    fn count(&self, number: usize, count: &str) -> String {
+        Line.count(number, count)
+    }
+}
+
+/// The fields of a variant line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Regions,
+    X,
+    Hyper,
+    Cages,
+    Sums,
+}
+
+impl Field {
+    /// The field a word is, if any (by its name alone).
+    fn of(word: &str) -> Option<Field> {
+        match word {
+            "x" => Some(Field::X),
+            "hyper" => Some(Field::Hyper),
+            _ if word.starts_with("regions=") => Some(Field::Regions),
+            _ if word.starts_with("cages=") => Some(Field::Cages),
+            _ if word.starts_with("sums=") => Some(Field::Sums),
+            _ => None,
+        }
+    }
+}
+
+/// Reads variant puzzles one line at a time.
+struct Reader<R> {
+    lines: Lines<R>,
+    shape: Option<Shape>,
+    alphabet: Alphabet,
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Case, InputError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            let (line, text) = match self.lines.next_line()? {
+                Ok(l) => l,
+                Err(e) => return Some(Err(e)),
+            };
+            if let Some(parsed) = parse(&text, line, self.shape, &self.alphabet) {
+                return Some(parsed);
+            }
+        }
+    }
+}
+
+/// The words of `text` with their 1-based columns (in characters).
+pub(super) fn words(text: &str) -> Vec<(usize, &str)> {
+    let mut words = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut column = 0;
+    for (i, c) in text.char_indices() {
+        column += 1;
+        match (c.is_whitespace(), start) {
+            (true, Some((col, from))) => {
+                words.push((col, &text[from..i]));
+                start = None;
+            }
+            (false, None) => start = Some((column, i)),
+            _ => {}
+        }
+    }
+    if let Some((col, from)) = start {
+        words.push((col, &text[from..]));
+    }
+    words
+}
+
+/// Parses one line: `None` for a blank or comment line, else the puzzle
+/// with its rules or what is wrong with it.
+pub fn parse(
+    text: &str,
+    line: usize,
+    shape: Option<Shape>,
+    alphabet: &Alphabet,
+) -> Option<Result<Case, InputError>> {
+    let text = text.trim_end_matches(['\n', '\r']);
+    let words = words(text);
+    let (first_column, cells) = *words.first()?;
+    if cells.starts_with('#') {
+        return None;
+    }
+    let error = |column: usize, message: String| {
+        Some(Err(InputError {
+            header: false,
+            line,
+            column: Some(column),
+            message,
+        }))
+    };
+    // The cells, read by the line format itself (its columns are those of
+    // this line: the text up to the end of the cells).
+    let cells_end = text.len() - text.trim_start().len() + cells.len();
+    let mut case = match parse_line(&text[..cells_end], line, shape, alphabet)? {
+        Ok(case) => case,
+        Err(e) => return Some(Err(e)),
+    };
+    let grid = &case.grid;
+    let n = grid.n();
+    let mut seen: Vec<Field> = Vec::new();
+    let mut regions: Option<(usize, Vec<char>)> = None;
+    let mut cages: Option<(usize, Vec<Option<char>>)> = None;
+    let mut sums: Option<(usize, Vec<SumEntry>)> = None;
+    let mut hyper_column = None;
+    let mut x = false;
+    for &(column, word) in &words[1..] {
+        if word.starts_with('#') {
+            break;
+        }
+        let Some(field) = Field::of(word) else {
+            return error(
+                column,
+                format!("expected a field (regions=, cages=, sums=, x or hyper), found '{word}'"),
+            );
+        };
+        if seen.contains(&field) {
+            let name = word.split('=').next().unwrap_or(word);
+            return error(column, format!("the field {name} is given twice"));
+        }
+        seen.push(field);
+        let value = word.split_once('=').map_or("", |(_, v)| v);
+        let value_column = column + word.chars().count() - value.chars().count();
+        match field {
+            Field::X => x = true,
+            Field::Hyper => hyper_column = Some(column),
+            Field::Regions | Field::Cages => {
+                let symbols: Vec<char> = value.chars().collect();
+                if let Some(i) = symbols.iter().position(|&c| c == '=' || c == ',') {
+                    return error(
+                        value_column + i,
+                        format!("'{}' cannot be a region or cage symbol", symbols[i]),
+                    );
+                }
+                if symbols.len() != n * n {
+                    return error(
+                        value_column,
+                        format!(
+                            "expected {} symbols, one per cell, found {}",
+                            n * n,
+                            symbols.len()
+                        ),
+                    );
+                }
+                if field == Field::Regions {
+                    regions = Some((value_column, symbols));
+                } else {
+                    let labels = symbols.iter().map(|&c| (c != '.').then_some(c)).collect();
+                    cages = Some((value_column, labels));
+                }
+            }
+            Field::Sums => match parse_sums(value, value_column) {
+                Ok(list) => sums = Some((value_column, list)),
+                Err((column, message)) => return error(column, message),
+            },
+        }
+    }
+    // The rules, each checked as it is added; an error points at the
+    // cell or entry to blame.
+    let at_cell = |base: usize, e: &VariantError| e.cell().map_or(base, |cell| base + cell);
+    let mut variant = Variant::plain(grid.shape());
+    if let Some((column, labels)) = &regions {
+        variant = match variant.with_regions(labels) {
+            Ok(v) => v,
+            Err(e) => return error(at_cell(*column, &e), e.to_string()),
+        };
+    }
+    if x {
+        variant = variant.with_diagonals();
+    }
+    if let Some(column) = hyper_column {
+        variant = match variant.with_windows() {
+            Ok(v) => v,
+            Err(e) => return error(column, e.to_string()),
+        };
+    }
+    match (&cages, &sums) {
+        (None, None) => {}
+        (None, Some((column, _))) => {
+            return error(*column, "sums= without cages= (expected both)".into());
+        }
+        (Some((column, labels)), sums) => {
+            let list = sums.as_ref().map_or(&[][..], |(_, l)| l.as_slice());
+            let pairs: Vec<(char, u32)> = list.iter().map(|&(_, l, s)| (l, s)).collect();
+            variant = match variant.with_cages(labels, &pairs) {
+                Ok(v) => v,
+                Err(e @ VariantError::StraySum { index, .. }) => {
+                    return error(list[index].0, e.to_string());
+                }
+                Err(e) => return error(at_cell(*column, &e), e.to_string()),
+            };
+            if let Err(e) = variant.check_givens(grid) {
+                return error(at_cell(first_column, &e), e.to_string());
+            }
+        }
+    }
+    if !variant.is_plain() {
+        case.variant = Some(Arc::new(variant));
+    }
+    Some(Ok(case))
+}
+
+/// One entry of `sums=`: its column, the cage symbol and the sum.
+type SumEntry = (usize, char, u32);
+
+/// Reads `L:S,L:S,...` (the value of `sums=` starting at `column`): each
+/// entry's column, label and sum, or the column and message of the first
+/// malformed entry.
+fn parse_sums(value: &str, column: usize) -> Result<Vec<SumEntry>, (usize, String)> {
+    let mut list = Vec::new();
+    let mut at = column;
+    for entry in value.split(',') {
+        let mut chars = entry.chars();
+        let label = chars.next();
+        let rest = chars.as_str();
+        let sum = rest.strip_prefix(':').and_then(|s| s.parse::<u32>().ok());
+        match (label, sum) {
+            (Some(label), Some(sum)) if label != '.' => list.push((at, label, sum)),
+            _ => {
+                return Err((
+                    at,
+                    format!("expected LABEL:SUM (a cage symbol, ':', a number), found '{entry}'"),
+                ));
+            }
+        }
+        at += entry.chars().count() + 1;
+    }
+    Ok(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<Result<Case, InputError>> {
+        VariantFormat
+            .read(Box::new(text.as_bytes()), &Options::default())
+            .collect()
+    }
+
+    fn err(text: &str) -> String {
+        read(text)[0].as_ref().unwrap_err().to_string()
+    }
+
+    const REGIONS4: &str = "AABBAABBCCDDCCDD";
+
+    #[test]
+    fn fields_in_any_order_make_the_rules() {
+        let text = format!(
+            "# jigsaw and x\n{} x regions={REGIONS4}\n{} cages=AA..BB..CC..DD.. sums=A:3,B:7,C:5,D:5 # note\n{}\n",
+            ".".repeat(16),
+            ".".repeat(16),
+            ".".repeat(16)
+        );
+        let cases = read(&text);
+        let v = cases[0].as_ref().unwrap().variant.as_ref().unwrap();
+        assert_eq!(v.name(), "jigsaw+x");
+        let v = cases[1].as_ref().unwrap().variant.as_ref().unwrap();
+        assert_eq!(v.name(), "killer");
+        assert_eq!(v.cages().len(), 4);
+        assert!(cases[2].as_ref().unwrap().variant.is_none());
+    }
+
+    #[test]
+    fn errors_say_line_column_and_what_is_wrong() {
+        let blank = ".".repeat(16);
+        assert_eq!(
+            err(&format!("{blank} y")),
+            "line 1, column 18: expected a field (regions=, cages=, sums=, x or hyper), found 'y'"
+        );
+        assert_eq!(
+            err(&format!("{blank} regions=AAABAABBCCDDCCDD")),
+            "line 1, column 26: region 'A' has 5 cells, expected 4"
+        );
+        assert_eq!(
+            err(&format!("{blank} regions=AAA")),
+            "line 1, column 26: expected 16 symbols, one per cell, found 3"
+        );
+        assert_eq!(
+            err(&format!("{blank} hyper")),
+            "line 1, column 18: hyper windows are defined on 9x9 grids only, this one is 4x4"
+        );
+        assert_eq!(
+            err(&format!("{blank} cages=AB.............. sums=A:1")),
+            "line 1, column 25: cage 'B' has no sum (expected 'B:SUM' in sums=)"
+        );
+        assert_eq!(
+            err(&format!("{blank} cages=AA.............. sums=A:3,C:4")),
+            "line 1, column 50: a sum for 'C', but no cage has that symbol"
+        );
+        assert_eq!(
+            err(&format!("{blank} cages=AA.............. sums=A:1")),
+            "line 1, column 24: cage 'A' cannot sum to 1: 2 different digits 1-4 add up to 3 to 7"
+        );
+        assert_eq!(
+            err(&format!("3{} cages=AA.............. sums=A:3", &blank[1..])),
+            "line 1, column 1: the given 3 at r1c1 breaks cage 'A' (sum 3): no set of different digits with the cage's sum holds the givens"
+        );
+        assert_eq!(
+            err(&format!("{blank} sums=A:3")),
+            "line 1, column 23: sums= without cages= (expected both)"
+        );
+        assert_eq!(
+            err(&format!("{blank} x x")),
+            "line 1, column 20: the field x is given twice"
+        );
+        assert_eq!(
+            err(&format!("{blank} cages=AA.............. sums=A3")),
+            "line 1, column 46: expected LABEL:SUM (a cage symbol, ':', a number), found 'A3'"
+        );
+    }
+}
