@@ -829,6 +829,73 @@ mod tests {
     }
 
     #[test]
+    fn an_intersection_removes_the_options_outside_it() {
+        // Both options of item 0 cover item 1, so item 1's third option
+        // {1, 4} goes; nothing has one option before that.
+        let r = rate(
+            5,
+            &[&[0, 1, 2], &[0, 1, 3], &[1, 4], &[4, 2], &[4, 3], &[2, 3]],
+            &Rules::default(),
+        );
+        assert!(r.tally.intersections >= 1, "{r:?}");
+    }
+
+    use crate::dlx::brute_force::count_by_brute_force;
+    use crate::dlx::{ItemId, ItemKind, Problem};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Every rule keeps every solution and adds none, on random
+        /// problems with random classes and secondary items: the count
+        /// (to 2) is the brute-force count's.
+        #[test]
+        fn the_rules_keep_the_solutions(
+            items in 1u32..8,
+            secondary in 0u32..3,
+            options in proptest::collection::vec(proptest::collection::btree_set(0u32..10, 1..4), 1..14),
+            classes in proptest::collection::vec(0u8..3, 10),
+            max_subset in 1usize..5,
+        ) {
+            let total = items + secondary;
+            let mut p = Problem::new();
+            for i in 0..total {
+                p.add_item(if i < items { ItemKind::Primary } else { ItemKind::Secondary });
+            }
+            let mut entries = Vec::new();
+            let mut ends = Vec::new();
+            for o in &options {
+                let o: Vec<u32> = o.iter().map(|&i| i % total).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+                // The engine's problems need a primary item in every option.
+                if o.iter().all(|&i| i >= items) {
+                    continue;
+                }
+                let ids: Vec<ItemId> = o.iter().map(|&i| ItemId(i)).collect();
+                p.add_option(&ids).unwrap();
+                entries.extend_from_slice(&o);
+                ends.push(entries.len() as u32);
+            }
+            let expected = count_by_brute_force(&p).unwrap().min(2);
+            let rules = Rules { max_subset, ..Rules::default() };
+            let rating = Deducer::new()
+                .rate(
+                    Instance {
+                        items: total,
+                        primary: items,
+                        entries: &entries,
+                        ends: &ends,
+                        class: &classes[..total as usize],
+                        places: 0,
+                    },
+                    &rules,
+                )
+                .unwrap();
+            prop_assert_eq!(rating.solutions, expected);
+        }
+    }
+
+    #[test]
     fn malformed_instances_are_refused() {
         let err = Deducer::new()
             .rate(
