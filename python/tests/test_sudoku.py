@@ -23,6 +23,13 @@ def test_blank_4x4_has_288_solutions() -> None:
     assert not dlx.is_unique("." * 16)
 
 
+def test_6x6_grids_with_a_fixed_first_row() -> None:
+    # 28,200,960 6x6 grids (2x3 or 3x2 boxes), 6! first rows alike.
+    assert 28_200_960 // 720 == 39168
+    for box in ("2x3", "3x2"):
+        assert dlx.count("123456" + "." * 30, limit=None, box=box) == 39168
+
+
 def test_tdoku_counts_and_solutions(tdoku) -> None:
     assert len(tdoku) == 43
     for puzzle, expected, given in tdoku:
