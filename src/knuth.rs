@@ -28,7 +28,9 @@
 //!
 //! Invariant: a [`KnuthProblem`]'s items are named, in the order of the
 //! header, and option `k` of its [`Problem`] is the `k`-th option line that
-//! was not skipped; [`KnuthProblem::option_line`] maps it back.
+//! was not skipped; [`KnuthProblem::option_line`] maps it back. [`parse`]
+//! reads every name through a [`Builder`], which callers with names from
+//! elsewhere (the Python package) use directly, so both check alike.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -189,8 +191,7 @@ pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
             kind: ErrorKind::EmptyItemList,
         });
     };
-    let mut problem = Problem::new();
-    let mut by_name: HashMap<&str, ItemId> = HashMap::new();
+    let mut builder = Builder::new();
     let mut kind = ItemKind::Primary;
     for (column, name) in tokens(header) {
         let at = |kind| ParseError {
@@ -205,24 +206,81 @@ pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
             kind = ItemKind::Secondary;
             continue;
         }
-        check_name(name, name).map_err(at)?;
-        if by_name.contains_key(name) {
-            return Err(at(ErrorKind::DuplicateItem(name.to_owned())));
+        builder.add_item(kind, name).map_err(at)?;
+    }
+    let mut warnings = Vec::new();
+    for (line, text) in lines {
+        match builder.add_option(line, tokens(text)) {
+            Ok(Added::Option(_)) => {}
+            Ok(Added::Skipped { column }) => warnings.push(Warning { line, column }),
+            Err((column, kind)) => return Err(ParseError { line, column, kind }),
         }
-        by_name.insert(name, problem.add_named_item(kind, name));
+    }
+    Ok((builder.finish(), warnings))
+}
+
+/// What [`Builder::add_option`] did with an option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Added {
+    /// It became this option of the problem.
+    Option(OptionId),
+    /// It has no primary item, so it was left out (as DLX1 does); the
+    /// column is that of its first token.
+    Skipped {
+        /// Column of the option's first token (1 for an empty option).
+        column: usize,
+    },
+}
+
+/// Builds a [`KnuthProblem`] one item and one option at a time, with the
+/// checks, skips and messages of [`parse`], which reads each line through
+/// it. For callers whose names come from elsewhere than a text (the Python
+/// package's lists): they number lines and columns as suits them.
+///
+/// Invariant: the items are named, in the order added, and option `k` of
+/// the problem is the `k`-th option that [`Builder::add_option`] added.
+#[derive(Debug, Default)]
+pub struct Builder {
+    problem: Problem,
+    by_name: HashMap<String, ItemId>,
+    colors: Vec<String>,
+    color_ids: HashMap<String, Color>,
+    lines: Vec<usize>,
+    entries: Vec<(ItemId, Option<Color>)>,
+    columns: Vec<usize>,
+}
+
+impl Builder {
+    /// No item, no option.
+    pub fn new() -> Self {
+        Self::default()
     }
 
-    let mut colors: Vec<String> = Vec::new();
-    let mut color_ids: HashMap<&str, Color> = HashMap::new();
-    let mut option_lines = Vec::new();
-    let mut warnings = Vec::new();
-    let mut entries: Vec<(ItemId, Option<Color>)> = Vec::new();
-    let mut columns: Vec<usize> = Vec::new();
-    for (line, text) in lines {
-        entries.clear();
-        columns.clear();
-        for (column, token) in tokens(text) {
-            let at = |kind| ParseError { line, column, kind };
+    /// Adds an item; fails for a name with `:`, `|` or a control
+    /// character, or one already added.
+    pub fn add_item(&mut self, kind: ItemKind, name: &str) -> Result<ItemId, ErrorKind> {
+        check_name(name, name)?;
+        if self.by_name.contains_key(name) {
+            return Err(ErrorKind::DuplicateItem(name.to_owned()));
+        }
+        let id = self.problem.add_named_item(kind, name);
+        self.by_name.insert(name.to_owned(), id);
+        Ok(id)
+    }
+
+    /// Adds the option of `tokens`, each `item` or `item:color` with its
+    /// column; `line` is what [`KnuthProblem::option_line`] will say. An
+    /// error comes with the column of the token to blame; the builder is
+    /// then as before the call, but for the color names it has learnt.
+    pub fn add_option<'t>(
+        &mut self,
+        line: usize,
+        tokens: impl IntoIterator<Item = (usize, &'t str)>,
+    ) -> Result<Added, (usize, ErrorKind)> {
+        self.entries.clear();
+        self.columns.clear();
+        for (column, token) in tokens {
+            let at = |kind| (column, kind);
             let (name, color) = match token.split_once(':') {
                 Some((name, color)) => (name, Some(color)),
                 None => (token, None),
@@ -231,47 +289,48 @@ pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
                 return Err(at(ErrorKind::EmptyName(token.to_owned())));
             }
             check_name(name, token).map_err(at)?;
-            let &item = by_name
+            let &item = self
+                .by_name
                 .get(name)
                 .ok_or_else(|| at(ErrorKind::UnknownItem(name.to_owned())))?;
             let color = match color {
                 None => None,
                 Some(color) => {
                     check_name(color, token).map_err(at)?;
-                    let next = Color(colors.len() as u32 + 1);
-                    let id = *color_ids.entry(color).or_insert(next);
+                    let next = Color(self.colors.len() as u32 + 1);
+                    let id = *self.color_ids.entry(color.to_owned()).or_insert(next);
                     if id == next {
-                        colors.push(color.to_owned());
+                        self.colors.push(color.to_owned());
                     }
                     Some(id)
                 }
             };
-            entries.push((item, color));
-            columns.push(column);
+            self.entries.push((item, color));
+            self.columns.push(column);
         }
-        // The builder checks the option; we only translate its verdict.
-        let result = problem.add_colored_option(entries.iter().copied());
+        // The problem checks the option; we only translate its verdict.
+        let result = self
+            .problem
+            .add_colored_option(self.entries.iter().copied());
         let name_at = |item: u32, nth: usize| {
-            let (column, name) = entries
+            let (column, name) = self
+                .entries
                 .iter()
-                .zip(&columns)
+                .zip(&self.columns)
                 .filter(|((i, _), _)| i.0 == item)
                 .nth(nth)
-                .map(|((i, _), &column)| (column, problem.item_name(*i).unwrap_or("?")))
+                .map(|((i, _), &column)| (column, self.problem.item_name(*i).unwrap_or("?")))
                 .unwrap_or((1, "?"));
             (column, name.to_owned())
         };
-        let error = match result {
-            Ok(_) => {
-                option_lines.push(line);
-                continue;
+        Err(match result {
+            Ok(k) => {
+                self.lines.push(line);
+                return Ok(Added::Option(k));
             }
             Err(BuildError::NoPrimaryItem { .. }) => {
-                warnings.push(Warning {
-                    line,
-                    column: columns.first().copied().unwrap_or(1),
-                });
-                continue;
+                let column = self.columns.first().copied().unwrap_or(1);
+                return Ok(Added::Skipped { column });
             }
             Err(BuildError::RepeatedItem { item, .. }) => {
                 let (column, name) = name_at(item, 1);
@@ -282,21 +341,17 @@ pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
                 (column, ErrorKind::ColorOnPrimary(name))
             }
             Err(e) => (1, ErrorKind::TooLarge(e)),
-        };
-        return Err(ParseError {
-            line,
-            column: error.0,
-            kind: error.1,
-        });
+        })
     }
-    Ok((
+
+    /// The problem built so far.
+    pub fn finish(self) -> KnuthProblem {
         KnuthProblem {
-            problem,
-            colors,
-            lines: option_lines,
-        },
-        warnings,
-    ))
+            problem: self.problem,
+            colors: self.colors,
+            lines: self.lines,
+        }
+    }
 }
 
 /// The whitespace-separated tokens of a line, with their 1-based columns.
@@ -461,6 +516,32 @@ mod tests {
         for (text, message) in cases {
             assert_eq!(error(text), message, "input {text:?}");
         }
+    }
+
+    #[test]
+    fn the_builder_takes_names_from_elsewhere_and_survives_errors() {
+        let mut b = Builder::new();
+        b.add_item(ItemKind::Primary, "a").unwrap();
+        b.add_item(ItemKind::Secondary, "s").unwrap();
+        assert_eq!(
+            b.add_item(ItemKind::Primary, "a"),
+            Err(ErrorKind::DuplicateItem("a".into()))
+        );
+        assert_eq!(
+            b.add_option(7, [(1, "a"), (2, "x")]),
+            Err((2, ErrorKind::UnknownItem("x".into())))
+        );
+        assert_eq!(
+            b.add_option(8, [(4, "s:red")]),
+            Ok(Added::Skipped { column: 4 })
+        );
+        assert_eq!(
+            b.add_option(9, [(1, "s:red"), (2, "a")]),
+            Ok(Added::Option(OptionId(0)))
+        );
+        let k = b.finish();
+        assert_eq!(k.option_line(OptionId(0)), 9);
+        assert_eq!(k.format_option(OptionId(0)), "s:red a");
     }
 
     #[test]

@@ -15,12 +15,13 @@
 //! separator, then the solution as `dlx solve` writes it.
 
 use std::io::Write;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::{ExitStatus, output_failed};
 use crate::format;
 use crate::sudoku::Shape;
-use crate::sudoku::generate::{GenerateError, Generated, Generator, Rng, Settings};
+#[cfg(doc)]
+use crate::sudoku::generate::Rng;
+use crate::sudoku::generate::{GenerateError, Generator, Settings, generate_range};
 
 /// Puzzles each thread makes per round before the round is written.
 pub const BATCH: usize = 16;
@@ -74,7 +75,7 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
     let mut first = 0u64;
     while first < opts.count {
         let len = round.min(opts.count - first);
-        let made = make(&mut generators, opts.seed, first, len);
+        let made = generate_range(&mut generators, opts.seed, first, len);
         for (i, result) in (first..).zip(made) {
             let text = match result {
                 Ok(g) => {
@@ -114,53 +115,6 @@ fn finish(out: &mut dyn Write, err: &mut dyn Write, status: ExitStatus) -> ExitS
         Ok(()) => status,
         Err(e) => output_failed(&e, err).max(status),
     }
-}
-
-/// Puzzles `first..first + len`, in order, made on one thread per
-/// generator; each thread takes the next index until none is left.
-fn make(
-    generators: &mut [Generator],
-    seed: u64,
-    first: u64,
-    len: u64,
-) -> Vec<Result<Generated, GenerateError>> {
-    let one = |generator: &mut Generator, i: u64| {
-        generator.generate(&mut Rng::for_puzzle(seed, first + i))
-    };
-    if let [generator] = generators {
-        return (0..len).map(|i| one(generator, i)).collect();
-    }
-    let next = AtomicU64::new(0);
-    let mut made: Vec<Option<Result<Generated, GenerateError>>> = (0..len).map(|_| None).collect();
-    std::thread::scope(|scope| {
-        let workers: Vec<_> = generators
-            .iter_mut()
-            .map(|generator| {
-                let (next, one) = (&next, &one);
-                scope.spawn(move || {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= len {
-                            return mine;
-                        }
-                        mine.push((i, one(generator, i)));
-                    }
-                })
-            })
-            .collect();
-        for worker in workers {
-            let mine = worker
-                .join()
-                .unwrap_or_else(|p| std::panic::resume_unwind(p));
-            for (i, result) in mine {
-                made[i as usize] = Some(result);
-            }
-        }
-    });
-    made.into_iter()
-        .map(|m| m.expect("every index below len is taken by some worker"))
-        .collect()
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::rate::Rater;
 use super::{DlxSolver, Grid, Shape, SudokuSolver};
@@ -516,6 +517,56 @@ fn level_of(rater: &mut Rater, puzzle: &Grid) -> Level {
         Ok(rating) => rating.level(),
         Err(_) => Level::Expert,
     }
+}
+
+/// Puzzles `first..first + len` of `seed` (puzzle `i` drawn from
+/// [`Rng::for_puzzle`]), in index order, made on one thread per generator
+/// (inline with one); each thread takes the next index until none is left.
+/// The result depends only on the generators' shape and settings, the
+/// seed and the range, never on the number of generators.
+pub fn generate_range(
+    generators: &mut [Generator],
+    seed: u64,
+    first: u64,
+    len: u64,
+) -> Vec<Result<Generated, GenerateError>> {
+    let one = |generator: &mut Generator, i: u64| {
+        generator.generate(&mut Rng::for_puzzle(seed, first + i))
+    };
+    if let [generator] = generators {
+        return (0..len).map(|i| one(generator, i)).collect();
+    }
+    let next = AtomicU64::new(0);
+    let mut made: Vec<Option<Result<Generated, GenerateError>>> = (0..len).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = generators
+            .iter_mut()
+            .map(|generator| {
+                let (next, one) = (&next, &one);
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= len {
+                            return mine;
+                        }
+                        mine.push((i, one(generator, i)));
+                    }
+                })
+            })
+            .collect();
+        for worker in workers {
+            let mine = worker
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p));
+            for (i, result) in mine {
+                made[i as usize] = Some(result);
+            }
+        }
+    });
+    made.into_iter()
+        .map(|m| m.expect("every index below len is taken by some worker"))
+        .collect()
 }
 
 /// Search nodes allowed for completing the random boxes of

@@ -1,0 +1,226 @@
+"""dlx_engine: the ``dlx`` dancing-links engine (Rust) for Python.
+
+Sudoku of any size (4x4, 6x6, 9x9, 16x16, 25x25, ...) and generic exact
+cover in Knuth's DLX1/DLX2 form (primary and secondary items, colors).
+Every search runs in Rust with the GIL released.
+
+>>> import dlx_engine as dlx
+>>> dlx.solve("21...4...23...12")
+'2143342112344312'
+>>> dlx.count("." * 16, limit=None)
+288
+
+Puzzles are strings in the line format of the ``dlx`` command line: ``n*n``
+cells in reading order, ``1``-``9`` then ``A``-``Z``, ``a``-``z``, ``@``,
+``$``, ``%`` for the digits, ``.``, ``0`` or ``_`` for an empty cell; text
+after the cells (after whitespace or ``:``) is a comment. The size comes
+from the length (16, 36, 64, 81, 144, 256, 625, ... cells) unless ``box``
+gives the box shape, as ``"2x3"`` or ``(2, 3)`` (rows x columns).
+
+Bad input raises ``ValueError`` with the command line's message (line and
+column where there is one; in a batch, line ``k`` is the ``k``-th puzzle).
+See docs/python.md in the repository for the whole guide.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TYPE_CHECKING, Iterable, List, Literal, Optional, Tuple, Union, overload
+
+from . import _native
+from ._native import ExactCover, Solutions, Stats
+
+if TYPE_CHECKING:  # pragma: no cover
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "solve",
+    "count",
+    "is_unique",
+    "solve_many",
+    "count_many",
+    "generate",
+    "ExactCover",
+    "Solutions",
+    "Stats",
+]
+
+Box = Union[str, Tuple[int, int], None]
+"""A box shape: ``"RxC"``, ``(R, C)``, or ``None`` to infer it."""
+
+
+def _shape(box: Box) -> Optional[str]:
+    if box is None or isinstance(box, str):
+        return box
+    if isinstance(box, tuple) and len(box) == 2 and all(isinstance(v, int) for v in box):
+        return f"{box[0]}x{box[1]}"
+    raise TypeError(f"box must be 'RxC', (R, C) or None, not {box!r}")
+
+
+def _limit(limit: Optional[int]) -> int:
+    if limit is None:
+        return 2**64 - 1
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1 (or None for no limit), not {limit}")
+    return min(limit, 2**64 - 1)
+
+
+def _threads(threads: int) -> int:
+    if threads < 0:
+        raise ValueError(f"threads must be 0 (one per core) or more, not {threads}")
+    return threads
+
+
+def _puzzle(puzzle: str) -> str:
+    if not isinstance(puzzle, str):
+        raise TypeError(f"a puzzle is a str, not {type(puzzle).__name__}")
+    return puzzle
+
+
+def solve(puzzle: str, box: Box = None) -> Optional[str]:
+    """A solution of ``puzzle``, or ``None`` if it has none.
+
+    >>> solve("1234" + "." * 12) in ("1234341221434321", "1234341223414123")
+    True
+    >>> solve("11..............") is None  # two 1s in the first row
+    True
+    """
+    return _native.solve(_puzzle(puzzle), _shape(box))
+
+
+def count(puzzle: str, limit: Optional[int] = 2, box: Box = None) -> int:
+    """The number of solutions of ``puzzle``, counting no further than
+    ``limit`` (``None``: count them all). The default, 2, tells unique
+    puzzles (1) from the rest.
+
+    >>> count("." * 16, limit=None)
+    288
+    >>> count("." * 16)
+    2
+    """
+    return _native.count(_puzzle(puzzle), _limit(limit), _shape(box))
+
+
+def is_unique(puzzle: str, box: Box = None) -> bool:
+    """Whether ``puzzle`` has exactly one solution.
+
+    >>> is_unique("21...4...23...12")
+    True
+    """
+    return _native.is_unique(_puzzle(puzzle), _shape(box))
+
+
+def _array(puzzles: object) -> Optional["np.ndarray"]:
+    """``puzzles`` as a C-contiguous uint8 array if it is a NumPy array."""
+    np = sys.modules.get("numpy")
+    if np is None or not isinstance(puzzles, np.ndarray):
+        return None
+    if puzzles.ndim != 2:
+        raise ValueError(f"expected an array of shape (k, n*n), not {puzzles.shape}")
+    if not np.issubdtype(puzzles.dtype, np.integer):
+        raise TypeError(f"expected an array of integers, not {puzzles.dtype}")
+    if puzzles.size:
+        bad = np.argwhere((puzzles < 0) | (puzzles > 64))
+        if len(bad):
+            r, c = bad[0]
+            raise ValueError(
+                f"row {r}, column {c}: {puzzles[r, c]} is not a cell value (0 empty, 1 to n)"
+            )
+    return np.ascontiguousarray(puzzles, dtype=np.uint8)
+
+
+def _strings(puzzles: Iterable[str]) -> Iterable[str]:
+    if isinstance(puzzles, (str, bytes)):
+        raise TypeError("expected an iterable of puzzles, not a single string")
+    return puzzles
+
+
+@overload
+def solve_many(puzzles: "npt.NDArray[np.integer]", box: Box = None, threads: int = 1) -> "npt.NDArray[np.uint8]": ...
+@overload
+def solve_many(puzzles: Iterable[str], box: Box = None, threads: int = 1) -> List[Optional[str]]: ...
+def solve_many(puzzles, box=None, threads=1):  # type: ignore[no-untyped-def]
+    """Solves every puzzle, in input order, on ``threads`` threads (0: one
+    per core); the results do not depend on ``threads``.
+
+    ``puzzles`` is any iterable of strings (the result is a list of
+    solutions, ``None`` where there is none), or a NumPy array of shape
+    ``(k, n*n)`` of small integers, 0 for empty (the result is a ``uint8``
+    array of the same shape, a row of zeros where there is no solution).
+    Raises ``ValueError`` at the first puzzle that cannot be read, before
+    any search.
+
+    >>> solve_many(["21...4...23...12", "11.............."])
+    ['2143342112344312', None]
+    """
+    threads = _threads(threads)
+    cells = _array(puzzles)
+    if cells is None:
+        return _native.solve_many(_strings(puzzles), _shape(box), threads)
+    import numpy as np
+
+    k, n2 = cells.shape
+    out = _native.solve_cells(cells.tobytes(), k, n2, _shape(box), threads)
+    return np.frombuffer(out, dtype=np.uint8).reshape(k, n2).copy()
+
+
+@overload
+def count_many(puzzles: "npt.NDArray[np.integer]", limit: Optional[int] = 2, box: Box = None, threads: int = 1) -> "npt.NDArray[np.int64]": ...
+@overload
+def count_many(puzzles: Iterable[str], limit: Optional[int] = 2, box: Box = None, threads: int = 1) -> List[int]: ...
+def count_many(puzzles, limit=2, box=None, threads=1):  # type: ignore[no-untyped-def]
+    """Counts the solutions of every puzzle, up to ``limit`` each, in input
+    order, on ``threads`` threads (0: one per core). Takes what
+    :func:`solve_many` takes; returns a list of ints, or an ``int64`` array
+    for an array.
+
+    >>> count_many(["." * 16, "21...4...23...12", "11.............."], limit=None)
+    [288, 1, 0]
+    """
+    limit, threads = _limit(limit), _threads(threads)
+    cells = _array(puzzles)
+    if cells is None:
+        return _native.count_many(_strings(puzzles), limit, _shape(box), threads)
+    import numpy as np
+
+    k, n2 = cells.shape
+    counts = _native.count_cells(cells.tobytes(), k, n2, limit, _shape(box), threads)
+    return np.array(counts, dtype=np.uint64).astype(np.int64)
+
+
+@overload
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, with_solution: Literal[False] = False, threads: int = 1) -> List[str]: ...
+@overload
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, with_solution: Literal[True], threads: int = 1) -> List[Tuple[str, str]]: ...
+def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minimal=False,
+             clues=None, with_solution=False, threads=1):  # type: ignore[no-untyped-def]
+    """``count`` random puzzles with exactly one solution, as
+    ``dlx generate`` makes them: the same seed and options give the same
+    puzzles as ``dlx generate --seed SEED ...``, on any number of threads.
+
+    Options as on the command line: ``box`` (``"3x3"`` by default) or
+    ``size`` (the grid side, most nearly square boxes), ``seed`` (drawn
+    from the clock when ``None``), ``symmetry`` of the clue pattern
+    (``none``, ``rot180``, ``rot90``, ``mirror``, ``diagonal``),
+    ``minimal`` (no clue can be removed), ``clues`` (at most this many;
+    ``RuntimeError`` if no try gets there), ``with_solution`` (pairs
+    ``(puzzle, solution)`` instead of puzzles), ``threads`` (0: one per
+    core).
+
+    >>> [p] = generate(seed=7, box="2x2", minimal=True)
+    >>> is_unique(p)
+    True
+    """
+    if box is not None and size is not None:
+        raise ValueError("give box or size, not both")
+    if count < 0:
+        raise ValueError(f"count must be 0 or more, not {count}")
+    shape = _shape(box) if size is None else _native.shape_of_side(size)
+    if seed is None:
+        seed = time.time_ns() % 1_000_000_000
+    if seed < 0 or clues is not None and clues < 0:
+        raise ValueError("seed and clues must not be negative")
+    made = _native.generate(count, shape or "3x3", seed, symmetry, minimal, clues, _threads(threads))
+    return made if with_solution else [p for p, _ in made]

@@ -1,0 +1,92 @@
+"""Type stubs of the compiled module. Use the documented functions of
+``dlx_engine`` rather than the Sudoku functions here, which take checked,
+normalised arguments (``shape`` is ``"RxC"`` or ``None``, ``limit`` is an
+int)."""
+
+from typing import Iterable, Iterator, List, Optional, Tuple, Type
+from types import TracebackType
+
+def shape_of_side(n: int) -> str: ...
+def solve(puzzle: str, shape: Optional[str] = None) -> Optional[str]: ...
+def count(puzzle: str, limit: int, shape: Optional[str] = None) -> int: ...
+def is_unique(puzzle: str, shape: Optional[str] = None) -> bool: ...
+def solve_many(puzzles: Iterable[str], shape: Optional[str] = None, threads: int = 1) -> List[Optional[str]]: ...
+def count_many(puzzles: Iterable[str], limit: int, shape: Optional[str] = None, threads: int = 1) -> List[int]: ...
+def solve_cells(data: bytes, rows: int, cells: int, shape: Optional[str] = None, threads: int = 1) -> bytes: ...
+def count_cells(data: bytes, rows: int, cells: int, limit: int, shape: Optional[str] = None, threads: int = 1) -> List[int]: ...
+def generate(
+    count: int, shape: str, seed: int, symmetry: str, minimal: bool, clues: Optional[int] = None, threads: int = 1
+) -> List[Tuple[str, str]]: ...
+
+class Stats:
+    """Effort of a search, as Knuth counts it."""
+
+    @property
+    def nodes(self) -> int:
+        """Search-tree nodes: every level entered, solutions included."""
+    @property
+    def updates(self) -> int:
+        """Link updates: nodes unlinked from a list, items covered."""
+    @property
+    def solutions(self) -> int:
+        """Solutions visited."""
+
+class Solutions(Iterator[List[int]]):
+    """A lazy iterator over the solutions of an :class:`ExactCover`: the
+    search runs on a thread of its own, at most 64 solutions ahead of the
+    iteration. Stopping early (``break``, :meth:`close`, ``with``, or
+    dropping it) ends the search."""
+
+    def __iter__(self) -> "Solutions": ...
+    def __next__(self) -> List[int]: ...
+    def close(self) -> None:
+        """Ends the search; the iterator then yields nothing more."""
+    def __enter__(self) -> "Solutions": ...
+    def __exit__(
+        self,
+        exc_type: Optional[Type[BaseException]],
+        exc: Optional[BaseException],
+        tb: Optional[TracebackType],
+    ) -> None: ...
+
+class ExactCover:
+    """An exact-cover problem: primary items (covered exactly once),
+    secondary items (at most once, or by options that agree on their
+    color), and options, each a list of item names; a secondary item may
+    carry a color as ``"item:color"`` (Knuth's DLX2).
+
+    A solution is a sorted list of option numbers: indices into
+    :attr:`options`. Each search compiles its own dancing-links matrix
+    and runs with the GIL released.
+    """
+
+    def __init__(
+        self,
+        primary: Iterable[str],
+        options: Iterable[Iterable[str]],
+        secondary: Optional[Iterable[str]] = None,
+    ) -> None: ...
+    @staticmethod
+    def from_knuth(text: str) -> "ExactCover":
+        """A problem in Knuth's text format (the ``dlx cover`` input):
+        the first line names the items, primary, then ``|``, then
+        secondary; each later line is an option; ``|`` starts a comment
+        line. Options with no primary item are skipped (see
+        :attr:`warnings`)."""
+    @property
+    def options(self) -> List[List[str]]:
+        """The options, as lists of ``item`` or ``item:color`` names."""
+    @property
+    def warnings(self) -> List[str]:
+        """What :meth:`from_knuth` skipped, with line and column."""
+    @property
+    def stats(self) -> Stats:
+        """The effort of the last search that ended: :meth:`first`,
+        :meth:`count`, or a :meth:`solutions` iterator that ran out or was
+        closed."""
+    def first(self) -> Optional[List[int]]:
+        """A solution, or ``None`` if there is none."""
+    def count(self, limit: Optional[int] = None) -> int:
+        """The number of solutions, counting no further than ``limit``."""
+    def solutions(self) -> Solutions:
+        """Every solution, lazily."""

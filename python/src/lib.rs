@@ -1,0 +1,650 @@
+//! `dlx_engine._native`: the Python bindings of the `dlx` engine (PyO3,
+//! stable ABI 3.9+). The typed, documented API is `dlx_engine/__init__.py`,
+//! which checks and normalises its arguments and calls these functions;
+//! this module only converts between Python objects and the library's
+//! types, and runs the library's own code.
+//!
+//! # Invariants
+//!
+//! * Every search runs with the GIL released ([`Python::detach`]): Python
+//!   objects are read into Rust values before, and results are turned into
+//!   Python objects after.
+//! * Bad input is a `ValueError` carrying the library's message (the same
+//!   text as the command line, with line and column where there is one);
+//!   nothing here panics on input, so no Rust panic reaches Python.
+//! * Batch results are in input order, and the same for any `threads`:
+//!   each puzzle is solved on its own ([`SudokuSolver`] results depend only
+//!   on the puzzle), and rayon's indexed `collect` keeps the order.
+//! * An [`ExactCover`] owns only its problem: each search compiles its own
+//!   matrix in its own arena, so a search stopped early (a dropped
+//!   [`Solutions`] iterator) leaves nothing behind in the object.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::JoinHandle;
+
+use bumpalo::Bump;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rayon::prelude::*;
+
+use dlx::app::sudoku::{SolverKind, Solvers};
+use dlx::dlx::{ItemKind, Progress, SearchLimits, Solution, Visitor};
+use dlx::format::{Alphabet, line::parse_line};
+use dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
+use dlx::sudoku::generate::{Generator, Settings, Symmetry, generate_range};
+use dlx::sudoku::{Grid, Shape, SudokuSolver};
+
+fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// The box shape of a `"RxC"` string, or `None` to infer it from the size.
+fn shape_arg(shape: Option<&str>) -> PyResult<Option<Shape>> {
+    shape.map(|s| s.parse().map_err(value_error)).transpose()
+}
+
+/// The `"RxC"` box shape of the grid of side `n` with the most nearly
+/// square boxes (`dlx generate --size`).
+#[pyfunction]
+fn shape_of_side(n: usize) -> PyResult<String> {
+    Shape::for_side(n)
+        .map(|s| s.to_string())
+        .map_err(value_error)
+}
+
+/// Reads puzzle `line` (1-based) of a batch: one puzzle in the line
+/// format, with the line reader's messages.
+fn parse_puzzle(text: &str, line: usize, shape: Option<Shape>) -> PyResult<Grid> {
+    match parse_line(text, line, shape, &Alphabet::default()) {
+        Some(Ok(case)) => Ok(case.grid),
+        Some(Err(e)) => Err(value_error(e)),
+        None => Err(PyValueError::new_err(format!(
+            "line {line}: no puzzle (the line is blank or a comment)"
+        ))),
+    }
+}
+
+/// Puzzles as strings from any iterable, read with the GIL held.
+fn texts(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    puzzles.try_iter()?.map(|p| p?.extract()).collect()
+}
+
+/// Reads every puzzle, stopping at the first bad one.
+fn parse_all(texts: &[String], shape: Option<Shape>) -> PyResult<Vec<Grid>> {
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| parse_puzzle(t, i + 1, shape))
+        .collect()
+}
+
+/// Grids from `rows` rows of `cells` bytes (`0` empty), as a NumPy array's
+/// buffer; a row that is not a grid names its 0-based row.
+fn grids_of_cells(
+    data: &[u8],
+    rows: usize,
+    cells: usize,
+    shape: Option<Shape>,
+) -> PyResult<Vec<Grid>> {
+    if data.len() != rows.saturating_mul(cells) {
+        return Err(PyValueError::new_err(format!(
+            "{} bytes cannot be {rows} rows of {cells} cells",
+            data.len()
+        )));
+    }
+    let shape = match shape {
+        Some(s) if s.cells() == cells => s,
+        Some(s) => {
+            return Err(PyValueError::new_err(format!(
+                "expected {} cells for {s} boxes, found {cells}",
+                s.cells()
+            )));
+        }
+        None => Shape::for_cell_count(cells).map_err(value_error)?,
+    };
+    (0..rows)
+        .map(|i| {
+            Grid::from_cells(shape, data[i * cells..(i + 1) * cells].to_vec())
+                .map_err(|e| PyValueError::new_err(format!("row {i}: {e}")))
+        })
+        .collect()
+}
+
+/// `f` applied to every grid with a solver of its shape, in input order, on
+/// `threads` threads (0: one per core), the GIL released.
+fn batch<R: Send>(
+    py: Python<'_>,
+    grids: &[Grid],
+    threads: usize,
+    f: impl Fn(&mut dyn SudokuSolver, &Grid) -> R + Sync + Send,
+) -> PyResult<Vec<R>> {
+    let threads = dlx::app::thread_count(threads).min(grids.len().max(1));
+    py.detach(|| {
+        let one = |solvers: &mut Solvers, g: &Grid| f(solvers.get(SolverKind::Dlx, g.shape()), g);
+        if threads <= 1 {
+            let mut solvers = Solvers::new();
+            return Ok(grids.iter().map(|g| one(&mut solvers, g)).collect());
+        }
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start threads: {e}")))?;
+        Ok(pool.install(|| {
+            grids
+                .par_iter()
+                .with_min_len(16)
+                .map_init(Solvers::new, one)
+                .collect()
+        }))
+    })
+}
+
+/// The first solution, or `None` (no solution, or clashing givens).
+fn first(solver: &mut dyn SudokuSolver, g: &Grid) -> Option<Grid> {
+    solver.solve_first(g).ok().flatten()
+}
+
+/// Solutions up to `limit`; clashing givens have none.
+fn count_up_to(solver: &mut dyn SudokuSolver, g: &Grid, limit: u64) -> u64 {
+    solver.count_up_to(g, limit).map_or(0, |c| c.solutions)
+}
+
+fn write_line(grid: &Grid) -> String {
+    Alphabet::default().write_line(grid)
+}
+
+#[pyfunction]
+#[pyo3(signature = (puzzle, shape=None))]
+fn solve(py: Python<'_>, puzzle: &str, shape: Option<&str>) -> PyResult<Option<String>> {
+    let grid = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let found = batch(py, std::slice::from_ref(&grid), 1, first)?;
+    Ok(found.into_iter().flatten().next().as_ref().map(write_line))
+}
+
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit, shape=None))]
+fn count(py: Python<'_>, puzzle: &str, limit: u64, shape: Option<&str>) -> PyResult<u64> {
+    let grid = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let counts = batch(py, std::slice::from_ref(&grid), 1, |s, g| {
+        count_up_to(s, g, limit)
+    })?;
+    Ok(counts[0])
+}
+
+#[pyfunction]
+#[pyo3(signature = (puzzle, shape=None))]
+fn is_unique(py: Python<'_>, puzzle: &str, shape: Option<&str>) -> PyResult<bool> {
+    let grid = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let unique = batch(py, std::slice::from_ref(&grid), 1, |s, g| {
+        s.is_unique(g).unwrap_or(false)
+    })?;
+    Ok(unique[0])
+}
+
+#[pyfunction]
+#[pyo3(signature = (puzzles, shape=None, threads=1))]
+fn solve_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    shape: Option<&str>,
+    threads: usize,
+) -> PyResult<Vec<Option<String>>> {
+    let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
+    let grids = py.detach(|| parse_all(&texts, shape))?;
+    let found = batch(py, &grids, threads, |s, g| {
+        first(s, g).as_ref().map(write_line)
+    })?;
+    Ok(found)
+}
+
+#[pyfunction]
+#[pyo3(signature = (puzzles, limit, shape=None, threads=1))]
+fn count_many(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    limit: u64,
+    shape: Option<&str>,
+    threads: usize,
+) -> PyResult<Vec<u64>> {
+    let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
+    let grids = py.detach(|| parse_all(&texts, shape))?;
+    batch(py, &grids, threads, |s, g| count_up_to(s, g, limit))
+}
+
+/// `solve_many` on a NumPy array's bytes: the solutions' cells, a row of
+/// zeros where there is none.
+#[pyfunction]
+#[pyo3(signature = (data, rows, cells, shape=None, threads=1))]
+fn solve_cells<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    rows: usize,
+    cells: usize,
+    shape: Option<&str>,
+    threads: usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let grids = grids_of_cells(data, rows, cells, shape_arg(shape)?)?;
+    let found = batch(py, &grids, threads, first)?;
+    let mut out = vec![0u8; data.len()];
+    for (row, solution) in out.chunks_mut(cells.max(1)).zip(found) {
+        if let Some(s) = solution {
+            row.copy_from_slice(s.cells());
+        }
+    }
+    Ok(PyBytes::new(py, &out))
+}
+
+/// `count_many` on a NumPy array's bytes.
+#[pyfunction]
+#[pyo3(signature = (data, rows, cells, limit, shape=None, threads=1))]
+fn count_cells(
+    py: Python<'_>,
+    data: &[u8],
+    rows: usize,
+    cells: usize,
+    limit: u64,
+    shape: Option<&str>,
+    threads: usize,
+) -> PyResult<Vec<u64>> {
+    let grids = grids_of_cells(data, rows, cells, shape_arg(shape)?)?;
+    batch(py, &grids, threads, |s, g| count_up_to(s, g, limit))
+}
+
+/// `count` puzzles of `dlx generate`, as (puzzle, solution) lines.
+#[pyfunction]
+#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    py: Python<'_>,
+    count: u64,
+    shape: &str,
+    seed: u64,
+    symmetry: &str,
+    minimal: bool,
+    clues: Option<usize>,
+    threads: usize,
+) -> PyResult<Vec<(String, String)>> {
+    let shape: Shape = shape.parse().map_err(value_error)?;
+    let symmetry: Symmetry = symmetry.parse().map_err(value_error)?;
+    let settings = Settings {
+        symmetry,
+        minimal,
+        max_clues: clues,
+        ..Settings::default()
+    };
+    let threads = dlx::app::thread_count(threads).clamp(1, count.max(1) as usize);
+    let made = py.detach(|| {
+        let mut generators: Vec<_> = (0..threads)
+            .map(|_| Generator::new(shape, settings))
+            .collect();
+        generate_range(&mut generators, seed, 0, count)
+    });
+    made.into_iter()
+        .enumerate()
+        .map(|(i, g)| match g {
+            Ok(g) => Ok((write_line(&g.puzzle), write_line(&g.solution))),
+            Err(e) => Err(PyRuntimeError::new_err(format!("puzzle {}: {e}", i + 1))),
+        })
+        .collect()
+}
+
+/// Effort of a search, as Knuth counts it.
+#[pyclass(module = "dlx_engine", frozen, get_all, eq)]
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Stats {
+    /// Search-tree nodes (every level entered, solutions included).
+    nodes: u64,
+    /// Link updates (nodes unlinked, items covered).
+    updates: u64,
+    /// Solutions visited.
+    solutions: u64,
+}
+
+#[pymethods]
+impl Stats {
+    fn __repr__(&self) -> String {
+        format!(
+            "Stats(nodes={}, updates={}, solutions={})",
+            self.nodes, self.updates, self.solutions
+        )
+    }
+}
+
+impl From<dlx::dlx::Stats> for Stats {
+    fn from(s: dlx::dlx::Stats) -> Self {
+        Self {
+            nodes: s.nodes,
+            updates: s.updates,
+            solutions: s.solutions,
+        }
+    }
+}
+
+/// An exact-cover problem (Knuth's DLX1 with DLX2 colors): primary items,
+/// secondary items, and options as lists of item names (`item:color` for
+/// a colored secondary item). Solutions are sorted lists of option
+/// numbers, indices into `options`.
+#[pyclass(module = "dlx_engine", frozen)]
+struct ExactCover {
+    problem: Arc<KnuthProblem>,
+    warnings: Vec<String>,
+    stats: Arc<Mutex<Stats>>,
+}
+
+/// Solutions' option numbers, sorted (the order chosen is the search's, not
+/// the problem's).
+fn option_numbers(s: &Solution<'_, '_>) -> Vec<usize> {
+    let mut v: Vec<usize> = s.options().map(|k| k.0 as usize).collect();
+    v.sort_unstable();
+    v
+}
+
+impl ExactCover {
+    /// Runs `f` on a freshly compiled matrix of the problem, GIL released,
+    /// and keeps the stats it reports.
+    fn with_matrix<R: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut dlx::dlx::Matrix<'_>) -> (R, dlx::dlx::Stats) + Send,
+    ) -> PyResult<R> {
+        let (result, stats) = py.detach(|| {
+            let arena = Bump::new();
+            let mut matrix = self.problem.problem.build(&arena).map_err(value_error)?;
+            Ok::<_, PyErr>(f(&mut matrix))
+        })?;
+        *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = stats.into();
+        Ok(result)
+    }
+
+    fn from_problem(problem: KnuthProblem, warnings: Vec<String>) -> Self {
+        Self {
+            problem: Arc::new(problem),
+            warnings,
+            stats: Arc::default(),
+        }
+    }
+}
+
+/// Adds `names` as items of `kind`; an error names `what[i]`.
+fn add_items(
+    builder: &mut knuth::Builder,
+    kind: ItemKind,
+    names: &Bound<'_, PyAny>,
+    what: &str,
+) -> PyResult<()> {
+    for (i, name) in names.try_iter()?.enumerate() {
+        let name: String = name?.extract()?;
+        builder
+            .add_item(kind, &name)
+            .map_err(|e| PyValueError::new_err(format!("{what}[{i}]: {e}")))?;
+    }
+    Ok(())
+}
+
+#[pymethods]
+impl ExactCover {
+    #[new]
+    #[pyo3(signature = (primary, options, secondary=None))]
+    fn new(
+        primary: &Bound<'_, PyAny>,
+        options: &Bound<'_, PyAny>,
+        secondary: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let mut builder = knuth::Builder::new();
+        add_items(&mut builder, ItemKind::Primary, primary, "primary")?;
+        if let Some(secondary) = secondary {
+            add_items(&mut builder, ItemKind::Secondary, secondary, "secondary")?;
+        }
+        for (k, option) in options.try_iter()?.enumerate() {
+            let tokens: Vec<String> = option?
+                .try_iter()?
+                .map(|t| t?.extract::<String>())
+                .collect::<PyResult<_>>()?;
+            let at = |j: usize, e: ErrorKind| format!("options[{k}][{j}]: {e}");
+            match builder.add_option(k, tokens.iter().enumerate().map(|(j, t)| (j, t.as_str()))) {
+                Ok(Added::Option(_)) => {}
+                Ok(Added::Skipped { .. }) => {
+                    return Err(PyValueError::new_err(format!(
+                        "options[{k}]: the option has no primary item, so no solution could use it"
+                    )));
+                }
+                Err((j, e)) => return Err(PyValueError::new_err(at(j, e))),
+            }
+        }
+        Ok(Self::from_problem(builder.finish(), Vec::new()))
+    }
+
+    /// A problem in Knuth's text format (first line: primary items, `|`,
+    /// secondary items; then one option a line; `|` lines are comments).
+    #[staticmethod]
+    fn from_knuth(text: &str) -> PyResult<Self> {
+        let (problem, warnings) = knuth::parse(text).map_err(value_error)?;
+        let warnings = warnings.iter().map(ToString::to_string).collect();
+        Ok(Self::from_problem(problem, warnings))
+    }
+
+    /// The options, as lists of `item` or `item:color` names.
+    #[getter]
+    fn options(&self) -> Vec<Vec<String>> {
+        let p = &self.problem;
+        (0..p.problem.option_count())
+            .map(|k| {
+                let k = dlx::dlx::OptionId(k as u32);
+                p.problem
+                    .option_items(k)
+                    .map(|(item, color)| match color {
+                        None => p.item_name(item).to_owned(),
+                        Some(c) => format!("{}:{}", p.item_name(item), p.color_name(c)),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// What `from_knuth` skipped (options with no primary item).
+    #[getter]
+    fn warnings(&self) -> Vec<String> {
+        self.warnings.clone()
+    }
+
+    /// The effort of the last search that ended.
+    #[getter]
+    fn stats(&self) -> Stats {
+        *self.stats.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A solution (sorted option numbers), or `None` if there is none.
+    fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        self.with_matrix(py, |m| {
+            let mut found = None;
+            let (_, stats) = m.for_each_solution(|s: &Solution<'_, '_>| {
+                found = Some(option_numbers(s));
+                ControlFlow::Break(())
+            });
+            (found, stats)
+        })
+    }
+
+    /// The number of solutions, counting no further than `limit`.
+    #[pyo3(signature = (limit=None))]
+    fn count(&self, py: Python<'_>, limit: Option<u64>) -> PyResult<u64> {
+        if limit == Some(0) {
+            return Err(PyValueError::new_err(
+                "limit must be at least 1 (or None for no limit), not 0",
+            ));
+        }
+        self.with_matrix(py, |m| {
+            let c = m.count_up_to(limit.unwrap_or(u64::MAX));
+            (c.solutions, c.stats)
+        })
+    }
+
+    /// Every solution, lazily; stopping early ends the search.
+    fn solutions(&self) -> PyResult<Solutions> {
+        let (tx, rx) = sync_channel(AHEAD);
+        let stop = Arc::new(AtomicBool::new(false));
+        let (problem, stats, flag) = (self.problem.clone(), self.stats.clone(), stop.clone());
+        let handle = std::thread::Builder::new()
+            .name("dlx_engine solutions".into())
+            .spawn(move || {
+                let arena = Bump::new();
+                let Ok(mut matrix) = problem.problem.build(&arena) else {
+                    return;
+                };
+                let mut feed = Feed { tx, stop: &flag };
+                let (_, s) = matrix.search(&mut feed, SearchLimits::UNLIMITED);
+                *stats.lock().unwrap_or_else(PoisonError::into_inner) = s.into();
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+        Ok(Solutions {
+            worker: Mutex::new(Worker {
+                rx: Some(rx),
+                stop,
+                handle: Some(handle),
+            }),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        let p = &self.problem.problem;
+        format!(
+            "ExactCover(<{} items, {} options>)",
+            p.item_count(),
+            p.option_count()
+        )
+    }
+}
+
+/// Solutions the search may find ahead of the iteration.
+const AHEAD: usize = 64;
+
+/// Passes each solution to the iterator; stops when it is closed.
+struct Feed<'s> {
+    tx: SyncSender<Vec<usize>>,
+    stop: &'s AtomicBool,
+}
+
+impl Visitor for Feed<'_> {
+    fn solution(&mut self, s: &Solution<'_, '_>) -> ControlFlow<()> {
+        if self.stop.load(Ordering::Relaxed) || self.tx.send(option_numbers(s)).is_err() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn tick(&mut self, _: &Progress<'_, '_>) -> ControlFlow<()> {
+        if self.stop.load(Ordering::Relaxed) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// The search thread of a [`Solutions`] iterator.
+struct Worker {
+    rx: Option<Receiver<Vec<usize>>>,
+    stop: Arc<AtomicBool>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Moves the channel and the thread out (to wait for it without the
+    /// lock), leaving a closed worker.
+    fn take(&mut self) -> Worker {
+        Worker {
+            rx: self.rx.take(),
+            stop: self.stop.clone(),
+            handle: self.handle.take(),
+        }
+    }
+
+    /// Stops the search and waits for its thread (which needs no GIL).
+    fn close(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.rx = None;
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// A lazy iterator over the solutions of an [`ExactCover`].
+#[pyclass(module = "dlx_engine", frozen)]
+struct Solutions {
+    worker: Mutex<Worker>,
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> Option<Vec<usize>> {
+        let rx = self.lock().rx.take()?;
+        let (rx, next) = py.detach(move || {
+            let next = rx.recv().ok();
+            (rx, next)
+        });
+        if next.is_some() {
+            self.lock().rx = Some(rx);
+        } else {
+            self.close(py);
+        }
+        next
+    }
+
+    /// Ends the search; the iterator then yields nothing more.
+    fn close(&self, py: Python<'_>) {
+        let mut taken = self.lock().take();
+        py.detach(move || taken.close());
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    #[pyo3(signature = (*_args))]
+    fn __exit__(&self, py: Python<'_>, _args: &Bound<'_, pyo3::types::PyTuple>) {
+        self.close(py);
+    }
+}
+
+impl Solutions {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Worker> {
+        self.worker.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Drop for Solutions {
+    fn drop(&mut self) {
+        self.worker
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner)
+            .close();
+    }
+}
+
+/// The compiled module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(shape_of_side, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(is_unique, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(count_many, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(count_cells, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_class::<Stats>()?;
+    m.add_class::<ExactCover>()?;
+    m.add_class::<Solutions>()?;
+    Ok(())
+}

@@ -1,0 +1,144 @@
+"""ExactCover: counts against published figures, every solution checked by
+conftest.check_cover, the lazy iterator stopped early, and bad input."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from dlx_engine import ExactCover
+from conftest import DATA, check_cover, queens
+
+# OEIS A000170.
+QUEENS = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
+
+
+def knuth(name: str) -> ExactCover:
+    return ExactCover.from_knuth((DATA / "dlx" / name).read_text())
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_n_queens_counts(n: int) -> None:
+    primary, secondary, options = queens(n)
+    ec = ExactCover(primary, options, secondary=secondary)
+    assert ec.count() == QUEENS[n - 1]
+    assert ec.stats.solutions == QUEENS[n - 1]
+    if n <= 8:
+        every = list(ec.solutions())
+        assert len(every) == QUEENS[n - 1] == len(set(map(tuple, every)))
+        for chosen in every:
+            check_cover(primary, secondary, options, chosen)
+    first = ec.first()
+    if QUEENS[n - 1]:
+        check_cover(primary, secondary, options, first)
+    else:
+        assert first is None
+
+
+def test_knuth_files_against_their_counts() -> None:
+    for name in ["knuth_toy_example", "lua_dlx1_simple", "queens8_from_lua_dlx_test"]:
+        ec = knuth(f"{name}.dlx")
+        expected = int((DATA / "dlx" / f"{name}.count").read_text().split()[0])
+        assert ec.count() == expected, name
+        header = [
+            line
+            for line in (DATA / "dlx" / f"{name}.dlx").read_text().splitlines()
+            if line.strip() and not line.lstrip().startswith("|")
+        ][0].split()
+        cut = header.index("|") if "|" in header else len(header)
+        primary, secondary = header[:cut], header[cut + 1 :]
+        for chosen in ec.solutions():
+            check_cover(primary, secondary, ec.options, chosen)
+    toy = knuth("knuth_toy_example.dlx")
+    assert sorted(" ".join(toy.options[k]) for k in toy.first()) == ["A D", "B G", "C E F"]
+
+
+def test_colors_as_in_dlx2() -> None:
+    primary, secondary = ["p", "q", "r"], ["x", "y"]
+    options = [["p", "x:red", "y"], ["q", "x:red"], ["r", "x:blue", "y:red"], ["r"]]
+    ec = ExactCover(primary, options, secondary)
+    assert list(ec.solutions()) == [[0, 1, 3]]
+    check_cover(primary, secondary, options, [0, 1, 3])
+    same = ExactCover.from_knuth("p q r | x y\np x:red y\nq x:red\nr x:blue y:red\nr\n")
+    assert same.options == options
+    assert same.count() == 1
+
+
+def test_stats_are_knuths_and_match_the_cli_figures() -> None:
+    ec = knuth("queens13.dlx")
+    assert ec.count() == 73712
+    # data/README.md: Knuth's DLX1 on this file.
+    assert (ec.stats.nodes, ec.stats.updates) == (1651935, 31415080)
+    assert ec.count(limit=10) == 10
+    assert ec.stats.solutions == 10
+
+
+def test_an_early_stopped_iterator_leaves_the_problem_usable() -> None:
+    primary, secondary, options = queens(10)
+    ec = ExactCover(primary, options, secondary)
+    it = ec.solutions()
+    three = list(itertools.islice(it, 3))
+    assert len(three) == 3
+    it.close()
+    assert list(it) == []
+    assert ec.count() == 724
+    with ec.solutions() as again:
+        assert next(again) == three[0]
+    for k, _ in enumerate(ec.solutions()):
+        if k == 5:
+            break
+    dropped = ec.solutions()
+    next(dropped)
+    del dropped
+    assert ec.first() == three[0]
+    assert sum(1 for _ in ec.solutions()) == 724
+    assert ec.stats.solutions == 724
+    # Several iterators at once are independent.
+    a, b = ec.solutions(), ec.solutions()
+    assert [next(a), next(a)] == [next(b), next(b)]
+
+
+def test_knuth_skips_options_without_primary_items() -> None:
+    ec = ExactCover.from_knuth("a | s\n  s\na s\n")
+    assert ec.warnings == ["line 2, column 3: option has no primary item; skipped"]
+    assert ec.options == [["a", "s"]]
+    assert ec.first() == [0]
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: ExactCover.from_knuth(""), "line 1, column 1: empty item list"),
+        (lambda: ExactCover.from_knuth("a b\na x\n"), "line 2, column 3: unknown item 'x'"),
+        (lambda: ExactCover.from_knuth("a | s\na:red s\n"), "line 2, column 1: primary item 'a' cannot have a color"),
+        (lambda: ExactCover.from_knuth("a b\nb a  b\n"), "line 2, column 6: item 'b' is named twice in one option"),
+        (lambda: ExactCover(["a", "b"], [["a", "x"]]), "options[0][1]: unknown item 'x'"),
+        (lambda: ExactCover(["a", "a"], []), "primary[1]: item 'a' is named twice in the item list"),
+        (lambda: ExactCover(["a"], [["a"], ["s"]], ["s"]), "options[1]: the option has no primary item"),
+        (lambda: ExactCover(["a"], [[]]), "options[0]: the option has no primary item"),
+        (lambda: ExactCover(["a:b"], []), "primary[0]: illegal character ':' in name 'a:b'"),
+        (lambda: ExactCover(["a"], [["a", "s:"]], ["s"]), "options[0][1]: empty name in 's:'"),
+        (lambda: ExactCover(["a"], []).count(limit=0), "limit must be at least 1"),
+    ],
+)
+def test_bad_input_raises_value_error(make, message) -> None:
+    with pytest.raises(ValueError) as e:
+        make()
+    assert message in str(e.value)
+
+
+def test_bad_types_raise_type_error() -> None:
+    with pytest.raises(TypeError):
+        ExactCover(["a"], [[1]])  # type: ignore[list-item]
+    with pytest.raises(TypeError):
+        ExactCover(None, [])  # type: ignore[arg-type]
+    with pytest.raises(OverflowError):
+        ExactCover(["a"], [["a"]]).count(limit=-1)
+
+
+def test_empty_problem_has_one_empty_solution() -> None:
+    ec = ExactCover([], [])
+    assert ec.count() == 1
+    assert ec.first() == []
+    assert list(ec.solutions()) == [[]]

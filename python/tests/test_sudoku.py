@@ -1,0 +1,205 @@
+"""Sudoku functions: solutions checked by conftest.check_sudoku, counts
+against published figures, batches against one-by-one, threads against
+one thread, and bad input."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+import dlx_engine as dlx
+from conftest import DATA, ROOT, cells, check_sudoku, puzzle_lines
+
+TOP95 = puzzle_lines(DATA / "collections" / "norvig_top95.txt")
+SEVENTEEN = puzzle_lines(DATA / "bench" / "17_clue.txt", limit=2000)
+
+
+def test_blank_4x4_has_288_solutions() -> None:
+    assert dlx.count("." * 16, limit=None) == 288
+    assert dlx.count("." * 16, limit=100) == 100
+    assert not dlx.is_unique("." * 16)
+
+
+def test_6x6_grids_with_a_fixed_first_row() -> None:
+    # 28,200,960 6x6 grids (2x3 or 3x2 boxes), 6! first rows alike.
+    assert 28_200_960 // 720 == 39168
+    for box in ("2x3", "3x2"):
+        assert dlx.count("123456" + "." * 30, limit=None, box=box) == 39168
+
+
+def test_tdoku_counts_and_solutions(tdoku) -> None:
+    assert len(tdoku) == 43
+    for puzzle, expected, given in tdoku:
+        assert dlx.count(puzzle, limit=None) == expected, puzzle
+        assert dlx.is_unique(puzzle) == (expected == 1)
+        solution = dlx.solve(puzzle)
+        if expected == 0:
+            assert solution is None
+        else:
+            check_sudoku(puzzle, solution)
+            if expected == 1 and given:
+                assert solution == given
+
+
+def test_top95_solutions_are_checked() -> None:
+    for puzzle in TOP95:
+        check_sudoku(puzzle, dlx.solve(puzzle))
+
+
+def test_other_sizes_and_box_shapes() -> None:
+    for box in ["2x3", (3, 2), "2x2", "4x4"]:
+        r, c = (int(v) for v in box.split("x")) if isinstance(box, str) else box
+        [(puzzle, given)] = dlx.generate(seed=3, box=f"{r}x{c}", with_solution=True)
+        solution = dlx.solve(puzzle, box=box)
+        check_sudoku(puzzle, solution, (r, c))
+        assert solution == given
+        assert dlx.is_unique(puzzle, box=box)
+    # 6x6 with 2x3 boxes: 28,200,960 grids; a few rows given leave fewer.
+    assert dlx.count("123456456123" + "." * 24, limit=None, box="2x3") == dlx.count_many(
+        ["123456456123" + "." * 24], limit=None, box=(2, 3)
+    )[0]
+    big = puzzle_lines(DATA / "bench" / "sizes16.txt") + puzzle_lines(DATA / "bench" / "sizes25.txt")
+    for puzzle in big:
+        check_sudoku(puzzle, dlx.solve(puzzle))
+
+
+def test_batches_equal_one_by_one_and_threads_agree() -> None:
+    one_by_one = [dlx.solve(p) for p in SEVENTEEN]
+    for threads in (1, 2, 3, 0):
+        assert dlx.solve_many(SEVENTEEN, threads=threads) == one_by_one
+    for p, s in zip(SEVENTEEN, one_by_one):
+        check_sudoku(p, s)
+    mixed = TOP95[:5] + ["." * 16, "11" + "." * 14] + TOP95[5:10]
+    counts = [dlx.count(p, limit=3) for p in mixed]
+    assert counts[5:7] == [3, 0]
+    for threads in (1, 2, 0):
+        assert dlx.count_many(iter(mixed), limit=3, threads=threads) == counts
+        assert dlx.solve_many((p for p in mixed), threads=threads) == [dlx.solve(p) for p in mixed]
+
+
+def test_numpy_arrays_in_and_out() -> None:
+    np = pytest.importorskip("numpy")
+    puzzles = SEVENTEEN[:300]
+    grid = np.array([[0 if ch == "." else int(ch) for ch in cells(p)] for p in puzzles], dtype=np.int64)
+    solved = dlx.solve_many(grid, threads=2)
+    assert solved.shape == grid.shape and solved.dtype == np.uint8
+    as_text = ["".join(str(v) for v in row) for row in solved]
+    assert as_text == dlx.solve_many(puzzles)
+    assert np.array_equal(dlx.solve_many(grid.astype(np.uint8)), solved)
+    counts = dlx.count_many(grid, threads=2)
+    assert counts.dtype == np.int64 and counts.tolist() == [1] * 300
+    # No solution: a row of zeros; a 4x4 array is inferred from 16 columns.
+    small = np.zeros((2, 16), dtype=np.int32)
+    small[1, :2] = 1
+    out = dlx.solve_many(small)
+    check_sudoku("." * 16, "".join(map(str, out[0])))
+    assert not out[1].any()
+    assert dlx.count_many(small, limit=None).tolist() == [288, 0]
+
+
+def test_generate_is_unique_checked_and_matches_the_cli() -> None:
+    made = dlx.generate(5, seed=11, symmetry="rot180", with_solution=True, threads=2)
+    assert [p for p, _ in made] == dlx.generate(5, seed=11, symmetry="rot180")
+    for puzzle, solution in made:
+        check_sudoku(puzzle, solution)
+        assert dlx.count(puzzle) == 1
+        n = 9
+        for k, ch in enumerate(puzzle):
+            mirror = puzzle[(n - 1 - k // n) * n + (n - 1 - k % n)]
+            assert (ch == ".") == (mirror == ".")
+    minimal = dlx.generate(2, seed=5, minimal=True, size=6)
+    for p in minimal:
+        givens = [k for k, ch in enumerate(p) if ch != "."]
+        for k in givens:
+            assert dlx.count(p[:k] + "." + p[k + 1 :]) == 2
+    assert all(p.count(".") >= 81 - 30 for p in dlx.generate(2, seed=1, clues=30))
+    binary = ROOT / "target" / "release" / "dlx"
+    if not binary.exists():
+        binary = shutil.which("dlx")
+    if binary is None:
+        pytest.skip("no dlx binary to compare with")
+    cli = subprocess.run(
+        [str(binary), "generate", "--count", "7", "--seed", "42", "--symmetry", "mirror", "--with-solution"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split("\n")[:-1]
+    ours = dlx.generate(7, seed=42, symmetry="mirror", with_solution=True, threads=3)
+    assert cli == [f"{p} {s}" for p, s in ours]
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: dlx.solve("1234.x" + "." * 10), "line 1, column 6: expected a digit 1-4 or '.', '0' or '_' for empty, found 'x'"),
+        (lambda: dlx.solve("." * 80), "line 1: 80 cells is not a Sudoku size"),
+        (lambda: dlx.solve(""), "line 1: no puzzle"),
+        (lambda: dlx.count("." * 36, box="3x3"), "line 1: expected 81 cells for 3x3 boxes, found 36"),
+        (lambda: dlx.solve("." * 16, box="2by2"), "expected a box shape like 3x3 or 2x3"),
+        (lambda: dlx.count("." * 16, limit=0), "limit must be at least 1"),
+        (lambda: dlx.solve_many(["." * 16, "." * 15]), "line 2: 15 cells"),
+        (lambda: dlx.count_many(["." * 81, "x" * 81]), "line 2, column 1: expected a digit 1-9"),
+        (lambda: dlx.solve_many(["." * 16], threads=-1), "threads must be 0"),
+        (lambda: dlx.generate(seed=1, symmetry="spiral"), "unknown symmetry 'spiral'"),
+        (lambda: dlx.generate(seed=1, size=65), "the side must be 1 to 64"),
+        (lambda: dlx.generate(seed=1, box="2x2", size=4), "box or size"),
+    ],
+)
+def test_bad_input_raises_value_error(call, message) -> None:
+    with pytest.raises(ValueError) as e:
+        call()
+    assert message in str(e.value)
+
+
+def test_bad_types_and_arrays_raise() -> None:
+    with pytest.raises(TypeError):
+        dlx.solve(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        dlx.solve_many("." * 16)
+    with pytest.raises(TypeError):
+        dlx.solve_many([1, 2])  # type: ignore[list-item]
+    with pytest.raises(RuntimeError, match="no puzzle with at most 3 clues"):
+        dlx.generate(seed=1, box="2x2", clues=3)
+    np = pytest.importorskip("numpy")
+    with pytest.raises(ValueError, match=r"row 1: r1c2 holds 5, but digits go from 1 to 4"):
+        dlx.solve_many(np.array([[0] * 16, [0, 5] + [0] * 14]))
+    with pytest.raises(ValueError, match=r"row 0, column 3: -1"):
+        dlx.count_many(np.array([[0, 0, 0, -1] + [0] * 12]))
+    with pytest.raises(ValueError, match="shape"):
+        dlx.solve_many(np.zeros(16, dtype=np.uint8))
+    with pytest.raises(ValueError, match="17 cells"):
+        dlx.solve_many(np.zeros((1, 17), dtype=np.uint8))
+    with pytest.raises(TypeError):
+        dlx.solve_many(np.zeros((1, 16), dtype=np.float64))
+    assert dlx.solve_many(np.zeros((0, 81), dtype=np.uint8)).shape == (0, 81)
+    assert dlx.solve_many([]) == []
+
+
+def test_threads_release_the_gil() -> None:
+    """Two Python threads searching at once finish with correct results
+    (with the GIL held they would still be right, but serialised; this
+    checks that detaching from the interpreter is safe)."""
+    import threading
+
+    results = {}
+
+    def work(k: int) -> None:
+        results[k] = dlx.solve_many(SEVENTEEN[k * 500 : (k + 1) * 500])
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results[0] + results[1] == [dlx.solve(p) for p in SEVENTEEN[:1000]]
+
+
+if os.environ.get("DLX_ENGINE_SLOW"):
+
+    def test_all_17_clue_puzzles() -> None:
+        everything = puzzle_lines(DATA / "bench" / "17_clue.txt")
+        for p, s in zip(everything, dlx.solve_many(everything, threads=0)):
+            check_sudoku(p, s)
