@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import sys
 import time
-from typing import TYPE_CHECKING, Iterable, List, Literal, Optional, Tuple, Union, overload
+from typing import TYPE_CHECKING, Dict, Iterable, List, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 from . import _native
 from ._native import ExactCover, Solutions, Stats
@@ -42,6 +42,8 @@ __all__ = [
     "solve_many",
     "count_many",
     "generate",
+    "rate",
+    "Rating",
     "ExactCover",
     "Solutions",
     "Stats",
@@ -191,11 +193,11 @@ def count_many(puzzles, limit=2, box=None, threads=1):  # type: ignore[no-untype
 
 
 @overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, with_solution: Literal[False] = False, threads: int = 1) -> List[str]: ...
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[False] = False, threads: int = 1) -> List[str]: ...
 @overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, with_solution: Literal[True], threads: int = 1) -> List[Tuple[str, str]]: ...
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[True], threads: int = 1) -> List[Tuple[str, str]]: ...
 def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minimal=False,
-             clues=None, with_solution=False, threads=1):  # type: ignore[no-untyped-def]
+             clues=None, difficulty=None, tries=100, with_solution=False, threads=1):  # type: ignore[no-untyped-def]
     """``count`` random puzzles with exactly one solution, as
     ``dlx generate`` makes them: the same seed and options give the same
     puzzles as ``dlx generate --seed SEED ...``, on any number of threads.
@@ -205,7 +207,9 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     from the clock when ``None``), ``symmetry`` of the clue pattern
     (``none``, ``rot180``, ``rot90``, ``mirror``, ``diagonal``),
     ``minimal`` (no clue can be removed), ``clues`` (at most this many;
-    ``RuntimeError`` if no try gets there), ``with_solution`` (pairs
+    ``RuntimeError`` if no try gets there), ``difficulty`` (``simple``,
+    ``easy``, ``intermediate`` or ``expert``, as :func:`rate` rates;
+    ``RuntimeError`` if no try of ``tries`` gets there), ``with_solution`` (pairs
     ``(puzzle, solution)`` instead of puzzles), ``threads`` (0: one per
     core).
 
@@ -222,5 +226,33 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
         seed = time.time_ns() % 1_000_000_000
     if seed < 0 or clues is not None and clues < 0:
         raise ValueError("seed and clues must not be negative")
-    made = _native.generate(count, shape or "3x3", seed, symmetry, minimal, clues, _threads(threads))
+    if tries < 1:
+        raise ValueError(f"tries must be 1 or more, not {tries}")
+    made = _native.generate(count, shape or "3x3", seed, symmetry, minimal, clues,
+                            _threads(threads), difficulty, tries)
     return made if with_solution else [p for p, _ in made]
+
+
+class Rating(NamedTuple):
+    """What :func:`rate` says of a puzzle: the ``level`` (``simple``,
+    ``easy``, ``intermediate``, ``expert``), the ``score`` and the count of
+    each step, by name, in ``dlx rate``'s order."""
+
+    level: str
+    score: int
+    steps: Dict[str, int]
+
+
+def rate(puzzle: str, box: Box = None, subsets: int = 3, max_guesses: int = 1_000_000) -> Rating:
+    """How hard ``puzzle`` is, as ``dlx rate`` says (docs/rating.md):
+    deductions on its exact-cover matrix until they stall, then guessing.
+    ``subsets`` is the largest naked or hidden subset looked for (2 is
+    qqwing's rule set). ``ValueError`` for a puzzle with no solution or
+    more than one.
+
+    >>> r = rate("21...4...23...12")
+    >>> r.level, r.steps["naked_singles"] + r.steps["hidden_singles"]
+    ('simple', 9)
+    """
+    level, score, steps = _native.rate(_puzzle(puzzle), _shape(box), subsets, max_guesses)
+    return Rating(level, score, dict(steps))

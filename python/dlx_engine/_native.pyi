@@ -15,8 +15,19 @@ def count_many(puzzles: Iterable[str], limit: int, shape: Optional[str] = None, 
 def solve_cells(data: bytes, rows: int, cells: int, shape: Optional[str] = None, threads: int = 1) -> bytes: ...
 def count_cells(data: bytes, rows: int, cells: int, limit: int, shape: Optional[str] = None, threads: int = 1) -> List[int]: ...
 def generate(
-    count: int, shape: str, seed: int, symmetry: str, minimal: bool, clues: Optional[int] = None, threads: int = 1
+    count: int,
+    shape: str,
+    seed: int,
+    symmetry: str,
+    minimal: bool,
+    clues: Optional[int] = None,
+    threads: int = 1,
+    difficulty: Optional[str] = None,
+    tries: int = 100,
 ) -> List[Tuple[str, str]]: ...
+def rate(
+    puzzle: str, shape: Optional[str] = None, subsets: int = 3, max_guesses: int = 1000000
+) -> Tuple[str, int, List[Tuple[str, int]]]: ...
 
 class Stats:
     """Effort of a search, as Knuth counts it."""

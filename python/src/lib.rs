@@ -32,10 +32,12 @@ use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
 use dlx::app::sudoku::{SolverKind, Solvers};
+use dlx::dlx::deduce::{Level, Rules};
 use dlx::dlx::{ItemKind, Progress, SearchLimits, Solution, Visitor};
 use dlx::format::{Alphabet, line::parse_line};
 use dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
-use dlx::sudoku::generate::{Generator, Settings, Symmetry, generate_range};
+use dlx::sudoku::generate::{CLUE_TRIES, Generator, Settings, Symmetry, generate_range};
+use dlx::sudoku::rate::{RateError, Rater};
 use dlx::sudoku::{Grid, Shape, SudokuSolver};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
@@ -254,9 +256,53 @@ fn count_cells(
     batch(py, &grids, threads, |s, g| count_up_to(s, g, limit))
 }
 
+/// The level a word names (`dlx rate`'s levels).
+fn level_arg(name: &str) -> PyResult<Level> {
+    Level::from_name(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown difficulty '{name}' (expected simple, easy, intermediate or expert)"
+        ))
+    })
+}
+
+/// `dlx rate` of one puzzle: (level, score, [(step, count), ...]), the
+/// GIL released; `ValueError` for a puzzle that has no solution, several,
+/// or runs out of guesses.
+#[pyfunction]
+#[pyo3(signature = (puzzle, shape=None, subsets=3, max_guesses=1_000_000))]
+#[allow(clippy::type_complexity)]
+fn rate(
+    py: Python<'_>,
+    puzzle: &str,
+    shape: Option<&str>,
+    subsets: usize,
+    max_guesses: u64,
+) -> PyResult<(&'static str, u64, Vec<(&'static str, u64)>)> {
+    if !(1..=4).contains(&subsets) {
+        return Err(PyValueError::new_err(format!(
+            "subsets must be 1 to 4, not {subsets}"
+        )));
+    }
+    let grid = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let rules = Rules {
+        max_subset: subsets,
+        max_guesses,
+    };
+    let rating = py.detach(|| Rater::new().rate(&grid, &rules));
+    match rating {
+        Ok(r) if r.solutions == 1 => Ok((r.level().name(), r.score(), r.steps().to_vec())),
+        Ok(r) if r.solutions == 0 => Err(PyValueError::new_err("no solution")),
+        Ok(_) => Err(PyValueError::new_err(
+            "more than one solution: only a puzzle with exactly one is rated",
+        )),
+        Err(RateError::Puzzle(e)) => Err(PyValueError::new_err(format!("no solution: {e}"))),
+        Err(e) => Err(PyValueError::new_err(e.to_string())),
+    }
+}
+
 /// `count` puzzles of `dlx generate`, as (puzzle, solution) lines.
 #[pyfunction]
-#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1))]
+#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -267,6 +313,8 @@ fn generate(
     minimal: bool,
     clues: Option<usize>,
     threads: usize,
+    difficulty: Option<&str>,
+    tries: usize,
 ) -> PyResult<Vec<(String, String)>> {
     let shape: Shape = shape.parse().map_err(value_error)?;
     let symmetry: Symmetry = symmetry.parse().map_err(value_error)?;
@@ -274,7 +322,8 @@ fn generate(
         symmetry,
         minimal,
         max_clues: clues,
-        ..Settings::default()
+        difficulty: difficulty.map(level_arg).transpose()?,
+        tries: tries.max(1),
     };
     let threads = dlx::app::thread_count(threads).clamp(1, count.max(1) as usize);
     let made = py.detach(|| {
@@ -643,6 +692,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_cells, m)?)?;
     m.add_function(wrap_pyfunction!(count_cells, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(rate, m)?)?;
     m.add_class::<Stats>()?;
     m.add_class::<ExactCover>()?;
     m.add_class::<Solutions>()?;

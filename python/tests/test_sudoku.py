@@ -203,3 +203,44 @@ if os.environ.get("DLX_ENGINE_SLOW"):
         everything = puzzle_lines(DATA / "bench" / "17_clue.txt")
         for p, s in zip(everything, dlx.solve_many(everything, threads=0)):
             check_sudoku(p, s)
+
+
+def test_rate_gives_qqwings_levels_on_qqwings_puzzles() -> None:
+    # The puzzles of data/rate/ were made by qqwing at these levels; with
+    # qqwing's own rule set (subsets=2) every level must come back.
+    for level in ("simple", "easy", "intermediate", "expert"):
+        for puzzle in puzzle_lines(DATA / "rate" / f"qqwing_{level}.txt", limit=10):
+            rating = dlx.rate(puzzle, subsets=2)
+            assert rating.level == level, puzzle
+            assert rating.score > 0
+            assert list(rating.steps)[:2] == ["naked_singles", "hidden_singles"]
+
+
+def test_rate_matches_the_cli_and_refuses_improper_puzzles() -> None:
+    puzzles = puzzle_lines(DATA / "collections" / "norvig_top95.txt", limit=5)
+    ratings = [dlx.rate(p) for p in puzzles]
+    exe = shutil.which("dlx") or os.path.join(ROOT, "target", "release", "dlx")
+    if os.path.exists(exe):
+        out = subprocess.run([exe, "rate"], input="\n".join(puzzles) + "\n",
+                             capture_output=True, text=True, check=True).stdout
+        for rating, line in zip(ratings, out.splitlines()):
+            words = line.split()
+            assert words[:2] == [rating.level, str(rating.score)]
+            assert dict(w.split("=") for w in words[2:]) == {k: str(v) for k, v in rating.steps.items()}
+    with pytest.raises(ValueError, match="more than one solution"):
+        dlx.rate("." * 81)
+    with pytest.raises(ValueError, match="no solution"):
+        dlx.rate("11" + "." * 79)
+    with pytest.raises(ValueError):
+        dlx.rate("21...4", subsets=2)
+
+
+def test_generate_difficulty_is_what_rate_says() -> None:
+    for level in ("simple", "easy", "intermediate", "expert"):
+        for puzzle in dlx.generate(2, seed=3, difficulty=level):
+            assert dlx.rate(puzzle).level == level
+            assert dlx.count(puzzle) == 1
+    with pytest.raises(RuntimeError, match="no expert puzzle in 5 tries"):
+        dlx.generate(1, seed=1, size=4, difficulty="expert", tries=5)
+    with pytest.raises(ValueError, match="unknown difficulty"):
+        dlx.generate(1, seed=1, difficulty="hard")

@@ -176,6 +176,25 @@ impl Rating {
         }
     }
 
+    /// The count of each step, by name, in the order `dlx rate` prints
+    /// them: the deductions before the first guess, then the guessing.
+    pub fn steps(&self) -> [(&'static str, u64); 11] {
+        let t = &self.tally;
+        [
+            ("naked_singles", t.naked_singles),
+            ("hidden_singles", t.hidden_singles),
+            ("intersections", t.intersections),
+            ("naked_pairs", t.naked_subsets[0]),
+            ("naked_triples", t.naked_subsets[1]),
+            ("naked_quads", t.naked_subsets[2]),
+            ("hidden_pairs", t.hidden_subsets[0]),
+            ("hidden_triples", t.hidden_subsets[1]),
+            ("hidden_quads", t.hidden_subsets[2]),
+            ("guesses", self.guesses),
+            ("backtracks", self.backtracks),
+        ]
+    }
+
     /// The score: each step used, weighted by how hard it is
     /// ([`weights`]), summed.
     pub fn score(&self) -> u64 {

@@ -31,28 +31,10 @@ enum Status {
     BadInput,
 }
 
-/// The count of each step, in the order the text line gives them.
-pub fn steps(r: &Rating) -> [(&'static str, u64); 11] {
-    let t = &r.tally;
-    [
-        ("naked_singles", t.naked_singles),
-        ("hidden_singles", t.hidden_singles),
-        ("intersections", t.intersections),
-        ("naked_pairs", t.naked_subsets[0]),
-        ("naked_triples", t.naked_subsets[1]),
-        ("naked_quads", t.naked_subsets[2]),
-        ("hidden_pairs", t.hidden_subsets[0]),
-        ("hidden_triples", t.hidden_subsets[1]),
-        ("hidden_quads", t.hidden_subsets[2]),
-        ("guesses", r.guesses),
-        ("backtracks", r.backtracks),
-    ]
-}
-
 /// The text line of a rating: `LEVEL SCORE name=count ...`.
 pub fn rating_line(r: &Rating) -> String {
     let mut line = format!("{} {}", r.level(), r.score());
-    for (name, count) in steps(r) {
+    for (name, count) in r.steps() {
         line.push_str(&format!(" {name}={count}"));
     }
     line.push('\n');
@@ -64,7 +46,7 @@ struct Steps<'r>(&'r Rating);
 
 impl Serialize for Steps<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let steps = steps(self.0);
+        let steps = self.0.steps();
         let mut map = s.serialize_map(Some(steps.len()))?;
         for (name, count) in steps {
             map.serialize_entry(name, &count)?;
