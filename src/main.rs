@@ -37,7 +37,7 @@ Exit codes:
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]
-#[command(name = "dlx", version, after_help = EXIT_CODES)]
+#[command(name = "dlx", version = env!("DLX_VERSION"), after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -42,6 +42,7 @@ fn version_names_the_package_version() {
     let version = stdout(&["--version"]);
     let expected = format!("dlx {}", env!("CARGO_PKG_VERSION"));
     assert!(version.starts_with(&expected), "{version}");
+    assert!(version.starts_with("dlx 0.2.0"), "{version}");
     // From a git checkout the short commit follows: "dlx 0.2.0 (rev abc1234)".
     let rest = version[expected.len()..].trim_end();
     assert!(
