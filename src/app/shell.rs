@@ -27,7 +27,7 @@ pub fn completions(shell: Shell, mut cmd: Command) -> Vec<u8> {
 /// description, options and notes as subsections. It starts with `.TH`.
 pub fn man_page(mut cmd: Command) -> String {
     cmd.build();
-    let top = render(clap_mangen::Man::new(cmd.clone()));
+    let top = render(&cmd);
     let (title, body) = top.split_once('\n').unwrap_or((&top, ""));
     let mut page = format!("{title}\n{APOSTROPHE_PREAMBLE}{body}");
     subcommand_sections(&cmd, &mut page);
@@ -43,7 +43,7 @@ fn subcommand_sections(cmd: &Command, page: &mut String) {
         }
         let name = sub.get_bin_name().unwrap_or(sub.get_name());
         page.push_str(&format!(".SH \"{}\"\n", name.to_uppercase()));
-        let text = render(clap_mangen::Man::new(sub.clone()));
+        let text = render(sub);
         for line in text.lines().skip(1) {
             match line.strip_prefix(".SH ") {
                 Some(heading) => page.push_str(&format!(".SS {heading}\n")),
@@ -66,15 +66,26 @@ pub fn print(text: &[u8], out: &mut dyn Write, err: &mut dyn Write) -> ExitStatu
     }
 }
 
-/// A page as text, without the preamble (so `.TH` is its first line).
-fn render(man: clap_mangen::Man) -> String {
+/// `cmd`'s page as text, without the preamble (so `.TH` is its first
+/// line). Its list of subcommands names them as `dlx solve`, the heading of
+/// their section here, instead of clap_mangen's `dlx-solve(1)`, a page of
+/// their own that is not installed.
+fn render(cmd: &Command) -> String {
     let mut out = Vec::new();
+    let man = clap_mangen::Man::new(cmd.clone());
     man.render(&mut out).expect("writing to a Vec cannot fail");
-    let text = String::from_utf8(out).expect("roff output is UTF-8");
-    match text.strip_prefix(APOSTROPHE_PREAMBLE) {
-        Some(rest) => rest.to_owned(),
-        None => text,
+    let mut text = String::from_utf8(out).expect("roff output is UTF-8");
+    if let Some(rest) = text.strip_prefix(APOSTROPHE_PREAMBLE) {
+        text = rest.to_owned();
     }
+    let display = cmd.get_display_name().unwrap_or(cmd.get_name());
+    let bin = cmd.get_bin_name().unwrap_or(cmd.get_name());
+    for sub in cmd.get_subcommands() {
+        let page = format!("\n{display}-{}(1)\n", sub.get_name()).replace('-', "\\-");
+        let name = format!("\n\\fB{bin} {}\\fR\n", sub.get_name()).replace('-', "\\-");
+        text = text.replace(&page, &name);
+    }
+    text
 }
 
 #[cfg(test)]
@@ -102,6 +113,8 @@ mod tests {
         assert!(page.contains(".SH \"DEMO RUN\"\n"), "{page}");
         assert!(page.contains("\\-\\-fast"), "{page}");
         assert!(!page.contains("DEMO HELP"), "{page}");
+        assert!(page.contains("\n\\fBdemo run\\fR\n"), "{page}");
+        assert!(!page.contains("(1)"), "{page}");
     }
 
     #[test]
