@@ -5,10 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use dlx::app::cover::{CoverOptions, Mode, Part, parse_seconds};
 use dlx::app::generate as generate_app;
 use dlx::app::problem::{Problem, parse_cell};
+use dlx::app::shell::{self, Shell};
 use dlx::app::sudoku::{self as sudoku_app, SolverKind, Task};
 use dlx::app::{ExitStatus, Input, bench};
 use dlx::dlx::deduce::{Level, Rules};
@@ -36,7 +37,7 @@ Exit codes:
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]
-#[command(name = "dlx", version, about, after_help = EXIT_CODES)]
+#[command(name = "dlx", version = env!("DLX_VERSION"), after_help = EXIT_CODES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -117,6 +118,18 @@ enum Command {
     /// 'dlx solve'; see docs/rating.md.
     #[command(after_help = RATE_EXIT_CODES)]
     Rate(RateArgs),
+    /// Print a shell completion script.
+    ///
+    /// For example: dlx completions bash > ~/.local/share/bash-completion/completions/dlx
+    Completions {
+        /// The shell the script is for.
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+    /// Print the manual page (roff) of dlx and all its subcommands.
+    ///
+    /// For example: dlx man > dlx.1; man ./dlx.1
+    Man,
 }
 
 const RATE_EXIT_CODES: &str = "\
@@ -585,6 +598,15 @@ fn main() -> ExitCode {
             let (inputs, rules, opts) = args.options();
             sudoku_app::run(Task::Rate { rules }, &inputs, &opts, &mut out, &mut err)
         }
+        Command::Completions { shell } => {
+            let script = shell::completions(shell, Cli::command());
+            shell::print(&script, &mut out, &mut err)
+        }
+        Command::Man => shell::print(
+            shell::man_page(Cli::command()).as_bytes(),
+            &mut out,
+            &mut err,
+        ),
     };
     let _ = err.flush();
     exit(status)

@@ -13,6 +13,7 @@ pub mod bench;
 pub mod cover;
 pub mod generate;
 pub mod problem;
+pub mod shell;
 pub mod sudoku;
 
 use std::fs::File;
