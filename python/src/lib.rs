@@ -116,6 +116,9 @@ fn grids_of_cells(
         .collect()
 }
 
+/// Puzzles a thread takes at a time in a batch.
+const BATCH_CHUNK: usize = 256;
+
 /// `f` applied to every grid with a solver of its shape, in input order, on
 /// `threads` threads (0: one per core), the GIL released.
 fn batch<R: Send>(
@@ -135,13 +138,19 @@ fn batch<R: Send>(
             .num_threads(threads)
             .build()
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start threads: {e}")))?;
-        Ok(pool.install(|| {
+        // Chunks of a few hundred puzzles, each with one set of solvers:
+        // solvers are made per chunk, not per piece rayon splits off, and
+        // idle threads still steal chunks when puzzles differ in cost.
+        let parts: Vec<Vec<R>> = pool.install(|| {
             grids
-                .par_iter()
-                .with_min_len(16)
-                .map_init(Solvers::new, one)
+                .par_chunks(BATCH_CHUNK)
+                .map(|part| {
+                    let mut solvers = Solvers::new();
+                    part.iter().map(|g| one(&mut solvers, g)).collect()
+                })
                 .collect()
-        }))
+        });
+        Ok(parts.into_iter().flatten().collect())
     })
 }
 
