@@ -6,11 +6,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use dlx::app::cover::{CoverOptions, Mode, Part, parse_seconds};
+use dlx::app::cover::{CoverOptions, Mode, parse_seconds};
 use dlx::app::generate as generate_app;
 use dlx::app::problem::{Problem, parse_cell};
 use dlx::app::sudoku::{self as sudoku_app, SolverKind, Task};
-use dlx::app::{ExitStatus, Input, bench};
+use dlx::app::{ExitStatus, Input, Part, bench};
 use dlx::format::Alphabet;
 use dlx::sudoku::Shape;
 
@@ -347,6 +347,11 @@ struct SudokuArgs {
     /// (see docs/json.md). Messages still go to standard error.
     #[arg(long, conflicts_with = "output")]
     json: bool,
+    /// Run only share K of N (K = 1..N): the K-th of N contiguous ranges of
+    /// the cases of all inputs. The N shares' outputs, concatenated in K
+    /// order, are the output of one run, byte for byte (case numbers too).
+    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
+    part: Option<Part>,
 }
 
 /// The names `--format` (with `auto`) and `--output` accept.
@@ -405,6 +410,7 @@ impl SudokuArgs {
             max_nodes: self.max_nodes,
             threads: self.threads.into(),
             json: self.json,
+            part: self.part,
         };
         (Input::from_args(&self.files), opts)
     }

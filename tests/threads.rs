@@ -163,8 +163,8 @@ fn inputs_and_their_messages_stay_in_order() {
         vec![
             Input::File("data/judges/hdu5547.in".into()),
             Input::File("data/no/such/file.txt".into()),
-            Input::Bytes("empty".into(), Vec::new()),
-            Input::Bytes("garbage".into(), b"hello there\nnot a sudoku\n".to_vec()),
+            Input::Bytes("empty".into(), Vec::new().into()),
+            Input::Bytes("garbage".into(), b"hello there\nnot a sudoku\n".to_vec().into()),
             Input::File("data/cli/mixed.txt".into()),
             Input::File("data/formats/uva989_multi.in".into()),
         ]
@@ -204,7 +204,7 @@ fn stream(count: usize, bad: Option<usize>) -> Vec<u8> {
 
 #[test]
 fn a_long_stream_keeps_its_order_and_fail_fast_stops_where_one_thread_does() {
-    let inputs = [Input::Bytes("stream".into(), stream(3000, Some(1700)))];
+    let inputs = [Input::Bytes("stream".into(), stream(3000, Some(1700)).into())];
     let all = same_at_any_thread_count(Task::Solve, &inputs, &Options::default());
     assert_eq!(all.out.lines().count(), 3000);
     assert_eq!(all.code, 2);
@@ -407,7 +407,7 @@ mod random_batches {
             threads in 2..5usize,
         ) {
             let text: String = picks.iter().map(|&i| format!("{}\n", LINES[i])).collect();
-            let inputs = [Input::Bytes("batch".into(), text.into_bytes())];
+            let inputs = [Input::Bytes("batch".into(), text.into_bytes().into())];
             let task = if count { Task::Count { limit: 700 } } else { Task::Solve };
             let opts = Options { json, fail_fast, max_nodes, format: Some("line".into()), ..Options::default() };
             let one = run_lib(task, &inputs, &opts);

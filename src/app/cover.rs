@@ -13,6 +13,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+pub use super::Part;
 use super::{ExitStatus, output_failed};
 use crate::dlx::parallel::{Plan, RunLimits, RunProgress, Runner};
 use crate::dlx::{Outcome, Stats};
@@ -37,38 +38,6 @@ pub enum Mode {
     All,
     /// Every M-th solution (the M-th, the 2M-th, ...).
     Every(u64),
-}
-
-/// Share `k` of `n` of the search tree (`--part K/N`), 1-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Part {
-    /// Which share, `1..=n`.
-    pub k: usize,
-    /// How many shares.
-    pub n: usize,
-}
-
-impl std::str::FromStr for Part {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("'{s}' is not K/N with 1 <= K <= N");
-        let (k, n) = s.split_once('/').ok_or_else(bad)?;
-        let (k, n) = (
-            k.trim().parse().map_err(|_| bad())?,
-            n.trim().parse().map_err(|_| bad())?,
-        );
-        if k == 0 || k > n {
-            return Err(bad());
-        }
-        Ok(Part { k, n })
-    }
-}
-
-impl fmt::Display for Part {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.k, self.n)
-    }
 }
 
 /// Parses a positive number of seconds (`--timeout 2.5`).
