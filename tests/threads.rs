@@ -164,7 +164,10 @@ fn inputs_and_their_messages_stay_in_order() {
             Input::File("data/judges/hdu5547.in".into()),
             Input::File("data/no/such/file.txt".into()),
             Input::Bytes("empty".into(), Vec::new().into()),
-            Input::Bytes("garbage".into(), b"hello there\nnot a sudoku\n".to_vec().into()),
+            Input::Bytes(
+                "garbage".into(),
+                b"hello there\nnot a sudoku\n".to_vec().into(),
+            ),
             Input::File("data/cli/mixed.txt".into()),
             Input::File("data/formats/uva989_multi.in".into()),
         ]
@@ -204,7 +207,10 @@ fn stream(count: usize, bad: Option<usize>) -> Vec<u8> {
 
 #[test]
 fn a_long_stream_keeps_its_order_and_fail_fast_stops_where_one_thread_does() {
-    let inputs = [Input::Bytes("stream".into(), stream(3000, Some(1700)).into())];
+    let inputs = [Input::Bytes(
+        "stream".into(),
+        stream(3000, Some(1700)).into(),
+    )];
     let all = same_at_any_thread_count(Task::Solve, &inputs, &Options::default());
     assert_eq!(all.out.lines().count(), 3000);
     assert_eq!(all.code, 2);
