@@ -19,9 +19,18 @@ use crate::dlx::parallel::{Plan, RunLimits, RunProgress, Runner};
 use crate::dlx::{Outcome, Stats};
 use crate::knuth::{self, KnuthProblem};
 
-/// Subproblems per share for `--part`, and per thread for `--threads`:
-/// enough that uneven subtrees even out.
+/// Subproblems per thread for `--threads`: enough that uneven subtrees
+/// even out.
 pub const SUBPROBLEMS_PER_WORKER: usize = 256;
+
+/// Subproblems per share for `--part`. Fewer than per thread: every share
+/// walks the split levels again, so their cost is paid `N` times, and it
+/// grows with the depth the split needs. At 256 a share of pentominoes
+/// 6x10 in 64 spent about 3.4 times its own search on the split; at 64 it
+/// is about 0.9 times, the slowest share's nodes rising from 1.16 to 1.40
+/// times the mean (BENCHMARKS-cover.md). A scheduler that hands many
+/// shares to few workers evens out the rest.
+pub const SUBPROBLEMS_PER_SHARE: usize = 64;
 
 /// How often `--progress` reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
@@ -167,7 +176,7 @@ fn solve(
         (None, t) => {
             Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(t)).map_err(|e| run_error(&e))?
         }
-        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(part.n))
+        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_SHARE.saturating_mul(part.n))
             .map_err(|e| run_error(&e))?
             .part(part.k, part.n),
     };
