@@ -5,44 +5,11 @@
 //! outputs and standard errors concatenated in K order are those of one
 //! run, byte for byte, and the worst share's exit code is the run's.
 
-use std::path::PathBuf;
-
-use assert_cmd::Command;
-use dlx::app::sudoku::{Options, Task, run};
+use dlx::app::sudoku::{Options, Task};
 use dlx::app::{Input, Part};
 
-/// What a run printed and returned.
-#[derive(Debug, PartialEq, Eq)]
-struct Run {
-    out: String,
-    err: String,
-    code: u8,
-}
-
-fn run_lib(task: Task, inputs: &[Input], opts: &Options) -> Run {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = run(task, inputs, opts, &mut out, &mut err);
-    let mut out = String::from_utf8(out).unwrap();
-    if opts.json {
-        out = without_microseconds(&out);
-    }
-    Run {
-        out,
-        err: String::from_utf8(err).unwrap(),
-        code: status.code(),
-    }
-}
-
-/// JSON Lines with the one field that varies between runs taken out.
-fn without_microseconds(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
-            value.as_object_mut().unwrap().remove("microseconds");
-            format!("{value}\n")
-        })
-        .collect()
-}
+mod common;
+use common::runs::{Run, dlx, run_lib, samples, several_inputs, stream};
 
 /// Runs the `n` shares one after another and checks that together they
 /// print what one run prints; returns the one run.
@@ -67,36 +34,13 @@ fn shares_concatenate(task: Task, inputs: &[Input], opts: &Options, n: usize) ->
     one
 }
 
+/// The variants of `tests/threads.rs` but `--fail-fast`, which `--part`
+/// refuses.
 fn variants() -> Vec<(Task, Options)> {
-    let count = Task::Count { limit: u64::MAX };
-    let json = Options {
-        json: true,
-        ..Options::default()
-    };
-    let cut = Options {
-        max_nodes: Some(60),
-        ..Options::default()
-    };
-    vec![
-        (Task::Solve, Options::default()),
-        (count, Options::default()),
-        (Task::Solve, json.clone()),
-        (Task::Count { limit: 2 }, json),
-        (Task::Solve, cut.clone()),
-        (count, cut),
-    ]
-}
-
-fn samples() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = ["data/judges", "data/formats"]
-        .iter()
-        .flat_map(|dir| std::fs::read_dir(dir).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    files.sort();
-    files.push("data/cli/mixed.txt".into());
-    files
+    common::runs::variants()
+        .into_iter()
+        .filter(|(_, opts)| !opts.fail_fast)
+        .collect()
 }
 
 #[test]
@@ -166,18 +110,8 @@ fn notes_of_several_inputs_go_to_one_share_each() {
     // A missing file, an empty input, one of no known format and good
     // ones, with --verbose: every message is printed by exactly one share,
     // in its place, and case numbers restart per input as in one run.
-    let inputs = [
-        Input::File("data/judges/hdu5547.in".into()),
-        Input::File("data/no/such/file.txt".into()),
-        Input::Bytes("empty".into(), Vec::new().into()),
-        Input::Bytes(
-            "garbage".into(),
-            b"hello there\nnot a sudoku\n".to_vec().into(),
-        ),
-        Input::File("data/cli/mixed.txt".into()),
-        Input::File("data/formats/uva989_multi.in".into()),
-        Input::File("data/no/such/trailing.txt".into()),
-    ];
+    let mut inputs = several_inputs();
+    inputs.push(Input::File("data/no/such/trailing.txt".into()));
     for (task, opts) in variants() {
         let opts = Options {
             verbose: true,
@@ -197,26 +131,9 @@ fn notes_of_several_inputs_go_to_one_share_each() {
     }
 }
 
-/// `count` puzzles of data/bench/17_clue.txt as lines, one of them bad.
-fn stream(count: usize) -> Vec<u8> {
-    let text = std::fs::read_to_string("data/bench/17_clue.txt").unwrap();
-    let mut lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    lines.truncate(count);
-    lines[count / 3] = "not a puzzle";
-    lines
-        .iter()
-        .flat_map(|l| [*l, "\n"])
-        .collect::<String>()
-        .into_bytes()
-}
-
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
-}
-
 #[test]
 fn standard_input_in_shares_through_the_binary() {
-    let input = stream(600);
+    let input = stream(600, Some(200));
     let one = dlx()
         .arg("solve")
         .write_stdin(input.clone())

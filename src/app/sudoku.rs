@@ -43,10 +43,16 @@
 //!   unreadable input): nothing of a later item is printed, on either
 //!   stream. `max_nodes` bounds the search of each case (UVa 989's
 //!   smallest-solution probes included).
+//! * With `part` (`--part K/N`), a run reads its inputs to count the
+//!   cases and keeps only the items of its share (see `Span`): the N
+//!   shares' outputs and standard errors, concatenated in K order, are
+//!   one run's, `--stats` aside, and one run's exit code is the worst
+//!   share's.
 //! * Memory does not grow with the number of cases: at most [`WINDOW`]
 //!   items per thread are between the reader and the writer (queued,
 //!   being solved, or waiting for an earlier one to be written), and each
-//!   thread keeps one puzzle's matrix at a time (see [`Solvers`]).
+//!   thread keeps one puzzle's matrix at a time (see [`Solvers`]); only
+//!   standard input under `part` is held whole, to be read twice.
 //!
 //! Exit codes: 0 all solved, 1 some puzzle has no (acceptable) solution,
 //! 2 some input was malformed, unreadable, of an unknown format, or its
@@ -137,7 +143,9 @@ pub struct Options {
     /// Write one JSON object per case and line (docs/json.md) instead of
     /// the output format; `output` is then ignored.
     pub json: bool,
-    /// Run only this share of the cases (see [`Span`]); cannot be combined
+    /// Run only this share of the cases: the K-th of N contiguous ranges
+    /// ([`Part::range`]) of the cases of all inputs, so that the shares'
+    /// outputs, concatenated in K order, are one run's. Cannot be combined
     /// with `fail_fast`.
     pub part: Option<Part>,
 }
