@@ -6,12 +6,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use dlx::app::cover::{CoverOptions, Mode, Part, parse_seconds};
+use dlx::app::cover::{CoverOptions, Mode, parse_seconds};
 use dlx::app::generate as generate_app;
 use dlx::app::problem::{Problem, parse_cell};
 use dlx::app::shell::{self, Shell};
 use dlx::app::sudoku::{self as sudoku_app, SolverKind, Task};
-use dlx::app::{ExitStatus, Input, bench};
+use dlx::app::{ExitStatus, Input, Part, bench};
 use dlx::dlx::deduce::{Level, Rules};
 use dlx::format::Alphabet;
 use dlx::sudoku::Shape;
@@ -175,6 +175,11 @@ struct RateArgs {
     /// docs/rating.md).
     #[arg(long)]
     json: bool,
+    /// Rate only share K of N (K = 1..N): the K-th of N contiguous ranges
+    /// of the cases of all inputs; the shares' outputs, concatenated in K
+    /// order, are the output of one run, byte for byte.
+    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
+    part: Option<Part>,
 }
 
 impl RateArgs {
@@ -191,6 +196,7 @@ impl RateArgs {
             fail_fast: self.fail_fast,
             threads: self.threads.into(),
             json: self.json,
+            part: self.part,
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), rules, opts)
@@ -477,6 +483,11 @@ struct SudokuArgs {
     /// (see docs/json.md). Messages still go to standard error.
     #[arg(long, conflicts_with = "output")]
     json: bool,
+    /// Run only share K of N (K = 1..N): the K-th of N contiguous ranges of
+    /// the cases of all inputs. The N shares' outputs, concatenated in K
+    /// order, are the output of one run, byte for byte (case numbers too).
+    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
+    part: Option<Part>,
 }
 
 /// The names `--format` (with `auto`) and `--output` accept.
@@ -535,6 +546,7 @@ impl SudokuArgs {
             max_nodes: self.max_nodes,
             threads: self.threads.into(),
             json: self.json,
+            part: self.part,
         };
         (Input::from_args(&self.files), opts)
     }

@@ -468,7 +468,7 @@ proptest! {
         };
         for fail_fast in [false, true] {
             let opts = RunOptions { fail_fast, format: Some("line".into()), ..RunOptions::default() };
-            let inputs = [Input::Bytes("batch".into(), input.clone().into_bytes())];
+            let inputs = [Input::Bytes("batch".into(), input.clone().into_bytes().into())];
             let (mut out, mut err) = (Vec::new(), Vec::new());
             let status = run(task, &inputs, &opts, &mut out, &mut err);
             let upto = if fail_fast {

@@ -379,3 +379,19 @@ fn variants_are_rated_by_the_same_rules() {
         }
     }
 }
+
+#[test]
+fn rating_shares_concatenate_to_one_run() {
+    for n in [2, 3, 7] {
+        let mut joined = String::new();
+        for k in 1..=n {
+            let out = dlx()
+                .args(["rate", "--part", &format!("{k}/{n}"), "data/rate/mixed.txt"])
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .output()
+                .unwrap();
+            joined.push_str(&String::from_utf8(out.stdout).unwrap());
+        }
+        assert_eq!(joined, data("rate/mixed.out"), "{n} shares");
+    }
+}

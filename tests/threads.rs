@@ -8,46 +8,16 @@
 //! bad-input corpus and a closed pipe.
 
 use std::io::{BufRead, BufReader, Read};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as Process, Stdio};
 
-use assert_cmd::Command;
 use dlx::app::Input;
-use dlx::app::sudoku::{Options, Task, run};
+use dlx::app::sudoku::{Options, Task};
 
-/// What a run printed and returned.
-#[derive(Debug, PartialEq, Eq)]
-struct Run {
-    out: String,
-    err: String,
-    code: u8,
-}
-
-fn run_lib(task: Task, inputs: &[Input], opts: &Options) -> Run {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = run(task, inputs, opts, &mut out, &mut err);
-    let mut out = String::from_utf8(out).unwrap();
-    if opts.json {
-        out = without_microseconds(&out);
-    }
-    Run {
-        out,
-        err: String::from_utf8(err).unwrap(),
-        code: status.code(),
-    }
-}
-
-/// JSON Lines with the one field that varies between runs taken out.
-fn without_microseconds(text: &str) -> String {
-    text.lines()
-        .map(|line| {
-            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
-            let object = value.as_object_mut().unwrap();
-            assert!(object.remove("microseconds").is_some(), "{line}");
-            format!("{value}\n")
-        })
-        .collect()
-}
+mod common;
+use common::runs::{
+    Run, dlx, run_lib, samples, several_inputs, stream, variants, without_microseconds,
+};
 
 /// Runs `task` at 1 thread, then at 2, 3 and all cores, and checks that
 /// every run matches the first; returns the one-thread run.
@@ -72,62 +42,6 @@ fn same_at_any_thread_count(task: Task, inputs: &[Input], opts: &Options) -> Run
         assert_eq!(one, many, "{task:?} with {threads} threads, {opts:?}");
     }
     one
-}
-
-/// The variants every sample runs under.
-fn variants() -> Vec<(Task, Options)> {
-    let count = Task::Count { limit: u64::MAX };
-    let two = Task::Count { limit: 2 };
-    let json = Options {
-        json: true,
-        ..Options::default()
-    };
-    let fail_fast = Options {
-        fail_fast: true,
-        ..Options::default()
-    };
-    let cut = Options {
-        max_nodes: Some(60),
-        ..Options::default()
-    };
-    vec![
-        (Task::Solve, Options::default()),
-        (count, Options::default()),
-        (Task::Solve, json.clone()),
-        (two, json.clone()),
-        (Task::Solve, fail_fast.clone()),
-        (two, fail_fast.clone()),
-        (Task::Solve, cut.clone()),
-        (count, cut.clone()),
-        (
-            Task::Solve,
-            Options {
-                json: true,
-                fail_fast: true,
-                ..cut.clone()
-            },
-        ),
-        (
-            two,
-            Options {
-                json: true,
-                fail_fast: true,
-                ..cut
-            },
-        ),
-    ]
-}
-
-fn samples() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = ["data/judges", "data/formats"]
-        .iter()
-        .flat_map(|dir| std::fs::read_dir(dir).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    files.sort();
-    files.push("data/cli/mixed.txt".into());
-    files
 }
 
 #[test]
@@ -159,16 +73,7 @@ fn the_one_thread_run_is_unchanged_by_the_pipeline() {
 fn inputs_and_their_messages_stay_in_order() {
     // Several inputs: one missing, one empty, one of an unknown format,
     // two good ones, with --verbose (a message per detected input).
-    let inputs = || {
-        vec![
-            Input::File("data/judges/hdu5547.in".into()),
-            Input::File("data/no/such/file.txt".into()),
-            Input::Bytes("empty".into(), Vec::new()),
-            Input::Bytes("garbage".into(), b"hello there\nnot a sudoku\n".to_vec()),
-            Input::File("data/cli/mixed.txt".into()),
-            Input::File("data/formats/uva989_multi.in".into()),
-        ]
-    };
+    let inputs = several_inputs;
     for (task, opts) in variants() {
         let opts = Options {
             verbose: true,
@@ -185,26 +90,12 @@ fn inputs_and_their_messages_stay_in_order() {
     }
 }
 
-/// `count` puzzles of data/bench/17_clue.txt as lines, with the line at
-/// index `bad` replaced by one that does not parse.
-fn stream(count: usize, bad: Option<usize>) -> Vec<u8> {
-    let text = std::fs::read_to_string("data/bench/17_clue.txt").unwrap();
-    let mut lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    lines.truncate(count);
-    if let Some(i) = bad {
-        lines[i] = "not a puzzle";
-    }
-    lines
-        .iter()
-        .flat_map(|l| [l.as_bytes(), b"\n"])
-        .flatten()
-        .copied()
-        .collect()
-}
-
 #[test]
 fn a_long_stream_keeps_its_order_and_fail_fast_stops_where_one_thread_does() {
-    let inputs = [Input::Bytes("stream".into(), stream(3000, Some(1700)))];
+    let inputs = [Input::Bytes(
+        "stream".into(),
+        stream(3000, Some(1700)).into(),
+    )];
     let all = same_at_any_thread_count(Task::Solve, &inputs, &Options::default());
     assert_eq!(all.out.lines().count(), 3000);
     assert_eq!(all.code, 2);
@@ -217,10 +108,6 @@ fn a_long_stream_keeps_its_order_and_fail_fast_stops_where_one_thread_does() {
     assert!(stopped.out.ends_with("# bad input: stream line 1701\n"));
     assert_eq!(stopped.err.lines().count(), 1);
     assert_eq!(stopped.code, 2);
-}
-
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
 }
 
 #[test]
@@ -407,7 +294,7 @@ mod random_batches {
             threads in 2..5usize,
         ) {
             let text: String = picks.iter().map(|&i| format!("{}\n", LINES[i])).collect();
-            let inputs = [Input::Bytes("batch".into(), text.into_bytes())];
+            let inputs = [Input::Bytes("batch".into(), text.into_bytes().into())];
             let task = if count { Task::Count { limit: 700 } } else { Task::Solve };
             let opts = Options { json, fail_fast, max_nodes, format: Some("line".into()), ..Options::default() };
             let one = run_lib(task, &inputs, &opts);

@@ -39,7 +39,7 @@ fuzz_target!(|data: &[u8]| {
         max_nodes: Some(200),
         ..Options::default()
     };
-    let inputs = [Input::Bytes("fuzz".into(), input.to_vec())];
+    let inputs = [Input::Bytes("fuzz".into(), input.into())];
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = run(task, &inputs, &opts, &mut out, &mut err);
     assert!(matches!(

@@ -13,14 +13,24 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+pub use super::Part;
 use super::{ExitStatus, output_failed};
 use crate::dlx::parallel::{Plan, RunLimits, RunProgress, Runner};
 use crate::dlx::{Outcome, Stats};
 use crate::knuth::{self, KnuthProblem};
 
-/// Subproblems per share for `--part`, and per thread for `--threads`:
-/// enough that uneven subtrees even out.
+/// Subproblems per thread for `--threads`: enough that uneven subtrees
+/// even out.
 pub const SUBPROBLEMS_PER_WORKER: usize = 256;
+
+/// Subproblems per share for `--part`. Fewer than per thread: every share
+/// walks the split levels again, so their cost is paid `N` times, and it
+/// grows with the depth the split needs. At 256 a share of pentominoes
+/// 6x10 in 64 spent about 3.4 times its own search on the split; at 64 it
+/// is about 0.9 times, the slowest share's nodes rising from 1.16 to 1.40
+/// times the mean (BENCHMARKS-cover.md). A scheduler that hands many
+/// shares to few workers evens out the rest.
+pub const SUBPROBLEMS_PER_SHARE: usize = 64;
 
 /// How often `--progress` reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
@@ -37,38 +47,6 @@ pub enum Mode {
     All,
     /// Every M-th solution (the M-th, the 2M-th, ...).
     Every(u64),
-}
-
-/// Share `k` of `n` of the search tree (`--part K/N`), 1-based.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Part {
-    /// Which share, `1..=n`.
-    pub k: usize,
-    /// How many shares.
-    pub n: usize,
-}
-
-impl std::str::FromStr for Part {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("'{s}' is not K/N with 1 <= K <= N");
-        let (k, n) = s.split_once('/').ok_or_else(bad)?;
-        let (k, n) = (
-            k.trim().parse().map_err(|_| bad())?,
-            n.trim().parse().map_err(|_| bad())?,
-        );
-        if k == 0 || k > n {
-            return Err(bad());
-        }
-        Ok(Part { k, n })
-    }
-}
-
-impl fmt::Display for Part {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.k, self.n)
-    }
 }
 
 /// Parses a positive number of seconds (`--timeout 2.5`).
@@ -198,7 +176,7 @@ fn solve(
         (None, t) => {
             Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(t)).map_err(|e| run_error(&e))?
         }
-        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(part.n))
+        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_SHARE.saturating_mul(part.n))
             .map_err(|e| run_error(&e))?
             .part(part.k, part.n),
     };

@@ -16,9 +16,12 @@ pub mod problem;
 pub mod shell;
 pub mod sudoku;
 
+use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The outcome of a run, worst first when combined.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,13 +43,15 @@ impl ExitStatus {
 }
 
 /// Where input comes from: a file, or standard input for `-`.
+#[derive(Clone)]
 pub enum Input {
     /// Standard input.
     Stdin,
     /// A file.
     File(PathBuf),
-    /// Bytes in memory, with the name messages use (for tests and fuzzing).
-    Bytes(String, Vec<u8>),
+    /// Bytes in memory, with the name messages use (for tests, fuzzing,
+    /// and standard input read ahead for `--part`).
+    Bytes(String, Arc<[u8]>),
 }
 
 impl Input {
@@ -82,8 +87,55 @@ impl Input {
         Ok(match self {
             Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             Input::File(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
-            Input::Bytes(_, bytes) => Box::new(io::Cursor::new(bytes.clone())),
+            Input::Bytes(_, bytes) => Box::new(io::Cursor::new(Arc::clone(bytes))),
         })
+    }
+}
+
+/// Share `k` of `n` (`--part K/N`), 1-based: of a search tree
+/// (`dlx cover`, see [`crate::dlx::parallel::Plan::part`]) or of the cases
+/// of a run (`dlx solve`, `dlx count`, see [`Part::range`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// Which share, `1..=n`.
+    pub k: usize,
+    /// How many shares.
+    pub n: usize,
+}
+
+impl Part {
+    /// The contiguous range of `total` items (0-based) that share `k` of
+    /// `n` takes: `(k-1)*total/n .. k*total/n`, rounded down. The `n`
+    /// ranges are disjoint, in order, cover `0..total`, and differ in
+    /// length by at most one (shares past the end are empty when `n >
+    /// total`).
+    pub fn range(&self, total: usize) -> Range<usize> {
+        // u128: `k * total` cannot overflow.
+        let at = |k: usize| (k as u128 * total as u128 / self.n as u128) as usize;
+        at(self.k - 1)..at(self.k)
+    }
+}
+
+impl std::str::FromStr for Part {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("'{s}' is not K/N with 1 <= K <= N");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (k, n) = (
+            k.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Part { k, n })
+    }
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
     }
 }
 
@@ -110,5 +162,29 @@ fn output_failed(e: &io::Error, err: &mut (impl io::Write + ?Sized)) -> ExitStat
     } else {
         let _ = writeln!(err, "dlx: cannot write the output: {e}");
         ExitStatus::BadInput
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn part_ranges_are_contiguous_and_even() {
+        for total in [0, 1, 5, 49_158] {
+            for n in [1, 2, 3, 8, 64] {
+                let ranges: Vec<_> = (1..=n).map(|k| Part { k, n }.range(total)).collect();
+                assert_eq!(ranges[0].start, 0);
+                assert_eq!(ranges[n - 1].end, total);
+                for pair in ranges.windows(2) {
+                    assert_eq!(pair[0].end, pair[1].start, "{total} {n}");
+                }
+                let lens: Vec<_> = ranges.iter().map(|r| r.len()).collect();
+                let (min, max) = (lens.iter().min().unwrap(), lens.iter().max().unwrap());
+                assert!(max - min <= 1, "{total} {n} {lens:?}");
+            }
+        }
+        assert_eq!(Part { k: 2, n: 3 }.range(10), 3..6);
+        assert_eq!(Part { k: 1, n: 1 }.range(usize::MAX), 0..usize::MAX);
     }
 }

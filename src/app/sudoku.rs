@@ -43,25 +43,31 @@
 //!   unreadable input): nothing of a later item is printed, on either
 //!   stream. `max_nodes` bounds the search of each case (UVa 989's
 //!   smallest-solution probes included).
+//! * With `part` (`--part K/N`), a run reads its inputs to count the
+//!   cases and keeps only the items of its share (see `Span`): the N
+//!   shares' outputs and standard errors, concatenated in K order, are
+//!   one run's, `--stats` aside, and one run's exit code is the worst
+//!   share's.
 //! * Memory does not grow with the number of cases: at most [`WINDOW`]
 //!   items per thread are between the reader and the writer (queued,
 //!   being solved, or waiting for an earlier one to be written), and each
-//!   thread keeps one puzzle's matrix at a time (see [`Solvers`]).
+//!   thread keeps one puzzle's matrix at a time (see [`Solvers`]); only
+//!   standard input under `part` is held whole, to be read twice.
 //!
 //! Exit codes: 0 all solved, 1 some puzzle has no (acceptable) solution,
 //! 2 some input was malformed, unreadable, of an unknown format, or its
 //! given solution (CSV) is wrong.
 
 use std::collections::HashMap;
-use std::io::{self, Write};
-use std::ops::ControlFlow;
+use std::io::{self, Read, Write};
+use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::{ExitStatus, Input, is_broken_pipe};
+use super::{ExitStatus, Input, Part, is_broken_pipe};
 use crate::dlx::deduce::Rules;
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 use crate::format::{self, Alphabet, Case, Cases, Format, Head, InputError, Rule};
@@ -167,6 +173,11 @@ pub struct Options {
     /// Write one JSON object per case and line (docs/json.md) instead of
     /// the output format; `output` is then ignored.
     pub json: bool,
+    /// Run only this share of the cases: the K-th of N contiguous ranges
+    /// ([`Part::range`]) of the cases of all inputs, so that the shares'
+    /// outputs, concatenated in K order, are one run's. Cannot be combined
+    /// with `fail_fast`.
+    pub part: Option<Part>,
 }
 
 impl Default for Options {
@@ -183,6 +194,7 @@ impl Default for Options {
             max_nodes: None,
             threads: 1,
             json: false,
+            part: None,
         }
     }
 }
@@ -275,6 +287,19 @@ enum Item {
     },
     /// One case of an input, readable or not.
     Case(Job),
+}
+
+impl Item {
+    /// Whether the item takes a case number: a case, readable or not, but
+    /// not a note or a header error.
+    fn numbered(&self) -> bool {
+        matches!(self, Item::Case(job) if takes_number(&job.case))
+    }
+}
+
+/// Whether a case read takes a case number: every one but a header error.
+fn takes_number(case: &Result<Case, InputError>) -> bool {
+    !matches!(case, Err(e) if e.header)
 }
 
 /// A case to solve, with what is needed to write it.
@@ -380,7 +405,7 @@ impl Iterator for Items<'_> {
         loop {
             if let Some(cur) = &mut self.current {
                 if let Some(case) = cur.cases.next() {
-                    if !matches!(&case, Err(e) if e.header) {
+                    if takes_number(&case) {
                         cur.number += 1;
                     }
                     return Some(Item::Case(Job {
@@ -414,6 +439,108 @@ impl Iterator for Items<'_> {
             }
         }
     }
+}
+
+/// The items of share `k` of `n` (`--part K/N`) of a run.
+///
+/// The cases of all inputs are numbered 0, 1, ... in reading order (notes
+/// and header errors take no number), and the share takes the contiguous
+/// range [`Part::range`] of them; an item without a number goes with the
+/// next case, or with the last share if no case follows. So every item of
+/// the run belongs to exactly one share, and the shares' items, in share
+/// order, are the run's items in order: each item computes and prints as
+/// in one run (its case number and line come from reading everything
+/// before it), and the shares' standard outputs (and their standard
+/// errors, `--stats` aside) concatenated in share order are those of one
+/// run, byte for byte. The exit code of one run is the largest of the
+/// shares'.
+///
+/// Finding the range takes a pass that reads (without solving) every
+/// input to count the cases; standard input is therefore read into memory
+/// first. No output format writes a header or a trailer, so the only text
+/// that depends on earlier cases is the separator `dlx solve` writes
+/// between two outputs: a share prints it before its first output when
+/// some earlier case printed something, which [`Span::plan`] finds by
+/// computing the earlier cases in order until one prints (usually the
+/// first one does).
+struct Span {
+    /// The case numbers (0-based, over all inputs) of the share.
+    cases: Range<usize>,
+    /// Whether this is the last share.
+    last: bool,
+    /// Whether some item before the share prints to standard output.
+    after_output: bool,
+}
+
+impl Span {
+    /// Reads `inputs` to place share `part` in them.
+    fn plan(ctx: &Context<'_>, inputs: &[Input], part: Part) -> Self {
+        let total = Items::new(ctx, inputs).filter(Item::numbered).count();
+        let cases = part.range(total);
+        let after_output = ctx.task == Task::Solve
+            && !ctx.opts.json
+            && cases.start > 0
+            && placed(Items::new(ctx, inputs))
+                .take_while(|(before, _)| *before < cases.start)
+                .any(|(_, item)| compute(item, ctx, &mut Solvers::new()).out.is_some());
+        Span {
+            cases,
+            last: part.k == part.n,
+            after_output,
+        }
+    }
+
+    /// Whether the item with `before` numbered cases ahead of it belongs
+    /// to the share.
+    fn owns(&self, before: usize, item: &Item) -> bool {
+        self.cases.contains(&before) || (self.last && before >= self.cases.end && !item.numbered())
+    }
+}
+
+/// Each item with the number of numbered cases before it.
+fn placed<'c>(items: Items<'c>) -> impl Iterator<Item = (usize, Item)> + 'c {
+    let mut seen = 0;
+    items.map(move |item| {
+        let before = seen;
+        seen += usize::from(item.numbered());
+        (before, item)
+    })
+}
+
+/// The items a run computes: all of them, or those of its share.
+fn run_items<'c>(
+    ctx: &'c Context<'c>,
+    inputs: &'c [Input],
+    span: Option<&'c Span>,
+) -> Box<dyn Iterator<Item = Item> + 'c> {
+    let items = Items::new(ctx, inputs);
+    match span {
+        None => Box::new(items),
+        Some(span) => Box::new(
+            placed(items)
+                .filter(move |(before, item)| span.owns(*before, item))
+                .map(|(_, item)| item),
+        ),
+    }
+}
+
+/// `inputs` with standard input read into memory, so that a share can
+/// read it more than once; a second `-` reads nothing, as it would.
+fn read_ahead(inputs: &[Input]) -> io::Result<Vec<Input>> {
+    let mut stdin = Some(io::stdin());
+    inputs
+        .iter()
+        .map(|input| match input {
+            Input::Stdin => {
+                let mut bytes = Vec::new();
+                if let Some(stdin) = stdin.take() {
+                    stdin.lock().read_to_end(&mut bytes)?;
+                }
+                Ok(Input::Bytes(input.name(), bytes.into()))
+            }
+            other => Ok(other.clone()),
+        })
+        .collect()
 }
 
 /// Everything one item comes to: what it prints and what it adds to the
@@ -752,6 +879,28 @@ pub fn run(
         fixed,
         output,
     };
+    let read;
+    let (inputs, span) = match opts.part {
+        None => (inputs, None),
+        Some(_) if opts.fail_fast => {
+            let _ = writeln!(
+                err,
+                "dlx: --part cannot be combined with --fail-fast: a share cannot tell whether an earlier share stopped"
+            );
+            return ExitStatus::BadInput;
+        }
+        Some(part) => {
+            read = match read_ahead(inputs) {
+                Ok(read) => read,
+                Err(e) => {
+                    let _ = writeln!(err, "dlx: <stdin>: cannot read: {e}");
+                    return ExitStatus::BadInput;
+                }
+            };
+            let span = Span::plan(&ctx, &read, part);
+            (&read[..], Some(span))
+        }
+    };
     let threads = super::thread_count(opts.threads);
     let mut writer = Writer {
         out,
@@ -759,17 +908,17 @@ pub fn run(
         fail_fast: opts.fail_fast,
         status: ExitStatus::Success,
         totals: Totals::default(),
-        written: 0,
+        written: usize::from(span.as_ref().is_some_and(|s| s.after_output)),
     };
     let flow = if threads <= 1 {
-        let items = Items::new(&ctx, inputs).map(|item| std::iter::once(((), item)));
+        let items = run_items(&ctx, inputs, span.as_ref()).map(|item| std::iter::once(((), item)));
         serve(items, &ctx, |results| {
             results
                 .into_iter()
                 .try_for_each(|((), done)| writer.write(done))
         })
     } else {
-        run_threads(&ctx, inputs, threads, &mut writer)
+        run_threads(&ctx, inputs, span.as_ref(), threads, &mut writer)
     };
     if let ControlFlow::Break(End::Output(status)) = flow {
         return status;
@@ -798,6 +947,7 @@ const GRAB: usize = 8;
 fn run_threads(
     ctx: &Context<'_>,
     inputs: &[Input],
+    span: Option<&Span>,
     threads: usize,
     writer: &mut Writer<'_>,
 ) -> ControlFlow<End> {
@@ -812,7 +962,7 @@ fn run_threads(
     let stopped = || stop.load(Ordering::Relaxed);
     std::thread::scope(|scope| {
         scope.spawn(move || {
-            let mut items = Items::new(ctx, inputs);
+            let mut items = run_items(ctx, inputs, span);
             let mut credits = window;
             for seq in 0u64.. {
                 while credits == 0 {

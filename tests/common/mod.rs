@@ -2,6 +2,8 @@
 //! any solver.
 #![allow(dead_code)]
 
+pub mod runs;
+
 use dlx::sudoku::generate::solved_grid;
 use dlx::sudoku::{Grid, Shape};
 use proptest::prelude::*;

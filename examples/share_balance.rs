@@ -1,0 +1,59 @@
+//! How evenly `dlx cover --part K/N` shares a tree, and what the split
+//! costs each share, for several numbers of subproblems per share:
+//!
+//! ```sh
+//! cargo run --release --example share_balance -- data/dlx/pentomino_6x10.dlx 64 16 64 256
+//! ```
+//!
+//! For each number of subproblems per share, splits the problem as `--part
+//! K/N` would (`Plan::split` with at least per-share x N subproblems),
+//! counts every subproblem alone on one thread, and sums them into the N
+//! round-robin shares. Prints the subproblems, the split's own nodes and
+//! updates (walked again by every share), the slowest share over the mean
+//! share in nodes and in updates, and the split's updates over a mean
+//! share's: the part of each share's work that is overhead.
+
+use dlx::dlx::Stats;
+use dlx::dlx::parallel::{Plan, RunLimits, Runner};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [file, shares, per_share @ ..] = args.as_slice() else {
+        return Err("usage: share_balance FILE.dlx SHARES PER-SHARE...".into());
+    };
+    let text = std::fs::read_to_string(file)?;
+    let problem = dlx::knuth::parse(&text)?.0.problem;
+    let shares: usize = shares.parse()?;
+    let runner = Runner {
+        threads: 1,
+        limits: RunLimits::default(),
+        on_progress: None,
+    };
+    for per in per_share {
+        let per: usize = per.parse()?;
+        let plan = Plan::split(&problem, per * shares)?;
+        let mut share = vec![Stats::default(); shares];
+        for (i, sub) in plan.subproblems.iter().enumerate() {
+            let alone = Plan {
+                subproblems: vec![sub.clone()],
+                stats: Stats::default(),
+            };
+            share[i % shares] += runner.count(&problem, &alone)?.stats;
+        }
+        let slowest = |f: fn(&Stats) -> u64| {
+            let values: Vec<f64> = share.iter().map(|s| f(s) as f64).collect();
+            let mean = values.iter().sum::<f64>() / values.len() as f64;
+            (values.iter().cloned().fold(0.0, f64::max) / mean, mean)
+        };
+        let (nodes, _) = slowest(|s| s.nodes);
+        let (updates, mean_updates) = slowest(|s| s.updates);
+        println!(
+            "{per} per share: {} subproblems; split {} nodes, {} updates = {:.2} x a mean share's; slowest/mean share: nodes {nodes:.2}, updates {updates:.2}",
+            plan.subproblems.len(),
+            plan.stats.nodes,
+            plan.stats.updates,
+            plan.stats.updates as f64 / mean_updates,
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,142 @@
+//! Running `dlx solve` and `dlx count` from tests: through the library
+//! with captured output, or through the binary; the sample files and a
+//! long line stream they run on.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use dlx::app::Input;
+use dlx::app::sudoku::{Options, Task, run};
+
+/// What a run printed and returned.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Run {
+    pub out: String,
+    pub err: String,
+    pub code: u8,
+}
+
+/// Runs `task` through the library, with `--json`'s measured times taken
+/// out.
+pub fn run_lib(task: Task, inputs: &[Input], opts: &Options) -> Run {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = run(task, inputs, opts, &mut out, &mut err);
+    let mut out = String::from_utf8(out).unwrap();
+    if opts.json {
+        out = without_microseconds(&out);
+    }
+    Run {
+        out,
+        err: String::from_utf8(err).unwrap(),
+        code: status.code(),
+    }
+}
+
+/// JSON Lines with the one field that varies between runs taken out.
+pub fn without_microseconds(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let object = value.as_object_mut().unwrap();
+            assert!(object.remove("microseconds").is_some(), "{line}");
+            format!("{value}\n")
+        })
+        .collect()
+}
+
+/// The variants every sample runs under: solve and count, plain, with
+/// `--json`, `--fail-fast` and `--max-nodes`.
+pub fn variants() -> Vec<(Task, Options)> {
+    let count = Task::Count { limit: u64::MAX };
+    let two = Task::Count { limit: 2 };
+    let json = Options {
+        json: true,
+        ..Options::default()
+    };
+    let fail_fast = Options {
+        fail_fast: true,
+        ..Options::default()
+    };
+    let cut = Options {
+        max_nodes: Some(60),
+        ..Options::default()
+    };
+    vec![
+        (Task::Solve, Options::default()),
+        (count, Options::default()),
+        (Task::Solve, json.clone()),
+        (two, json.clone()),
+        (Task::Solve, fail_fast.clone()),
+        (two, fail_fast.clone()),
+        (Task::Solve, cut.clone()),
+        (count, cut.clone()),
+        (
+            Task::Solve,
+            Options {
+                json: true,
+                fail_fast: true,
+                ..cut.clone()
+            },
+        ),
+        (
+            two,
+            Options {
+                json: true,
+                fail_fast: true,
+                ..cut
+            },
+        ),
+    ]
+}
+
+/// The judge and format samples, and the mixed file.
+pub fn samples() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = ["data/judges", "data/formats"]
+        .iter()
+        .flat_map(|dir| std::fs::read_dir(dir).unwrap())
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    files.sort();
+    files.push("data/cli/mixed.txt".into());
+    files
+}
+
+/// `count` puzzles of data/bench/17_clue.txt as lines, with the line at
+/// index `bad` replaced by one that does not parse.
+pub fn stream(count: usize, bad: Option<usize>) -> Vec<u8> {
+    let text = std::fs::read_to_string("data/bench/17_clue.txt").unwrap();
+    let mut lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    lines.truncate(count);
+    if let Some(i) = bad {
+        lines[i] = "not a puzzle";
+    }
+    lines
+        .iter()
+        .flat_map(|l| [l.as_bytes(), b"\n"])
+        .flatten()
+        .copied()
+        .collect()
+}
+
+/// Several inputs: one missing, one empty, one of an unknown format, two
+/// good ones (and the multi-case UVa 989 sample), so that a run has
+/// messages about inputs between its cases.
+pub fn several_inputs() -> Vec<Input> {
+    vec![
+        Input::File("data/judges/hdu5547.in".into()),
+        Input::File("data/no/such/file.txt".into()),
+        Input::Bytes("empty".into(), Vec::new().into()),
+        Input::Bytes(
+            "garbage".into(),
+            b"hello there\nnot a sudoku\n".to_vec().into(),
+        ),
+        Input::File("data/cli/mixed.txt".into()),
+        Input::File("data/formats/uva989_multi.in".into()),
+    ]
+}
+
+/// The `dlx` binary.
+pub fn dlx() -> Command {
+    Command::cargo_bin("dlx").unwrap()
+}
