@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use bumpalo::Bump;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dlx::app::Input;
-use dlx::app::bench::load;
-use dlx::dlx::{ItemId, ItemKind, Problem};
-use dlx::format::Alphabet;
-use dlx::sudoku::{DlxSolver, Grid, Shape};
+use dlx_engine::app::Input;
+use dlx_engine::app::bench::load;
+use dlx_engine::dlx::{ItemId, ItemKind, Problem};
+use dlx_engine::format::Alphabet;
+use dlx_engine::sudoku::{DlxSolver, Grid, Shape};
 
 /// n-queens as exact cover: option (r, c) covers row r, column c and its
 /// two diagonals; rows and columns are primary, diagonals secondary.

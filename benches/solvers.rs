@@ -25,11 +25,11 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dlx::app::Input;
-use dlx::app::bench::load;
-use dlx::dlx::{Outcome, SearchLimits};
-use dlx::format::Alphabet;
-use dlx::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
+use dlx_engine::app::Input;
+use dlx_engine::app::bench::load;
+use dlx_engine::dlx::{Outcome, SearchLimits};
+use dlx_engine::format::Alphabet;
+use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
 
 /// Data sets: group name, file under `data/bench/`, every how many puzzles
 /// one is taken.

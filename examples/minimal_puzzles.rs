@@ -11,9 +11,9 @@
 //! Arguments: box shape, number of puzzles, seed (the same seed gives the
 //! same puzzles).
 
-use dlx::format::Alphabet;
-use dlx::sudoku::generate::{Rng, minimal_puzzle, solved_grid};
-use dlx::sudoku::{DlxSolver, Shape};
+use dlx_engine::format::Alphabet;
+use dlx_engine::sudoku::generate::{Rng, minimal_puzzle, solved_grid};
+use dlx_engine::sudoku::{DlxSolver, Shape};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

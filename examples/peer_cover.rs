@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use bumpalo::Bump;
-use dlx::dlx::{ItemKind, OptionId};
+use dlx_engine::dlx::{ItemKind, OptionId};
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
@@ -21,7 +21,7 @@ fn main() {
         eprintln!("{path}: {e}");
         std::process::exit(2);
     });
-    let (knuth, _) = dlx::knuth::parse(&text).unwrap_or_else(|e| {
+    let (knuth, _) = dlx_engine::knuth::parse(&text).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(2);
     });
@@ -35,7 +35,7 @@ fn main() {
 
     // dlx-rs numbers items from 1, mandatory ones first, as the engine does.
     let kinds: Vec<ItemKind> = (0..p.item_count())
-        .map(|i| p.item_kind(dlx::dlx::ItemId(i as u32)))
+        .map(|i| p.item_kind(dlx_engine::dlx::ItemId(i as u32)))
         .collect();
     let primary = kinds.iter().filter(|k| **k == ItemKind::Primary).count();
     let mut index = vec![0usize; kinds.len()];

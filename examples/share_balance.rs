@@ -13,8 +13,8 @@
 //! share in nodes and in updates, and the split's updates over a mean
 //! share's: the part of each share's work that is overhead.
 
-use dlx::dlx::Stats;
-use dlx::dlx::parallel::{Plan, RunLimits, Runner};
+use dlx_engine::dlx::Stats;
+use dlx_engine::dlx::parallel::{Plan, RunLimits, Runner};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("usage: share_balance FILE.dlx SHARES PER-SHARE...".into());
     };
     let text = std::fs::read_to_string(file)?;
-    let problem = dlx::knuth::parse(&text)?.0.problem;
+    let problem = dlx_engine::knuth::parse(&text)?.0.problem;
     let shares: usize = shares.parse()?;
     let runner = Runner {
         threads: 1,

@@ -11,7 +11,7 @@
 //! [`problem`] writes classic problems (queens, Langford pairs, pentominoes).
 //!
 //! ```
-//! use dlx::dlx::{ItemKind, Problem};
+//! use dlx_engine::dlx::{ItemKind, Problem};
 //!
 //! // Items a, b; options {a, b}, {a}, {b}: two exact covers.
 //! let mut p = Problem::new();
@@ -33,7 +33,7 @@
 //! checker ([`sudoku::verify`]), a rater and a generator of unique puzzles.
 //!
 //! ```
-//! use dlx::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
+//! use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
 //!
 //! // The blank 4x4 grid has 288 solutions.
 //! let mut solver = DlxSolver::new(Shape::FOUR);
@@ -48,8 +48,8 @@
 //! detected from an input's first lines.
 //!
 //! ```
-//! use dlx::format::{self, Options};
-//! use dlx::sudoku::{DlxSolver, SudokuSolver};
+//! use dlx_engine::format::{self, Options};
+//! use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
 //!
 //! let line = format::by_name("line").unwrap();
 //! let input = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";

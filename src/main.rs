@@ -6,15 +6,15 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use dlx::app::cover::{CoverOptions, Mode, parse_seconds};
-use dlx::app::generate as generate_app;
-use dlx::app::problem::{Problem, parse_cell};
-use dlx::app::shell::{self, Shell};
-use dlx::app::sudoku::{self as sudoku_app, SolverKind, Task};
-use dlx::app::{ExitStatus, Input, Part, bench};
-use dlx::dlx::deduce::{Level, Rules};
-use dlx::format::Alphabet;
-use dlx::sudoku::Shape;
+use dlx_engine::app::cover::{CoverOptions, Mode, parse_seconds};
+use dlx_engine::app::generate as generate_app;
+use dlx_engine::app::problem::{Problem, parse_cell};
+use dlx_engine::app::shell::{self, Shell};
+use dlx_engine::app::sudoku::{self as sudoku_app, SolverKind, Task};
+use dlx_engine::app::{ExitStatus, Input, Part, bench};
+use dlx_engine::dlx::deduce::{Level, Rules};
+use dlx_engine::format::Alphabet;
+use dlx_engine::sudoku::Shape;
 
 const EXIT_CODES: &str = "\
 Exit codes:
@@ -301,7 +301,7 @@ struct GenerateArgs {
     #[arg(long, value_name = "N", help = format!(
         "At most N clues: a puzzle over N is made minimal, and if still over, drawn again, up to \
          {} tries (then exit code 1)",
-        dlx::sudoku::generate::CLUE_TRIES
+        dlx_engine::sudoku::generate::CLUE_TRIES
     ))]
     clues: Option<usize>,
     /// Only puzzles that 'dlx rate' rates at LEVEL. A try rated harder gets
@@ -311,7 +311,7 @@ struct GenerateArgs {
     #[arg(long, value_name = "LEVEL", value_enum)]
     difficulty: Option<LevelArg>,
     /// Tries per puzzle for --clues and --difficulty.
-    #[arg(long, value_name = "N", default_value_t = dlx::sudoku::generate::CLUE_TRIES as u32, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = dlx_engine::sudoku::generate::CLUE_TRIES as u32, value_parser = clap::value_parser!(u32).range(1..))]
     tries: u32,
     /// Also print each puzzle's solution (see above for the layout).
     #[arg(long)]
@@ -348,7 +348,7 @@ enum SymmetryArg {
 
 impl GenerateArgs {
     fn options(self, err: &mut dyn Write) -> generate_app::Options {
-        use dlx::sudoku::generate::{Settings, Symmetry};
+        use dlx_engine::sudoku::generate::{Settings, Symmetry};
         let seed = self.seed.unwrap_or_else(|| {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
             let seed = now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000);
@@ -492,7 +492,7 @@ struct SudokuArgs {
 
 /// The names `--format` (with `auto`) and `--output` accept.
 fn format_names(auto: bool) -> clap::builder::PossibleValuesParser {
-    let names = dlx::format::names();
+    let names = dlx_engine::format::names();
     clap::builder::PossibleValuesParser::new(auto.then_some("auto").into_iter().chain(names))
 }
 
@@ -585,12 +585,12 @@ fn main() -> ExitCode {
                 limit: a.limit,
                 max_nodes: a.max_nodes,
                 timeout: a.timeout,
-                progress: a.progress.then_some(dlx::app::cover::PROGRESS_EVERY),
+                progress: a.progress.then_some(dlx_engine::app::cover::PROGRESS_EVERY),
                 stats: a.stats,
                 threads: a.threads.into(),
                 part: a.part,
             };
-            dlx::app::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
+            dlx_engine::app::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
         }
         Command::Problem(a) => {
             let problem = match a.problem {
@@ -600,7 +600,7 @@ fn main() -> ExitCode {
                     Problem::Pentominoes { rows, cols, holes }
                 }
             };
-            dlx::app::problem::run(&problem, &mut out, &mut err)
+            dlx_engine::app::problem::run(&problem, &mut out, &mut err)
         }
         Command::Generate(args) => {
             let opts = args.options(&mut err);

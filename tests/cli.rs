@@ -6,8 +6,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as Process, Stdio};
 
 use assert_cmd::Command;
-use dlx::format::{Alphabet, line};
-use dlx::sudoku::{Grid, verify::check_solution};
+use dlx_engine::format::{Alphabet, line};
+use dlx_engine::sudoku::{Grid, verify::check_solution};
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()

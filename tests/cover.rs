@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use assert_cmd::cargo::CommandCargoExt;
 use bumpalo::Bump;
-use dlx::dlx::brute_force::count_by_brute_force;
+use dlx_engine::dlx::brute_force::count_by_brute_force;
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -262,7 +262,7 @@ fn timeout_reports_a_lower_bound() {
 }
 
 fn engine_count(text: &str) -> u64 {
-    let (k, _) = dlx::knuth::parse(text).unwrap();
+    let (k, _) = dlx_engine::knuth::parse(text).unwrap();
     let arena = Bump::new();
     let mut m = k.problem.build(&arena).unwrap();
     m.count_up_to(u64::MAX).solutions
@@ -283,7 +283,7 @@ t3 e2:green
 t3 e2:red f
 t3 e1:red
 ";
-    let (k, warnings) = dlx::knuth::parse(text).unwrap();
+    let (k, warnings) = dlx_engine::knuth::parse(text).unwrap();
     assert!(warnings.is_empty());
     let want = count_by_brute_force(&k.problem).expect("a small problem");
     assert!(want >= 2, "a test that can tell colors apart: {want}");
@@ -305,7 +305,7 @@ t3 e1:red
                 + "\n"
         })
         .collect();
-    let (k, _) = dlx::knuth::parse(&plain).unwrap();
+    let (k, _) = dlx_engine::knuth::parse(&plain).unwrap();
     assert_eq!(Some(engine_count(&plain)), count_by_brute_force(&k.problem));
     assert_ne!(engine_count(&plain), want);
 }
@@ -343,11 +343,11 @@ fn random_small_problems_match_brute_force() {
             text.push_str(&items.join(" "));
             text.push('\n');
         }
-        let (k, _) = dlx::knuth::parse(&text).unwrap();
+        let (k, _) = dlx_engine::knuth::parse(&text).unwrap();
         let want = count_by_brute_force(&k.problem).expect("a small problem");
         assert_eq!(engine_count(&text), want, "{text}");
         // Threads and shares through the library, without a process.
-        use dlx::dlx::parallel::{Plan, RunLimits, Runner};
+        use dlx_engine::dlx::parallel::{Plan, RunLimits, Runner};
         let plan = Plan::split(&k.problem, 6).unwrap();
         let runner = Runner {
             threads: 2,

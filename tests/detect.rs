@@ -16,10 +16,10 @@ mod common;
 use std::fs;
 
 use assert_cmd::Command;
-use dlx::format::{self, Case, Options};
-use dlx::sudoku::generate::{Rng, minimal_puzzle, solved_grid};
-use dlx::sudoku::verify::check_solution;
-use dlx::sudoku::{Grid, NaiveSolver, Shape};
+use dlx_engine::format::{self, Case, Options};
+use dlx_engine::sudoku::generate::{Rng, minimal_puzzle, solved_grid};
+use dlx_engine::sudoku::verify::check_solution;
+use dlx_engine::sudoku::{Grid, NaiveSolver, Shape};
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()

@@ -7,9 +7,9 @@ use std::fs;
 use std::path::Path;
 
 use assert_cmd::Command;
-use dlx::format::{self, Case, Options};
-use dlx::sudoku::Grid;
-use dlx::sudoku::verify::{check_solution, check_variant};
+use dlx_engine::format::{self, Case, Options};
+use dlx_engine::sudoku::Grid;
+use dlx_engine::sudoku::verify::{check_solution, check_variant};
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()

@@ -4,8 +4,8 @@
 
 use assert_cmd::Command;
 use bumpalo::Bump;
-use dlx::dlx::{Outcome, SearchLimits};
-use dlx::knuth;
+use dlx_engine::dlx::{Outcome, SearchLimits};
+use dlx_engine::knuth;
 
 fn data(name: &str) -> Vec<u8> {
     std::fs::read(format!("tests/data/fuzz/{name}")).unwrap()

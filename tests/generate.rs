@@ -5,9 +5,9 @@
 //! bound, reproducibility on any number of threads, and clear refusals.
 
 use assert_cmd::Command;
-use dlx::format::{Alphabet, line};
-use dlx::sudoku::generate::Symmetry;
-use dlx::sudoku::{Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution};
+use dlx_engine::format::{Alphabet, line};
+use dlx_engine::sudoku::generate::Symmetry;
+use dlx_engine::sudoku::{Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution};
 
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()

@@ -5,8 +5,8 @@
 //! given solution, a header error).
 
 use assert_cmd::Command;
-use dlx::format::{Alphabet, line};
-use dlx::sudoku::verify::check_solution;
+use dlx_engine::format::{Alphabet, line};
+use dlx_engine::sudoku::verify::check_solution;
 use serde_json::Value;
 
 /// The fields of a record, in the order they are written.
@@ -64,7 +64,7 @@ fn mixed() -> String {
     std::fs::read_to_string("data/cli/mixed.txt").unwrap()
 }
 
-fn grid(cells: &Value) -> dlx::sudoku::Grid {
+fn grid(cells: &Value) -> dlx_engine::sudoku::Grid {
     line::parse_line(cells.as_str().unwrap(), 1, None, &Alphabet::default())
         .unwrap()
         .unwrap()

@@ -5,8 +5,8 @@
 //! outputs and standard errors concatenated in K order are those of one
 //! run, byte for byte, and the worst share's exit code is the run's.
 
-use dlx::app::sudoku::{Options, Task};
-use dlx::app::{Input, Part};
+use dlx_engine::app::sudoku::{Options, Task};
+use dlx_engine::app::{Input, Part};
 
 mod common;
 use common::runs::{Run, dlx, run_lib, samples, several_inputs, stream};
@@ -69,7 +69,7 @@ fn every_output_format_concatenates() {
         Input::File("data/cli/mixed.txt".into()),
     ];
     let mut outputs = 0;
-    for name in dlx::format::names() {
+    for name in dlx_engine::format::names() {
         for task in [Task::Solve, Task::Count { limit: 2 }] {
             let opts = Options {
                 output: Some(name.to_owned()),

@@ -11,15 +11,15 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dlx::app::sudoku::{Options as RunOptions, Task, run};
-use dlx::app::{ExitStatus, Input};
-use dlx::dlx::{
+use dlx_engine::app::sudoku::{Options as RunOptions, Task, run};
+use dlx_engine::app::{ExitStatus, Input};
+use dlx_engine::dlx::{
     Color, ItemId, ItemKind, Matrix, OptionId, Outcome, Problem, SearchLimits, Solution,
 };
-use dlx::format::{ALL, Alphabet, Format, Options};
-use dlx::knuth;
-use dlx::sudoku::verify::check_solution;
-use dlx::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
+use dlx_engine::format::{ALL, Alphabet, Format, Options};
+use dlx_engine::knuth;
+use dlx_engine::sudoku::verify::check_solution;
+use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
 
 mod common;
@@ -146,7 +146,7 @@ proptest! {
             Alphabet::default()
         };
         let text = alphabet.write_line(&puzzle);
-        let case = dlx::format::line::parse_line(&text, 1, Some(shape), &alphabet)
+        let case = dlx_engine::format::line::parse_line(&text, 1, Some(shape), &alphabet)
             .unwrap()
             .unwrap();
         prop_assert_eq!(case.grid, puzzle);
@@ -451,7 +451,7 @@ proptest! {
             input.push('\n');
         }
         let task = if count { Task::Count { limit: 2 } } else { Task::Solve };
-        let unique = dlx::sudoku::NaiveSolver::new().count_up_to(&puzzle, 2).unwrap().solutions;
+        let unique = dlx_engine::sudoku::NaiveSolver::new().count_up_to(&puzzle, 2).unwrap().solutions;
         let expected = |kind: &Kind, line: usize| -> String {
             match (kind, count) {
                 (Kind::Solvable, false) => unreachable!("checked by check_solution"),
@@ -482,7 +482,7 @@ proptest! {
             for (i, (kind, got)) in kinds.iter().zip(&lines).enumerate() {
                 match (kind, count) {
                     (Kind::Solvable, false) => {
-                        let solved = dlx::format::line::parse_line(got, 1, None, &alphabet).unwrap().unwrap();
+                        let solved = dlx_engine::format::line::parse_line(got, 1, None, &alphabet).unwrap().unwrap();
                         check_solution(&puzzle, &solved.grid).unwrap();
                     }
                     _ => prop_assert_eq!(format!("{got}\n"), expected(kind, i + 1)),

@@ -8,11 +8,11 @@
 mod common;
 
 use assert_cmd::Command;
-use dlx::dlx::deduce::{Level, Rating, Rules};
-use dlx::format::{Alphabet, line};
-use dlx::sudoku::generate::{Generator, Rng, Settings};
-use dlx::sudoku::rate::Rater;
-use dlx::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
+use dlx_engine::dlx::deduce::{Level, Rating, Rules};
+use dlx_engine::format::{Alphabet, line};
+use dlx_engine::sudoku::generate::{Generator, Rng, Settings};
+use dlx_engine::sudoku::rate::Rater;
+use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
 use proptest::prelude::*;
 
 fn dlx() -> Command {
@@ -332,7 +332,7 @@ fn generated_puzzles_have_the_difficulty_asked_for() {
                 if n == 6 {
                     assert_eq!(naive.count_up_to(&puzzle, 2).unwrap().solutions, 1);
                 }
-                let sym = dlx::sudoku::generate::Symmetry::Rot180;
+                let sym = dlx_engine::sudoku::generate::Symmetry::Rot180;
                 assert!(sym.holds_for(&puzzle));
             }
         }

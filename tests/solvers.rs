@@ -4,9 +4,11 @@
 
 use std::ops::ControlFlow;
 
-use dlx::dlx::SearchLimits;
-use dlx::format::{Alphabet, line};
-use dlx::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution};
+use dlx_engine::dlx::SearchLimits;
+use dlx_engine::format::{Alphabet, line};
+use dlx_engine::sudoku::{
+    DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution,
+};
 use proptest::prelude::*;
 
 mod common;

@@ -11,8 +11,8 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 
-use dlx::app::Input;
-use dlx::app::sudoku::{Options, Task};
+use dlx_engine::app::Input;
+use dlx_engine::app::sudoku::{Options, Task};
 
 mod common;
 use common::runs::{

@@ -6,9 +6,9 @@
 
 use std::ops::ControlFlow;
 
-use dlx::dlx::SearchLimits;
-use dlx::sudoku::verify::check_variant;
-use dlx::sudoku::{DlxSolver, Grid, Shape, SudokuSolver, Variant};
+use dlx_engine::dlx::SearchLimits;
+use dlx_engine::sudoku::verify::check_variant;
+use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver, Variant};
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
@@ -286,9 +286,12 @@ fn jigsaw9() -> Variant {
         "/data/judges/hdu4069.in"
     ))
     .unwrap();
-    let f = dlx::format::by_name("hdu4069").unwrap();
+    let f = dlx_engine::format::by_name("hdu4069").unwrap();
     let case = f
-        .read(Box::new(&input[..]), &dlx::format::Options::default())
+        .read(
+            Box::new(&input[..]),
+            &dlx_engine::format::Options::default(),
+        )
         .next()
         .unwrap()
         .unwrap();

@@ -4,10 +4,10 @@
 //! exit status is one of the three documented.
 #![no_main]
 
-use dlx::app::sudoku::{Options, Task, run};
-use dlx::app::{ExitStatus, Input};
-use dlx::dlx::deduce::Rules;
-use dlx::format::ALL;
+use dlx_engine::app::sudoku::{Options, Task, run};
+use dlx_engine::app::{ExitStatus, Input};
+use dlx_engine::dlx::deduce::Rules;
+use dlx_engine::format::ALL;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,7 +5,7 @@
 
 use std::io::Read;
 
-use dlx::format::{self, Head, Options};
+use dlx_engine::format::{self, Head, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,8 +5,8 @@
 //! numbers never go backwards, and every writer accepts what was read.
 #![no_main]
 
-use dlx::format::{ALL, Alphabet, Options};
-use dlx::sudoku::Shape;
+use dlx_engine::format::{ALL, Alphabet, Options};
+use dlx_engine::sudoku::Shape;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

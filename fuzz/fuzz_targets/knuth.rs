@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dlx::dlx::{Color, OptionId, Outcome, Problem, SearchLimits, Solution};
-use dlx::knuth;
+use dlx_engine::dlx::{Color, OptionId, Outcome, Problem, SearchLimits, Solution};
+use dlx_engine::knuth;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -73,9 +73,9 @@ fn check_cover(problem: &Problem, options: &[OptionId]) {
     }
     for i in 0..problem.item_count() as u32 {
         let used = uses.get(&i).map_or(&[][..], Vec::as_slice);
-        match problem.item_kind(dlx::dlx::ItemId(i)) {
-            dlx::dlx::ItemKind::Primary => assert_eq!(used.len(), 1, "primary item {i}"),
-            dlx::dlx::ItemKind::Secondary => assert!(
+        match problem.item_kind(dlx_engine::dlx::ItemId(i)) {
+            dlx_engine::dlx::ItemKind::Primary => assert_eq!(used.len(), 1, "primary item {i}"),
+            dlx_engine::dlx::ItemKind::Secondary => assert!(
                 used.len() <= 1 || (used[0].is_some() && used.iter().all(|c| *c == used[0])),
                 "secondary item {i}"
             ),

@@ -9,10 +9,10 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use dlx::dlx::SearchLimits;
-use dlx::format::{ALL, Options};
-use dlx::sudoku::verify::check_solution;
-use dlx::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
+use dlx_engine::dlx::SearchLimits;
+use dlx_engine::format::{ALL, Options};
+use dlx_engine::sudoku::verify::check_solution;
+use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
 use libfuzzer_sys::fuzz_target;
 
 const BUDGET: u64 = 300;

@@ -31,14 +31,14 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
-use dlx::app::sudoku::{SolverKind, Solvers};
-use dlx::dlx::deduce::{Level, Rules};
-use dlx::dlx::{ItemKind, Progress, SearchLimits, Solution, Visitor};
-use dlx::format::{Alphabet, line::parse_line};
-use dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
-use dlx::sudoku::generate::{CLUE_TRIES, Generator, Settings, Symmetry, generate_range};
-use dlx::sudoku::rate::{RateError, Rater};
-use dlx::sudoku::{Grid, Shape, SudokuSolver};
+use engine::app::sudoku::{SolverKind, Solvers};
+use engine::dlx::deduce::{Level, Rules};
+use engine::dlx::{ItemKind, Progress, SearchLimits, Solution, Visitor};
+use engine::format::{Alphabet, line::parse_line};
+use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
+use engine::sudoku::generate::{CLUE_TRIES, Generator, Settings, Symmetry, generate_range};
+use engine::sudoku::rate::{RateError, Rater};
+use engine::sudoku::{Grid, Shape, SudokuSolver};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -127,7 +127,7 @@ fn batch<R: Send>(
     threads: usize,
     f: impl Fn(&mut dyn SudokuSolver, &Grid) -> R + Sync + Send,
 ) -> PyResult<Vec<R>> {
-    let threads = dlx::app::thread_count(threads).min(grids.len().max(1));
+    let threads = engine::app::thread_count(threads).min(grids.len().max(1));
     py.detach(|| {
         let one = |solvers: &mut Solvers, g: &Grid| f(solvers.get(SolverKind::Dlx, g.shape()), g);
         if threads <= 1 {
@@ -334,7 +334,7 @@ fn generate(
         difficulty: difficulty.map(level_arg).transpose()?,
         tries: tries.max(1),
     };
-    let threads = dlx::app::thread_count(threads).clamp(1, count.max(1) as usize);
+    let threads = engine::app::thread_count(threads).clamp(1, count.max(1) as usize);
     let made = py.detach(|| {
         let mut generators: Vec<_> = (0..threads)
             .map(|_| Generator::new(shape, settings))
@@ -372,8 +372,8 @@ impl Stats {
     }
 }
 
-impl From<dlx::dlx::Stats> for Stats {
-    fn from(s: dlx::dlx::Stats) -> Self {
+impl From<engine::dlx::Stats> for Stats {
+    fn from(s: engine::dlx::Stats) -> Self {
         Self {
             nodes: s.nodes,
             updates: s.updates,
@@ -407,7 +407,7 @@ impl ExactCover {
     fn with_matrix<R: Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut dlx::dlx::Matrix<'_>) -> (R, dlx::dlx::Stats) + Send,
+        f: impl FnOnce(&mut engine::dlx::Matrix<'_>) -> (R, engine::dlx::Stats) + Send,
     ) -> PyResult<R> {
         let (result, stats) = py.detach(|| {
             let arena = Bump::new();
@@ -491,7 +491,7 @@ impl ExactCover {
         let p = &self.problem;
         (0..p.problem.option_count())
             .map(|k| {
-                let k = dlx::dlx::OptionId(k as u32);
+                let k = engine::dlx::OptionId(k as u32);
                 p.problem
                     .option_items(k)
                     .map(|(item, color)| match color {

@@ -59,7 +59,7 @@ pub enum BuildError {
 /// [`Matrix`](super::Matrix).
 ///
 /// ```
-/// use dlx::dlx::{Problem, ItemKind};
+/// use dlx_engine::dlx::{Problem, ItemKind};
 /// let mut p = Problem::new();
 /// let a = p.add_item(ItemKind::Primary);
 /// let b = p.add_item(ItemKind::Primary);

@@ -152,7 +152,7 @@ impl<'a> Matrix<'a> {
     /// givens, say), where the build costs as much as the search.
     ///
     /// ```
-    /// use dlx::dlx::Matrix;
+    /// use dlx_engine::dlx::Matrix;
     /// let arena = bumpalo::Bump::new();
     /// // Items 0 and 1; options {0, 1}, {0}, {1}.
     /// let mut m = Matrix::from_primary_options(&arena, 2, &[0, 1, 0, 1], &[2, 3, 4]).unwrap();

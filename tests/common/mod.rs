@@ -4,12 +4,12 @@
 
 pub mod runs;
 
-use dlx::sudoku::generate::solved_grid;
-use dlx::sudoku::{Grid, Shape};
+use dlx_engine::sudoku::generate::solved_grid;
+use dlx_engine::sudoku::{Grid, Shape};
 use proptest::prelude::*;
 
 /// A valid full grid of `shape` built by formula and symmetries (no solver
-/// involved: `dlx::sudoku::generate::solved_grid`), the choices taken from
+/// involved: `dlx_engine::sudoku::generate::solved_grid`), the choices taken from
 /// `seed`.
 pub fn planted_solution(shape: Shape, seed: &[usize]) -> Grid {
     let mut pick = seed.iter().copied().cycle();

@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use assert_cmd::Command;
-use dlx::app::Input;
-use dlx::app::sudoku::{Options, Task, run};
+use dlx_engine::app::Input;
+use dlx_engine::app::sudoku::{Options, Task, run};
 
 /// What a run printed and returned.
 #[derive(Debug, PartialEq, Eq)]
