@@ -207,6 +207,28 @@ impl Reader<'_> {
     }
 }
 
+/// What follows the `announced` cases a count line promised: nothing at
+/// the end of the input; else one error, since input after the announced
+/// cases would otherwise be dropped in silence (the judge would not read
+/// it).
+pub(super) fn past_the_count<R: BufRead>(
+    lines: &mut Lines<R>,
+    announced: usize,
+) -> Option<Result<Case, InputError>> {
+    match lines.next_content()? {
+        Err(e) => Some(Err(e)),
+        Ok((line, _)) => Some(Err(InputError {
+            header: true,
+            line,
+            column: None,
+            message: format!(
+                "expected the end of the input after the {announced} case{} the count line announced, found more; the rest is not read",
+                if announced == 1 { "" } else { "s" }
+            ),
+        })),
+    }
+}
+
 impl Iterator for Reader<'_> {
     type Item = Result<Case, InputError>;
 
@@ -221,21 +243,7 @@ impl Iterator for Reader<'_> {
         }
         if self.remaining == Some(0) {
             self.done = true;
-            // Input after the announced cases would otherwise be dropped
-            // in silence: say so, once (the judge would not read it).
-            return match self.lines.next_content()? {
-                Err(e) => Some(Err(e)),
-                Ok((line, _)) => Some(Err(InputError {
-                    header: true,
-                    line,
-                    column: None,
-                    message: format!(
-                        "expected the end of the input after the {} case{} the count line announced, found more; the rest is not read",
-                        self.announced,
-                        if self.announced == 1 { "" } else { "s" }
-                    ),
-                })),
-            };
+            return past_the_count(&mut self.lines, self.announced);
         }
         let n = self.spec.shape.n();
         let mut cells = Vec::with_capacity(n * n);

@@ -19,6 +19,7 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
+use super::block::past_the_count;
 use super::text::{Lines, is_number};
 use super::variant::words;
 use super::{Case, Cases, Fit, Format, Head, InputError, Options, Rule};
@@ -199,19 +200,7 @@ impl Iterator for Reader<'_> {
         }
         if self.remaining == Some(0) {
             self.done = true;
-            return match self.lines.next_content()? {
-                Err(e) => Some(Err(e)),
-                Ok((line, _)) => Some(Err(InputError {
-                    header: true,
-                    line,
-                    column: None,
-                    message: format!(
-                        "expected the end of the input after the {} case{} the count line announced, found more; the rest is not read",
-                        self.announced,
-                        if self.announced == 1 { "" } else { "s" }
-                    ),
-                })),
-            };
+            return past_the_count(&mut self.lines, self.announced);
         }
         self.case()
     }
