@@ -313,6 +313,11 @@ struct GenerateArgs {
     /// Tries per puzzle for --clues and --difficulty.
     #[arg(long, value_name = "N", default_value_t = dlx_engine::sudoku::generate::CLUE_TRIES as u32, value_parser = clap::value_parser!(u32).range(1..))]
     tries: u32,
+    /// Sudoku variant rules, comma-separated: x (the two main diagonals),
+    /// hyper (four more windows, 9x9 only). Puzzles are unique under those
+    /// rules and written as 'PUZZLE x hyper', as --format variant reads.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
+    variant: Vec<VariantArg>,
     /// Also print each puzzle's solution (see above for the layout).
     #[arg(long)]
     with_solution: bool,
@@ -364,6 +369,8 @@ impl GenerateArgs {
         };
         generate_app::Options {
             shape: self.box_shape.or(self.size).unwrap_or(Shape::NINE),
+            x: self.variant.contains(&VariantArg::X),
+            hyper: self.variant.contains(&VariantArg::Hyper),
             count: self.count,
             seed,
             settings: Settings {
@@ -378,6 +385,15 @@ impl GenerateArgs {
             threads: self.threads.into(),
         }
     }
+}
+
+/// `generate --variant`: the variants a generator takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum VariantArg {
+    /// The two main diagonals hold every digit once.
+    X,
+    /// Four more 3x3 windows hold every digit once (9x9 only).
+    Hyper,
 }
 
 /// `--difficulty`: the levels of `dlx rate`.

@@ -18,10 +18,10 @@ use std::io::Write;
 
 use super::{ExitStatus, output_failed};
 use crate::format;
-use crate::sudoku::Shape;
 #[cfg(doc)]
 use crate::sudoku::generate::Rng;
 use crate::sudoku::generate::{GenerateError, Generator, Settings, generate_range};
+use crate::sudoku::{Shape, Variant};
 
 /// Puzzles each thread makes per round before the round is written.
 pub const BATCH: usize = 16;
@@ -31,6 +31,10 @@ pub const BATCH: usize = 16;
 pub struct Options {
     /// The box shape.
     pub shape: Shape,
+    /// Extra houses: the two diagonals (X), the four hyper windows.
+    pub x: bool,
+    /// See `x`.
+    pub hyper: bool,
     /// How many puzzles.
     pub count: u64,
     /// The seed: the same seed and options give the same output.
@@ -67,9 +71,33 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
         shape: Some(opts.shape),
         alphabet: format::Alphabet::default(),
     };
+    let mut variant = Variant::plain(opts.shape);
+    if opts.x {
+        variant = variant.with_diagonals();
+    }
+    if opts.hyper {
+        variant = match variant.with_windows() {
+            Ok(v) => v,
+            Err(e) => {
+                let _ = writeln!(err, "dlx generate: --variant hyper: {e}");
+                return ExitStatus::BadInput;
+            }
+        };
+    }
+    // A variant's rules follow its cells on the line, as the variant
+    // format reads them: `PUZZLE x hyper`.
+    let rules = (!variant.is_plain()).then(|| variant.name().replace('+', " "));
+    if rules.is_some() && (!matches!(fmt.name(), "line" | "variant") || opts.with_solution) {
+        let _ = writeln!(
+            err,
+            "dlx generate: a variant is written in the line format, as 'PUZZLE {}', without --with-solution",
+            rules.as_deref().unwrap_or_default()
+        );
+        return ExitStatus::BadInput;
+    }
     let threads = super::thread_count(opts.threads);
     let mut generators: Vec<Generator> = (0..threads)
-        .map(|_| Generator::new(opts.shape, opts.settings))
+        .map(|_| Generator::for_variant(variant.clone(), opts.settings))
         .collect();
     let round = (threads * BATCH) as u64;
     let mut first = 0u64;
@@ -78,10 +106,15 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
         let made = generate_range(&mut generators, opts.seed, first, len);
         for (i, result) in (first..).zip(made) {
             let text = match result {
-                Ok(g) => {
-                    let solution = opts.with_solution.then_some(&g.solution);
-                    fmt.puzzle(i as usize + 1, &g.puzzle, solution, &format_opts)
-                }
+                Ok(g) => match &rules {
+                    Some(rules) => {
+                        format!("{} {rules}\n", format_opts.alphabet.write_line(&g.puzzle))
+                    }
+                    None => {
+                        let solution = opts.with_solution.then_some(&g.solution);
+                        fmt.puzzle(i as usize + 1, &g.puzzle, solution, &format_opts)
+                    }
+                },
                 Err(e) => {
                     let _ = writeln!(err, "dlx generate: puzzle {}: {e}", i + 1);
                     match e {
@@ -124,6 +157,8 @@ mod tests {
     fn options(shape: &str) -> Options {
         Options {
             shape: shape.parse().unwrap(),
+            x: false,
+            hyper: false,
             count: 3,
             seed: 1,
             settings: Settings::default(),

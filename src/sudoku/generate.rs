@@ -22,6 +22,7 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::rate::Rater;
+use super::variant::Variant;
 use super::{DlxSolver, Grid, Shape, SudokuSolver};
 use crate::dlx::SearchLimits;
 use crate::dlx::deduce::{Level, Rules};
@@ -367,12 +368,21 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// A generator of puzzles of `shape`.
+    /// A generator of plain Sudoku puzzles of `shape`.
     pub fn new(shape: Shape, settings: Settings) -> Self {
+        Self::for_variant(Variant::plain(shape), settings)
+    }
+
+    /// A generator of puzzles with the rules `variant`: every check of
+    /// uniqueness and every rating is under those rules. Plain Sudoku, X
+    /// and hyper (and the two together) are supported; regions and cages
+    /// belong to a puzzle rather than to a generator, so jigsaw and killer
+    /// are not.
+    pub fn for_variant(variant: Variant, settings: Settings) -> Self {
         Self {
             settings,
-            orbits: settings.symmetry.orbits(shape.n()),
-            solver: DlxSolver::new(shape),
+            orbits: settings.symmetry.orbits(variant.n()),
+            solver: DlxSolver::for_variant(variant),
             rater: Rater::new(),
         }
     }
@@ -432,7 +442,7 @@ impl Generator {
         target: Level,
         rng: &mut Rng,
     ) -> Level {
-        let level = level_of(&mut self.rater, puzzle);
+        let level = level_of(&mut self.rater, self.solver.variant(), puzzle);
         if level <= target || self.settings.minimal {
             return level;
         }
@@ -444,7 +454,7 @@ impl Generator {
             })
             .collect();
         let order = rng.permutation(empty.len());
-        let (orbits, rater) = (&self.orbits, &mut self.rater);
+        let (orbits, rater, variant) = (&self.orbits, &mut self.rater, self.solver.variant());
         let with = |k: usize| {
             let mut more = puzzle.clone();
             for &t in &order[..k] {
@@ -458,20 +468,24 @@ impl Generator {
         let (mut lo, mut hi) = (1, order.len());
         while lo < hi {
             let mid = (lo + hi) / 2;
-            if level_of(rater, &with(mid)) <= target {
+            if level_of(rater, variant, &with(mid)) <= target {
                 hi = mid;
             } else {
                 lo = mid + 1;
             }
         }
         *puzzle = with(lo);
-        level_of(rater, puzzle)
+        level_of(rater, variant, puzzle)
     }
 
     /// One try: a unique puzzle and its solution, minimal if asked for or
     /// if over the clue bound.
     fn attempt(&mut self, rng: &mut Rng) -> (Grid, Grid) {
-        let solution = random_solution(&mut self.solver, rng);
+        let solution = if self.solver.variant().is_plain() {
+            random_solution(&mut self.solver, rng)
+        } else {
+            random_variant_solution(&mut self.solver, rng)
+        };
         let order = rng.permutation(self.orbits.len());
         let n = solution.n();
         let prefix = |k: usize| {
@@ -512,8 +526,8 @@ impl Generator {
 
 /// The level of a unique puzzle; one whose rating gives up (its guess
 /// budget spent) is as hard as they come.
-fn level_of(rater: &mut Rater, puzzle: &Grid) -> Level {
-    match rater.rate(puzzle, &Rules::default()) {
+fn level_of(rater: &mut Rater, variant: &Variant, puzzle: &Grid) -> Level {
+    match rater.rate_variant(puzzle, variant, &Rules::default()) {
         Ok(rating) => rating.level(),
         Err(_) => Level::Expert,
     }
@@ -611,6 +625,47 @@ pub fn random_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
         }
     }
     solved_grid(shape, |k| rng.below(k))
+}
+
+/// A random full grid under the solver's rules, for variants, whose
+/// houses the shuffles of [`random_solution`] would break: one cell after
+/// another in a random order, `n` of them, gets a random digit that still
+/// leaves a solution (the engine says which, within a node budget); the
+/// grid is the solution of the last.
+pub fn random_variant_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
+    let shape = solver.shape();
+    let n = shape.n();
+    let limits = SearchLimits {
+        max_solutions: 1,
+        max_nodes: COMPLETION_NODES_PER_CELL * shape.cells() as u64,
+    };
+    let first = |solver: &mut DlxSolver, start: &Grid| {
+        let mut found = None;
+        let _ = solver.search(
+            start,
+            limits,
+            Some(&mut |g: &Grid| {
+                found = Some(g.clone());
+                ControlFlow::Break(())
+            }),
+        );
+        found
+    };
+    let mut start = Grid::empty(shape);
+    let mut solution = None;
+    for cell in rng.permutation(n * n).into_iter().take(n) {
+        for d in rng.permutation(n) {
+            start.set(cell / n, cell % n, d as u8 + 1);
+            if let Some(g) = first(solver, &start) {
+                solution = Some(g);
+                break;
+            }
+            start.set(cell / n, cell % n, 0);
+        }
+    }
+    solution
+        .or_else(|| solver.solve_first(&Grid::empty(shape)).ok().flatten())
+        .expect("a variant the generator takes has solutions")
 }
 
 #[cfg(test)]
