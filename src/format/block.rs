@@ -1,5 +1,6 @@
 //! The reader shared by the judge formats whose cases are a fixed number of
-//! rows (HDU 1426, HDU 5547, Lanqiao, Jisuanke, POJ 2676, POJ 3076, yzoj):
+//! rows (HDU 1426, HDU 5547, Lanqiao, Jisuanke, POJ 2676, POJ 3076, yzoj,
+//! and, with rows of its own, HDU 4069 through the `Rows` trait):
 //! an optional or required count line, then cases of `n` rows of
 //! [`Cells`].
 //!
@@ -108,14 +109,7 @@ pub struct Spec {
 impl Spec {
     /// Reads the cases of `input`.
     pub fn read<'a>(self, input: Box<dyn BufRead + 'a>) -> Cases<'a> {
-        Box::new(Reader {
-            spec: self,
-            lines: Lines::new(input),
-            started: false,
-            remaining: None,
-            announced: 0,
-            done: false,
-        })
+        read_blocks(self, input)
     }
 
     /// Detection for a judge layout: [`Fit::Specific`] when the head fits
@@ -158,8 +152,55 @@ impl Spec {
     }
 }
 
-struct Reader<'a> {
-    spec: Spec,
+/// How a format reads the rows of its cases and makes a case of them; the
+/// reader of [`read_blocks`] does the rest (the count line, blank lines, a
+/// bad row's case consumed, truncation, input past the count).
+pub(super) trait Rows {
+    /// What a row holds, cell by cell.
+    type Value;
+    /// Rows per case.
+    fn rows(&self) -> usize;
+    /// Whether a count line comes first.
+    fn count(&self) -> CountLine;
+    /// One row (the `line`-th of the input).
+    fn parse_row(&self, text: &str, line: usize) -> Result<Vec<Self::Value>, InputError>;
+    /// The case of one block's values, row after row; its first row is at
+    /// `line`.
+    fn case(&self, values: Vec<Self::Value>, line: usize) -> Result<Case, InputError>;
+}
+
+impl Rows for Spec {
+    type Value = u8;
+    fn rows(&self) -> usize {
+        self.shape.n()
+    }
+    fn count(&self) -> CountLine {
+        self.count
+    }
+    fn parse_row(&self, text: &str, line: usize) -> Result<Vec<u8>, InputError> {
+        self.cells.parse_row(text, line, self.shape.n())
+    }
+    fn case(&self, values: Vec<u8>, line: usize) -> Result<Case, InputError> {
+        let grid = Grid::from_cells(self.shape, values).expect("rows checked");
+        Ok(Case::new(grid, line))
+    }
+}
+
+/// The cases of `input`, blocks of [`Rows::rows`] rows as `rows` reads
+/// them.
+pub(super) fn read_blocks<'a, R: Rows + 'a>(rows: R, input: Box<dyn BufRead + 'a>) -> Cases<'a> {
+    Box::new(Reader {
+        rows,
+        lines: Lines::new(input),
+        started: false,
+        remaining: None,
+        announced: 0,
+        done: false,
+    })
+}
+
+struct Reader<'a, R> {
+    rows: R,
     lines: Lines<Box<dyn BufRead + 'a>>,
     started: bool,
     remaining: Option<usize>,
@@ -167,11 +208,12 @@ struct Reader<'a> {
     done: bool,
 }
 
-impl Reader<'_> {
+impl<R: Rows> Reader<'_, R> {
     /// Reads the count line, if the format has one.
     fn start(&mut self) -> Option<InputError> {
         self.started = true;
-        if self.spec.count == CountLine::None {
+        let count = self.rows.count();
+        if count == CountLine::None {
             return None;
         }
         let (line, text) = match self.lines.next_content()? {
@@ -184,7 +226,7 @@ impl Reader<'_> {
                 self.announced = count;
                 None
             }
-            Err(_) if self.spec.count == CountLine::Optional => {
+            Err(_) if count == CountLine::Optional => {
                 self.lines.unread(line, text);
                 None
             }
@@ -192,8 +234,7 @@ impl Reader<'_> {
                 // A missing count: read on from this line, so the cases
                 // still run. A line that is no row either was a bad count,
                 // reported once and consumed.
-                let n = self.spec.shape.n();
-                if self.spec.cells.parse_row(&text, line, n).is_ok() {
+                if self.rows.parse_row(&text, line).is_ok() {
                     self.lines.unread(line, text.clone());
                 }
                 Some(InputError {
@@ -229,7 +270,7 @@ pub(super) fn past_the_count<R: BufRead>(
     }
 }
 
-impl Iterator for Reader<'_> {
+impl<R: Rows> Iterator for Reader<'_, R> {
     type Item = Result<Case, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
@@ -245,8 +286,8 @@ impl Iterator for Reader<'_> {
             self.done = true;
             return past_the_count(&mut self.lines, self.announced);
         }
-        let n = self.spec.shape.n();
-        let mut cells = Vec::with_capacity(n * n);
+        let n = self.rows.rows();
+        let mut values = Vec::new();
         let mut first_line = None;
         let mut error = None;
         let mut rows = 0;
@@ -281,8 +322,8 @@ impl Iterator for Reader<'_> {
             if error.is_some() {
                 continue;
             }
-            match self.spec.cells.parse_row(&text, line, n) {
-                Ok(row) => cells.extend(row),
+            match self.rows.parse_row(&text, line) {
+                Ok(row) => values.extend(row),
                 Err(e) => error = Some(e),
             }
         }
@@ -292,10 +333,7 @@ impl Iterator for Reader<'_> {
         let line = first_line.unwrap_or(1);
         Some(match error {
             Some(e) => Err(e),
-            None => Ok(Case::new(
-                Grid::from_cells(self.spec.shape, cells).expect("rows checked"),
-                line,
-            )),
+            None => self.rows.case(values, line),
         })
     }
 }

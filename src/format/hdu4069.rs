@@ -19,8 +19,8 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
-use super::block::past_the_count;
-use super::text::{Lines, is_number};
+use super::block::{CountLine, Rows, read_blocks};
+use super::text::is_number;
 use super::variant::words;
 use super::{Case, Cases, Fit, Format, Head, InputError, Options, Rule};
 use crate::sudoku::{Grid, Shape, Variant};
@@ -64,13 +64,7 @@ impl Format for Hdu4069 {
         }
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _: &Options) -> Cases<'a> {
-        Box::new(Reader {
-            lines: Lines::new(input),
-            started: false,
-            remaining: None,
-            announced: 0,
-            done: false,
-        })
+        read_blocks(Walled, input)
     }
     fn holds(&self, shape: Shape) -> bool {
         shape == Shape::NINE
@@ -103,106 +97,23 @@ fn parse_value(word: &str) -> Option<u16> {
     (v <= 255 && v & 15 <= 9).then_some(v)
 }
 
-struct Reader<'a> {
-    lines: Lines<Box<dyn BufRead + 'a>>,
-    started: bool,
-    remaining: Option<usize>,
-    announced: usize,
-    done: bool,
-}
+/// The rows of HDU 4069: 9 rows of 9 cell numbers a case, after a
+/// required count line; the block reader does the rest.
+struct Walled;
 
-impl Reader<'_> {
-    /// Reads the count line; a missing count is reported once, and a line
-    /// that is a row is read again as the first row.
-    fn start(&mut self) -> Option<InputError> {
-        self.started = true;
-        let (line, text) = match self.lines.next_content()? {
-            Ok(l) => l,
-            Err(e) => return Some(e),
-        };
-        if let Ok(count) = text.trim().parse::<usize>() {
-            self.remaining = Some(count);
-            self.announced = count;
-            return None;
-        }
-        if parse_row(&text, line).is_ok() {
-            self.lines.unread(line, text.clone());
-        }
-        Some(InputError {
-            header: true,
-            line,
-            column: Some(1),
-            message: format!("expected the number of cases, found '{}'", text.trim()),
-        })
+impl Rows for Walled {
+    type Value = u16;
+    fn rows(&self) -> usize {
+        9
     }
-
-    /// The rest of a case after a bad row: its remaining rows are consumed.
-    fn case(&mut self) -> Option<Result<Case, InputError>> {
-        let mut values = Vec::with_capacity(81);
-        let mut first_line = None;
-        let mut error = None;
-        for rows in 0..9 {
-            let (line, text) = match self.lines.next_content() {
-                None => {
-                    self.done = true;
-                    let Some(start) = first_line else {
-                        return self.remaining.map(|left| {
-                            Err(InputError {
-                                header: false,
-                                line: self.lines.line() + 1,
-                                column: None,
-                                message: format!(
-                                    "expected {left} more case{}, found the end of the input",
-                                    if left == 1 { "" } else { "s" }
-                                ),
-                            })
-                        });
-                    };
-                    return Some(Err(error.unwrap_or(InputError::truncated(start, 9, rows))));
-                }
-                Some(Err(e)) => {
-                    let line = e.line;
-                    error.get_or_insert(e);
-                    (line, String::new())
-                }
-                Some(Ok(l)) => l,
-            };
-            first_line.get_or_insert(line);
-            if error.is_none() {
-                match parse_row(&text, line) {
-                    Ok(row) => values.extend(row),
-                    Err(e) => error = Some(e),
-                }
-            }
-        }
-        if let Some(left) = &mut self.remaining {
-            *left = left.saturating_sub(1);
-        }
-        let line = first_line.unwrap_or(1);
-        if let Some(e) = error {
-            return Some(Err(e));
-        }
-        Some(to_case(&values, line))
+    fn count(&self) -> CountLine {
+        CountLine::Required
     }
-}
-
-impl Iterator for Reader<'_> {
-    type Item = Result<Case, InputError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        if !self.started
-            && let Some(e) = self.start()
-        {
-            return Some(Err(e));
-        }
-        if self.remaining == Some(0) {
-            self.done = true;
-            return past_the_count(&mut self.lines, self.announced);
-        }
-        self.case()
+    fn parse_row(&self, text: &str, line: usize) -> Result<Vec<u16>, InputError> {
+        parse_row(text, line)
+    }
+    fn case(&self, values: Vec<u16>, line: usize) -> Result<Case, InputError> {
+        to_case(&values, line)
     }
 }
 
