@@ -313,7 +313,6 @@ impl Small {
 /// Rates exact-cover problems; keeps its tables between problems.
 #[derive(Default)]
 pub struct Deducer {
-    items: usize,
     primary: usize,
     places: u8,
     class: Vec<u8>,
@@ -368,7 +367,6 @@ impl Deducer {
                 p.class.len()
             )));
         }
-        self.items = items;
         self.primary = p.primary as usize;
         self.places = p.places;
         self.class.clear();

@@ -611,20 +611,26 @@ pub fn random_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
                 start.set(b * h + k / w, b * w + k % w, d as u8 + 1);
             }
         }
-        let mut found = None;
-        let _ = solver.search(
-            &start,
-            limits,
-            Some(&mut |g: &Grid| {
-                found = Some(g.clone());
-                ControlFlow::Break(())
-            }),
-        );
-        if let Some(grid) = found {
+        if let Some(grid) = first_within(solver, &start, limits) {
             return shuffle(&grid, |k| rng.below(k));
         }
     }
     solved_grid(shape, |k| rng.below(k))
+}
+
+/// The first solution of `start` within `limits`, if the search finds one
+/// before they stop it.
+fn first_within(solver: &mut DlxSolver, start: &Grid, limits: SearchLimits) -> Option<Grid> {
+    let mut found = None;
+    let _ = solver.search(
+        start,
+        limits,
+        Some(&mut |g: &Grid| {
+            found = Some(g.clone());
+            ControlFlow::Break(())
+        }),
+    );
+    found
 }
 
 /// A random full grid under the solver's rules, for variants, whose
@@ -639,24 +645,12 @@ pub fn random_variant_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
         max_solutions: 1,
         max_nodes: COMPLETION_NODES_PER_CELL * shape.cells() as u64,
     };
-    let first = |solver: &mut DlxSolver, start: &Grid| {
-        let mut found = None;
-        let _ = solver.search(
-            start,
-            limits,
-            Some(&mut |g: &Grid| {
-                found = Some(g.clone());
-                ControlFlow::Break(())
-            }),
-        );
-        found
-    };
     let mut start = Grid::empty(shape);
     let mut solution = None;
     for cell in rng.permutation(n * n).into_iter().take(n) {
         for d in rng.permutation(n) {
             start.set(cell / n, cell % n, d as u8 + 1);
-            if let Some(g) = first(solver, &start) {
+            if let Some(g) = first_within(solver, &start, limits) {
                 solution = Some(g);
                 break;
             }
