@@ -590,6 +590,14 @@ struct Where<'a> {
     puzzle: Option<String>,
 }
 
+/// The `puzzle` field of a JSON line: the puzzle as a line, or `null` when
+/// it was not read or the alphabet has no symbols for its digits.
+fn puzzle_text(alphabet: &Alphabet, puzzle: Option<&Grid>) -> Option<String> {
+    puzzle
+        .filter(|g| alphabet.covers(g.n()))
+        .map(|g| alphabet.write_line(g))
+}
+
 /// One line of `--json`: the schema of docs/json.md, in its field order.
 #[derive(Serialize)]
 struct Record<'a> {
@@ -748,11 +756,7 @@ fn json_line(v: &Verdict, number: usize, name: &str, line: usize, alphabet: &Alp
             file: name,
             line,
             column: v.column,
-            puzzle: v
-                .puzzle
-                .as_ref()
-                .filter(|g| alphabet.covers(g.n()))
-                .map(|g| alphabet.write_line(g)),
+            puzzle: puzzle_text(alphabet, v.puzzle.as_ref()),
         },
         status: v.status,
         count: v.count.map(|c| c.solutions),

@@ -9,7 +9,7 @@
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use super::{Context, Done, Job, Where, error_line};
+use super::{Context, Done, Job, Where, error_line, puzzle_text};
 use crate::app::ExitStatus;
 use crate::dlx::deduce::{self, Rating, Rules};
 use crate::sudoku::Grid;
@@ -118,7 +118,7 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
                     file: &name,
                     line,
                     column,
-                    puzzle: grid.as_ref().map(text),
+                    puzzle: puzzle_text(alphabet, grid.as_ref()),
                 },
                 status,
                 level: rating.as_ref().map(|r| r.level().name()),
