@@ -14,6 +14,7 @@
 //! share's: the part of each share's work that is overhead.
 
 use dlx_engine::dlx::Stats;
+use dlx_engine::dlx::EngineKind;
 use dlx_engine::dlx::parallel::{Plan, RunLimits, Runner};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -28,6 +29,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         threads: 1,
         limits: RunLimits::default(),
         on_progress: None,
+        engine: EngineKind::Auto,
     };
     for per in per_share {
         let per: usize = per.parse()?;

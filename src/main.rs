@@ -10,6 +10,7 @@ use dlx_engine::app::cover::{CoverOptions, Mode, parse_seconds};
 use dlx_engine::app::generate as generate_app;
 use dlx_engine::app::problem::{Problem, parse_cell};
 use dlx_engine::app::shell::{self, Shell};
+use dlx_engine::dlx::EngineKind;
 use dlx_engine::app::sudoku::{self as sudoku_app, SolverKind, Task};
 use dlx_engine::app::{ExitStatus, Input, Part, bench};
 use dlx_engine::dlx::deduce::{Level, Rules};
@@ -239,6 +240,29 @@ struct CoverArgs {
     /// N counts add up to the full count. A share with no solution exits 0.
     #[arg(long, value_name = "K/N")]
     part: Option<Part>,
+    /// The search's engine: dancing links, bit sets (small problems
+    /// without colors), or auto (bit sets where they fit). Both search the
+    /// same tree, with the same output and statistics.
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    engine: EngineArg,
+}
+
+/// `--engine` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum EngineArg {
+    Auto,
+    Links,
+    Bits,
+}
+
+impl From<EngineArg> for EngineKind {
+    fn from(e: EngineArg) -> Self {
+        match e {
+            EngineArg::Auto => EngineKind::Auto,
+            EngineArg::Links => EngineKind::Links,
+            EngineArg::Bits => EngineKind::Bits,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -605,6 +629,7 @@ fn main() -> ExitCode {
                 stats: a.stats,
                 threads: a.threads.into(),
                 part: a.part,
+                engine: a.engine.into(),
             };
             dlx_engine::app::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
         }

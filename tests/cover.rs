@@ -347,12 +347,14 @@ fn random_small_problems_match_brute_force() {
         let want = count_by_brute_force(&k.problem).expect("a small problem");
         assert_eq!(engine_count(&text), want, "{text}");
         // Threads and shares through the library, without a process.
+        use dlx_engine::dlx::EngineKind;
         use dlx_engine::dlx::parallel::{Plan, RunLimits, Runner};
         let plan = Plan::split(&k.problem, 6).unwrap();
         let runner = Runner {
             threads: 2,
             limits: RunLimits::default(),
             on_progress: None,
+            engine: EngineKind::Auto,
         };
         assert_eq!(
             runner.count(&k.problem, &plan).unwrap().solutions,

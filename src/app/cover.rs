@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 pub use super::Part;
 use super::{ExitStatus, output_failed};
 use crate::dlx::parallel::{Plan, RunLimits, RunProgress, Runner};
-use crate::dlx::{Outcome, Stats};
+use crate::dlx::{EngineKind, Outcome, Stats};
 use crate::knuth::{self, KnuthProblem};
 
 /// Subproblems per thread for `--threads`: enough that uneven subtrees
@@ -79,6 +79,8 @@ pub struct CoverOptions {
     pub threads: usize,
     /// Solve only this share of the tree.
     pub part: Option<Part>,
+    /// The search's engine.
+    pub engine: EngineKind,
 }
 
 impl Default for CoverOptions {
@@ -93,6 +95,7 @@ impl Default for CoverOptions {
             stats: false,
             threads: 1,
             part: None,
+            engine: EngineKind::Auto,
         }
     }
 }
@@ -215,6 +218,7 @@ fn solve(
         threads,
         limits,
         on_progress,
+        engine: opts.engine,
     };
 
     let (outcome, stats) = match opts.mode {

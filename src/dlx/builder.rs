@@ -53,6 +53,10 @@ pub enum BuildError {
     /// The matrix would need more than `u32::MAX` nodes or items.
     #[error("the problem is too large for 32-bit links")]
     TooLarge,
+    /// The bit-set engine was asked for a problem with colors, which only
+    /// the dancing links handle.
+    #[error("the bit-set engine does not handle colors; use the dancing links")]
+    Colored,
 }
 
 /// An exact-cover problem: items and options, before compilation into a

@@ -46,6 +46,7 @@
 //! * Removals are undone in exactly the reverse order (the "dance"), which
 //!   is what lets a removed element keep its own links.
 
+mod bits;
 pub mod brute_force;
 mod builder;
 pub mod deduce;
@@ -53,9 +54,103 @@ mod matrix;
 pub mod parallel;
 mod search;
 
+pub use bits::BitMatrix;
 pub use builder::{BuildError, Problem};
 pub use matrix::{ForceError, Matrix, SanityError};
 pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor};
+
+/// Which search runs a problem: both visit the same tree (the same
+/// branching rule, options in the same order) and report the same
+/// [`Stats`]; they differ in how a level is done and undone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineKind {
+    /// [`EngineKind::Bits`] when the problem fits it
+    /// ([`BitMatrix::fits`]), else [`EngineKind::Links`].
+    #[default]
+    Auto,
+    /// Dancing links ([`Matrix`]): any size, colors.
+    Links,
+    /// Bit sets of options ([`BitMatrix`]): small problems without colors,
+    /// where copying a level's state beats undoing its links.
+    Bits,
+}
+
+/// A compiled problem, on the engine [`Problem::engine`] chose.
+pub enum Engine<'a> {
+    /// Dancing links.
+    Links(Matrix<'a>),
+    /// Bit sets.
+    Bits(BitMatrix),
+}
+
+impl Problem {
+    /// Compiles the problem for the engine `kind` asks for (the links' in
+    /// `arena`). Fails if the problem does not fit it (colors on
+    /// [`EngineKind::Bits`], or too large).
+    pub fn engine<'a>(&self, arena: &'a bumpalo::Bump, kind: EngineKind) -> Result<Engine<'a>, BuildError> {
+        let bits = match kind {
+            EngineKind::Auto => BitMatrix::fits(self),
+            EngineKind::Links => false,
+            EngineKind::Bits => true,
+        };
+        Ok(if bits {
+            Engine::Bits(BitMatrix::build(self)?)
+        } else {
+            Engine::Links(self.build(arena)?)
+        })
+    }
+}
+
+impl Engine<'_> {
+    /// Which engine this is.
+    pub fn kind(&self) -> EngineKind {
+        match self {
+            Engine::Links(_) => EngineKind::Links,
+            Engine::Bits(_) => EngineKind::Bits,
+        }
+    }
+
+    /// Algorithm X: see [`Matrix::search`].
+    pub fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
+        match self {
+            Engine::Links(m) => m.search(visitor, limits),
+            Engine::Bits(m) => m.search(visitor, limits),
+        }
+    }
+
+    /// Forces options: see [`Matrix::force_all`].
+    pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
+        match self {
+            Engine::Links(m) => m.force_all(options),
+            Engine::Bits(m) => m.force_all(options),
+        }
+    }
+
+    /// Counts solutions, stopping as soon as `limit` are found.
+    pub fn count_up_to(&mut self, limit: u64) -> Count {
+        match self {
+            Engine::Links(m) => m.count_up_to(limit),
+            Engine::Bits(m) => m.count_up_to(limit),
+        }
+    }
+
+    /// The first solution found, forced options first, or `None`.
+    pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
+        match self {
+            Engine::Links(m) => m.first_solution(),
+            Engine::Bits(m) => m.first_solution(),
+        }
+    }
+
+    /// Calls `visit` on every solution until it returns
+    /// `ControlFlow::Break`.
+    pub fn for_each_solution(
+        &mut self,
+        mut visit: impl FnMut(&Solution<'_, '_>) -> std::ops::ControlFlow<()>,
+    ) -> (Outcome, Stats) {
+        self.search(&mut visit, SearchLimits::UNLIMITED)
+    }
+}
 
 /// An item of a [`Problem`], numbered from 0 in the order the items were
 /// added (inside the matrix, primary items come first and numbering starts

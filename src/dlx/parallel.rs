@@ -40,7 +40,7 @@ use rayon::prelude::*;
 
 use super::matrix::COVERED;
 use super::{
-    BuildError, Count, ForceError, Matrix, OptionId, Outcome, Problem, Progress, SearchLimits,
+    BuildError, Count, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem, Progress, SearchLimits,
     Solution, Stats, Visitor,
 };
 
@@ -246,6 +246,8 @@ pub struct Runner<'r> {
     /// Called every few thousand search nodes (from any worker thread);
     /// rate-limit the reports in the callback.
     pub on_progress: Option<&'r (dyn Fn(&RunProgress) + Sync)>,
+    /// The engine each subproblem runs on (both search the same tree).
+    pub engine: EngineKind,
 }
 
 /// State shared by the workers of one run.
@@ -259,6 +261,7 @@ struct Shared<'r> {
     /// Weight of finished subproblems, and of each running one's done part.
     book: Mutex<(f64, Vec<(usize, f64)>)>,
     total_weight: f64,
+    engine: EngineKind,
 }
 
 impl Shared<'_> {
@@ -346,6 +349,7 @@ impl Runner<'_> {
             solutions: AtomicU64::new(0),
             book: Mutex::new((0.0, Vec::new())),
             total_weight: plan.weight().max(f64::MIN_POSITIVE),
+            engine: self.engine,
         };
         // The split levels may have used up the node budget already.
         if plan.stats.nodes >= self.limits.max_nodes {
@@ -369,7 +373,7 @@ impl Runner<'_> {
         }
         let sub = &plan.subproblems[index];
         let arena = Bump::new();
-        let mut m = problem.build(&arena)?;
+        let mut m = problem.engine(&arena, shared.engine)?;
         m.force_all(&sub.prefix)?;
         let limits = SearchLimits {
             max_solutions,
@@ -568,6 +572,7 @@ mod tests {
             threads,
             limits: RunLimits::default(),
             on_progress: None,
+            engine: EngineKind::Auto,
         }
     }
 

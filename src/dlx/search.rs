@@ -8,6 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::matrix::COVERED;
+use super::bits::BitMatrix;
 use super::{Matrix, OptionId};
 
 /// Machine-independent measures of effort, as Knuth reports them.
@@ -103,27 +104,95 @@ impl Count {
 
 /// A solution, seen by a [`Visitor`] while the search stands on it.
 pub struct Solution<'m, 'a> {
-    matrix: &'m Matrix<'a>,
-    chosen: &'m [u32],
+    source: Chosen<'m, 'a>,
 }
 
-impl Solution<'_, '_> {
+/// Where a solution's (or a path's) chosen options are read from: the
+/// nodes the dancing-links search chose, or the option numbers the bit-set
+/// search chose.
+#[derive(Clone, Copy)]
+enum Chosen<'m, 'a> {
+    Links {
+        matrix: &'m Matrix<'a>,
+        chosen: &'m [u32],
+    },
+    Bits {
+        matrix: &'m BitMatrix,
+        chosen: &'m [u32],
+    },
+}
+
+impl<'m, 'a> Chosen<'m, 'a> {
+    /// The forced options, then the chosen ones.
+    fn options(self) -> impl Iterator<Item = OptionId> + 'm {
+        let (links, bits) = match self {
+            Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None),
+            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen))),
+        };
+        let links = links.into_iter().flat_map(|(m, chosen)| {
+            m.forced()
+                .chain(chosen.iter().map(move |&x| m.option_of_node(x)))
+        });
+        let bits = bits.into_iter().flat_map(|(m, chosen)| {
+            m.forced().chain(chosen.iter().map(|&k| OptionId(k)))
+        });
+        links.chain(bits)
+    }
+
+    /// Only the chosen options.
+    fn chosen(self) -> impl Iterator<Item = OptionId> + 'm {
+        let (links, bits) = match self {
+            Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None),
+            Chosen::Bits { chosen, .. } => (None, Some(chosen)),
+        };
+        let links = links
+            .into_iter()
+            .flat_map(|(m, chosen)| chosen.iter().map(move |&x| m.option_of_node(x)));
+        let bits = bits.into_iter().flatten().map(|&k| OptionId(k));
+        links.chain(bits)
+    }
+
+    fn depth(self) -> usize {
+        match self {
+            Chosen::Links { chosen, .. } | Chosen::Bits { chosen, .. } => chosen.len(),
+        }
+    }
+
+    fn forced_count(self) -> usize {
+        match self {
+            Chosen::Links { matrix, .. } => matrix.forced_count(),
+            Chosen::Bits { matrix, .. } => matrix.forced_count(),
+        }
+    }
+}
+
+impl<'m, 'a> Solution<'m, 'a> {
+    pub(super) fn of_links(matrix: &'m Matrix<'a>, chosen: &'m [u32]) -> Self {
+        Self {
+            source: Chosen::Links { matrix, chosen },
+        }
+    }
+
+    pub(super) fn of_bits(matrix: &'m BitMatrix, chosen: &'m [u32]) -> Self {
+        Self {
+            source: Chosen::Bits { matrix, chosen },
+        }
+    }
+
     /// The options of the solution: the forced ones first, then those the
     /// search chose, in the order chosen.
-    pub fn options(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.matrix
-            .forced()
-            .chain(self.chosen.iter().map(|&x| self.matrix.option_of_node(x)))
+    pub fn options(&self) -> impl Iterator<Item = OptionId> + 'm {
+        self.source.options()
     }
 
     /// Only the options the search chose (not the forced ones).
-    pub fn chosen(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.chosen.iter().map(|&x| self.matrix.option_of_node(x))
+    pub fn chosen(&self) -> impl Iterator<Item = OptionId> + 'm {
+        self.source.chosen()
     }
 
     /// Number of options in the solution, forced ones included.
     pub fn len(&self) -> usize {
-        self.matrix.forced_count() + self.chosen.len()
+        self.source.forced_count() + self.source.depth()
     }
 
     /// Whether the solution has no option (a problem with no primary item).
@@ -134,28 +203,43 @@ impl Solution<'_, '_> {
 
 /// Where the search stands: for progress reports and estimates.
 pub struct Progress<'m, 'a> {
-    matrix: &'m Matrix<'a>,
-    chosen: &'m [u32],
+    source: Chosen<'m, 'a>,
     /// Statistics so far.
     pub stats: Stats,
 }
 
-impl Progress<'_, '_> {
+impl<'m, 'a> Progress<'m, 'a> {
+    pub(super) fn of_bits(matrix: &'m BitMatrix, chosen: &'m [u32], stats: Stats) -> Self {
+        Self {
+            source: Chosen::Bits { matrix, chosen },
+            stats,
+        }
+    }
+
     /// For each level of the current path, the 0-based position of the
     /// option being tried among the options of the item branched on, and
     /// their number.
-    pub fn path(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        self.chosen.iter().map(|&x| {
-            let m = self.matrix;
-            let item = m.nodes[x as usize].top as u32;
-            let mut pos = 0;
-            let mut q = m.nodes[item as usize].down;
-            while q != x {
-                pos += 1;
-                q = m.nodes[q as usize].down;
-            }
-            (pos, m.lens[item as usize] & !COVERED)
-        })
+    pub fn path(&self) -> impl Iterator<Item = (u32, u32)> + 'm {
+        let (links, bits) = match self.source {
+            Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None),
+            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen.len()))),
+        };
+        let links = links.into_iter().flat_map(|(m, chosen)| {
+            chosen.iter().map(move |&x| {
+                let item = m.nodes[x as usize].top as u32;
+                let mut pos = 0;
+                let mut q = m.nodes[item as usize].down;
+                while q != x {
+                    pos += 1;
+                    q = m.nodes[q as usize].down;
+                }
+                (pos, m.lens[item as usize] & !COVERED)
+            })
+        });
+        let bits = bits
+            .into_iter()
+            .flat_map(|(m, depth)| (0..depth).map(move |d| m.path_at(d)));
+        links.chain(bits)
     }
 
     /// Knuth's estimate of the fraction of the tree already searched: the
@@ -197,7 +281,7 @@ impl<F: FnMut(&Solution<'_, '_>) -> ControlFlow<()>> Visitor for F {
 /// The index of the first least value of `lens` (which is not empty), on
 /// AVX2 when the processor has it (checked once, then cached by `std`).
 #[inline]
-fn first_least(lens: &[u32]) -> u32 {
+pub(super) fn first_least(lens: &[u32]) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor supports AVX2, as just checked.
@@ -248,7 +332,7 @@ fn first_least_portable(lens: &[u32]) -> u32 {
 }
 
 /// A visitor that only counts.
-struct Counting;
+pub(super) struct Counting;
 
 impl Visitor for Counting {
     #[inline]
@@ -281,10 +365,7 @@ impl Matrix<'_> {
             let (mut item, mut x);
             if self.items[0].next == 0 {
                 stats.solutions += 1;
-                let solution = Solution {
-                    matrix: self,
-                    chosen: &self.stack[..depth],
-                };
+                let solution = Solution::of_links(self, &self.stack[..depth]);
                 if visitor.solution(&solution).is_break() {
                     break 'search Outcome::Stopped;
                 }
@@ -301,8 +382,10 @@ impl Matrix<'_> {
                 if stats.nodes & (V::TICK_NODES - 1) == 0 {
                     stats.updates = self.updates - updates_before;
                     let progress = Progress {
-                        matrix: self,
-                        chosen: &self.stack[..depth],
+                        source: Chosen::Links {
+                            matrix: self,
+                            chosen: &self.stack[..depth],
+                        },
                         stats,
                     };
                     if visitor.tick(&progress).is_break() {
