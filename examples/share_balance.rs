@@ -13,8 +13,8 @@
 //! share in nodes and in updates, and the split's updates over a mean
 //! share's: the part of each share's work that is overhead.
 
-use dlx_engine::dlx::Stats;
 use dlx_engine::dlx::EngineKind;
+use dlx_engine::dlx::Stats;
 use dlx_engine::dlx::parallel::{Plan, RunLimits, Runner};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -33,7 +33,7 @@ use rayon::prelude::*;
 
 use engine::app::sudoku::{SolverKind, Solvers};
 use engine::dlx::deduce::{Level, Rules};
-use engine::dlx::{ItemKind, Progress, SearchLimits, Solution, Visitor};
+use engine::dlx::{EngineKind, ItemKind, Progress, SearchLimits, Solution, Visitor};
 use engine::format::{Alphabet, line::parse_line};
 use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::sudoku::generate::{CLUE_TRIES, Generator, Settings, Symmetry, generate_range};
@@ -407,11 +407,15 @@ impl ExactCover {
     fn with_matrix<R: Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut engine::dlx::Matrix<'_>) -> (R, engine::dlx::Stats) + Send,
+        f: impl FnOnce(&mut engine::dlx::Engine<'_>) -> (R, engine::dlx::Stats) + Send,
     ) -> PyResult<R> {
         let (result, stats) = py.detach(|| {
             let arena = Bump::new();
-            let mut matrix = self.problem.problem.build(&arena).map_err(value_error)?;
+            let mut matrix = self
+                .problem
+                .problem
+                .engine(&arena, EngineKind::Auto)
+                .map_err(value_error)?;
             Ok::<_, PyErr>(f(&mut matrix))
         })?;
         *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = stats.into();
@@ -550,7 +554,7 @@ impl ExactCover {
             .name("dlx_engine solutions".into())
             .spawn(move || {
                 let arena = Bump::new();
-                let Ok(mut matrix) = problem.problem.build(&arena) else {
+                let Ok(mut matrix) = problem.problem.engine(&arena, EngineKind::Auto) else {
                     return;
                 };
                 let mut feed = Feed { tx, stop: &flag };

@@ -1,16 +1,18 @@
 //! Algorithm X on bit sets: the same search as the dancing links, for
 //! problems small enough that a bit per option beats a node per entry.
 //!
-//! The state is a bit set of the *active* options (those compatible with
-//! every option chosen so far) and, per primary item, the number of active
-//! options that contain it. Choosing option `x` clears, for each item of
-//! `x`, the active options that use the item (a word-wide `AND NOT` per 64
-//! options, against the item's precomputed bit set) and lowers the lengths
-//! of the primary items of each option cleared. Undoing a level copies back
-//! the state saved when it was entered: the active set and the lengths are
-//! a few hundred bytes for the problems this engine takes
-//! ([`BitMatrix::fits`]), a `memcpy` where the links would walk every
-//! hidden node again.
+//! The state of a level is three bit sets in one vector of words: the
+//! *active* options (those compatible with every option chosen so far),
+//! the *live* words of that set (a bit per word that is not zero), and the
+//! *open* primary items (not yet covered). Choosing option `x` clears the
+//! active options that share an item with `x` (a word-wide `AND NOT`
+//! against `x`'s precomputed clash set, or against each of its items' sets
+//! of options when clash sets would be too large), visiting live words
+//! only. The branching item is found by counting each open item's active
+//! options with `POPCNT`, giving up on an item as soon as it cannot win.
+//! Undoing a level copies back the state saved when it was entered: at
+//! most [`MAX_STATE_BYTES`] bytes ([`BitMatrix::fits`]), one `memcpy`
+//! where the links walk every hidden node again.
 //!
 //! # Same tree as the links
 //!
@@ -19,17 +21,16 @@
 //! order added. So both engines visit the same nodes in the same order and
 //! report the same [`Stats`]: a node per level entered, solutions
 //! included, and DLX1's updates, one per item covered and one per entry of
-//! a cleared option other than the entry through which it was cleared
-//! (the node DLX1 would have unlinked). Tests compare the two on random
-//! problems, statistics included.
+//! a cleared option other than the one in the list it was cleared
+//! through (the nodes DLX1 would have unlinked). Tests compare the two on
+//! random problems, statistics included.
 //!
 //! # Invariants
 //!
 //! * An active option contains no covered item: covering an item clears
-//!   every option that uses it. So a length never drops below zero, and a
-//!   covered item's length, [`COVERED`], never changes until restored.
-//! * `lens[p]` is the number of active options containing primary item
-//!   `p`, or [`COVERED`] while `p` is covered.
+//!   every option that uses it.
+//! * A word's live bit is set exactly when the word of the active set is
+//!   not zero.
 //! * Outside a search the state is the one left by the forced options;
 //!   every search returns to it however it ends.
 //!
@@ -40,7 +41,7 @@ use std::ops::ControlFlow;
 
 use super::builder::{BuildError, Problem};
 use super::matrix::{COVERED, ForceError};
-use super::search::{Counting, Outcome, Progress, SearchLimits, Solution, Stats, first_least};
+use super::search::{Counting, Outcome, Progress, SearchLimits, Solution, Stats};
 use super::{Count, ItemId, ItemKind, OptionId, Visitor};
 #[cfg(test)]
 use super::{Engine, EngineKind};
@@ -48,20 +49,30 @@ use super::{Engine, EngineKind};
 /// No option: the end of an item's options at a level.
 const NONE: u32 = u32::MAX;
 
+/// The most state per level (active, live and open sets) that
+/// [`BitMatrix::fits`] accepts, in bytes: beyond it, copying the state at
+/// every node costs more than the links' undo.
+const MAX_STATE_BYTES: usize = 4096;
+
+/// The most memory the clash sets of [`BitMatrix::clashes`] may take.
+const MAX_CLASH_BYTES: usize = 4 << 20;
+
+/// The most option sizes for which the update count goes by popcounts.
+const SIZE_CLASSES: usize = 4;
+
 /// A compiled problem for the bit-set search.
 #[derive(Clone, Debug)]
 pub struct BitMatrix {
     /// Words per bit set of options.
     words: usize,
-    /// Number of primary items; they are numbered `0..primary` in the
-    /// order added, as the links number their headers.
-    primary: usize,
+    /// Words per set of words (the live set and each item's word set).
+    word_words: usize,
     /// For each item (by [`ItemId`]), the options that contain it:
     /// `words` words each.
     uses: Vec<u64>,
-    /// For each item, the words of its `uses` that are not zero, as a
-    /// range (`lo..hi`).
-    span: Vec<(u32, u32)>,
+    /// For each item, the words of its `uses` that are not zero:
+    /// `word_words` words each.
+    item_words: Vec<u64>,
     /// Items of option `k`: `items[starts[k]..starts[k + 1]]`.
     items: Vec<u32>,
     starts: Vec<u32>,
@@ -69,44 +80,114 @@ pub struct BitMatrix {
     /// `prims[prim_starts[k]..prim_starts[k + 1]]`.
     prims: Vec<u32>,
     prim_starts: Vec<u32>,
-    /// The current state: active options, and the lengths of the primary
-    /// items (with [`COVERED`] for covered ones).
-    active: Vec<u64>,
-    lens: Vec<u32>,
+    /// The [`ItemId`] of each primary number; primary items are numbered
+    /// in the order added, as the links number their headers.
+    prim_item: Vec<u32>,
+    /// The options by size, when there are at most [`SIZE_CLASSES`] sizes:
+    /// the entries a cleared option of that size hides (its size less one)
+    /// and the options of that size; empty when there are more sizes. Lets
+    /// the update count add popcounts instead of visiting cleared options.
+    sizes: Vec<(u64, Vec<u64>)>,
+    /// For each option, the options that share an item with it (itself
+    /// included), `words` words each, when they take at most
+    /// [`MAX_CLASH_BYTES`]; empty otherwise, and options are cleared item
+    /// by item.
+    clashes: Vec<u64>,
+    /// The current state: `words` words of active options, `word_words`
+    /// of live words, `open_words` of open primary items.
+    state: Vec<u64>,
     /// The state with nothing forced.
-    built_active: Vec<u64>,
-    built_lens: Vec<u32>,
+    built: Vec<u64>,
     /// Options forced so far, in order.
     forced: Vec<u32>,
     /// Updates since the matrix was built, counted as DLX1 counts them.
     updates: u64,
     /// The state saved at each search level (grown as the search deepens).
-    saved_active: Vec<u64>,
-    saved_lens: Vec<u32>,
-    /// The [`ItemId`] of each primary number.
-    prim_item: Vec<u32>,
+    saved: Vec<u64>,
     /// The item branched on at each level, and the option chosen there.
     branch: Vec<u32>,
     chosen: Vec<u32>,
 }
 
-/// The most state (active set and lengths) per level that
-/// [`BitMatrix::fits`] accepts, in bytes: beyond it, copying the state at
-/// every node costs more than the links' undo.
-const MAX_STATE_BYTES: usize = 4096;
+/// A set of `n` bits, all set.
+fn full_set(n: usize) -> Vec<u64> {
+    let mut set = vec![!0u64; n.div_ceil(64)];
+    if n % 64 != 0 {
+        set[n / 64] = (1u64 << (n % 64)) - 1;
+    }
+    set
+}
+
+/// Counts the updates of cleared options (see [`BitMatrix::sizes`]).
+struct Counter<'m> {
+    sizes: &'m [(u64, Vec<u64>)],
+    starts: &'m [u32],
+}
+
+impl Counter<'_> {
+    /// The entries DLX1 would unlink for the options of `hit`, those of
+    /// word `w` (each option's size less one).
+    #[inline(always)]
+    fn hidden(&self, w: usize, mut hit: u64) -> u64 {
+        let mut hidden = 0;
+        if self.sizes.is_empty() {
+            while hit != 0 {
+                let o = w * 64 + hit.trailing_zeros() as usize;
+                hit &= hit - 1;
+                hidden += u64::from(self.starts[o + 1] - self.starts[o] - 1);
+            }
+        } else {
+            for (entries, of_size) in self.sizes {
+                hidden += u64::from((hit & of_size[w]).count_ones()) * entries;
+            }
+        }
+        hidden
+    }
+}
+
+/// Clears the active options of `set` in the live words (those among
+/// `within`, a set of words, if given), keeping `live` exact; returns the
+/// updates of the options cleared that are not among `lead_uses`.
+#[inline(always)]
+fn clear(
+    active: &mut [u64],
+    live: &mut [u64],
+    within: Option<&[u64]>,
+    set: &[u64],
+    lead_uses: Option<&[u64]>,
+    count: &Counter<'_>,
+) -> u64 {
+    let mut hidden = 0;
+    for (s, l) in live.iter_mut().enumerate() {
+        let mut bits = *l & within.map_or(!0, |within| within[s]);
+        while bits != 0 {
+            let bit = bits.trailing_zeros();
+            bits &= bits - 1;
+            let w = s * 64 + bit as usize;
+            let hit = active[w] & set[w];
+            if hit != 0 {
+                active[w] &= !hit;
+                if active[w] == 0 {
+                    *l &= !(1 << bit);
+                }
+                hidden += count.hidden(w, hit & !lead_uses.map_or(0, |u| u[w]));
+            }
+        }
+    }
+    hidden
+}
 
 impl BitMatrix {
     /// Whether `problem` suits the bit-set search: no colors, and a state
-    /// (one bit per option, four bytes per primary item) of at most
-    /// [`MAX_STATE_BYTES`].
+    /// of at most [`MAX_STATE_BYTES`].
     pub fn fits(problem: &Problem) -> bool {
-        let words = problem.option_count().div_ceil(64);
         let primary = problem
             .kinds
             .iter()
             .filter(|&&k| k == ItemKind::Primary)
             .count();
-        words * 8 + primary * 4 <= MAX_STATE_BYTES
+        let words = problem.option_count().div_ceil(64);
+        (words + words.div_ceil(64) + primary.div_ceil(64)) * 8 <= MAX_STATE_BYTES
             && problem.entries.iter().all(|&(_, color)| color == 0)
     }
 
@@ -114,6 +195,12 @@ impl BitMatrix {
     /// handle (see [`BitMatrix::fits`]), or on a problem too large to
     /// number.
     pub fn build(problem: &Problem) -> Result<Self, BuildError> {
+        Self::build_with(problem, MAX_CLASH_BYTES)
+    }
+
+    /// [`BitMatrix::build`], with clash sets only if they take at most
+    /// `clash_bytes`.
+    fn build_with(problem: &Problem, clash_bytes: usize) -> Result<Self, BuildError> {
         if problem.entries.iter().any(|&(_, color)| color != 0) {
             return Err(BuildError::Colored);
         }
@@ -123,6 +210,7 @@ impl BitMatrix {
             return Err(BuildError::TooLarge);
         }
         let words = n_options.div_ceil(64);
+        let word_words = words.div_ceil(64);
         let mut prim_of = vec![NONE; n_items];
         let mut prim_item = Vec::new();
         for (item, kind) in problem.kinds.iter().enumerate() {
@@ -131,9 +219,7 @@ impl BitMatrix {
                 prim_item.push(item as u32);
             }
         }
-        let primary = prim_item.len() as u32;
         let mut uses = vec![0u64; n_items * words];
-        let mut lens = vec![0u32; primary as usize];
         let mut items = Vec::with_capacity(problem.entries.len());
         let mut starts = Vec::with_capacity(n_options + 1);
         let mut prims = Vec::new();
@@ -145,46 +231,72 @@ impl BitMatrix {
             for &(item, _) in &problem.entries[start..end as usize] {
                 uses[item as usize * words + k / 64] |= 1 << (k % 64);
                 items.push(item);
-                let p = prim_of[item as usize];
-                if p != NONE {
-                    prims.push(p);
-                    lens[p as usize] += 1;
+                if prim_of[item as usize] != NONE {
+                    prims.push(prim_of[item as usize]);
                 }
             }
             starts.push(items.len() as u32);
             prim_starts.push(prims.len() as u32);
             start = end as usize;
         }
-        let span = (0..n_items)
-            .map(|i| {
-                let set = &uses[i * words..(i + 1) * words];
-                let lo = set.iter().position(|&w| w != 0).unwrap_or(0);
-                let hi = set.iter().rposition(|&w| w != 0).map_or(lo, |h| h + 1);
-                (lo as u32, hi as u32)
-            })
-            .collect();
-        let mut active = vec![!0u64; words];
-        if n_options % 64 != 0 {
-            active[words - 1] = (1u64 << (n_options % 64)) - 1;
+        let mut item_words = vec![0u64; n_items * word_words];
+        for i in 0..n_items {
+            let set = &uses[i * words..(i + 1) * words];
+            for (w, _) in set.iter().enumerate().filter(|(_, u)| **u != 0) {
+                item_words[i * word_words + w / 64] |= 1 << (w % 64);
+            }
         }
+        let mut sizes: Vec<(u64, Vec<u64>)> = Vec::new();
+        for k in 0..n_options {
+            let hides = u64::from(starts[k + 1] - starts[k] - 1);
+            let class = match sizes.iter().position(|(h, _)| *h == hides) {
+                Some(c) => c,
+                None => {
+                    sizes.push((hides, vec![0; words]));
+                    sizes.len() - 1
+                }
+            };
+            sizes[class].1[k / 64] |= 1 << (k % 64);
+        }
+        if sizes.len() > SIZE_CLASSES {
+            sizes.clear();
+        }
+        let mut clashes = Vec::new();
+        if n_options * words * 8 <= clash_bytes {
+            clashes = vec![0u64; n_options * words];
+            for k in 0..n_options {
+                let clash = &mut clashes[k * words..(k + 1) * words];
+                for &item in &items[starts[k] as usize..starts[k + 1] as usize] {
+                    let uses = &uses[item as usize * words..(item as usize + 1) * words];
+                    for (c, u) in clash.iter_mut().zip(uses) {
+                        *c |= u;
+                    }
+                }
+            }
+        }
+        let open = full_set(prim_item.len());
+        let mut state = full_set(n_options);
+        state.resize(words, 0);
+        state.extend(full_set(words));
+        state.resize(words + word_words, 0);
+        state.extend(&open);
         Ok(Self {
             words,
-            primary: primary as usize,
+            word_words,
             uses,
-            span,
+            item_words,
             items,
             starts,
             prims,
             prim_starts,
-            built_active: active.clone(),
-            built_lens: lens.clone(),
-            active,
-            lens,
+            prim_item,
+            sizes,
+            clashes,
+            built: state.clone(),
+            state,
             forced: Vec::new(),
             updates: 0,
-            prim_item,
-            saved_active: Vec::new(),
-            saved_lens: Vec::new(),
+            saved: Vec::new(),
             branch: Vec::new(),
             chosen: Vec::new(),
         })
@@ -206,67 +318,66 @@ impl BitMatrix {
     }
 
     fn is_active(&self, k: u32) -> bool {
-        self.active[k as usize / 64] & (1 << (k % 64)) != 0
-    }
-
-    /// Clears every active option that contains `item`, lowering the
-    /// lengths of their primary items; returns the entries DLX1 would have
-    /// unlinked for it (all but the one in `item`'s own list).
-    #[inline(always)]
-    fn clear_item(&mut self, item: u32) -> u64 {
-        let words = self.words;
-        let item = item as usize;
-        let (lo, hi) = self.span[item];
-        let uses = &self.uses[item * words..(item + 1) * words];
-        let mut hidden = 0u64;
-        for w in lo as usize..hi as usize {
-            let mut hit = self.active[w] & uses[w];
-            if hit == 0 {
-                continue;
-            }
-            self.active[w] &= !hit;
-            while hit != 0 {
-                let o = w * 64 + hit.trailing_zeros() as usize;
-                hit &= hit - 1;
-                let (a, b) = (self.starts[o], self.starts[o + 1]);
-                hidden += u64::from(b - a - 1);
-                let (pa, pb) = (self.prim_starts[o], self.prim_starts[o + 1]);
-                for &p in &self.prims[pa as usize..pb as usize] {
-                    self.lens[p as usize] -= 1;
-                }
-            }
-        }
-        hidden
+        self.state[k as usize / 64] & (1 << (k % 64)) != 0
     }
 
     /// Chooses option `k` (which must be active): clears every active
     /// option that shares an item with it, itself included, and covers its
     /// primary items. `lead` is the item branched on (or [`NONE`] for a
-    /// forced option), cleared first; the links cover it once per level,
-    /// not once per option tried, so its updates count only when
+    /// forced option); the links cover it once per level, not once per
+    /// option tried, so the updates of its options count only when
     /// `count_lead`.
-    #[inline]
+    #[inline(always)]
     fn commit(&mut self, k: u32, lead: u32, count_lead: bool) {
-        let (first, end) = (
-            self.starts[k as usize] as usize,
-            self.starts[k as usize + 1] as usize,
-        );
-        let mut updates = 0;
-        if lead != NONE {
-            let hidden = self.clear_item(lead);
+        let k = k as usize;
+        let (words, ww) = (self.words, self.word_words);
+        let (first, end) = (self.starts[k] as usize, self.starts[k + 1] as usize);
+        // Fields borrowed apart, so that the loops below index plain slices.
+        let Self {
+            uses,
+            item_words,
+            items,
+            starts,
+            prims,
+            prim_starts,
+            sizes,
+            clashes,
+            state,
+            ..
+        } = self;
+        let (active, rest) = state.split_at_mut(words);
+        let (live, open) = rest.split_at_mut(ww);
+        let count = Counter { sizes, starts };
+        let mut updates = (end - first) as u64;
+        let lead_uses = (lead != NONE).then(|| &uses[lead as usize * words..][..words]);
+        if let Some(lead_uses) = lead_uses {
             if count_lead {
-                updates += 1 + hidden;
+                let lead_words = &item_words[lead as usize * ww..][..ww];
+                for (s, (&l, &iw)) in live.iter().zip(lead_words).enumerate() {
+                    let mut bits = l & iw;
+                    while bits != 0 {
+                        let w = s * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        updates += count.hidden(w, active[w] & lead_uses[w]);
+                    }
+                }
+            } else {
+                updates -= 1;
             }
         }
-        for e in first..end {
-            let item = self.items[e];
-            if item != lead {
-                updates += 1 + self.clear_item(item);
+        if clashes.is_empty() {
+            for &item in &items[first..end] {
+                let item = item as usize;
+                let within = Some(&item_words[item * ww..][..ww]);
+                let set = &uses[item * words..][..words];
+                updates += clear(active, live, within, set, lead_uses, &count);
             }
+        } else {
+            let set = &clashes[k * words..][..words];
+            updates += clear(active, live, None, set, lead_uses, &count);
         }
-        let (pa, pb) = (self.prim_starts[k as usize], self.prim_starts[k as usize + 1]);
-        for &p in &self.prims[pa as usize..pb as usize] {
-            self.lens[p as usize] = COVERED;
+        for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
+            open[p as usize / 64] &= !(1 << (p % 64));
         }
         self.updates += updates;
     }
@@ -328,8 +439,7 @@ impl BitMatrix {
             return;
         }
         let keep: Vec<u32> = self.forced[..len].to_vec();
-        self.active.copy_from_slice(&self.built_active);
-        self.lens.copy_from_slice(&self.built_lens);
+        self.state.copy_from_slice(&self.built);
         self.forced.clear();
         let updates = self.updates;
         for k in keep {
@@ -347,44 +457,51 @@ impl BitMatrix {
     // --- The search ------------------------------------------------------
 
     /// Saves the state as level `depth`'s.
-    #[inline]
+    #[inline(always)]
     fn save(&mut self, depth: usize) {
-        let (w, p) = (self.words, self.primary);
+        let n = self.state.len();
         if self.branch.len() <= depth {
-            self.saved_active.resize((depth + 1) * w, 0);
-            self.saved_lens.resize((depth + 1) * p, 0);
+            self.saved.resize((depth + 1) * n, 0);
             self.branch.resize(depth + 1, 0);
             self.chosen.resize(depth + 1, 0);
         }
-        self.saved_active[depth * w..(depth + 1) * w].copy_from_slice(&self.active);
-        self.saved_lens[depth * p..(depth + 1) * p].copy_from_slice(&self.lens);
+        self.saved[depth * n..(depth + 1) * n].copy_from_slice(&self.state);
     }
 
     /// Restores the state saved as level `depth`'s.
-    #[inline]
+    #[inline(always)]
     fn load(&mut self, depth: usize) {
-        let (w, p) = (self.words, self.primary);
-        self.active
-            .copy_from_slice(&self.saved_active[depth * w..(depth + 1) * w]);
-        self.lens
-            .copy_from_slice(&self.saved_lens[depth * p..(depth + 1) * p]);
+        let n = self.state.len();
+        self.state
+            .copy_from_slice(&self.saved[depth * n..(depth + 1) * n]);
     }
 
     /// The first active option of `item` after option `after` (or from the
-    /// start with [`NONE`]), or [`NONE`].
-    #[inline]
+    /// start with [`NONE`]), or [`NONE`]; looks only at live words.
+    #[inline(always)]
     fn next_option(&self, item: u32, after: u32) -> u32 {
-        let words = self.words;
-        let uses = &self.uses[item as usize * words..(item as usize + 1) * words];
-        let (lo, hi) = self.span[item as usize];
-        let (mut w, mut mask) = if after == NONE {
-            (lo as usize, !0u64)
-        } else {
-            let next = after as usize + 1;
-            (next / 64, !0u64 << (next % 64))
-        };
-        while w < hi as usize {
-            let hit = self.active[w] & uses[w] & mask;
+        let (words, ww) = (self.words, self.word_words);
+        let item = item as usize;
+        let uses = &self.uses[item * words..][..words];
+        let item_words = &self.item_words[item * ww..][..ww];
+        let (active, live) = self.state[..words + ww].split_at(words);
+        let start = if after == NONE { 0 } else { after as usize + 1 };
+        let (mut w, mut mask) = (start / 64, !0u64 << (start % 64));
+        while w < words {
+            let s = w / 64;
+            // The live words of the item from `w` on, in this set word.
+            let candidates = live[s] & item_words[s] & (!0u64 << (w % 64));
+            if candidates == 0 {
+                w = (s + 1) * 64;
+                mask = !0;
+                continue;
+            }
+            let next = s * 64 + candidates.trailing_zeros() as usize;
+            if next != w {
+                mask = !0;
+            }
+            w = next;
+            let hit = active[w] & uses[w] & mask;
             if hit != 0 {
                 return (w * 64) as u32 + hit.trailing_zeros();
             }
@@ -394,17 +511,64 @@ impl BitMatrix {
         NONE
     }
 
-    /// The primary item (its [`ItemId`]) branched on at level `depth`.
-    fn branch_item(&self, depth: usize) -> u32 {
-        self.branch[depth]
+    /// The open primary item with the fewest active options, the first
+    /// (by primary number) on ties, as its primary number; `None` when
+    /// every primary item is covered. Counts each open item's active
+    /// options in its live words, giving up on an item as soon as it cannot
+    /// beat the best so far (a later item must have strictly fewer to
+    /// win), and stops at an item with none.
+    #[inline(always)]
+    fn choose(&self) -> Option<u32> {
+        let (words, ww) = (self.words, self.word_words);
+        let (live, open) = self.state[words..].split_at(ww);
+        let mut best = u32::MAX;
+        let mut best_p = None;
+        // Plain loops, not closures: a closure left out of line would not
+        // get the POPCNT of `search_popcnt`.
+        for (o, &word) in open.iter().enumerate() {
+            let mut open_bits = word;
+            while open_bits != 0 {
+                let p = o * 64 + open_bits.trailing_zeros() as usize;
+                open_bits &= open_bits - 1;
+                let item = self.prim_item[p] as usize;
+                let uses = &self.uses[item * words..(item + 1) * words];
+                let item_words = &self.item_words[item * ww..(item + 1) * ww];
+                let mut count = 0;
+                'count: for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
+                    let mut bits = l & iw;
+                    while bits != 0 {
+                        let w = s * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        // SAFETY: `w` is the number of a word set in
+                        // `item_words`, which `build` sets only for words
+                        // below `words`, the length of `uses` and of the
+                        // active set at the front of `state`.
+                        let (a, u) =
+                            unsafe { (*self.state.get_unchecked(w), *uses.get_unchecked(w)) };
+                        count += (a & u).count_ones();
+                        if count >= best {
+                            break 'count;
+                        }
+                    }
+                }
+                if count < best {
+                    best = count;
+                    best_p = Some(p as u32);
+                    if count == 0 {
+                        return best_p;
+                    }
+                }
+            }
+        }
+        best_p
     }
 
     /// For level `depth` of the current path: the position of the option
     /// tried among the item's active options, and their number.
     pub(super) fn path_at(&self, depth: usize) -> (u32, u32) {
-        let w = self.words;
-        let item = self.branch_item(depth) as usize;
-        let saved = &self.saved_active[depth * w..(depth + 1) * w];
+        let (w, n) = (self.words, self.state.len());
+        let item = self.branch[depth] as usize;
+        let saved = &self.saved[depth * n..depth * n + w];
         let uses = &self.uses[item * w..(item + 1) * w];
         let x = self.chosen[depth] as usize;
         let (mut pos, mut len) = (0, 0);
@@ -422,8 +586,36 @@ impl BitMatrix {
 
     /// Algorithm X, as [`Matrix::search`](super::Matrix::search) runs it,
     /// on the bit sets: the same tree, the same statistics, the same
-    /// visitor calls. Restores the state before returning.
+    /// visitor calls. Restores the state before returning. Runs with the
+    /// POPCNT instruction where the processor has it (checked once, then
+    /// cached by `std`).
     pub fn search<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+    ) -> (Outcome, Stats) {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has POPCNT, as just checked.
+            return unsafe { self.search_popcnt(visitor, limits) };
+        }
+        self.search_portable(visitor, limits)
+    }
+
+    /// [`Self::search`] compiled with POPCNT: the same code, with every
+    /// count of bits one instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn search_popcnt<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+    ) -> (Outcome, Stats) {
+        self.search_portable(visitor, limits)
+    }
+
+    #[inline(always)]
+    fn search_portable<V: Visitor>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,
@@ -431,9 +623,7 @@ impl BitMatrix {
         let updates_before = self.updates;
         let mut stats = Stats::default();
         // The state to return to: that of the forced options.
-        self.save(0);
-        let home_active = self.saved_active[..self.words].to_vec();
-        let home_lens = self.saved_lens[..self.primary].to_vec();
+        let home = self.state.clone();
         let mut depth = 0usize;
         let outcome = 'search: loop {
             if stats.nodes >= limits.max_nodes {
@@ -442,13 +632,7 @@ impl BitMatrix {
             stats.nodes += 1;
             let (mut item, mut x);
             let mut first_try = false;
-            let least = if self.primary == 0 {
-                None
-            } else {
-                let p = first_least(&self.lens);
-                (self.lens[p as usize] < COVERED).then_some(p)
-            };
-            match least {
+            match self.choose() {
                 None => {
                     stats.solutions += 1;
                     let solution = Solution::of_bits(self, &self.chosen[..depth]);
@@ -497,15 +681,14 @@ impl BitMatrix {
                 first_try = false;
             }
         };
-        self.active.copy_from_slice(&home_active);
-        self.lens.copy_from_slice(&home_lens);
+        self.state.copy_from_slice(&home);
         stats.updates = self.updates - updates_before;
         (outcome, stats)
     }
 
     /// Back to the previous level: its state restored, the next option of
     /// its item, as (item, option); `None` at the root.
-    #[inline]
+    #[inline(always)]
     fn step_back(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
         *depth = depth.checked_sub(1)?;
         self.load(*depth);
@@ -623,6 +806,13 @@ mod tests {
             let (ls, lo, lstats) = all_solutions(&mut links);
             let (bs, bo, bstats) = all_solutions(&mut bits);
             assert_eq!((&bs, bo, bstats), (&ls, lo, lstats), "problem {n}: {p:?}");
+            // Without clash sets, clearing goes item by item.
+            let mut by_item = Engine::Bits(BitMatrix::build_with(&p, 0).unwrap());
+            assert_eq!(
+                all_solutions(&mut by_item),
+                (ls.clone(), lo, lstats),
+                "problem {n}"
+            );
             // The brute force tries every subset: only small problems.
             if p.option_count() <= 16 {
                 let count = count_by_brute_force(&p).expect("few options");
@@ -642,7 +832,11 @@ mod tests {
             for limit in 1..=lstats.solutions.min(3) {
                 assert_eq!(bits.count_up_to(limit), links.count_up_to(limit));
             }
-            assert_eq!(all_solutions(&mut bits).2, bstats, "problem {n}: state kept");
+            assert_eq!(
+                all_solutions(&mut bits).2,
+                bstats,
+                "problem {n}: state kept"
+            );
         }
         assert!(brute >= 50, "only {brute} problems checked by brute force");
     }
@@ -660,7 +854,11 @@ mod tests {
             let half = &first[..first.len() / 2];
             links.force_all(half).unwrap();
             bits.force_all(half).unwrap();
-            assert_eq!(all_solutions(&mut bits), all_solutions(&mut links), "problem {n}");
+            assert_eq!(
+                all_solutions(&mut bits),
+                all_solutions(&mut links),
+                "problem {n}"
+            );
             let extra = [OptionId((n % p.option_count()) as u32)];
             let (l, b) = (links.force_all(&extra), bits.force_all(&extra));
             assert_eq!(l.is_ok(), b.is_ok(), "problem {n}");
@@ -672,7 +870,11 @@ mod tests {
                 let mine: Vec<_> = p.option_items(extra[0]).map(|(i, _)| i).collect();
                 assert!(mine.contains(item) && mine.contains(bi));
             }
-            assert_eq!(all_solutions(&mut bits), all_solutions(&mut links), "problem {n}");
+            assert_eq!(
+                all_solutions(&mut bits),
+                all_solutions(&mut links),
+                "problem {n}"
+            );
             let Engine::Bits(b) = &mut bits else {
                 unreachable!()
             };
@@ -681,7 +883,11 @@ mod tests {
                 unreachable!()
             };
             l.restore();
-            assert_eq!(all_solutions(&mut bits), all_solutions(&mut links), "problem {n}");
+            assert_eq!(
+                all_solutions(&mut bits),
+                all_solutions(&mut links),
+                "problem {n}"
+            );
         }
     }
 
@@ -697,7 +903,10 @@ mod tests {
         assert!(!BitMatrix::fits(&p));
         assert_eq!(BitMatrix::build(&p).err(), Some(BuildError::Colored));
         let arena = Bump::new();
-        assert_eq!(p.engine(&arena, EngineKind::Auto).unwrap().kind(), EngineKind::Links);
+        assert_eq!(
+            p.engine(&arena, EngineKind::Auto).unwrap().kind(),
+            EngineKind::Links
+        );
     }
 
     #[test]

@@ -87,7 +87,11 @@ impl Problem {
     /// Compiles the problem for the engine `kind` asks for (the links' in
     /// `arena`). Fails if the problem does not fit it (colors on
     /// [`EngineKind::Bits`], or too large).
-    pub fn engine<'a>(&self, arena: &'a bumpalo::Bump, kind: EngineKind) -> Result<Engine<'a>, BuildError> {
+    pub fn engine<'a>(
+        &self,
+        arena: &'a bumpalo::Bump,
+        kind: EngineKind,
+    ) -> Result<Engine<'a>, BuildError> {
         let bits = match kind {
             EngineKind::Auto => BitMatrix::fits(self),
             EngineKind::Links => false,
@@ -111,7 +115,11 @@ impl Engine<'_> {
     }
 
     /// Algorithm X: see [`Matrix::search`].
-    pub fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
+    pub fn search<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+    ) -> (Outcome, Stats) {
         match self {
             Engine::Links(m) => m.search(visitor, limits),
             Engine::Bits(m) => m.search(visitor, limits),

@@ -40,8 +40,8 @@ use rayon::prelude::*;
 
 use super::matrix::COVERED;
 use super::{
-    BuildError, Count, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem, Progress, SearchLimits,
-    Solution, Stats, Visitor,
+    BuildError, Count, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem, Progress,
+    SearchLimits, Solution, Stats, Visitor,
 };
 
 /// The deepest level [`Plan::split`] cuts at.

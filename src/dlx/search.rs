@@ -7,8 +7,8 @@
 
 use std::ops::ControlFlow;
 
-use super::matrix::COVERED;
 use super::bits::BitMatrix;
+use super::matrix::COVERED;
 use super::{Matrix, OptionId};
 
 /// Machine-independent measures of effort, as Knuth reports them.
@@ -133,9 +133,9 @@ impl<'m, 'a> Chosen<'m, 'a> {
             m.forced()
                 .chain(chosen.iter().map(move |&x| m.option_of_node(x)))
         });
-        let bits = bits.into_iter().flat_map(|(m, chosen)| {
-            m.forced().chain(chosen.iter().map(|&k| OptionId(k)))
-        });
+        let bits = bits
+            .into_iter()
+            .flat_map(|(m, chosen)| m.forced().chain(chosen.iter().map(|&k| OptionId(k))));
         links.chain(bits)
     }
 
