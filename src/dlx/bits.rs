@@ -106,13 +106,16 @@ pub struct BitMatrix {
     saved: Vec<u64>,
     /// The item branched on at each level, and the option chosen there.
     branch: Vec<u32>,
+    /// The primary number last branched on at each depth: the item
+    /// [`Self::choose`] counts first there.
+    hints: Vec<u32>,
     chosen: Vec<u32>,
 }
 
 /// A set of `n` bits, all set.
 fn full_set(n: usize) -> Vec<u64> {
     let mut set = vec![!0u64; n.div_ceil(64)];
-    if n % 64 != 0 {
+    if !n.is_multiple_of(64) {
         set[n / 64] = (1u64 << (n % 64)) - 1;
     }
     set
@@ -298,6 +301,7 @@ impl BitMatrix {
             updates: 0,
             saved: Vec::new(),
             branch: Vec::new(),
+            hints: Vec::new(),
             chosen: Vec::new(),
         })
     }
@@ -328,9 +332,9 @@ impl BitMatrix {
     /// option tried, so the updates of its options count only when
     /// `count_lead`.
     #[inline(always)]
-    fn commit(&mut self, k: u32, lead: u32, count_lead: bool) {
+    fn commit<const W: usize>(&mut self, k: u32, lead: u32, count_lead: bool) {
         let k = k as usize;
-        let (words, ww) = (self.words, self.word_words);
+        let (words, ww) = self.sizes_of::<W>();
         let (first, end) = (self.starts[k] as usize, self.starts[k + 1] as usize);
         // Fields borrowed apart, so that the loops below index plain slices.
         let Self {
@@ -405,7 +409,7 @@ impl BitMatrix {
                 item: ItemId(item),
             });
         }
-        self.commit(k.0, NONE, true);
+        self.commit::<0>(k.0, NONE, true);
         self.forced.push(k.0);
         Ok(())
     }
@@ -443,7 +447,7 @@ impl BitMatrix {
         self.forced.clear();
         let updates = self.updates;
         for k in keep {
-            self.commit(k, NONE, true);
+            self.commit::<0>(k, NONE, true);
             self.forced.push(k);
         }
         self.updates = updates;
@@ -456,31 +460,37 @@ impl BitMatrix {
 
     // --- The search ------------------------------------------------------
 
+    /// The length of the state: `W + 2` words when `W` is not 0 (see
+    /// [`Self::search_portable`]).
+    #[inline(always)]
+    fn state_len<const W: usize>(&self) -> usize {
+        if W == 0 { self.state.len() } else { W + 2 }
+    }
+
     /// Saves the state as level `depth`'s.
     #[inline(always)]
-    fn save(&mut self, depth: usize) {
-        let n = self.state.len();
+    fn save<const W: usize>(&mut self, depth: usize) {
+        let n = self.state_len::<W>();
         if self.branch.len() <= depth {
             self.saved.resize((depth + 1) * n, 0);
             self.branch.resize(depth + 1, 0);
             self.chosen.resize(depth + 1, 0);
         }
-        self.saved[depth * n..(depth + 1) * n].copy_from_slice(&self.state);
+        self.saved[depth * n..(depth + 1) * n].copy_from_slice(&self.state[..n]);
     }
 
     /// Restores the state saved as level `depth`'s.
     #[inline(always)]
-    fn load(&mut self, depth: usize) {
-        let n = self.state.len();
-        self.state
-            .copy_from_slice(&self.saved[depth * n..(depth + 1) * n]);
+    fn load<const W: usize>(&mut self, depth: usize) {
+        let n = self.state_len::<W>();
+        self.state[..n].copy_from_slice(&self.saved[depth * n..(depth + 1) * n]);
     }
 
     /// The first active option of `item` after option `after` (or from the
     /// start with [`NONE`]), or [`NONE`]; looks only at live words.
     #[inline(always)]
-    fn next_option(&self, item: u32, after: u32) -> u32 {
-        let (words, ww) = (self.words, self.word_words);
+    fn next_option<const W: usize>(&self, item: u32, after: u32) -> u32 {
+        let (words, ww) = self.sizes_of::<W>();
         let item = item as usize;
         let uses = &self.uses[item * words..][..words];
         let item_words = &self.item_words[item * ww..][..ww];
@@ -511,18 +521,60 @@ impl BitMatrix {
         NONE
     }
 
-    /// The open primary item with the fewest active options, the first
-    /// (by primary number) on ties, as its primary number; `None` when
-    /// every primary item is covered. Counts each open item's active
-    /// options in its live words, giving up on an item as soon as it cannot
-    /// beat the best so far (a later item must have strictly fewer to
-    /// win), and stops at an item with none.
+    /// The number of active options of primary item `p`, counted in its
+    /// live words, or any number at least `limit` once it reaches `limit`.
     #[inline(always)]
-    fn choose(&self) -> Option<u32> {
-        let (words, ww) = (self.words, self.word_words);
-        let (live, open) = self.state[words..].split_at(ww);
-        let mut best = u32::MAX;
-        let mut best_p = None;
+    fn count_options<const W: usize>(&self, p: usize, limit: u32) -> u32 {
+        let (words, ww) = self.sizes_of::<W>();
+        let live = &self.state[words..words + ww];
+        let item = self.prim_item[p] as usize;
+        let uses = &self.uses[item * words..(item + 1) * words];
+        let item_words = &self.item_words[item * ww..(item + 1) * ww];
+        let mut count = 0;
+        for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
+            let mut bits = l & iw;
+            while bits != 0 {
+                let w = s * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // SAFETY: `w` is the number of a word set in `item_words`,
+                // which `build` sets only for words below `words`, the
+                // length of `uses` and of the active set at the front of
+                // `state`.
+                let (a, u) = unsafe { (*self.state.get_unchecked(w), *uses.get_unchecked(w)) };
+                count += (a & u).count_ones();
+                if count >= limit {
+                    return count;
+                }
+            }
+        }
+        count
+    }
+
+    /// The open primary item with the fewest active options, the first
+    /// (by primary number) on ties, as its primary number and count;
+    /// `None` when every primary item is covered.
+    ///
+    /// `hint` (a primary number, or [`NONE`]) is counted first, so that
+    /// the bound is low from the start: the item chosen last time at this
+    /// depth is often the one to choose again. Then every open item is
+    /// counted, giving up as soon as it cannot win: an item before the
+    /// best so far in primary order wins with as few options, one after it
+    /// only with fewer. So the item returned is exactly the first with the
+    /// fewest, whatever the hint.
+    #[inline(always)]
+    fn choose<const W: usize>(&self, hint: u32) -> Option<(u32, u32)> {
+        let (words, ww) = self.sizes_of::<W>();
+        let open = &self.state[words + ww..];
+        let hint = hint as usize;
+        let hinted = open
+            .get(hint / 64)
+            .is_some_and(|&o| o & (1u64 << (hint % 64)) != 0);
+        let (mut best, mut best_p) = if hinted {
+            let count = self.count_options::<W>(hint, u32::MAX);
+            (count, hint)
+        } else {
+            (u32::MAX, usize::MAX)
+        };
         // Plain loops, not closures: a closure left out of line would not
         // get the POPCNT of `search_popcnt`.
         for (o, &word) in open.iter().enumerate() {
@@ -530,37 +582,30 @@ impl BitMatrix {
             while open_bits != 0 {
                 let p = o * 64 + open_bits.trailing_zeros() as usize;
                 open_bits &= open_bits - 1;
-                let item = self.prim_item[p] as usize;
-                let uses = &self.uses[item * words..(item + 1) * words];
-                let item_words = &self.item_words[item * ww..(item + 1) * ww];
-                let mut count = 0;
-                'count: for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
-                    let mut bits = l & iw;
-                    while bits != 0 {
-                        let w = s * 64 + bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        // SAFETY: `w` is the number of a word set in
-                        // `item_words`, which `build` sets only for words
-                        // below `words`, the length of `uses` and of the
-                        // active set at the front of `state`.
-                        let (a, u) =
-                            unsafe { (*self.state.get_unchecked(w), *uses.get_unchecked(w)) };
-                        count += (a & u).count_ones();
-                        if count >= best {
-                            break 'count;
-                        }
+                if p == best_p {
+                    // Everything after the best needs fewer; with none,
+                    // nothing can.
+                    if best == 0 {
+                        break;
                     }
+                    continue;
                 }
-                if count < best {
+                let limit = if p < best_p {
+                    best.saturating_add(1)
+                } else {
+                    best
+                };
+                let count = self.count_options::<W>(p, limit);
+                if count < limit {
                     best = count;
-                    best_p = Some(p as u32);
+                    best_p = p;
                     if count == 0 {
-                        return best_p;
+                        return Some((p as u32, 0));
                     }
                 }
             }
         }
-        best_p
+        (best_p != usize::MAX).then_some((best_p as u32, best))
     }
 
     /// For level `depth` of the current path: the position of the option
@@ -614,8 +659,39 @@ impl BitMatrix {
         self.search_portable(visitor, limits)
     }
 
+    /// Runs the search with the number of words fixed at compile time
+    /// where it is small (the loops over words unrolled), or read from
+    /// `self` (`W = 0`).
     #[inline(always)]
     fn search_portable<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+    ) -> (Outcome, Stats) {
+        // With at most 64 primary items the open set is one word, so the
+        // whole state is `W + 2` words.
+        match (self.words, self.state.len() == self.words + 2) {
+            (1, true) => self.search_words::<V, 1>(visitor, limits),
+            (2, true) => self.search_words::<V, 2>(visitor, limits),
+            (3, true) => self.search_words::<V, 3>(visitor, limits),
+            (4, true) => self.search_words::<V, 4>(visitor, limits),
+            _ => self.search_words::<V, 0>(visitor, limits),
+        }
+    }
+
+    /// The number of words of the active set and of the live set: `W`
+    /// when it is not 0.
+    #[inline(always)]
+    fn sizes_of<const W: usize>(&self) -> (usize, usize) {
+        if W == 0 {
+            (self.words, self.word_words)
+        } else {
+            (W, 1)
+        }
+    }
+
+    #[inline(always)]
+    fn search_words<V: Visitor, const W: usize>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,
@@ -632,7 +708,13 @@ impl BitMatrix {
             stats.nodes += 1;
             let (mut item, mut x);
             let mut first_try = false;
-            match self.choose() {
+            // The hint pays where items span many words; with a few, the
+            // extra count costs more than it saves.
+            let hint = match W {
+                0 => self.hints.get(depth).copied().unwrap_or(NONE),
+                _ => NONE,
+            };
+            match self.choose::<W>(hint) {
                 None => {
                     stats.solutions += 1;
                     let solution = Solution::of_bits(self, &self.chosen[..depth]);
@@ -642,12 +724,32 @@ impl BitMatrix {
                     if stats.solutions >= limits.max_solutions {
                         break 'search Outcome::SolutionLimit;
                     }
-                    match self.step_back(&mut depth) {
+                    match self.step_back::<W>(&mut depth) {
                         Some(next) => (item, x) = next,
                         None => break 'search Outcome::Exhausted,
                     }
                 }
-                Some(p) => {
+                Some((_, 0)) => {
+                    // A dead end: the links cover the item, find no
+                    // option, and count that cover.
+                    self.updates += 1;
+                    if stats.nodes & (V::TICK_NODES - 1) == 0 {
+                        stats.updates = self.updates - updates_before;
+                        let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
+                        if visitor.tick(&progress).is_break() {
+                            break 'search Outcome::Stopped;
+                        }
+                    }
+                    match self.step_back::<W>(&mut depth) {
+                        Some(next) => (item, x) = next,
+                        None => break 'search Outcome::Exhausted,
+                    }
+                }
+                Some((p, _)) => {
+                    if self.hints.len() <= depth {
+                        self.hints.resize(depth + 1, NONE);
+                    }
+                    self.hints[depth] = p;
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
                         let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
@@ -656,25 +758,20 @@ impl BitMatrix {
                         }
                     }
                     item = self.prim_item[p as usize];
-                    self.save(depth);
+                    self.save::<W>(depth);
                     self.branch[depth] = item;
-                    x = self.next_option(item, NONE);
+                    x = self.next_option::<W>(item, NONE);
                     first_try = true;
-                    // The links cover the item even when it has no option
-                    // left, and count that.
-                    if x == NONE {
-                        self.updates += 1;
-                    }
                 }
             }
             loop {
                 if x != NONE {
                     self.chosen[depth] = x;
-                    self.commit(x, item, first_try);
+                    self.commit::<W>(x, item, first_try);
                     depth += 1;
                     continue 'search;
                 }
-                match self.step_back(&mut depth) {
+                match self.step_back::<W>(&mut depth) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
@@ -689,11 +786,11 @@ impl BitMatrix {
     /// Back to the previous level: its state restored, the next option of
     /// its item, as (item, option); `None` at the root.
     #[inline(always)]
-    fn step_back(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
+    fn step_back<const W: usize>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
         *depth = depth.checked_sub(1)?;
-        self.load(*depth);
+        self.load::<W>(*depth);
         let item = self.branch[*depth];
-        Some((item, self.next_option(item, self.chosen[*depth])))
+        Some((item, self.next_option::<W>(item, self.chosen[*depth])))
     }
 
     /// Counts solutions, stopping as soon as `limit` are found.
@@ -807,7 +904,7 @@ mod tests {
             let (bs, bo, bstats) = all_solutions(&mut bits);
             assert_eq!((&bs, bo, bstats), (&ls, lo, lstats), "problem {n}: {p:?}");
             // Without clash sets, clearing goes item by item.
-            let mut by_item = Engine::Bits(BitMatrix::build_with(&p, 0).unwrap());
+            let mut by_item = Engine::Bits(Box::new(BitMatrix::build_with(&p, 0).unwrap()));
             assert_eq!(
                 all_solutions(&mut by_item),
                 (ls.clone(), lo, lstats),

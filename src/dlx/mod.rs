@@ -79,8 +79,9 @@ pub enum EngineKind {
 pub enum Engine<'a> {
     /// Dancing links.
     Links(Matrix<'a>),
-    /// Bit sets.
-    Bits(BitMatrix),
+    /// Bit sets (boxed: the struct is large, and an engine is made once
+    /// per search).
+    Bits(Box<BitMatrix>),
 }
 
 impl Problem {
@@ -98,7 +99,7 @@ impl Problem {
             EngineKind::Bits => true,
         };
         Ok(if bits {
-            Engine::Bits(BitMatrix::build(self)?)
+            Engine::Bits(Box::new(BitMatrix::build(self)?))
         } else {
             Engine::Links(self.build(arena)?)
         })
