@@ -118,13 +118,27 @@ fn queens13_and_pentominoes_with_threads_and_parts() {
     for (name, nodes, updates) in dlx1 {
         let want = expected_count(name);
         let path = data(&format!("{name}.dlx"));
-        let (code, out, err) = run(&["cover", "--count", "--stats", path.to_str().unwrap()], "");
-        assert_eq!((code, out.trim()), (0, want.to_string().as_str()), "{name}");
-        let dance = format!("{nodes} nodes, {updates} updates, {want} solutions");
-        assert!(
-            err.contains(&dance),
-            "{name}: the same dance as DLX1: {err}"
-        );
+        // Both engines search DLX1's tree and count its updates; `auto`
+        // takes the bit sets for these small problems.
+        for (engine, runs_on) in [("auto", "bits"), ("links", "links"), ("bits", "bits")] {
+            let (code, out, err) = run(
+                &[
+                    "cover",
+                    "--count",
+                    "--stats",
+                    "--engine",
+                    engine,
+                    path.to_str().unwrap(),
+                ],
+                "",
+            );
+            assert_eq!((code, out.trim()), (0, want.to_string().as_str()), "{name}");
+            let dance = format!("{nodes} nodes, {updates} updates, {want} solutions");
+            assert!(
+                err.contains(&dance) && err.trim_end().ends_with(&format!(" s, {runs_on} engine")),
+                "{name}, --engine {engine}: the same dance as DLX1: {err}"
+            );
+        }
         assert_eq!(count_file(name, &["--threads", "2"]), want, "{name}");
         assert_eq!(sum_of_parts(name, 4), want, "{name}");
     }
@@ -370,5 +384,46 @@ fn random_small_problems_match_brute_force() {
             })
             .sum();
         assert_eq!(shares, want, "{text}");
+    }
+}
+
+/// `--engine auto` takes the bit sets where options clash densely (small
+/// queens, pentominoes) and the links where they clash sparsely (larger
+/// queens); both give the same count and statistics either way.
+#[test]
+fn auto_picks_the_engine_by_clash_density() {
+    for (n, picked) in [(8, "bits"), (16, "bits"), (20, "links"), (40, "links")] {
+        let (_, problem, _) = run(&["problem", "queens", &n.to_string()], "");
+        let mut lines = Vec::new();
+        for engine in ["auto", "links", "bits"] {
+            let args = [
+                "cover",
+                "--count",
+                "--stats",
+                "--max-nodes",
+                "5000",
+                "--engine",
+                engine,
+            ];
+            let (code, out, err) = run(&args, &problem);
+            assert!(code == 0 || code == 1, "queens {n}: {err}");
+            let stats = err.lines().last().unwrap_or_default().to_owned();
+            let runs_on = if engine == "auto" { picked } else { engine };
+            assert!(
+                stats.ends_with(&format!(" s, {runs_on} engine")),
+                "queens {n}: {stats}"
+            );
+            // The count line and the statistics up to the time.
+            let tree = stats
+                .split(" solutions, ")
+                .next()
+                .unwrap_or_default()
+                .to_owned();
+            lines.push((out, tree));
+        }
+        assert!(
+            lines.windows(2).all(|w| w[0] == w[1]),
+            "queens {n}: {lines:?}"
+        );
     }
 }

@@ -288,7 +288,8 @@ fn solve(
         );
     }
     if opts.stats {
-        write_stats(err, &stats, elapsed, threads, &plan, opts.part);
+        let engine = opts.engine.resolve(&problem.problem);
+        write_stats(err, &stats, elapsed, threads, &plan, opts.part, engine);
     }
     // A share with no solution is a normal answer, not a failed job.
     if stats.solutions == 0 && opts.part.is_none() {
@@ -325,14 +326,16 @@ fn write_stats(
     threads: usize,
     plan: &Plan,
     part: Option<Part>,
+    engine: EngineKind,
 ) {
     let _ = write!(
         err,
-        "dlx cover: {} nodes, {} updates, {} solutions, {:.3} s",
+        "dlx cover: {} nodes, {} updates, {} solutions, {:.3} s, {} engine",
         stats.nodes,
         stats.updates,
         stats.solutions,
-        elapsed.as_secs_f64()
+        elapsed.as_secs_f64(),
+        engine.name()
     );
     if threads > 1 || part.is_some() {
         let _ = write!(
@@ -379,6 +382,30 @@ mod tests {
             run_on(TOY, opts),
             (ExitStatus::Success, "1\n".into(), String::new())
         );
+    }
+
+    #[test]
+    fn colors_on_the_bit_sets_are_refused_and_auto_takes_the_links() {
+        let colored = "a b | c\na c:1\nb c:1\na b\n";
+        let bits = CoverOptions {
+            mode: Mode::Count,
+            engine: EngineKind::Bits,
+            stats: true,
+            ..CoverOptions::default()
+        };
+        let (code, out, err) = run_on(colored, bits.clone());
+        assert_eq!((code, out.as_str()), (ExitStatus::BadInput, ""));
+        assert_eq!(
+            err,
+            "dlx cover: <stdin>: the bit-set engine does not handle colors; use the dancing links\n"
+        );
+        let auto = CoverOptions {
+            engine: EngineKind::Auto,
+            ..bits
+        };
+        let (code, out, err) = run_on(colored, auto);
+        assert_eq!((code, out.as_str()), (ExitStatus::Success, "2\n"));
+        assert!(err.trim_end().ends_with(" s, links engine"), "{err}");
     }
 
     #[test]

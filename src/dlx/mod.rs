@@ -75,6 +75,27 @@ pub enum EngineKind {
     Bits,
 }
 
+impl EngineKind {
+    /// The engine this choice runs `problem` on: [`EngineKind::Auto`]
+    /// resolved, the others as they are.
+    pub fn resolve(self, problem: &Problem) -> EngineKind {
+        match self {
+            EngineKind::Auto if BitMatrix::fits(problem) => EngineKind::Bits,
+            EngineKind::Auto => EngineKind::Links,
+            kind => kind,
+        }
+    }
+
+    /// The engine's name: `auto`, `links` or `bits`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Auto => "auto",
+            EngineKind::Links => "links",
+            EngineKind::Bits => "bits",
+        }
+    }
+}
+
 /// A compiled problem, on the engine [`Problem::engine`] chose.
 pub enum Engine<'a> {
     /// Dancing links.
@@ -93,12 +114,7 @@ impl Problem {
         arena: &'a bumpalo::Bump,
         kind: EngineKind,
     ) -> Result<Engine<'a>, BuildError> {
-        let bits = match kind {
-            EngineKind::Auto => BitMatrix::fits(self),
-            EngineKind::Links => false,
-            EngineKind::Bits => true,
-        };
-        Ok(if bits {
+        Ok(if kind.resolve(self) == EngineKind::Bits {
             Engine::Bits(Box::new(BitMatrix::build(self)?))
         } else {
             Engine::Links(self.build(arena)?)
