@@ -31,10 +31,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
+use engine::app::generate::{variant_of, variant_rules};
 use engine::app::sudoku::{SolverKind, Solvers};
 use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::{EngineKind, ItemKind, Progress, SearchLimits, Solution, Visitor};
-use engine::format::{Alphabet, line::parse_line};
+use engine::format::{Alphabet, Case, variant as variant_format};
 use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::sudoku::generate::{CLUE_TRIES, Generator, Settings, Symmetry, generate_range};
 use engine::sudoku::rate::{RateError, Rater};
@@ -59,10 +60,12 @@ fn shape_of_side(n: usize) -> PyResult<String> {
 }
 
 /// Reads puzzle `line` (1-based) of a batch: one puzzle in the line
-/// format, with the line reader's messages.
-fn parse_puzzle(text: &str, line: usize, shape: Option<Shape>) -> PyResult<Grid> {
-    match parse_line(text, line, shape, &Alphabet::default()) {
-        Some(Ok(case)) => Ok(case.grid),
+/// format, optionally followed by the variant format's fields (`x`,
+/// `hyper`, `regions=`, `cages=` with `sums=`), with those readers'
+/// messages.
+fn parse_puzzle(text: &str, line: usize, shape: Option<Shape>) -> PyResult<Case> {
+    match variant_format::parse(text, line, shape, &Alphabet::default()) {
+        Some(Ok(case)) => Ok(case),
         Some(Err(e)) => Err(value_error(e)),
         None => Err(PyValueError::new_err(format!(
             "line {line}: no puzzle (the line is blank or a comment)"
@@ -76,7 +79,7 @@ fn texts(puzzles: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 }
 
 /// Reads every puzzle, stopping at the first bad one.
-fn parse_all(texts: &[String], shape: Option<Shape>) -> PyResult<Vec<Grid>> {
+fn parse_all(texts: &[String], shape: Option<Shape>) -> PyResult<Vec<Case>> {
     texts
         .iter()
         .enumerate()
@@ -86,12 +89,12 @@ fn parse_all(texts: &[String], shape: Option<Shape>) -> PyResult<Vec<Grid>> {
 
 /// Grids from `rows` rows of `cells` bytes (`0` empty), as a NumPy array's
 /// buffer; a row that is not a grid names its 0-based row.
-fn grids_of_cells(
+fn cases_of_cells(
     data: &[u8],
     rows: usize,
     cells: usize,
     shape: Option<Shape>,
-) -> PyResult<Vec<Grid>> {
+) -> PyResult<Vec<Case>> {
     if data.len() != rows.saturating_mul(cells) {
         return Err(PyValueError::new_err(format!(
             "{} bytes cannot be {rows} rows of {cells} cells",
@@ -111,6 +114,7 @@ fn grids_of_cells(
     (0..rows)
         .map(|i| {
             Grid::from_cells(shape, data[i * cells..(i + 1) * cells].to_vec())
+                .map(|g| Case::new(g, i + 1))
                 .map_err(|e| PyValueError::new_err(format!("row {i}: {e}")))
         })
         .collect()
@@ -119,20 +123,27 @@ fn grids_of_cells(
 /// Puzzles a thread takes at a time in a batch.
 const BATCH_CHUNK: usize = 256;
 
-/// `f` applied to every grid with a solver of its shape, in input order, on
-/// `threads` threads (0: one per core), the GIL released.
+/// `f` applied to every puzzle's grid with a solver of its rules (plain
+/// Sudoku of its shape, or its variant), in input order, on `threads`
+/// threads (0: one per core), the GIL released.
 fn batch<R: Send>(
     py: Python<'_>,
-    grids: &[Grid],
+    cases: &[Case],
     threads: usize,
     f: impl Fn(&mut dyn SudokuSolver, &Grid) -> R + Sync + Send,
 ) -> PyResult<Vec<R>> {
-    let threads = engine::app::thread_count(threads).min(grids.len().max(1));
+    let threads = engine::app::thread_count(threads).min(cases.len().max(1));
     py.detach(|| {
-        let one = |solvers: &mut Solvers, g: &Grid| f(solvers.get(SolverKind::Dlx, g.shape()), g);
+        let one = |solvers: &mut Solvers, case: &Case| {
+            // The dancing-links solver takes every variant.
+            let solver = solvers
+                .for_case(SolverKind::Dlx, case)
+                .expect("the dancing-links solver takes every variant");
+            f(solver, &case.grid)
+        };
         if threads <= 1 {
             let mut solvers = Solvers::new();
-            return Ok(grids.iter().map(|g| one(&mut solvers, g)).collect());
+            return Ok(cases.iter().map(|g| one(&mut solvers, g)).collect());
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -142,7 +153,7 @@ fn batch<R: Send>(
         // solvers are made per chunk, not per piece rayon splits off, and
         // idle threads still steal chunks when puzzles differ in cost.
         let parts: Vec<Vec<R>> = pool.install(|| {
-            grids
+            cases
                 .par_chunks(BATCH_CHUNK)
                 .map(|part| {
                     let mut solvers = Solvers::new();
@@ -171,16 +182,16 @@ fn write_line(grid: &Grid) -> String {
 #[pyfunction]
 #[pyo3(signature = (puzzle, shape=None))]
 fn solve(py: Python<'_>, puzzle: &str, shape: Option<&str>) -> PyResult<Option<String>> {
-    let grid = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let found = batch(py, std::slice::from_ref(&grid), 1, first)?;
+    let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let found = batch(py, std::slice::from_ref(&case), 1, first)?;
     Ok(found.into_iter().flatten().next().as_ref().map(write_line))
 }
 
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit, shape=None))]
 fn count(py: Python<'_>, puzzle: &str, limit: u64, shape: Option<&str>) -> PyResult<u64> {
-    let grid = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let counts = batch(py, std::slice::from_ref(&grid), 1, |s, g| {
+    let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let counts = batch(py, std::slice::from_ref(&case), 1, |s, g| {
         count_up_to(s, g, limit)
     })?;
     Ok(counts[0])
@@ -189,8 +200,8 @@ fn count(py: Python<'_>, puzzle: &str, limit: u64, shape: Option<&str>) -> PyRes
 #[pyfunction]
 #[pyo3(signature = (puzzle, shape=None))]
 fn is_unique(py: Python<'_>, puzzle: &str, shape: Option<&str>) -> PyResult<bool> {
-    let grid = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let unique = batch(py, std::slice::from_ref(&grid), 1, |s, g| {
+    let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let unique = batch(py, std::slice::from_ref(&case), 1, |s, g| {
         s.is_unique(g).unwrap_or(false)
     })?;
     Ok(unique[0])
@@ -205,8 +216,8 @@ fn solve_many(
     threads: usize,
 ) -> PyResult<Vec<Option<String>>> {
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
-    let grids = py.detach(|| parse_all(&texts, shape))?;
-    let found = batch(py, &grids, threads, |s, g| {
+    let cases = py.detach(|| parse_all(&texts, shape))?;
+    let found = batch(py, &cases, threads, |s, g| {
         first(s, g).as_ref().map(write_line)
     })?;
     Ok(found)
@@ -222,8 +233,8 @@ fn count_many(
     threads: usize,
 ) -> PyResult<Vec<u64>> {
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
-    let grids = py.detach(|| parse_all(&texts, shape))?;
-    batch(py, &grids, threads, |s, g| count_up_to(s, g, limit))
+    let cases = py.detach(|| parse_all(&texts, shape))?;
+    batch(py, &cases, threads, |s, g| count_up_to(s, g, limit))
 }
 
 /// `solve_many` on a NumPy array's bytes: the solutions' cells, a row of
@@ -238,8 +249,8 @@ fn solve_cells<'py>(
     shape: Option<&str>,
     threads: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let grids = grids_of_cells(data, rows, cells, shape_arg(shape)?)?;
-    let found = batch(py, &grids, threads, first)?;
+    let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
+    let found = batch(py, &cases, threads, first)?;
     let mut out = vec![0u8; data.len()];
     for (row, solution) in out.chunks_mut(cells.max(1)).zip(found) {
         if let Some(s) = solution {
@@ -261,8 +272,8 @@ fn count_cells(
     shape: Option<&str>,
     threads: usize,
 ) -> PyResult<Vec<u64>> {
-    let grids = grids_of_cells(data, rows, cells, shape_arg(shape)?)?;
-    batch(py, &grids, threads, |s, g| count_up_to(s, g, limit))
+    let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
+    batch(py, &cases, threads, |s, g| count_up_to(s, g, limit))
 }
 
 /// The level a word names (`dlx rate`'s levels).
@@ -292,12 +303,18 @@ fn rate(
             "subsets must be 1 to 4, not {subsets}"
         )));
     }
-    let grid = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
     let rules = Rules {
         max_subset: subsets,
         max_guesses,
     };
-    let rating = py.detach(|| Rater::new().rate(&grid, &rules));
+    let rating = py.detach(|| {
+        let mut rater = Rater::new();
+        match &case.variant {
+            Some(variant) => rater.rate_variant(&case.grid, variant, &rules),
+            None => rater.rate(&case.grid, &rules),
+        }
+    });
     match rating {
         Ok(r) if r.solutions == 1 => Ok((r.level().name(), r.score(), r.steps().to_vec())),
         Ok(r) if r.solutions == 0 => Err(PyValueError::new_err("no solution")),
@@ -311,7 +328,7 @@ fn rate(
 
 /// `count` puzzles of `dlx generate`, as (puzzle, solution) lines.
 #[pyfunction]
-#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES))]
+#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES, variant=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -324,8 +341,23 @@ fn generate(
     threads: usize,
     difficulty: Option<&str>,
     tries: usize,
+    variant: Option<&str>,
 ) -> PyResult<Vec<(String, String)>> {
     let shape: Shape = shape.parse().map_err(value_error)?;
+    let (mut x, mut hyper) = (false, false);
+    for rule in variant.into_iter().flat_map(|v| v.split(',')) {
+        match rule.trim() {
+            "x" => x = true,
+            "hyper" => hyper = true,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "variant: expected x, hyper or x,hyper, found '{other}'"
+                )));
+            }
+        }
+    }
+    let variant = variant_of(shape, x, hyper).map_err(value_error)?;
+    let rules = variant_rules(&variant);
     let symmetry: Symmetry = symmetry.parse().map_err(value_error)?;
     let settings = Settings {
         symmetry,
@@ -337,14 +369,20 @@ fn generate(
     let threads = engine::app::thread_count(threads).clamp(1, count.max(1) as usize);
     let made = py.detach(|| {
         let mut generators: Vec<_> = (0..threads)
-            .map(|_| Generator::new(shape, settings))
+            .map(|_| Generator::for_variant(variant.clone(), settings))
             .collect();
         generate_range(&mut generators, seed, 0, count)
     });
     made.into_iter()
         .enumerate()
         .map(|(i, g)| match g {
-            Ok(g) => Ok((write_line(&g.puzzle), write_line(&g.solution))),
+            Ok(g) => {
+                let puzzle = match &rules {
+                    Some(rules) => format!("{} {rules}", write_line(&g.puzzle)),
+                    None => write_line(&g.puzzle),
+                };
+                Ok((puzzle, write_line(&g.solution)))
+            }
             Err(e) => Err(PyRuntimeError::new_err(format!("puzzle {}: {e}", i + 1))),
         })
         .collect()

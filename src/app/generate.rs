@@ -21,6 +21,7 @@ use crate::format;
 #[cfg(doc)]
 use crate::sudoku::generate::Rng;
 use crate::sudoku::generate::{GenerateError, Generator, Settings, generate_range};
+use crate::sudoku::variant::VariantError;
 use crate::sudoku::{Shape, Variant};
 
 /// Puzzles each thread makes per round before the round is written.
@@ -71,22 +72,14 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
         shape: Some(opts.shape),
         alphabet: format::Alphabet::default(),
     };
-    let mut variant = Variant::plain(opts.shape);
-    if opts.x {
-        variant = variant.with_diagonals();
-    }
-    if opts.hyper {
-        variant = match variant.with_windows() {
-            Ok(v) => v,
-            Err(e) => {
-                let _ = writeln!(err, "dlx generate: --variant hyper: {e}");
-                return ExitStatus::BadInput;
-            }
-        };
-    }
-    // A variant's rules follow its cells on the line, as the variant
-    // format reads them: `PUZZLE x hyper`.
-    let rules = (!variant.is_plain()).then(|| variant.name().replace('+', " "));
+    let variant = match variant_of(opts.shape, opts.x, opts.hyper) {
+        Ok(v) => v,
+        Err(e) => {
+            let _ = writeln!(err, "dlx generate: --variant hyper: {e}");
+            return ExitStatus::BadInput;
+        }
+    };
+    let rules = variant_rules(&variant);
     if rules.is_some() && (!matches!(fmt.name(), "line" | "variant") || opts.with_solution) {
         let _ = writeln!(
             err,
@@ -148,6 +141,26 @@ fn finish(out: &mut dyn Write, err: &mut dyn Write, status: ExitStatus) -> ExitS
         Ok(()) => status,
         Err(e) => output_failed(&e, err).max(status),
     }
+}
+
+/// The rules `dlx generate --variant` makes puzzles for on `shape`: plain
+/// Sudoku, with both diagonals (`x`), with the four windows (`hyper`,
+/// 9x9 only), or both.
+pub fn variant_of(shape: Shape, x: bool, hyper: bool) -> Result<Variant, VariantError> {
+    let mut variant = Variant::plain(shape);
+    if x {
+        variant = variant.with_diagonals();
+    }
+    if hyper {
+        variant = variant.with_windows()?;
+    }
+    Ok(variant)
+}
+
+/// The fields that follow a generated variant puzzle's cells on its line,
+/// as the variant format reads them (`x hyper`); `None` for plain Sudoku.
+pub fn variant_rules(variant: &Variant) -> Option<String> {
+    (!variant.is_plain()).then(|| variant.name().replace('+', " "))
 }
 
 #[cfg(test)]
