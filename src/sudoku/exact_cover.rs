@@ -157,6 +157,38 @@ pub struct DlxSolver {
     cage_given: Vec<u64>,
     cage_allowed: Vec<u64>,
     open: Vec<(usize, Vec<u64>)>,
+    /// Per puzzle, per cage: whether it is compiled to one option per
+    /// placement of its digits (see the module docs) rather than to its
+    /// digit sets.
+    by_placement: Vec<bool>,
+    /// The placement options of the puzzle: each one's `(cell, digit)`
+    /// pairs as `cell * n + d`, one after another, ending at
+    /// `placed_ends[p]`.
+    placed: Vec<u32>,
+    placed_ends: Vec<u32>,
+    /// Scratch for one cage: its empty cells, their candidates, and the
+    /// candidates of the cells after each, together.
+    cage_cells: Vec<usize>,
+    cage_candidates: Vec<u64>,
+    cage_later: Vec<u64>,
+    /// The full option number of the first placement option (past every
+    /// cell option and digit set).
+    placement_base: u32,
+}
+
+/// The most placement options a cage may have to be compiled to them
+/// rather than to its digit sets (see the module docs).
+pub const PLACEMENT_CAP: usize = 64;
+
+/// How [`DlxSolver`] compiles killer cages.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cages {
+    /// Each cage with at most [`PLACEMENT_CAP`] placements gets one option
+    /// per placement, the others one per digit set: the search's choice.
+    Placements,
+    /// One option per digit set for every cage: every option then places
+    /// at most one digit, as the rating's deductions need.
+    Sets,
 }
 
 /// Where the options of a compiled puzzle put their digits.
@@ -164,6 +196,11 @@ pub struct DlxSolver {
 pub struct Placements<'s> {
     n: usize,
     full_option: &'s [u32],
+    /// Full option numbers from here on are placement options, indexing
+    /// `placed_ends`.
+    placement_base: u32,
+    placed: &'s [u32],
+    placed_ends: &'s [u32],
 }
 
 /// A puzzle's reduced problem as flat option lists (see the module docs
@@ -182,7 +219,8 @@ pub struct CompiledOptions<'s> {
     pub entries: &'s [u32],
     /// Where each option's items end in `entries`.
     pub ends: &'s [u32],
-    /// What each option places.
+    /// What each option places (one digit at most: killer cages are
+    /// compiled to their digit sets here).
     pub placements: Placements<'s>,
 }
 
@@ -191,24 +229,52 @@ impl Placements<'_> {
     /// `k` of the reduced matrix places.
     ///
     /// # Panics
-    /// If `k` is a killer cage's set option, which places no digit (see
-    /// [`Placements::get`]).
+    /// If `k` does not place exactly one digit (a killer cage's set or
+    /// placement option, see [`Placements::get`]).
     pub fn of(&self, k: OptionId) -> (usize, usize, u8) {
         self.get(k).expect("a cell option")
     }
 
-    /// What option `k` places, or `None` for a cage's set option.
+    /// What option `k` places if it is a cell option, or `None` for a
+    /// killer cage's set option (which places nothing) or placement
+    /// option (which places several digits: [`Placements::each`]).
     pub fn get(&self, k: OptionId) -> Option<(usize, usize, u8)> {
         let full = self.full_option[k.0 as usize] as usize;
         let cell = full / self.n;
         (cell < self.n * self.n).then(|| (cell / self.n, cell % self.n, (full % self.n) as u8 + 1))
     }
 
+    /// Every digit option `k` places, as (row, column, digit): one for a
+    /// cell option, one per cell of the cage for a placement option,
+    /// none for a set option.
+    pub fn each(&self, k: OptionId) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+        let full = self.full_option[k.0 as usize];
+        let pairs: &[u32] = match full.checked_sub(self.placement_base) {
+            Some(p) => {
+                let p = p as usize;
+                let start = if p == 0 {
+                    0
+                } else {
+                    self.placed_ends[p - 1] as usize
+                };
+                &self.placed[start..self.placed_ends[p] as usize]
+            }
+            None => &[],
+        };
+        let n = self.n;
+        self.get(k)
+            .into_iter()
+            .chain(pairs.iter().map(move |&pair| {
+                let (cell, d) = (pair as usize / n, pair as usize % n);
+                (cell / n, cell % n, d as u8 + 1)
+            }))
+    }
+
     /// `puzzle` with the digits of `solution` written in.
     fn fill(&self, puzzle: &Grid, solution: &Solution<'_, '_>) -> Grid {
         let mut grid = puzzle.clone();
         for k in solution.options() {
-            if let Some((r, c, d)) = self.get(k) {
+            for (r, c, d) in self.each(k) {
                 grid.set(r, c, d);
             }
         }
@@ -265,6 +331,7 @@ impl DlxSolver {
             }
             sets.push(cage_sets(n, cage.cells.len(), cage.sum).unwrap_or_default());
         }
+        let placement_base = (n * n * n + sets.iter().map(Vec::len).sum::<usize>()) as u32;
         Self {
             n,
             houses,
@@ -283,6 +350,13 @@ impl DlxSolver {
             cage_given: Vec::new(),
             cage_allowed: Vec::new(),
             open: Vec::new(),
+            by_placement: Vec::new(),
+            placed: Vec::new(),
+            placed_ends: Vec::new(),
+            cage_cells: Vec::new(),
+            cage_candidates: Vec::new(),
+            cage_later: Vec::new(),
+            placement_base,
         }
     }
 
@@ -305,7 +379,7 @@ impl DlxSolver {
         puzzle: &Grid,
         f: impl FnOnce(&mut Matrix<'_>, Placements<'_>) -> R,
     ) -> Result<R, PuzzleError> {
-        self.prepare(puzzle)?;
+        self.prepare(puzzle, Cages::Placements)?;
         self.arena.reset();
         let mut matrix =
             Matrix::from_primary_options(&self.arena, self.items, &self.entries, &self.ends)
@@ -313,6 +387,9 @@ impl DlxSolver {
         let placements = Placements {
             n: self.n,
             full_option: &self.full_option,
+            placement_base: self.placement_base,
+            placed: &self.placed,
+            placed_ends: &self.placed_ends,
         };
         Ok(f(&mut matrix, placements))
     }
@@ -321,12 +398,19 @@ impl DlxSolver {
     /// option lists with a class for every item, before any matrix is laid
     /// out: for tools that work on the options themselves, such as the
     /// rating's deductions. Fails as [`Self::with_matrix`] does.
+    ///
+    /// Killer cages are compiled to their digit sets here, never to their
+    /// placements: the rating reads each option as one digit in one cell
+    /// (a cell's options are its candidates, a house-digit item's its
+    /// places), which a placement option, several digits at once, is not.
+    /// So a cage is the same kind of rule to the rating as to the search
+    /// before placement options existed, and ratings stay as they were.
     pub fn with_options<R>(
         &mut self,
         puzzle: &Grid,
         f: impl FnOnce(CompiledOptions<'_>) -> R,
     ) -> Result<R, PuzzleError> {
-        self.prepare(puzzle)?;
+        self.prepare(puzzle, Cages::Sets)?;
         let mut class = std::mem::take(&mut self.item_class);
         class.clear();
         for (full, &reduced) in self.reduced_item.iter().enumerate() {
@@ -342,6 +426,9 @@ impl DlxSolver {
             placements: Placements {
                 n: self.n,
                 full_option: &self.full_option,
+                placement_base: self.placement_base,
+                placed: &self.placed,
+                placed_ends: &self.placed_ends,
             },
         });
         self.item_class = class;
@@ -369,15 +456,16 @@ impl DlxSolver {
         }
     }
 
-    /// Checks `puzzle`'s shape and compiles its reduced problem.
-    fn prepare(&mut self, puzzle: &Grid) -> Result<(), PuzzleError> {
+    /// Checks `puzzle`'s shape and compiles its reduced problem, its
+    /// cages as `cages` says.
+    fn prepare(&mut self, puzzle: &Grid, cages: Cages) -> Result<(), PuzzleError> {
         if puzzle.shape() != self.shape() {
             return Err(PuzzleError::Shape {
                 expected: self.shape(),
                 found: puzzle.shape(),
             });
         }
-        if let Err(clash) = self.compile(puzzle) {
+        if let Err(clash) = self.compile(puzzle, cages) {
             // Rare: only now is the clash located, for the message.
             return Err(self.explain(puzzle, clash));
         }
@@ -431,16 +519,16 @@ impl DlxSolver {
     /// laid out, if its givens repeat a digit in a house or cage or fit no
     /// digit set of a cage (the masks of the givens are built here anyway,
     /// so the check costs no second pass over the grid).
-    fn compile(&mut self, puzzle: &Grid) -> Result<(), Clash> {
+    fn compile(&mut self, puzzle: &Grid, cages: Cages) -> Result<(), Clash> {
         // The table is lent out for the call (a move of three words).
         if !self.three.is_empty() {
             let table = std::mem::take(&mut self.three);
-            let result = self.compile_with::<_, false>(&table, puzzle);
+            let result = self.compile_with::<_, false>(&table, puzzle, cages);
             self.three = table;
             result
         } else {
             let table = std::mem::take(&mut self.cell_houses);
-            let result = self.compile_with::<_, true>(&table, puzzle);
+            let result = self.compile_with::<_, true>(&table, puzzle, cages);
             self.cell_houses = table;
             result
         }
@@ -452,6 +540,7 @@ impl DlxSolver {
         &mut self,
         table: &[H],
         puzzle: &Grid,
+        cages: Cages,
     ) -> Result<(), Clash> {
         let n = self.n;
         let nn = n * n;
@@ -479,6 +568,7 @@ impl DlxSolver {
         }
         if CAGES && cage_count > 0 {
             self.settle_cages(cells)?;
+            self.choose_placements(table, cells, &used[..house_count], cages);
         }
         // Items, in full order, skipping those a given covers.
         let cage_digit_base = nn + house_count * n;
@@ -505,8 +595,12 @@ impl DlxSolver {
         }
         if CAGES && cage_count > 0 {
             for k in 0..cage_count {
-                // A forced set covers the digits outside it; open cages
+                // A cage compiled to its placements has no digit items;
+                // a forced set covers the digits outside it; open cages
                 // keep an item for every digit not given.
+                if self.by_placement[k] {
+                    continue;
+                }
                 let open = self.open.iter().any(|(o, _)| *o == k);
                 let mut missing = if open { all } else { self.cage_allowed[k] };
                 missing &= !self.cage_given[k];
@@ -521,7 +615,9 @@ impl DlxSolver {
                 }
             }
             for &(k, _) in &self.open {
-                keep(cage_base + k, &mut self.reduced_item, &mut next);
+                if !self.by_placement[k] {
+                    keep(cage_base + k, &mut self.reduced_item, &mut next);
+                }
             }
         }
         self.items = next;
@@ -546,6 +642,10 @@ impl DlxSolver {
                 NO_CAGE as usize
             };
             if CAGES && cage != NO_CAGE as usize {
+                if self.by_placement[cage] {
+                    // Its digits come with the cage's placement options.
+                    continue;
+                }
                 candidates &= self.cage_allowed[cage] & !self.cage_given[cage];
             }
             // The first item of each house-digit item row of the cell.
@@ -577,6 +677,9 @@ impl DlxSolver {
             return Ok(());
         }
         for (k, open) in &self.open {
+            if self.by_placement[*k] {
+                continue;
+            }
             let first = self.sets[..*k].iter().map(Vec::len).sum::<usize>();
             for &set in open {
                 self.entries.push(item(cage_base + k));
@@ -591,7 +694,95 @@ impl DlxSolver {
                 self.full_option.push((nn * n + first + j) as u32);
             }
         }
+        // Then the placements of the cages compiled to them: each covers
+        // its cells and, per cell, the house-digit items of its digit.
+        let mut start = 0;
+        for (p, &end) in self.placed_ends.iter().enumerate() {
+            for &pair in &self.placed[start..end as usize] {
+                let (cell, d) = (pair as usize / n, pair as usize % n);
+                self.entries.push(item(cell));
+                for &h in table[cell].as_ref() {
+                    self.entries.push(item(nn + h as usize * n + d));
+                }
+            }
+            start = end as usize;
+            self.ends.push(self.entries.len() as u32);
+            self.full_option.push(self.placement_base + p as u32);
+        }
         Ok(())
+    }
+
+    /// Decides, per cage, whether it is compiled to one option per
+    /// placement of its digits in its empty cells (`by_placement`, the
+    /// placements in `placed`): when `cages` allows it and the cage has at
+    /// most [`PLACEMENT_CAP`] placements that give every empty cell one
+    /// of its candidates (no digit given in the cell's houses or the
+    /// cage), all different, adding up to the cage's sum less its givens.
+    /// Such digits, with the givens, are always one of the cage's digit
+    /// sets that hold its givens, so the placements are exactly the ways
+    /// the cage can be filled by the sets' rule.
+    fn choose_placements<H: AsRef<[u8]>>(
+        &mut self,
+        table: &[H],
+        cells: &[u8],
+        used: &[u64],
+        cages: Cages,
+    ) {
+        let n = self.n;
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        self.by_placement.clear();
+        self.placed.clear();
+        self.placed_ends.clear();
+        for (k, cage) in self.variant.cages().iter().enumerate() {
+            self.cage_cells.clear();
+            self.cage_candidates.clear();
+            let given = self.cage_given[k];
+            let allowed = self.cage_allowed[k] & !given;
+            for &cell in &cage.cells {
+                let cell = cell as usize;
+                if cells[cell] == 0 {
+                    let mut seen = 0;
+                    for &h in table[cell].as_ref() {
+                        seen |= used[h as usize];
+                    }
+                    self.cage_cells.push(cell);
+                    self.cage_candidates.push(all & !seen & allowed);
+                }
+            }
+            self.cage_later.clear();
+            self.cage_later.resize(self.cage_cells.len(), 0);
+            for i in (1..self.cage_cells.len()).rev() {
+                self.cage_later[i - 1] = self.cage_later[i] | self.cage_candidates[i];
+            }
+            let given_sum: u32 = (0..n as u32)
+                .filter(|d| given >> d & 1 == 1)
+                .map(|d| d + 1)
+                .sum();
+            let chosen = cages == Cages::Placements
+                && !self.cage_cells.is_empty()
+                && cage.sum >= given_sum
+                && {
+                    let mark = (self.placed.len(), self.placed_ends.len());
+                    let fits = Enumeration {
+                        n,
+                        cells: &self.cage_cells,
+                        candidates: &self.cage_candidates,
+                        later: &self.cage_later,
+                        placed: &mut self.placed,
+                        placed_ends: &mut self.placed_ends,
+                        count: 0,
+                        budget: PLACEMENT_BUDGET,
+                        digits: [0; super::MAX_N],
+                    }
+                    .run(cage.sum - given_sum);
+                    if !fits {
+                        self.placed.truncate(mark.0);
+                        self.placed_ends.truncate(mark.1);
+                    }
+                    fits
+                };
+            self.by_placement.push(chosen);
+        }
     }
 
     /// For each cage: the digits given in it (a digit given twice is a
@@ -633,6 +824,99 @@ impl DlxSolver {
         }
         Ok(())
     }
+}
+
+/// The most steps [`Enumeration`] takes for one cage before it gives up
+/// (the cage then keeps its digit sets): a cage whose placements are few
+/// but hard to find (wide cages of big grids) costs no more than this.
+const PLACEMENT_BUDGET: usize = 64 * PLACEMENT_CAP;
+
+/// Lists the placements of one cage (see [`DlxSolver::choose_placements`])
+/// into `placed`, at most [`PLACEMENT_CAP`] of them.
+struct Enumeration<'a> {
+    n: usize,
+    cells: &'a [usize],
+    candidates: &'a [u64],
+    /// The candidates of the cells after each cell, together.
+    later: &'a [u64],
+    placed: &'a mut Vec<u32>,
+    placed_ends: &'a mut Vec<u32>,
+    count: usize,
+    budget: usize,
+    /// The digit (0-based) of each cell so far.
+    digits: [u8; super::MAX_N],
+}
+
+impl Enumeration<'_> {
+    /// Lists the placements adding up to `sum`; false if there are more
+    /// than the cap or the budget ran out (the list is then partial).
+    fn run(&mut self, sum: u32) -> bool {
+        self.extend(0, 0, sum)
+    }
+
+    /// Lists the ways to fill cells `i..` with digits outside `used` that
+    /// add up to `sum`.
+    fn extend(&mut self, i: usize, used: u64, sum: u32) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        if i == self.cells.len() {
+            if sum != 0 {
+                return true;
+            }
+            if self.count == PLACEMENT_CAP {
+                return false;
+            }
+            self.count += 1;
+            for (&cell, &d) in self.cells.iter().zip(&self.digits) {
+                self.placed.push((cell * self.n) as u32 + u32::from(d));
+            }
+            self.placed_ends.push(self.placed.len() as u32);
+            return true;
+        }
+        // What the cells after this one can add, at least and at most.
+        let rest = self.cells.len() - i - 1;
+        let later = self.later[i] & !used;
+        let mut options = self.candidates[i] & !used;
+        while options != 0 {
+            let d = options.trailing_zeros();
+            options &= options - 1;
+            let value = d + 1;
+            if value > sum {
+                break;
+            }
+            let (least, most) = extremes(later & !(1 << d), rest);
+            let left = sum - value;
+            if left < least || left > most {
+                continue;
+            }
+            self.digits[i] = d as u8;
+            if !self.extend(i + 1, used | 1 << d, left) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The least and the largest sums of `k` different digits of `mask` (bit
+/// `d` is digit `d + 1`); `(u32::MAX, 0)`, which no sum meets, if it has
+/// fewer than `k`.
+fn extremes(mask: u64, k: usize) -> (u32, u32) {
+    if (mask.count_ones() as usize) < k {
+        return (u32::MAX, 0);
+    }
+    let (mut low, mut high) = (mask, mask);
+    let (mut least, mut most) = (0, 0);
+    for _ in 0..k {
+        least += low.trailing_zeros() + 1;
+        low &= low - 1;
+        let top = 63 - high.leading_zeros();
+        most += top + 1;
+        high &= !(1 << top);
+    }
+    (least, most)
 }
 
 /// Passes each solution, as a grid, to the caller's closure.
