@@ -274,8 +274,14 @@ impl Placements<'_> {
     fn fill(&self, puzzle: &Grid, solution: &Solution<'_, '_>) -> Grid {
         let mut grid = puzzle.clone();
         for k in solution.options() {
-            for (r, c, d) in self.each(k) {
+            // Cell options first, as [`Placements::get`] reads them: plain
+            // Sudoku has no other kind, and its speed counts this loop.
+            if let Some((r, c, d)) = self.get(k) {
                 grid.set(r, c, d);
+            } else if self.full_option[k.0 as usize] >= self.placement_base {
+                for (r, c, d) in self.each(k) {
+                    grid.set(r, c, d);
+                }
             }
         }
         grid
@@ -384,14 +390,7 @@ impl DlxSolver {
         let mut matrix =
             Matrix::from_primary_options(&self.arena, self.items, &self.entries, &self.ends)
                 .map_err(|_| PuzzleError::TooLarge)?;
-        let placements = Placements {
-            n: self.n,
-            full_option: &self.full_option,
-            placement_base: self.placement_base,
-            placed: &self.placed,
-            placed_ends: &self.placed_ends,
-        };
-        Ok(f(&mut matrix, placements))
+        Ok(f(&mut matrix, self.placements()))
     }
 
     /// Compiles `puzzle`'s reduced problem and lends it to `f` as flat
@@ -423,16 +422,21 @@ impl DlxSolver {
             class: &class,
             entries: &self.entries,
             ends: &self.ends,
-            placements: Placements {
-                n: self.n,
-                full_option: &self.full_option,
-                placement_base: self.placement_base,
-                placed: &self.placed,
-                placed_ends: &self.placed_ends,
-            },
+            placements: self.placements(),
         });
         self.item_class = class;
         Ok(result)
+    }
+
+    /// What the options of the puzzle compiled last place.
+    fn placements(&self) -> Placements<'_> {
+        Placements {
+            n: self.n,
+            full_option: &self.full_option,
+            placement_base: self.placement_base,
+            placed: &self.placed,
+            placed_ends: &self.placed_ends,
+        }
     }
 
     /// The class of full item `full` (see [`CompiledOptions::class`]).
@@ -963,7 +967,7 @@ impl SudokuSolver for DlxSolver {
 mod tests {
     use super::*;
     use crate::dlx::{ItemId, ItemKind, Problem};
-    use crate::sudoku::verify::check_solution;
+    use crate::sudoku::verify::{check_solution, check_variant};
 
     /// The full matrix of `shape` with `puzzle`'s givens forced: what the
     /// reduced matrix must search exactly like.
@@ -1115,6 +1119,203 @@ mod tests {
             s.count_up_to(&four, 2),
             Err(PuzzleError::Shape { .. })
         ));
+    }
+
+    /// Rules of `shape` with the cages `labels` (one symbol per cell, `.`
+    /// for none) and `sums`, diagonals too if `x`.
+    fn killer(shape: Shape, labels: &str, sums: &[(char, u32)], x: bool) -> Variant {
+        let labels: Vec<Option<char>> = labels.chars().map(|c| (c != '.').then_some(c)).collect();
+        let base = Variant::plain(shape);
+        let base = if x { base.with_diagonals() } else { base };
+        base.with_cages(&labels, sums).unwrap()
+    }
+
+    /// Every solution of `g` (up to `limit`) with the cages compiled as
+    /// `cages` says, each checked against the rules, sorted; and which
+    /// cages were compiled to their placements.
+    fn solutions(v: &Variant, g: &Grid, cages: Cages, limit: usize) -> (Vec<Grid>, Vec<bool>) {
+        let mut s = DlxSolver::for_variant(v.clone());
+        s.prepare(g, cages).unwrap();
+        let arena = Bump::new();
+        let mut m = Matrix::from_primary_options(&arena, s.items, &s.entries, &s.ends).unwrap();
+        let placements = s.placements();
+        let mut found = Vec::new();
+        m.search(
+            &mut |sol: &Solution<'_, '_>| {
+                let grid = placements.fill(g, sol);
+                check_variant(v, g, &grid).unwrap();
+                found.push(grid);
+                if found.len() == limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+            SearchLimits::UNLIMITED,
+        );
+        found.sort_by(|a, b| a.cells().cmp(b.cells()));
+        (found, s.by_placement.clone())
+    }
+
+    /// Both encodings find the same solutions of `g`, all of them (fewer
+    /// than `limit`); returns how many, and which cages took placements.
+    fn both_alike(v: &Variant, g: &Grid, limit: usize) -> (usize, Vec<bool>) {
+        let (by_placement, chosen) = solutions(v, g, Cages::Placements, limit);
+        let (by_set, none) = solutions(v, g, Cages::Sets, limit);
+        assert!(
+            none.iter().all(|&p| !p),
+            "the set encoding takes no placements"
+        );
+        assert!(by_placement.len() < limit, "every solution found");
+        assert_eq!(by_placement, by_set);
+        (by_placement.len(), chosen)
+    }
+
+    /// The 4x4 killer + X of docs/variants.md.
+    const KILLER4: &str = "AABBACCBACCDEEDD";
+    const SUMS4: [(char, u32); 5] = [('A', 10), ('B', 9), ('C', 10), ('D', 8), ('E', 3)];
+
+    #[test]
+    fn placement_and_set_encodings_find_the_same_solutions() {
+        let four = Shape::FOUR;
+        // With and without the diagonals, with no givens (every cage fits
+        // the cap: 4 cells have at most 24 placements).
+        for x in [false, true] {
+            let v = killer(four, KILLER4, &SUMS4, x);
+            let (count, chosen) = both_alike(&v, &Grid::empty(four), 1000);
+            assert!(count >= 1);
+            assert!(chosen.iter().all(|&p| p));
+        }
+        // Cages over part of the grid only.
+        let v = killer(
+            four,
+            "AA....BB....CC..",
+            &[('A', 3), ('B', 3), ('C', 5)],
+            false,
+        );
+        assert_eq!(both_alike(&v, &Grid::empty(four), 1000).0, 8);
+        // The 6x6 killer of data/formats/variant_multi.in, blank and with
+        // its givens.
+        let six = Shape::new(2, 3).unwrap();
+        let sums = [
+            ('A', 10),
+            ('B', 5),
+            ('C', 18),
+            ('D', 14),
+            ('E', 16),
+            ('F', 8),
+            ('G', 14),
+            ('H', 4),
+            ('I', 3),
+            ('J', 11),
+            ('K', 15),
+            ('L', 7),
+            ('M', 1),
+        ];
+        let v = killer(six, "AAABCCADDBECFDDEECFGHEIIJGGGKKJJLLKM", &sums, false);
+        let mut g = Grid::empty(six);
+        assert_eq!(both_alike(&v, &g, 1000).0, 4);
+        g.set(1, 3, 1);
+        g.set(4, 5, 5);
+        assert_eq!(both_alike(&v, &g, 100).0, 1);
+    }
+
+    #[test]
+    fn a_cage_above_the_cap_keeps_its_digit_sets() {
+        // A cage over the first row (its 7 empty cells have 5,040
+        // placements) next to small ones, on a 17-clue puzzle whose
+        // solution gives the sums.
+        let g = puzzle(SEVENTEEN);
+        let solved = DlxSolver::new(Shape::NINE)
+            .unique_solution(&g)
+            .unwrap()
+            .unwrap();
+        let mut labels = vec!['.'; 81];
+        labels[..9].fill('R');
+        labels[9..11].fill('a');
+        labels[30..33].fill('b');
+        let sum = |cells: std::ops::Range<usize>| cells.map(|k| u32::from(solved.cells()[k])).sum();
+        let sums = [('R', 45), ('a', sum(9..11)), ('b', sum(30..33))];
+        let labels: String = labels.into_iter().collect();
+        let v = killer(Shape::NINE, &labels, &sums, false);
+        let (count, chosen) = both_alike(&v, &g, 10);
+        assert_eq!(count, 1);
+        assert_eq!(chosen, [false, true, true]);
+        // The solution's first 45 cells blanked: several solutions, the
+        // same both ways.
+        let mut fewer = solved.clone();
+        for cell in 0..45 {
+            fewer.set(cell / 9, cell % 9, 0);
+        }
+        let (count, chosen) = both_alike(&v, &fewer, 20_000);
+        assert_eq!(count, 7690);
+        assert_eq!(chosen, [false, true, true]);
+        // The solver's own search agrees.
+        let mut s = DlxSolver::for_variant(v);
+        assert_eq!(
+            s.count_up_to(&fewer, 20_000).unwrap().solutions,
+            count as u64
+        );
+    }
+
+    #[test]
+    fn givens_inside_cages_leave_the_placements_of_the_other_cells() {
+        let four = Shape::FOUR;
+        let v = killer(four, KILLER4, &SUMS4, true);
+        let (solved, _) = solutions(&v, &Grid::empty(four), Cages::Placements, 2);
+        let solved = &solved[0];
+        // A given in cage A (4 cells): its other 3 cells take the rest.
+        let mut g = Grid::empty(four);
+        g.set(0, 0, solved.get(0, 0));
+        let (count, chosen) = both_alike(&v, &g, 1000);
+        assert!(count >= 1);
+        assert!(chosen.iter().all(|&p| p));
+        // Cage E (r4c1, r4c2) given whole: nothing of it is left to place.
+        g.set(3, 0, solved.get(3, 0));
+        g.set(3, 1, solved.get(3, 1));
+        let mut s = DlxSolver::for_variant(v.clone());
+        s.prepare(&g, Cages::Placements).unwrap();
+        assert!(!s.by_placement[4]);
+        assert_eq!(
+            both_alike(&v, &g, 1000).0,
+            s.count_up_to(&g, 1000).unwrap().solutions as usize
+        );
+        // Placements keep the given's digit out of the cage's other cells.
+        let mut s = DlxSolver::for_variant(v.clone());
+        let mut g = Grid::empty(four);
+        g.set(0, 0, 1);
+        s.prepare(&g, Cages::Placements).unwrap();
+        let placed = s.placements();
+        let cage_a: Vec<(usize, usize, u8)> = (0..s.ends.len() as u32)
+            .flat_map(|k| placed.each(OptionId(k)).collect::<Vec<_>>())
+            .filter(|&(r, c, _)| [(0, 1), (1, 0), (2, 0)].contains(&(r, c)))
+            .collect();
+        assert!(!cage_a.is_empty());
+        assert!(cage_a.iter().all(|&(_, _, d)| d != 1));
+    }
+
+    #[test]
+    fn a_given_that_breaks_its_cage_is_refused_and_an_unfillable_cage_has_no_solution() {
+        let four = Shape::FOUR;
+        let v = killer(four, KILLER4, &SUMS4, false);
+        // Cage E (r4c1, r4c2, sum 3) can only hold 1 and 2.
+        let mut g = Grid::empty(four);
+        g.set(3, 1, 3);
+        let mut s = DlxSolver::for_variant(v.clone());
+        assert!(matches!(
+            s.count_up_to(&g, 2),
+            Err(PuzzleError::Cage { label: 'E', sum: 3 })
+        ));
+        // Givens 1 and 2 above it in column 1 leave cage E no placement
+        // (its set holds no given, so it is no clash): no solution, both
+        // ways.
+        let mut g = Grid::empty(four);
+        g.set(0, 0, 1);
+        g.set(1, 0, 2);
+        let (count, chosen) = both_alike(&v, &g, 10);
+        assert_eq!(count, 0);
+        assert!(chosen[4]);
+        assert_eq!(s.count_up_to(&g, 2).unwrap().solutions, 0);
     }
 
     #[test]
