@@ -21,30 +21,67 @@
 //!                                           all cages) covers cage k and
 //!   plain 9x9: H = 27, K = 0: 324 items,    cage-digit (k, d) for d not
 //!   729 options, 2,916 option nodes         in the digit set S
+//!
+//!  placement options (per puzzle, below):   n^3 + J + p (J the sets of all
+//!                                           cages, p-th placement) covers,
+//!                                           for each (cell, d) it places,
+//!                                           cell and every (h, d)
 //! ```
 //!
 //! Plain Sudoku's houses are rows `0..n`, columns `n..2n` and boxes
 //! `2n..3n`, so its numbering is the classic one: cell, row-digit,
 //! column-digit, box-digit.
 //!
-//! # Killer cages: why this encoding
+//! # Killer cages: two encodings, and why
 //!
 //! A cage of `s` cells with sum `t` must hold `s` different digits adding
 //! up to `t`, that is, exactly one of the digit sets `S` that
-//! [`variant::cage_sets`](super::variant::cage_sets) lists. The encoding
-//! is plain exact cover, all items primary, no colors: the cage item says
-//! "one set is chosen", and the cage-digit item `(k, d)` is covered
-//! exactly once, either by the cell of the cage that holds `d` (when `d`
-//! is in the chosen set) or by the set option itself (when it is not).
-//! So a digit outside the chosen set can go in no cell of the cage, a
-//! digit of it goes in exactly one, and `s` cells holding `s` different
-//! digits of a set of `s` digits hold exactly that set. The engine thus
-//! sees the cage both ways, as Knuth's XCC treatment in TAOCP 7.2.2.1
-//! does: MRV may branch on the set of a cage, or on where a digit of a
-//! cage goes. Colors would only be needed if set options also named the
-//! cells' digits; options per *permutation* (the other textbook choice)
-//! cover the cells themselves but grow as `s!` per set, while sets stay
-//! few (at most 12 per 9x9 cage) and each adds one node per cell option.
+//! [`variant::cage_sets`](super::variant::cage_sets) lists. Each cage of a
+//! puzzle is compiled one of two ways, both plain exact cover (all items
+//! primary, no colors):
+//!
+//! * **Placements** (the search's choice for a cage with at most
+//!   [`PLACEMENT_CAP`] of them): one option per way to write different
+//!   digits in the cage's empty cells, each a candidate of its cell (no
+//!   given in its houses or in the cage), that add up to the sum less the
+//!   givens. The option covers each of those cells and, for each, the
+//!   house-digit items of its digit in all of the cell's houses (row,
+//!   column, box or region, diagonals, window); the cells have no options
+//!   of their own, and the cage no cage or cage-digit items. Such digits
+//!   with the givens are always one of the cage's sets holding its givens,
+//!   so the options are exactly the ways to fill the cage, and choosing
+//!   one is choosing the cage's digits and where they go at once. The
+//!   engine then sees the cage and its houses together: placing a digit
+//!   in a house removes every placement of every cage that puts it
+//!   elsewhere in the house, and MRV may branch on the fewest placements
+//!   of a cage or on a house-digit item with few placements left. On
+//!   `data/variants/killer_50.txt` this cuts the search from 9,967 nodes
+//!   and 454,000 updates per puzzle to 925 and 90,000, and the
+//!   instructions of `dlx count` to a fifth (BENCHMARKS.md).
+//! * **Digit sets** (cages over the cap, and every cage for the rating):
+//!   a cage item and `n` cage-digit items; one option per set, covering
+//!   the cage item and the cage-digit items of the digits *not* in the set;
+//!   each cell option of the cage also covers the cage-digit item of its
+//!   digit. So the cage-digit item `(k, d)` is covered exactly once, by the
+//!   cell that holds `d` (when `d` is in the chosen set) or by the set
+//!   option (when it is not), and `s` cells with `s` different digits of
+//!   a set of `s` hold exactly that set: the cage seen both ways, as in
+//!   Knuth's XCC treatment (TAOCP 7.2.2.1), with few options (at most 12
+//!   sets per 9x9 cage), but the sums are only seen set by set.
+//!
+//! Placements grow as `s!` per set (a blank 9-cell cage of sum 45 has
+//! 362,880), hence the cap: a cage's placements are listed (with the sum
+//! and the candidates pruning the list) until they pass it, or pass a step
+//! budget, and then the cage keeps its sets. The cap was measured: the
+//! instructions of `dlx count` over killer_50 and over 100 other killer
+//! puzzles (`scripts/variant_puzzles.py killer 100 --seed 7`) are least
+//! near 48 to 64 (at 1,000 the nodes fall further, to 133 per puzzle,
+//! but each node covers long lists: two thirds more instructions).
+//!
+//! [`DlxSolver::with_options`], which the rating reads, keeps the set
+//! encoding for every cage: the rating counts a cell's options as its
+//! candidates and reads each option as one digit in one cell, which a
+//! placement option is not.
 //!
 //! # One reduced matrix per puzzle
 //!
@@ -62,14 +99,18 @@
 //! * a cage whose givens leave one digit set has that set forced too: its
 //!   cage item and set option are gone, with the cage-digit items of the
 //!   digits outside the set. Otherwise each set holding the givens is an
-//!   option (a set that misses a given clashes with it and is hidden).
+//!   option (a set that misses a given clashes with it and is hidden);
+//! * a cage compiled to its placements has them listed over its empty
+//!   cells only, from the candidates those cells have after the givens,
+//!   after the cell options and the sets.
 //!
 //! Items and options keep the order of the full matrix (the reduced
 //! numbers are the full ones with the absent ones skipped), and every
 //! vertical list keeps its options in that order, so the search tree,
 //! its nodes and its solutions are exactly those of the full matrix with
 //! the givens forced (plus, for a cage, the digits no remaining set holds
-//! removed); only the updates that forcing used to cost are gone. The
+//! removed, and the placements the givens rule out); only the updates
+//! that forcing used to cost are gone. The
 //! cost of a puzzle thus follows its empty cells: a 17-clue 9x9 has 256
 //! items and its candidates instead of 324 items and 729 options, and
 //! nothing is copied back after the search.
@@ -122,7 +163,8 @@ impl AsRef<[u8]> for CellHouses {
 
 /// The exact-cover solver for puzzles of one [`Variant`]: compiles each
 /// puzzle's reduced matrix (the items no given covers, the options of its
-/// candidates and of its cages' digit sets) into storage it keeps.
+/// candidates, of its small cages' placements and of its other cages'
+/// digit sets) into storage it keeps.
 pub struct DlxSolver {
     variant: Variant,
     n: usize,
@@ -178,7 +220,7 @@ pub struct DlxSolver {
 
 /// The most placement options a cage may have to be compiled to them
 /// rather than to its digit sets (see the module docs).
-pub const PLACEMENT_CAP: usize = 64;
+const PLACEMENT_CAP: usize = 64;
 
 /// How [`DlxSolver`] compiles killer cages.
 #[derive(Clone, Copy, PartialEq, Eq)]
