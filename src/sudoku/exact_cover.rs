@@ -216,6 +216,14 @@ pub struct DlxSolver {
     /// The full option number of the first placement option (past every
     /// cell option and digit set).
     placement_base: u32,
+    /// For killer rules, per house: its cells outside the cages that lie
+    /// wholly in it, and what those cells add up to (`n(n+1)/2` less the
+    /// sums of those cages); see [`DlxSolver::deduce_house_sums`].
+    house_sums: Vec<(Vec<u16>, i64)>,
+    /// The puzzle's digits with the deduced ones written in (scratch), and
+    /// the deduced ones, as `cell * n + d`.
+    work: Vec<u8>,
+    deduced: Vec<u32>,
 }
 
 /// The most placement options a cage may have to be compiled to them
@@ -243,6 +251,7 @@ pub struct Placements<'s> {
     placement_base: u32,
     placed: &'s [u32],
     placed_ends: &'s [u32],
+    deduced: &'s [u32],
 }
 
 /// A puzzle's reduced problem as flat option lists (see the module docs
@@ -312,9 +321,25 @@ impl Placements<'_> {
             }))
     }
 
-    /// `puzzle` with the digits of `solution` written in.
-    fn fill(&self, puzzle: &Grid, solution: &Solution<'_, '_>) -> Grid {
+    /// The digits the compiler deduced before the search, as (row,
+    /// column, digit): killer digits forced by the sum of a house. They
+    /// are in every solution and in no option, so a solution is the
+    /// puzzle, these and what its options place ([`Placements::fill`]).
+    pub fn deduced(&self) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+        let n = self.n;
+        self.deduced.iter().map(move |&pair| {
+            let (cell, d) = (pair as usize / n, pair as usize % n);
+            (cell / n, cell % n, d as u8 + 1)
+        })
+    }
+
+    /// `puzzle` with the deduced digits and those of `solution` written
+    /// in.
+    pub fn fill(&self, puzzle: &Grid, solution: &Solution<'_, '_>) -> Grid {
         let mut grid = puzzle.clone();
+        for (r, c, d) in self.deduced() {
+            grid.set(r, c, d);
+        }
         for k in solution.options() {
             // Cell options first, as [`Placements::get`] reads them: plain
             // Sudoku has no other kind, and its speed counts this loop.
@@ -380,6 +405,32 @@ impl DlxSolver {
             sets.push(cage_sets(n, cage.cells.len(), cage.sum).unwrap_or_default());
         }
         let placement_base = (n * n * n + sets.iter().map(Vec::len).sum::<usize>()) as u32;
+        let mut house_sums = Vec::new();
+        if !variant.cages().is_empty() {
+            let full = (n * (n + 1) / 2) as i64;
+            for house in &houses {
+                let inside = |k: u16| {
+                    k != NO_CAGE
+                        && variant.cages()[k as usize]
+                            .cells
+                            .iter()
+                            .all(|c| house.cells.contains(c))
+                };
+                let mut target = full;
+                let mut counted = Vec::new();
+                let mut rest = Vec::new();
+                for &cell in &house.cells {
+                    let k = cage_of_cell[cell as usize];
+                    if !inside(k) {
+                        rest.push(cell);
+                    } else if !counted.contains(&k) {
+                        counted.push(k);
+                        target -= i64::from(variant.cages()[k as usize].sum);
+                    }
+                }
+                house_sums.push((rest, target));
+            }
+        }
         Self {
             n,
             houses,
@@ -405,6 +456,9 @@ impl DlxSolver {
             cage_candidates: Vec::new(),
             cage_later: Vec::new(),
             placement_base,
+            house_sums,
+            work: Vec::new(),
+            deduced: Vec::new(),
         }
     }
 
@@ -419,7 +473,9 @@ impl DlxSolver {
     }
 
     /// Compiles `puzzle`'s reduced matrix and lends it to `f`, with the
-    /// placements that read its options back as digits. The matrix lives
+    /// placements that read its options back as digits (with killer cages,
+    /// some digits may be deduced before the search and placed by no
+    /// option: [`Placements::fill`] writes a whole solution). The matrix lives
     /// until `f` returns. Fails, calling nothing, for a puzzle of another
     /// shape or with clashing givens.
     pub fn with_matrix<R>(
@@ -478,6 +534,7 @@ impl DlxSolver {
             placement_base: self.placement_base,
             placed: &self.placed,
             placed_ends: &self.placed_ends,
+            deduced: &self.deduced,
         }
     }
 
@@ -569,15 +626,99 @@ impl DlxSolver {
         // The table is lent out for the call (a move of three words).
         if !self.three.is_empty() {
             let table = std::mem::take(&mut self.three);
-            let result = self.compile_with::<_, false>(&table, puzzle, cages);
+            let result = self.compile_with::<_, false>(&table, puzzle.cells(), cages);
             self.three = table;
-            result
-        } else {
-            let table = std::mem::take(&mut self.cell_houses);
-            let result = self.compile_with::<_, true>(&table, puzzle, cages);
-            self.cell_houses = table;
-            result
+            return result;
         }
+        let table = std::mem::take(&mut self.cell_houses);
+        let mut work = std::mem::take(&mut self.work);
+        work.clear();
+        work.extend_from_slice(puzzle.cells());
+        self.deduced.clear();
+        let deduced = if cages == Cages::Placements {
+            self.deduce_house_sums(&mut work)
+        } else {
+            Some(false)
+        };
+        let result = match deduced {
+            Some(false) => self.compile_with::<_, true>(&table, puzzle.cells(), cages),
+            found => {
+                // The deduced digits are in every solution, so when they
+                // clash (or cannot be digits) there is none, unless the
+                // givens themselves clash, which is said as usual.
+                let fits =
+                    found.is_some() && self.compile_with::<_, true>(&table, &work, cages).is_ok();
+                if fits {
+                    Ok(())
+                } else {
+                    self.compile_with::<_, true>(&table, puzzle.cells(), cages)
+                        .map(|()| self.compile_unsolvable())
+                }
+            }
+        };
+        self.work = work;
+        self.cell_houses = table;
+        result
+    }
+
+    /// Writes into `cells` (a puzzle's digits) the digits that killer
+    /// cages force by the sum of a house (the rule of 45 on 9x9): a house
+    /// holds `1..=n` once, so its cells outside the cages that lie wholly
+    /// in it add up to `n(n+1)/2` less those cages' sums; when all of them
+    /// but one are filled, that one's digit is the difference. Repeated
+    /// until nothing new follows, each deduced digit also recorded in
+    /// `deduced`. `Some(true)` if it deduced any digit, `Some(false)` if
+    /// none, `None` if the sums cannot hold (a difference that is no
+    /// digit, filled cells that miss their sum): then no solution exists.
+    fn deduce_house_sums(&mut self, cells: &mut [u8]) -> Option<bool> {
+        let n = self.n;
+        let mut any = false;
+        loop {
+            let mut changed = false;
+            for (rest, target) in &self.house_sums {
+                let mut sum = 0i64;
+                let mut empty = None;
+                let mut empties = 0;
+                for &cell in rest {
+                    match cells[cell as usize] {
+                        0 => {
+                            empties += 1;
+                            empty = Some(cell as usize);
+                        }
+                        d => sum += i64::from(d),
+                    }
+                }
+                match (empties, empty) {
+                    (0, _) if sum != *target => return None,
+                    (1, Some(cell)) => {
+                        let d = target - sum;
+                        if !(1..=n as i64).contains(&d) {
+                            return None;
+                        }
+                        cells[cell] = d as u8;
+                        self.deduced.push((cell * n) as u32 + d as u32 - 1);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                return Some(any);
+            }
+            any = true;
+        }
+    }
+
+    /// Lays out a problem with no solution (one item, no option), for a
+    /// puzzle whose rules leave none though its givens do not clash.
+    fn compile_unsolvable(&mut self) {
+        self.items = 1;
+        self.entries.clear();
+        self.ends.clear();
+        self.full_option.clear();
+        self.placed.clear();
+        self.placed_ends.clear();
+        self.deduced.clear();
     }
 
     /// [`DlxSolver::compile`] with the houses of each cell from `table`;
@@ -585,7 +726,7 @@ impl DlxSolver {
     fn compile_with<H: AsRef<[u8]>, const CAGES: bool>(
         &mut self,
         table: &[H],
-        puzzle: &Grid,
+        cells: &[u8],
         cages: Cages,
     ) -> Result<(), Clash> {
         let n = self.n;
@@ -595,7 +736,6 @@ impl DlxSolver {
         let cage_count = self.sets.len();
         // Digits (bit d-1) that the givens put in each house.
         let mut used = [0u64; MAX_HOUSES];
-        let cells = puzzle.cells();
         for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
             if d != 0 {
                 let bit = 1u64 << (d - 1);
@@ -1358,6 +1498,52 @@ mod tests {
         assert_eq!(count, 0);
         assert!(chosen[4]);
         assert_eq!(s.count_up_to(&g, 2).unwrap().solutions, 0);
+    }
+
+    #[test]
+    fn house_sums_deduce_digits_that_every_solution_has() {
+        let four = Shape::FOUR;
+        // Row 1: cage A (r1c1, r1c2) adds up to 3, so r1c3 + r1c4 = 7;
+        // with r1c4 given 4, r1c3 is 3. Cage B (sum 8) lies in column 3,
+        // so r4c3 is 10 - 8 = 2 with no given at all.
+        let v = killer(four, "AAB...B...B.....", &[('A', 3), ('B', 8)], false);
+        let mut s = DlxSolver::for_variant(v.clone());
+        s.prepare(&Grid::empty(four), Cages::Placements).unwrap();
+        assert_eq!(s.placements().deduced().collect::<Vec<_>>(), [(3, 2, 2)]);
+        let mut g = Grid::empty(four);
+        g.set(0, 3, 4);
+        s.prepare(&g, Cages::Placements).unwrap();
+        let mut deduced: Vec<_> = s.placements().deduced().collect();
+        deduced.sort();
+        assert_eq!(deduced, [(0, 2, 3), (3, 2, 2)]);
+        // The set encoding deduces nothing and finds the same solutions,
+        // each with the deduced digit written in.
+        let (count, _) = both_alike(&v, &g, 1000);
+        assert!(count > 1);
+        let (found, _) = solutions(&v, &g, Cages::Placements, 1000);
+        assert!(
+            found
+                .iter()
+                .all(|grid| grid.get(0, 2) == 3 && grid.get(3, 2) == 2)
+        );
+        assert_eq!(s.count_up_to(&g, 1000).unwrap().solutions, count as u64);
+        // A deduction that is no digit (r1c4 given 1 leaves 6 for r1c3)
+        // means no solution, not a clash.
+        let mut g = Grid::empty(four);
+        g.set(0, 3, 1);
+        assert_eq!(both_alike(&v, &g, 10).0, 0);
+        assert_eq!(s.count_up_to(&g, 2).unwrap().solutions, 0);
+        // Givens that clash are still said to clash.
+        g.set(1, 3, 1);
+        assert!(matches!(
+            s.count_up_to(&g, 2),
+            Err(PuzzleError::Conflict(_))
+        ));
+        // A row tiled by cages whose sums miss 10 has no solution.
+        let v = killer(four, "AABB............", &[('A', 3), ('B', 3)], false);
+        let mut s = DlxSolver::for_variant(v.clone());
+        assert_eq!(both_alike(&v, &Grid::empty(four), 10).0, 0);
+        assert_eq!(s.count_up_to(&Grid::empty(four), 2).unwrap().solutions, 0);
     }
 
     #[test]
