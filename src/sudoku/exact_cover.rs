@@ -405,32 +405,11 @@ impl DlxSolver {
             sets.push(cage_sets(n, cage.cells.len(), cage.sum).unwrap_or_default());
         }
         let placement_base = (n * n * n + sets.iter().map(Vec::len).sum::<usize>()) as u32;
-        let mut house_sums = Vec::new();
-        if !variant.cages().is_empty() {
-            let full = (n * (n + 1) / 2) as i64;
-            for house in &houses {
-                let inside = |k: u16| {
-                    k != NO_CAGE
-                        && variant.cages()[k as usize]
-                            .cells
-                            .iter()
-                            .all(|c| house.cells.contains(c))
-                };
-                let mut target = full;
-                let mut counted = Vec::new();
-                let mut rest = Vec::new();
-                for &cell in &house.cells {
-                    let k = cage_of_cell[cell as usize];
-                    if !inside(k) {
-                        rest.push(cell);
-                    } else if !counted.contains(&k) {
-                        counted.push(k);
-                        target -= i64::from(variant.cages()[k as usize].sum);
-                    }
-                }
-                house_sums.push((rest, target));
-            }
-        }
+        let house_sums = if variant.cages().is_empty() {
+            Vec::new()
+        } else {
+            house_sums(&variant, &houses)
+        };
         Self {
             n,
             houses,
@@ -1012,6 +991,51 @@ impl DlxSolver {
     }
 }
 
+/// The groups of cells whose sum killer cages can force (see
+/// [`DlxSolver::deduce_house_sums`]): each house, and each band of two or
+/// more consecutive rows and of columns (`k` houses hold `k` times
+/// `n(n+1)/2`). For each, its cells outside the cages that lie wholly in
+/// it, and what those cells add up to in every solution.
+fn house_sums(variant: &Variant, houses: &[House]) -> Vec<(Vec<u16>, i64)> {
+    let n = variant.n();
+    let full = (n * (n + 1) / 2) as i64;
+    let mut groups: Vec<(Vec<u16>, i64)> = houses.iter().map(|h| (h.cells.clone(), full)).collect();
+    for len in 2..=n {
+        for first in 0..=n - len {
+            let lines = first..first + len;
+            let rows = lines
+                .clone()
+                .flat_map(|r| (0..n).map(move |c| (r * n + c) as u16));
+            let columns = (0..n).flat_map(|r| lines.clone().map(move |c| (r * n + c) as u16));
+            groups.push((rows.collect(), full * len as i64));
+            if len < n {
+                groups.push((columns.collect(), full * len as i64));
+            }
+        }
+    }
+    // Per group: mark its cells, then take out the cages wholly inside.
+    let mut inside = vec![false; n * n];
+    groups
+        .into_iter()
+        .map(|(cells, mut target)| {
+            inside.fill(false);
+            for &cell in &cells {
+                inside[cell as usize] = true;
+            }
+            for cage in variant.cages() {
+                if cage.cells.iter().all(|&c| inside[c as usize]) {
+                    target -= i64::from(cage.sum);
+                    for &c in &cage.cells {
+                        inside[c as usize] = false;
+                    }
+                }
+            }
+            let rest = cells.into_iter().filter(|&c| inside[c as usize]).collect();
+            (rest, target)
+        })
+        .collect()
+}
+
 /// The most steps [`Enumeration`] takes for one cage before it gives up
 /// (the cage then keeps its digit sets): a cage whose placements are few
 /// but hard to find (wide cages of big grids) costs no more than this.
@@ -1539,6 +1563,19 @@ mod tests {
             s.count_up_to(&g, 2),
             Err(PuzzleError::Conflict(_))
         ));
+        // Rows 1 and 2 together hold 20: cages A to C (down columns 1 to
+        // 3) and D (r1c4) lie in them, not in one row, so r2c4 is 20 less
+        // their sums, which no single house says.
+        let v = killer(
+            four,
+            "ABCDABC.........",
+            &[('A', 4), ('B', 6), ('C', 4), ('D', 4)],
+            false,
+        );
+        let mut s = DlxSolver::for_variant(v.clone());
+        s.prepare(&Grid::empty(four), Cages::Placements).unwrap();
+        assert_eq!(s.placements().deduced().collect::<Vec<_>>(), [(1, 3, 2)]);
+        assert!(both_alike(&v, &Grid::empty(four), 1000).0 >= 1);
         // A row tiled by cages whose sums miss 10 has no solution.
         let v = killer(four, "AABB............", &[('A', 3), ('B', 3)], false);
         let mut s = DlxSolver::for_variant(v.clone());
