@@ -228,7 +228,7 @@ pub struct DlxSolver {
 
 /// The most placement options a cage may have to be compiled to them
 /// rather than to its digit sets (see the module docs).
-const PLACEMENT_CAP: usize = 64;
+const PLACEMENT_CAP: usize = 48;
 
 /// How [`DlxSolver`] compiles killer cages.
 #[derive(Clone, Copy, PartialEq, Eq)]
