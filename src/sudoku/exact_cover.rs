@@ -55,9 +55,8 @@
 //!   in a house removes every placement of every cage that puts it
 //!   elsewhere in the house, and MRV may branch on the fewest placements
 //!   of a cage or on a house-digit item with few placements left. On
-//!   `data/variants/killer_50.txt` this cuts the search from 9,967 nodes
-//!   and 454,000 updates per puzzle to 925 and 90,000, and the
-//!   instructions of `dlx count` to a fifth (BENCHMARKS.md).
+//!   `data/variants/killer_50.txt` this alone cut the search from 9,967
+//!   nodes and 454,000 updates per puzzle to 925 and 90,000 (BENCHMARKS.md).
 //! * **Digit sets** (cages over the cap, and every cage for the rating):
 //!   a cage item and `n` cage-digit items; one option per set, covering
 //!   the cage item and the cage-digit items of the digits *not* in the set;
@@ -74,9 +73,32 @@
 //! and the candidates pruning the list) until they pass it, or pass a step
 //! budget, and then the cage keeps its sets. The cap was measured: the
 //! instructions of `dlx count` over killer_50 and over 100 other killer
-//! puzzles (`scripts/variant_puzzles.py killer 100 --seed 7`) are least
-//! near 48 to 64 (at 1,000 the nodes fall further, to 133 per puzzle,
-//! but each node covers long lists: two thirds more instructions).
+//! puzzles (`scripts/variant_puzzles.py killer 100 --seed 7`), with the
+//! sum deduction below, are least at 48 (183 M and 248 M; 32: 212 M and
+//! 252 M; 64: 187 M and 292 M; 200: 228 M and 391 M). A bigger cap
+//! lowers the nodes (to 133 per puzzle at 1,000, without the deduction)
+//! but each node then covers long lists of placements.
+//!
+//! # Killer sums: digits deduced before the search
+//!
+//! A house holds `1..=n` once, so its digits add up to `n(n+1)/2`, and `k`
+//! consecutive rows (or columns) add up to `k` times that. Take away the
+//! cages that lie wholly in such a group: its other cells add up to the
+//! rest. When all of those but one are given (or deduced), that one's
+//! digit is the difference, in every solution (the "rule of 45" of
+//! killer solvers). [`DlxSolver::deduce_house_sums`] applies this to the
+//! houses and the bands of rows and columns until nothing new follows,
+//! and the puzzle is compiled as if the deduced digits were given (they
+//! are in no option: [`Placements::fill`] writes them). Every solution
+//! holds them, so the solutions are exactly the puzzle's; a difference
+//! that is no digit, filled cells that miss their sum, or deduced digits
+//! that clash leave no solution, and the puzzle compiles to a problem
+//! without one (givens that clash by themselves are still an error). On
+//! killer_50, placements and this deduction together take the search from
+//! 9,967 nodes per puzzle to 419 and the instructions of `dlx count` from
+//! 1,719 M to 183 M (placements alone, at a cap of 64: 925 nodes, 332 M).
+//! The rating compiles without it, as without placements: it keeps
+//! deductions of its own, and its ratings stay as they were.
 //!
 //! [`DlxSolver::with_options`], which the rating reads, keeps the set
 //! encoding for every cage: the rating counts a cell's options as its
@@ -102,7 +124,8 @@
 //!   option (a set that misses a given clashes with it and is hidden);
 //! * a cage compiled to its placements has them listed over its empty
 //!   cells only, from the candidates those cells have after the givens,
-//!   after the cell options and the sets.
+//!   after the cell options and the sets;
+//! * digits deduced from killer sums (below) count as givens.
 //!
 //! Items and options keep the order of the full matrix (the reduced
 //! numbers are the full ones with the absent ones skipped), and every
