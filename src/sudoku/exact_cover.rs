@@ -239,9 +239,9 @@ pub struct DlxSolver {
     /// The full option number of the first placement option (past every
     /// cell option and digit set).
     placement_base: u32,
-    /// For killer rules, per house: its cells outside the cages that lie
-    /// wholly in it, and what those cells add up to (`n(n+1)/2` less the
-    /// sums of those cages); see [`DlxSolver::deduce_house_sums`].
+    /// For killer rules, per house and per band of rows or of columns: its
+    /// cells outside the cages that lie wholly in it, and what those cells
+    /// add up to; see [`house_sums`] and [`DlxSolver::deduce_house_sums`].
     house_sums: Vec<(Vec<u16>, i64)>,
     /// The puzzle's digits with the deduced ones written in (scratch), and
     /// the deduced ones, as `cell * n + d`.
@@ -502,8 +502,10 @@ impl DlxSolver {
     /// placements: the rating reads each option as one digit in one cell
     /// (a cell's options are its candidates, a house-digit item's its
     /// places), which a placement option, several digits at once, is not.
-    /// So a cage is the same kind of rule to the rating as to the search
-    /// before placement options existed, and ratings stay as they were.
+    /// Nor are digits deduced from killer sums here (the rating makes and
+    /// scores its own deductions). So a cage is the same kind of rule to
+    /// the rating as to the search before placement options existed, and
+    /// ratings stay as they were.
     pub fn with_options<R>(
         &mut self,
         puzzle: &Grid,
@@ -666,8 +668,10 @@ impl DlxSolver {
     /// Writes into `cells` (a puzzle's digits) the digits that killer
     /// cages force by the sum of a house (the rule of 45 on 9x9): a house
     /// holds `1..=n` once, so its cells outside the cages that lie wholly
-    /// in it add up to `n(n+1)/2` less those cages' sums; when all of them
-    /// but one are filled, that one's digit is the difference. Repeated
+    /// in it add up to `n(n+1)/2` less those cages' sums (and a band of `k`
+    /// rows or columns to `k` times that, less its own cages: the groups
+    /// of [`house_sums`]); when all of them but one are filled, that one's
+    /// digit is the difference. Repeated
     /// until nothing new follows, each deduced digit also recorded in
     /// `deduced`. `Some(true)` if it deduced any digit, `Some(false)` if
     /// none, `None` if the sums cannot hold (a difference that is no
