@@ -1022,45 +1022,54 @@ impl DlxSolver {
 /// [`DlxSolver::deduce_house_sums`]): each house, and each band of two or
 /// more consecutive rows and of columns (`k` houses hold `k` times
 /// `n(n+1)/2`). For each, its cells outside the cages that lie wholly in
-/// it, and what those cells add up to in every solution.
+/// it (in reading order), and what those cells add up to in every
+/// solution.
 fn house_sums(variant: &Variant, houses: &[House]) -> Vec<(Vec<u16>, i64)> {
     let n = variant.n();
     let full = (n * (n + 1) / 2) as i64;
-    let mut groups: Vec<(Vec<u16>, i64)> = houses.iter().map(|h| (h.cells.clone(), full)).collect();
+    let mut inside = vec![false; n * n];
+    let mut groups = Vec::new();
+    // Marks the group's cells, takes out the cages wholly inside, and keeps
+    // the group if at most `n` cells are left (a wider rest is all but
+    // filled by givens too rarely to pay for the scans on big grids).
+    let mut add = |cells: &mut dyn Iterator<Item = usize>, mut target: i64| {
+        inside.fill(false);
+        for cell in cells {
+            inside[cell] = true;
+        }
+        for cage in variant.cages() {
+            if cage.cells.iter().all(|&c| inside[c as usize]) {
+                target -= i64::from(cage.sum);
+                for &c in &cage.cells {
+                    inside[c as usize] = false;
+                }
+            }
+        }
+        if inside.iter().filter(|&&i| i).count() <= n {
+            let rest = (0..n * n).filter(|&c| inside[c]).map(|c| c as u16);
+            groups.push((rest.collect(), target));
+        }
+    };
+    for house in houses {
+        add(&mut house.cells.iter().map(|&c| c as usize), full);
+    }
     for len in 2..=n {
+        let target = full * len as i64;
         for first in 0..=n - len {
             let lines = first..first + len;
-            let rows = lines
-                .clone()
-                .flat_map(|r| (0..n).map(move |c| (r * n + c) as u16));
-            let columns = (0..n).flat_map(|r| lines.clone().map(move |c| (r * n + c) as u16));
-            groups.push((rows.collect(), full * len as i64));
+            add(
+                &mut lines.clone().flat_map(|r| (0..n).map(move |c| r * n + c)),
+                target,
+            );
             if len < n {
-                groups.push((columns.collect(), full * len as i64));
+                add(
+                    &mut (0..n).flat_map(|r| lines.clone().map(move |c| r * n + c)),
+                    target,
+                );
             }
         }
     }
-    // Per group: mark its cells, then take out the cages wholly inside.
-    let mut inside = vec![false; n * n];
     groups
-        .into_iter()
-        .map(|(cells, mut target)| {
-            inside.fill(false);
-            for &cell in &cells {
-                inside[cell as usize] = true;
-            }
-            for cage in variant.cages() {
-                if cage.cells.iter().all(|&c| inside[c as usize]) {
-                    target -= i64::from(cage.sum);
-                    for &c in &cage.cells {
-                        inside[c as usize] = false;
-                    }
-                }
-            }
-            let rest = cells.into_iter().filter(|&c| inside[c as usize]).collect();
-            (rest, target)
-        })
-        .collect()
 }
 
 /// The most steps [`Enumeration`] takes for one cage before it gives up
