@@ -96,7 +96,7 @@
 //! without one (givens that clash by themselves are still an error). On
 //! killer_50, placements and this deduction together take the search from
 //! 9,967 nodes per puzzle to 419 and the instructions of `dlx count` from
-//! 1,719 M to 183 M (placements alone, at a cap of 64: 925 nodes, 332 M).
+//! 1,719 M to 178 M (placements alone, at a cap of 64: 925 nodes, 332 M).
 //! The rating compiles without it, as without placements: it keeps
 //! deductions of its own, and its ratings stay as they were.
 //!
