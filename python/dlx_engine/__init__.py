@@ -17,6 +17,15 @@ after the cells (after whitespace or ``:``) is a comment. The size comes
 from the length (16, 36, 64, 81, 144, 256, 625, ... cells) unless ``box``
 gives the box shape, as ``"2x3"`` or ``(2, 3)`` (rows x columns).
 
+Sudoku variants are written as the command line's variant format writes
+them: the cells, then fields, in any order: ``x`` (both diagonals),
+``hyper`` (four more 3x3 windows, 9x9), ``regions=SYMBOLS`` (jigsaw: a
+symbol per cell) and ``cages=SYMBOLS sums=LABEL:SUM,...`` (killer). Every
+function that takes a puzzle takes these too:
+
+>>> dlx.solve("........4....... cages=AABBACCBACCDEEDD sums=A:10,B:9,C:10,D:8,E:3 x")
+'1234341243212143'
+
 Bad input raises ``ValueError`` with the command line's message (line and
 column where there is one; in a batch, line ``k`` is the ``k``-th puzzle).
 See docs/python.md in the repository for the whole guide.
@@ -193,11 +202,12 @@ def count_many(puzzles, limit=2, box=None, threads=1):  # type: ignore[no-untype
 
 
 @overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[False] = False, threads: int = 1) -> List[str]: ...
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[False] = False, threads: int = 1, variant: Optional[str] = None) -> List[str]: ...
 @overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[True], threads: int = 1) -> List[Tuple[str, str]]: ...
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[True], threads: int = 1, variant: Optional[str] = None) -> List[Tuple[str, str]]: ...
 def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minimal=False,
-             clues=None, difficulty=None, tries=100, with_solution=False, threads=1):  # type: ignore[no-untyped-def]
+             clues=None, difficulty=None, tries=100, with_solution=False, threads=1,
+             variant=None):  # type: ignore[no-untyped-def]
     """``count`` random puzzles with exactly one solution, as
     ``dlx generate`` makes them: the same seed and options give the same
     puzzles as ``dlx generate --seed SEED ...``, on any number of threads.
@@ -211,10 +221,15 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     ``easy``, ``intermediate`` or ``expert``, as :func:`rate` rates;
     ``RuntimeError`` if no try of ``tries`` gets there), ``with_solution`` (pairs
     ``(puzzle, solution)`` instead of puzzles), ``threads`` (0: one per
-    core).
+    core), ``variant`` (``"x"``, ``"hyper"`` or ``"x,hyper"``: puzzles
+    unique under those rules, written with their fields, as
+    ``dlx generate --variant``).
 
     >>> [p] = generate(seed=7, box="2x2", minimal=True)
     >>> is_unique(p)
+    True
+    >>> [x] = generate(seed=7, variant="x")
+    >>> x.endswith(" x") and is_unique(x)
     True
     """
     if box is not None and size is not None:
@@ -229,7 +244,7 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     if tries < 1:
         raise ValueError(f"tries must be 1 or more, not {tries}")
     made = _native.generate(count, shape or "3x3", seed, symmetry, minimal, clues,
-                            _threads(threads), difficulty, tries)
+                            _threads(threads), difficulty, tries, variant)
     return made if with_solution else [p for p, _ in made]
 
 
@@ -247,8 +262,9 @@ def rate(puzzle: str, box: Box = None, subsets: int = 3, max_guesses: int = 1_00
     """How hard ``puzzle`` is, as ``dlx rate`` says (docs/rating.md):
     deductions on its exact-cover matrix until they stall, then guessing.
     ``subsets`` is the largest naked or hidden subset looked for (2 is
-    qqwing's rule set). ``ValueError`` for a puzzle with no solution or
-    more than one.
+    qqwing's rule set). Variants are rated by the same rules, each kind
+    of house a class of its own. ``ValueError`` for a puzzle with no
+    solution or more than one.
 
     >>> r = rate("21...4...23...12")
     >>> r.level, r.steps["naked_singles"] + r.steps["hidden_singles"]

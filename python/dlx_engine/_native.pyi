@@ -24,6 +24,7 @@ def generate(
     threads: int = 1,
     difficulty: Optional[str] = None,
     tries: int = 100,
+    variant: Optional[str] = None,
 ) -> List[Tuple[str, str]]: ...
 def rate(
     puzzle: str, shape: Optional[str] = None, subsets: int = 3, max_guesses: int = 1000000

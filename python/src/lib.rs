@@ -35,7 +35,7 @@ use engine::app::generate::{variant_of, variant_rules};
 use engine::app::sudoku::{SolverKind, Solvers};
 use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::{EngineKind, ItemKind, Progress, SearchLimits, Solution, Visitor};
-use engine::format::{Alphabet, Case, variant as variant_format};
+use engine::format::{Alphabet, Case, line::parse_line, variant as variant_format};
 use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::sudoku::generate::{CLUE_TRIES, Generator, Settings, Symmetry, generate_range};
 use engine::sudoku::rate::{RateError, Rater};
@@ -64,7 +64,14 @@ fn shape_of_side(n: usize) -> PyResult<String> {
 /// `hyper`, `regions=`, `cages=` with `sums=`), with those readers'
 /// messages.
 fn parse_puzzle(text: &str, line: usize, shape: Option<Shape>) -> PyResult<Case> {
-    match variant_format::parse(text, line, shape, &Alphabet::default()) {
+    // As the command line detects the variant format: only when every word
+    // after the cells is a field (otherwise the words are a comment).
+    let parsed = if variant_format::has_fields(text) {
+        variant_format::parse(text, line, shape, &Alphabet::default())
+    } else {
+        parse_line(text, line, shape, &Alphabet::default())
+    };
+    match parsed {
         Some(Ok(case)) => Ok(case),
         Some(Err(e)) => Err(value_error(e)),
         None => Err(PyValueError::new_err(format!(

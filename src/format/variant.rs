@@ -48,18 +48,7 @@ impl Format for VariantFormat {
         "......... (81 cells) x regions=aaabbbccc... cages=AABBBCCDD... sums=A:9,B:17,..."
     }
     fn detect(&self, head: &Head) -> Fit {
-        // A line of cells followed by at least one field, every word after
-        // the cells a field (so a comment after a puzzle of the line
-        // format is not taken for rules).
-        let is_variant = |text: &str| {
-            let mut words = text.split_whitespace();
-            let first = words.next();
-            let rest: Vec<&str> = words.take_while(|w| !w.starts_with('#')).collect();
-            first.is_some_and(|f| !f.starts_with('#'))
-                && !rest.is_empty()
-                && rest.iter().all(|w| Field::of(w).is_some())
-        };
-        if head.content().take(20).any(is_variant) {
+        if head.content().take(20).any(has_fields) {
             Fit::Specific
         } else {
             Fit::No
@@ -161,6 +150,18 @@ pub(super) fn words(text: &str) -> Vec<(usize, &str)> {
         words.push((col, &text[from..]));
     }
     words
+}
+
+/// Whether `text` is a line of this format: cells followed by at least one
+/// field, every word after the cells (up to a `#` comment) a field, so that
+/// a comment after a puzzle of the line format is not taken for rules.
+pub fn has_fields(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    let first = words.next();
+    let rest: Vec<&str> = words.take_while(|w| !w.starts_with('#')).collect();
+    first.is_some_and(|f| !f.starts_with('#'))
+        && !rest.is_empty()
+        && rest.iter().all(|w| Field::of(w).is_some())
 }
 
 /// Parses one line: `None` for a blank or comment line, else the puzzle
