@@ -187,8 +187,8 @@ fn clear(
 
 impl BitMatrix {
     /// Whether `problem` suits the bit-set search: no colors, a state of
-    /// at most [`MAX_STATE_BYTES`], and dense clashes: on average, an
-    /// option shares an item with at least [`MIN_CLASH_DENSITY`] of all
+    /// at most 4 KiB (about 32,000 options), and dense clashes: on
+    /// average, an option shares an item with at least a fifth of all
     /// options (counting an option once per item it shares). Clearing and
     /// counting then visit a word per 64 options where the links visit
     /// every clashing entry, and the bit sets win; with sparse clashes
