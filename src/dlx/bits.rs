@@ -37,14 +37,12 @@
 //! Colors are not handled here: a problem with a colored secondary item
 //! runs on the links ([`BitMatrix::fits`] says no).
 
-use std::ops::ControlFlow;
-
 use super::builder::{BuildError, Problem};
 use super::matrix::{COVERED, ForceError};
-use super::search::{Counting, Outcome, Progress, SearchLimits, Solution, Stats};
-use super::{Count, ItemId, ItemKind, OptionId, Visitor};
+use super::search::{Outcome, Progress, SearchLimits, Searcher, Solution, Stats};
 #[cfg(test)]
 use super::{Engine, EngineKind};
+use super::{ItemId, ItemKind, OptionId, Visitor};
 
 /// No option: the end of an item's options at a level.
 const NONE: u32 = u32::MAX;
@@ -437,14 +435,7 @@ impl BitMatrix {
     /// Forces each option of `options` in turn; on a clash, undoes the ones
     /// this call forced and reports the clash.
     pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
-        let before = self.forced.len();
-        for &k in options {
-            if let Err(e) = self.force(k) {
-                self.unforce_to(before);
-                return Err(e);
-            }
-        }
-        Ok(())
+        self.force_each(options)
     }
 
     /// The options forced so far, in the order forced.
@@ -812,38 +803,12 @@ impl BitMatrix {
         let item = self.branch[*depth];
         Some((item, self.next_option::<W>(item, self.chosen[*depth])))
     }
-
-    /// Counts solutions, stopping as soon as `limit` are found.
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_with(SearchLimits::solutions(limit))
-    }
-
-    /// Counts solutions within `limits`.
-    pub fn count_with(&mut self, limits: SearchLimits) -> Count {
-        let (outcome, stats) = self.search(&mut Counting, limits);
-        Count {
-            solutions: stats.solutions,
-            outcome,
-            stats,
-        }
-    }
-
-    /// The first solution found, forced options first, or `None`.
-    pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
-        let mut found = None;
-        self.search(
-            &mut |s: &Solution<'_, '_>| {
-                found = Some(s.options().collect());
-                ControlFlow::Break(())
-            },
-            SearchLimits::UNLIMITED,
-        );
-        found
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::ops::ControlFlow;
+
     use super::super::brute_force::count_by_brute_force;
     use super::*;
     use bumpalo::Bump;
@@ -942,8 +907,8 @@ mod tests {
                     max_nodes: budget,
                     ..SearchLimits::UNLIMITED
                 };
-                let l = links.search(&mut Counting, limits);
-                let b = bits.search(&mut Counting, limits);
+                let l = links.count_within(limits);
+                let b = bits.count_within(limits);
                 assert_eq!(b, l, "problem {n}, {budget} nodes");
             }
             for limit in 1..=lstats.solutions.min(3) {
@@ -1030,7 +995,7 @@ mod tests {
     fn a_problem_without_primary_items_has_one_empty_solution() {
         let p = Problem::new();
         let mut m = BitMatrix::build(&p).unwrap();
-        assert_eq!(m.count_up_to(10).solutions, 1);
-        assert_eq!(m.first_solution(), Some(vec![]));
+        assert_eq!(m.count_within(SearchLimits::solutions(10)).solutions, 1);
+        assert_eq!(m.first_found(), Some(vec![]));
     }
 }

@@ -5,6 +5,7 @@
 use bumpalo::Bump;
 
 use super::builder::{BuildError, Problem};
+use super::search::Searcher;
 use super::{ItemId, ItemKind, OptionId};
 
 /// Set in [`Matrix::lens`] while an item is covered. Bit 30, not 31, so
@@ -573,14 +574,7 @@ impl<'a> Matrix<'a> {
     /// Forces each option of `options` in turn; on a clash, undoes the ones
     /// this call forced and reports the clash.
     pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
-        let before = self.forced_len;
-        for &k in options {
-            if let Err(e) = self.force(k) {
-                self.unforce_to(before);
-                return Err(e);
-            }
-        }
-        Ok(())
+        self.force_each(options)
     }
 
     /// The options forced so far, in the order forced.

@@ -69,6 +69,7 @@ mod search;
 pub use bits::BitMatrix;
 pub use builder::{BuildError, Problem};
 pub use matrix::{ForceError, Matrix, SanityError};
+use search::Searcher;
 pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor};
 
 /// Which search runs a problem: both visit the same tree (the same
@@ -172,26 +173,17 @@ impl Engine<'_> {
 
     /// Forces options: see [`Matrix::force_all`].
     pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
-        match self {
-            Engine::Links(m) => m.force_all(options),
-            Engine::Bits(m) => m.force_all(options),
-        }
+        self.force_each(options)
     }
 
     /// Counts solutions, stopping as soon as `limit` are found.
     pub fn count_up_to(&mut self, limit: u64) -> Count {
-        match self {
-            Engine::Links(m) => m.count_up_to(limit),
-            Engine::Bits(m) => m.count_up_to(limit),
-        }
+        self.count_within(SearchLimits::solutions(limit))
     }
 
     /// The first solution found, forced options first, or `None`.
     pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
-        match self {
-            Engine::Links(m) => m.first_solution(),
-            Engine::Bits(m) => m.first_solution(),
-        }
+        self.first_found()
     }
 
     /// Calls `visit` on every solution until it returns
@@ -201,6 +193,30 @@ impl Engine<'_> {
         mut visit: impl FnMut(&Solution<'_, '_>) -> std::ops::ControlFlow<()>,
     ) -> (Outcome, Stats) {
         self.search(&mut visit, SearchLimits::UNLIMITED)
+    }
+}
+
+impl Searcher for Engine<'_> {
+    fn run<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
+        self.search(visitor, limits)
+    }
+    fn force_one(&mut self, k: OptionId) -> Result<(), ForceError> {
+        match self {
+            Engine::Links(m) => m.force(k),
+            Engine::Bits(m) => m.force(k),
+        }
+    }
+    fn forced_len(&self) -> usize {
+        match self {
+            Engine::Links(m) => m.forced_count(),
+            Engine::Bits(m) => m.forced_count(),
+        }
+    }
+    fn unforce_back_to(&mut self, len: usize) {
+        match self {
+            Engine::Links(m) => m.unforce_to(len),
+            Engine::Bits(m) => m.unforce_to(len),
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::bits::BitMatrix;
-use super::matrix::COVERED;
+use super::matrix::{COVERED, ForceError};
 use super::{Matrix, OptionId};
 
 /// Machine-independent measures of effort, as Knuth reports them.
@@ -332,7 +332,7 @@ fn first_least_portable(lens: &[u32]) -> u32 {
 }
 
 /// A visitor that only counts.
-pub(super) struct Counting;
+struct Counting;
 
 impl Visitor for Counting {
     #[inline]
@@ -449,31 +449,18 @@ impl Matrix<'_> {
 
     /// Counts solutions, stopping as soon as `limit` are found.
     pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_with(SearchLimits::solutions(limit))
+        self.count_within(SearchLimits::solutions(limit))
     }
 
     /// Counts solutions within `limits`.
     pub fn count_with(&mut self, limits: SearchLimits) -> Count {
-        let (outcome, stats) = self.search(&mut Counting, limits);
-        Count {
-            solutions: stats.solutions,
-            outcome,
-            stats,
-        }
+        self.count_within(limits)
     }
 
     /// The first solution found, forced options first, or `None` if there
     /// is none.
     pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
-        let mut found = None;
-        self.search(
-            &mut |s: &Solution<'_, '_>| {
-                found = Some(s.options().collect());
-                ControlFlow::Break(())
-            },
-            SearchLimits::UNLIMITED,
-        );
-        found
+        self.first_found()
     }
 
     /// Calls `visit` on every solution until it returns
@@ -485,6 +472,79 @@ impl Matrix<'_> {
         self.search(&mut visit, SearchLimits::UNLIMITED)
     }
 }
+
+/// What every engine provides ([`Matrix`], [`BitMatrix`], and
+/// [`Engine`](super::Engine) over both), so that counting, the first
+/// solution and forcing a list of options are written once, here.
+pub(super) trait Searcher {
+    /// Algorithm X with `visitor` within `limits`, the state restored.
+    fn run<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats);
+    /// Forces one option, changing nothing on a clash.
+    fn force_one(&mut self, k: OptionId) -> Result<(), ForceError>;
+    /// Number of options forced.
+    fn forced_len(&self) -> usize;
+    /// Unforces options until only the first `len` forced remain.
+    fn unforce_back_to(&mut self, len: usize);
+
+    /// Counts solutions within `limits`.
+    fn count_within(&mut self, limits: SearchLimits) -> Count {
+        let (outcome, stats) = self.run(&mut Counting, limits);
+        Count {
+            solutions: stats.solutions,
+            outcome,
+            stats,
+        }
+    }
+
+    /// The first solution found, forced options first.
+    fn first_found(&mut self) -> Option<Vec<OptionId>> {
+        let mut found = None;
+        self.run(
+            &mut |s: &Solution<'_, '_>| {
+                found = Some(s.options().collect());
+                ControlFlow::Break(())
+            },
+            SearchLimits::UNLIMITED,
+        );
+        found
+    }
+
+    /// Forces each option in turn; on a clash, undoes the ones this call
+    /// forced and reports the clash.
+    fn force_each(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
+        let before = self.forced_len();
+        for &k in options {
+            if let Err(e) = self.force_one(k) {
+                self.unforce_back_to(before);
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Implements [`Searcher`] for an engine whose inherent `search`,
+/// `force`, `forced_count` and `unforce_to` are the trait's methods.
+macro_rules! searcher_by_inherent_methods {
+    ($($engine:ty),*) => {$(
+        impl Searcher for $engine {
+            fn run<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
+                self.search(visitor, limits)
+            }
+            fn force_one(&mut self, k: OptionId) -> Result<(), ForceError> {
+                self.force(k)
+            }
+            fn forced_len(&self) -> usize {
+                self.forced_count()
+            }
+            fn unforce_back_to(&mut self, len: usize) {
+                self.unforce_to(len);
+            }
+        }
+    )*};
+}
+
+searcher_by_inherent_methods!(Matrix<'_>, BitMatrix);
 
 #[cfg(test)]
 mod tests {
