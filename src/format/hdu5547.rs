@@ -2,9 +2,11 @@
 //! or `*`. Output: `Case #x:` then 4 lines. Blank lines may be missing or
 //! doubled. An unsolvable case prints its `Case #x:` line alone (the
 //! judge promises a solution, so nothing better fits); the reason goes to
-//! standard error. `dlx count` prints `Case #x: N`. Cases are numbered by
-//! the items read, so a missing `T` line (reported, exit code 2) counts as
-//! one and the first test then prints as `Case #2:`.
+//! standard error. `dlx count` prints `Case #x: N`. A missing `T` line is
+//! reported (exit code 2): when the first line cannot be a count, the
+//! cases are still read and the first prints as `Case #1:`; when it can
+//! (a row of digits such as `1234`), it is taken for the count and the
+//! rows after it are read as cases.
 
 use super::Rule;
 use super::block::{BlockFormat, CountLine, Spec};
