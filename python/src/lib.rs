@@ -568,12 +568,14 @@ impl ExactCover {
     fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
         self.with_matrix(py, |m| {
             let mut found = None;
-            let (_, stats) = m.for_each_solution(|s: &Solution<'_, '_>| {
+            let mut visitor = Interruptible::new(|s: &Solution<'_, '_>| {
                 found = Some(option_numbers(s));
                 ControlFlow::Break(())
             });
-            (found, stats)
-        })
+            let (_, stats) = m.search(&mut visitor, SearchLimits::UNLIMITED);
+            let interrupted = visitor.interrupted;
+            (interrupted.map_or(Ok(found), Err), stats)
+        })?
     }
 
     /// The number of solutions, counting no further than `limit`.
@@ -585,9 +587,12 @@ impl ExactCover {
             ));
         }
         self.with_matrix(py, |m| {
-            let c = m.count_up_to(limit.unwrap_or(u64::MAX));
-            (c.solutions, c.stats)
-        })
+            let mut visitor = Interruptible::new(|_: &Solution<'_, '_>| ControlFlow::Continue(()));
+            let limits = SearchLimits::solutions(limit.unwrap_or(u64::MAX));
+            let (_, stats) = m.search(&mut visitor, limits);
+            let interrupted = visitor.interrupted;
+            (interrupted.map_or(Ok(stats.solutions), Err), stats)
+        })?
     }
 
     /// Every solution, lazily; stopping early ends the search.
@@ -623,6 +628,41 @@ impl ExactCover {
             p.item_count(),
             p.option_count()
         )
+    }
+}
+
+/// A visitor that, every [`Visitor::TICK_NODES`] nodes, takes the GIL for
+/// a moment so that Python runs its signal handlers (Ctrl-C raises
+/// `KeyboardInterrupt` there), and stops the search if one raised: a long
+/// `count()` or `first()` can be interrupted like any Python call.
+struct Interruptible<F> {
+    on_solution: F,
+    /// What a signal handler raised, if one did.
+    interrupted: Option<PyErr>,
+}
+
+impl<F> Interruptible<F> {
+    fn new(on_solution: F) -> Self {
+        Self {
+            on_solution,
+            interrupted: None,
+        }
+    }
+}
+
+impl<F: FnMut(&Solution<'_, '_>) -> ControlFlow<()>> Visitor for Interruptible<F> {
+    fn solution(&mut self, s: &Solution<'_, '_>) -> ControlFlow<()> {
+        (self.on_solution)(s)
+    }
+
+    fn tick(&mut self, _: &Progress<'_, '_>) -> ControlFlow<()> {
+        match Python::attach(|py| py.check_signals()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.interrupted = Some(e);
+                ControlFlow::Break(())
+            }
+        }
     }
 }
 

@@ -142,3 +142,33 @@ def test_empty_problem_has_one_empty_solution() -> None:
     assert ec.count() == 1
     assert ec.first() == []
     assert list(ec.solutions()) == [[]]
+
+
+class _Alarm(Exception):
+    pass
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "setitimer"), reason="needs setitimer")
+def test_a_long_search_stops_when_a_signal_handler_raises() -> None:
+    # Queens 18 has 666,090,624 solutions: counting them takes minutes. A
+    # signal handler that raises (as Ctrl-C's does) must end the search
+    # within a tick of the engine, and leave the problem usable.
+    import signal
+    import time
+
+    def ring(signum, frame):  # type: ignore[no-untyped-def]
+        raise _Alarm()
+
+    primary, secondary, options = queens(18)
+    ec = ExactCover(primary, options, secondary=secondary)
+    old = signal.signal(signal.SIGALRM, ring)
+    try:
+        start = time.monotonic()
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(_Alarm):
+            ec.count()
+        assert time.monotonic() - start < 5
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert ec.count(limit=10) == 10
