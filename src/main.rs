@@ -338,8 +338,9 @@ struct GenerateArgs {
     #[arg(long, value_name = "N", default_value_t = dlx_engine::sudoku::generate::CLUE_TRIES as u32, value_parser = clap::value_parser!(u32).range(1..))]
     tries: u32,
     /// Sudoku variant rules, comma-separated: x (the two main diagonals),
-    /// hyper (four more windows, 9x9 only). Puzzles are unique under those
-    /// rules and written as 'PUZZLE x hyper', as --format variant reads.
+    /// hyper (four more windows, 9x9 only), jigsaw (random regions of each
+    /// puzzle's own). Puzzles are unique under those rules and written as
+    /// 'PUZZLE regions=... x hyper', as --format variant reads.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "RULES")]
     variant: Vec<VariantArg>,
     /// Also print each puzzle's solution (see above for the layout).
@@ -395,6 +396,7 @@ impl GenerateArgs {
             shape: self.box_shape.or(self.size).unwrap_or(Shape::NINE),
             x: self.variant.contains(&VariantArg::X),
             hyper: self.variant.contains(&VariantArg::Hyper),
+            jigsaw: self.variant.contains(&VariantArg::Jigsaw),
             count: self.count,
             seed,
             settings: Settings {
@@ -418,6 +420,9 @@ enum VariantArg {
     X,
     /// Four more 3x3 windows hold every digit once (9x9 only).
     Hyper,
+    /// Each puzzle gets random connected regions of its own in place of
+    /// the boxes.
+    Jigsaw,
 }
 
 /// `--difficulty`: the levels of `dlx rate`.

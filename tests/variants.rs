@@ -446,6 +446,15 @@ fn generated_variant_puzzles_are_unique_under_their_rules() {
             &["--variant", "x,hyper", "--difficulty", "intermediate"][..],
         ),
         ("9", "hyper", &["--variant", "hyper"][..]),
+        ("4", "regions", &["--variant", "jigsaw"][..]),
+        ("6", "regions", &["--variant", "jigsaw", "--minimal"][..]),
+        ("6", "regions x", &["--variant", "jigsaw,x"][..]),
+        (
+            "9",
+            "regions",
+            &["--variant", "jigsaw", "--symmetry", "rot180"][..],
+        ),
+        ("9", "regions x", &["--variant", "x,jigsaw"][..]),
     ] {
         let out = assert_cmd::Command::cargo_bin("dlx")
             .unwrap()
@@ -457,9 +466,18 @@ fn generated_variant_puzzles_are_unique_under_their_rules() {
         assert_eq!(text.lines().count(), 4, "{flags:?}");
         for line in text.lines() {
             let (cells, written) = line.split_once(' ').expect("PUZZLE RULES");
-            assert_eq!(written, rules);
             let n: usize = size.parse().unwrap();
             let shape = Shape::for_cell_count(n * n).unwrap();
+            // A jigsaw's regions are its own: `regions=SYMBOLS` first.
+            let (regions, written) = match written.strip_prefix("regions=") {
+                Some(rest) => {
+                    let (symbols, others) = rest.split_once(' ').unwrap_or((rest, ""));
+                    let words = ["regions", others].join(" ");
+                    (Some(symbols.chars().collect::<Vec<_>>()), words)
+                }
+                None => (None, written.to_owned()),
+            };
+            assert_eq!(written.trim_end(), rules);
             let grid = Grid::from_cells(
                 shape,
                 cells
@@ -469,6 +487,10 @@ fn generated_variant_puzzles_are_unique_under_their_rules() {
             )
             .unwrap();
             let mut v = Variant::plain(shape);
+            if let Some(symbols) = &regions {
+                assert_connected_regions(symbols, n);
+                v = v.with_regions(symbols).unwrap();
+            }
             if rules.contains('x') {
                 v = v.with_diagonals();
             }
@@ -487,6 +509,41 @@ fn generated_variant_puzzles_are_unique_under_their_rules() {
                 .unwrap();
             check_variant(&v, &grid, &solution).unwrap();
         }
+    }
+}
+
+/// Asserts that `symbols` (one per cell of an n x n grid) make n regions
+/// of n cells, each connected through edges, by a search written here.
+fn assert_connected_regions(symbols: &[char], n: usize) {
+    assert_eq!(symbols.len(), n * n);
+    let mut labels: Vec<char> = symbols.to_vec();
+    labels.sort_unstable();
+    labels.dedup();
+    assert_eq!(labels.len(), n, "{symbols:?}");
+    for label in labels {
+        let cells: Vec<usize> = (0..n * n).filter(|&k| symbols[k] == label).collect();
+        assert_eq!(cells.len(), n, "region {label}");
+        let mut reached = vec![cells[0]];
+        let mut i = 0;
+        while i < reached.len() {
+            let k = reached[i];
+            let (r, c) = (k / n, k % n);
+            for (dr, dc) in [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)] {
+                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                if (0..n as i64).contains(&r2) && (0..n as i64).contains(&c2) {
+                    let k2 = (r2 * n as i64 + c2) as usize;
+                    if symbols[k2] == label && !reached.contains(&k2) {
+                        reached.push(k2);
+                    }
+                }
+            }
+            i += 1;
+        }
+        assert_eq!(
+            reached.len(),
+            n,
+            "region {label} is not connected: {symbols:?}"
+        );
     }
 }
 

@@ -221,8 +221,9 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     ``easy``, ``intermediate`` or ``expert``, as :func:`rate` rates;
     ``RuntimeError`` if no try of ``tries`` gets there), ``with_solution`` (pairs
     ``(puzzle, solution)`` instead of puzzles), ``threads`` (0: one per
-    core), ``variant`` (``"x"``, ``"hyper"`` or ``"x,hyper"``: puzzles
-    unique under those rules, written with their fields, as
+    core), ``variant`` (``"x"``, ``"hyper"``, ``"jigsaw"`` or a
+    comma-separated combination: puzzles unique under those rules, written
+    with their fields, a jigsaw's random regions included, as
     ``dlx generate --variant``).
 
     >>> [p] = generate(seed=7, box="2x2", minimal=True)

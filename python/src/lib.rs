@@ -31,7 +31,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
-use engine::app::generate::{variant_of, variant_rules};
+use engine::app::generate::variant_of;
 use engine::app::sudoku::{SolverKind, Solvers};
 use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::{EngineKind, ItemKind, Progress, SearchLimits, Solution, Visitor};
@@ -351,20 +351,20 @@ fn generate(
     variant: Option<&str>,
 ) -> PyResult<Vec<(String, String)>> {
     let shape: Shape = shape.parse().map_err(value_error)?;
-    let (mut x, mut hyper) = (false, false);
+    let (mut x, mut hyper, mut jigsaw) = (false, false, false);
     for rule in variant.into_iter().flat_map(|v| v.split(',')) {
         match rule.trim() {
             "x" => x = true,
             "hyper" => hyper = true,
+            "jigsaw" => jigsaw = true,
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "variant: expected x, hyper or x,hyper, found '{other}'"
+                    "variant: expected x, hyper or jigsaw (comma-separated), found '{other}'"
                 )));
             }
         }
     }
     let variant = variant_of(shape, x, hyper).map_err(value_error)?;
-    let rules = variant_rules(&variant);
     let symmetry: Symmetry = symmetry.parse().map_err(value_error)?;
     let settings = Settings {
         symmetry,
@@ -376,7 +376,10 @@ fn generate(
     let threads = engine::app::thread_count(threads).clamp(1, count.max(1) as usize);
     let made = py.detach(|| {
         let mut generators: Vec<_> = (0..threads)
-            .map(|_| Generator::for_variant(variant.clone(), settings))
+            .map(|_| match jigsaw {
+                true => Generator::jigsaw(variant.clone(), settings),
+                false => Generator::for_variant(variant.clone(), settings),
+            })
             .collect();
         generate_range(&mut generators, seed, 0, count)
     });
@@ -384,9 +387,9 @@ fn generate(
         .enumerate()
         .map(|(i, g)| match g {
             Ok(g) => {
-                let puzzle = match &rules {
-                    Some(rules) => format!("{} {rules}", write_line(&g.puzzle)),
-                    None => write_line(&g.puzzle),
+                let puzzle = match g.rules.fields() {
+                    fields if fields.is_empty() => write_line(&g.puzzle),
+                    fields => format!("{} {fields}", write_line(&g.puzzle)),
                 };
                 Ok((puzzle, write_line(&g.solution)))
             }

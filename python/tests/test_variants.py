@@ -158,14 +158,15 @@ def test_a_comment_after_the_cells_is_still_a_comment() -> None:
 
 
 def test_generated_variants_are_unique_under_their_rules() -> None:
-    for variant in ("x", "hyper", "x,hyper"):
+    for variant in ("x", "hyper", "x,hyper", "jigsaw", "jigsaw,x"):
         made = dlx.generate(3, seed=11, variant=variant, with_solution=True)
         for puzzle, solution in made:
-            assert puzzle.split()[1:] == variant.split(","), puzzle
+            names = [w.split("=")[0] for w in puzzle.split()[1:]]
+            assert names == [{"jigsaw": "regions"}.get(v, v) for v in variant.split(",")], puzzle
             assert dlx.is_unique(puzzle)
             assert dlx.solve(puzzle) == solution
             check_variant(puzzle, solution)
-    with pytest.raises(ValueError, match="expected x, hyper or x,hyper"):
+    with pytest.raises(ValueError, match="expected x, hyper or jigsaw"):
         dlx.generate(1, seed=1, variant="killer")
     with pytest.raises(ValueError):
         dlx.generate(1, seed=1, box="2x2", variant="hyper")

@@ -36,6 +36,8 @@ pub struct Options {
     pub x: bool,
     /// See `x`.
     pub hyper: bool,
+    /// Random jigsaw regions of each puzzle's own in place of the boxes.
+    pub jigsaw: bool,
     /// How many puzzles.
     pub count: u64,
     /// The seed: the same seed and options give the same output.
@@ -79,18 +81,29 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
             return ExitStatus::BadInput;
         }
     };
-    let rules = variant_rules(&variant);
+    // The rules' fields, written after each puzzle's cells (a jigsaw's
+    // regions are the puzzle's own).
+    let rules = (!variant.is_plain() || opts.jigsaw).then(|| {
+        if opts.jigsaw {
+            "regions=... ".to_owned() + &variant.fields()
+        } else {
+            variant.fields()
+        }
+    });
     if rules.is_some() && (!matches!(fmt.name(), "line" | "variant") || opts.with_solution) {
         let _ = writeln!(
             err,
             "dlx generate: a variant is written in the line format, as 'PUZZLE {}', without --with-solution",
-            rules.as_deref().unwrap_or_default()
+            rules.as_deref().unwrap_or_default().trim_end()
         );
         return ExitStatus::BadInput;
     }
     let threads = super::thread_count(opts.threads);
     let mut generators: Vec<Generator> = (0..threads)
-        .map(|_| Generator::for_variant(variant.clone(), opts.settings))
+        .map(|_| match opts.jigsaw {
+            true => Generator::jigsaw(variant.clone(), opts.settings),
+            false => Generator::for_variant(variant.clone(), opts.settings),
+        })
         .collect();
     let round = (threads * BATCH) as u64;
     let mut first = 0u64;
@@ -100,8 +113,10 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
         for (i, result) in (first..).zip(made) {
             let text = match result {
                 Ok(g) => match &rules {
-                    Some(rules) => {
-                        format!("{} {rules}\n", format_opts.alphabet.write_line(&g.puzzle))
+                    Some(_) => {
+                        let (cells, fields) =
+                            (format_opts.alphabet.write_line(&g.puzzle), g.rules.fields());
+                        format!("{cells} {fields}\n")
                     }
                     None => {
                         let solution = opts.with_solution.then_some(&g.solution);
@@ -117,7 +132,7 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
                         GenerateError::WrongLevel { .. } => {
                             let _ = writeln!(err, "dlx generate: try a larger --tries");
                         }
-                        GenerateError::NotUnique => {}
+                        GenerateError::NotUnique | GenerateError::NoRegions { .. } => {}
                     }
                     return finish(out, err, ExitStatus::NoSolution);
                 }
@@ -157,12 +172,6 @@ pub fn variant_of(shape: Shape, x: bool, hyper: bool) -> Result<Variant, Variant
     Ok(variant)
 }
 
-/// The fields that follow a generated variant puzzle's cells on its line,
-/// as the variant format reads them (`x hyper`); `None` for plain Sudoku.
-pub fn variant_rules(variant: &Variant) -> Option<String> {
-    (!variant.is_plain()).then(|| variant.name().replace('+', " "))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,6 +181,7 @@ mod tests {
             shape: shape.parse().unwrap(),
             x: false,
             hyper: false,
+            jigsaw: false,
             count: 3,
             seed: 1,
             settings: Settings::default(),

@@ -339,6 +339,27 @@ mod tests {
         read(text)[0].as_ref().unwrap_err().to_string()
     }
 
+    #[test]
+    fn fields_write_back_what_the_reader_reads() {
+        for line in [
+            "................ x",
+            "................ regions=aabbaabbccddccdd",
+            "........4....... cages=AABBACCBACCDEEDD sums=A:10,B:9,C:10,D:8,E:3 x",
+            "2.9.5...4..6..9......7...3..............7.......9...87...4.......1......3..5..... hyper x",
+            "................ regions=bbddbacdbacdaacc x cages=AB..AB..CCDD.... sums=A:4,B:6,C:3,D:7",
+        ] {
+            let case = read(line).remove(0).unwrap();
+            let variant = case.variant.expect("rules");
+            let cells = line.split(' ').next().unwrap();
+            let again = read(&format!("{cells} {}", variant.fields()))
+                .remove(0)
+                .unwrap();
+            assert_eq!(again.variant.as_deref(), Some(&*variant), "{line}");
+            assert_eq!(again.grid, case.grid);
+        }
+        assert_eq!(Variant::plain(Shape::new(2, 2).unwrap()).fields(), "");
+    }
+
     const REGIONS4: &str = "AABBAABBCCDDCCDD";
 
     #[test]

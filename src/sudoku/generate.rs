@@ -310,6 +310,9 @@ pub struct Generated {
     pub puzzle: Grid,
     /// Its only solution.
     pub solution: Grid,
+    /// The rules it is unique under: the generator's, with the regions
+    /// drawn for this puzzle for jigsaw ([`Variant::fields`] writes them).
+    pub rules: Variant,
 }
 
 /// Why no puzzle came out.
@@ -341,6 +344,12 @@ pub enum GenerateError {
     /// The final check with the engine failed (a bug, never expected).
     #[error("internal error: a generated puzzle is not unique")]
     NotUnique,
+    /// No jigsaw regions drawn had a solution found within the budget.
+    #[error("no jigsaw regions with a solution in {tries} draws")]
+    NoRegions {
+        /// The regions drawn.
+        tries: usize,
+    },
 }
 
 /// Makes random unique puzzles of one shape, with its own solver.
@@ -365,6 +374,9 @@ pub struct Generator {
     orbits: Vec<Vec<usize>>,
     solver: DlxSolver,
     rater: Rater,
+    /// For jigsaw: the other rules, to which each puzzle's own random
+    /// regions are added ([`random_regions`]).
+    jigsaw: Option<Variant>,
 }
 
 impl Generator {
@@ -375,20 +387,35 @@ impl Generator {
 
     /// A generator of puzzles with the rules `variant`: every check of
     /// uniqueness and every rating is under those rules. Plain Sudoku, X
-    /// and hyper (and the two together) are supported; regions and cages
-    /// belong to a puzzle rather than to a generator, so jigsaw and killer
-    /// are not.
+    /// and hyper (and the two together) are supported here; jigsaw regions
+    /// belong to a puzzle rather than to a generator ([`Generator::jigsaw`]),
+    /// and killer cages are not generated.
     pub fn for_variant(variant: Variant, settings: Settings) -> Self {
         Self {
             settings,
             orbits: settings.symmetry.orbits(variant.n()),
             solver: DlxSolver::for_variant(variant),
             rater: Rater::new(),
+            jigsaw: None,
+        }
+    }
+
+    /// A generator of jigsaw puzzles: each puzzle gets random regions
+    /// ([`random_regions`], drawn again while no solution is found within
+    /// a node budget) on top of the rules `base` (plain, or with X), and is
+    /// then made as [`Generator::for_variant`] makes puzzles.
+    pub fn jigsaw(base: Variant, settings: Settings) -> Self {
+        Self {
+            jigsaw: Some(base.clone()),
+            ..Self::for_variant(base, settings)
         }
     }
 
     /// One puzzle, drawn from `rng`.
     pub fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+        if let Some(base) = &self.jigsaw {
+            self.solver = regions_with_a_solution(base, rng)?;
+        }
         let Settings {
             max_clues,
             difficulty,
@@ -414,7 +441,11 @@ impl Generator {
             fewest = fewest.min(clues);
             if max_clues.is_none_or(|max| clues <= max) {
                 return match self.solver.unique_solution(&puzzle) {
-                    Ok(Some(s)) if s == solution => Ok(Generated { puzzle, solution }),
+                    Ok(Some(s)) if s == solution => Ok(Generated {
+                        puzzle,
+                        solution,
+                        rules: self.solver.variant().clone(),
+                    }),
                     _ => Err(GenerateError::NotUnique),
                 };
             }
@@ -631,6 +662,106 @@ fn first_within(solver: &mut DlxSolver, start: &Grid, limits: SearchLimits) -> O
         }),
     );
     found
+}
+
+/// Regions drawn by [`regions_with_a_solution`] before it gives up.
+const REGION_DRAWS: usize = 1000;
+
+/// Search nodes, per cell, that [`regions_with_a_solution`] gives the
+/// engine to find a solution under drawn regions (more than a completion
+/// gets: random regions with the diagonals often take thousands).
+const REGION_NODES_PER_CELL: u64 = 500;
+
+/// A solver for `base` with random regions ([`random_regions`]) under which
+/// the engine finds a solution within a node budget, drawn again until it
+/// does (at most [`REGION_DRAWS`] times).
+fn regions_with_a_solution(base: &Variant, rng: &mut Rng) -> Result<DlxSolver, GenerateError> {
+    let shape = base.shape();
+    let limits = SearchLimits {
+        max_solutions: 1,
+        max_nodes: REGION_NODES_PER_CELL * shape.cells() as u64,
+    };
+    for _ in 0..REGION_DRAWS {
+        let labels = random_regions(shape, rng);
+        let variant = base
+            .clone()
+            .with_regions(&labels)
+            .expect("random regions are n connected regions of n cells");
+        let mut solver = DlxSolver::for_variant(variant);
+        if first_within(&mut solver, &Grid::empty(shape), limits).is_some() {
+            return Ok(solver);
+        }
+    }
+    Err(GenerateError::NoRegions {
+        tries: REGION_DRAWS,
+    })
+}
+
+/// Random jigsaw regions of `shape`, as a symbol per cell: the boxes,
+/// reshaped by random swaps of two cells on the border between two
+/// neighbouring regions (one from each), each swap kept only if both
+/// regions stay connected. So there are always `n` connected regions of
+/// `n` cells.
+pub fn random_regions(shape: Shape, rng: &mut Rng) -> Vec<char> {
+    let (n, h, w) = (shape.n(), shape.box_rows(), shape.box_cols());
+    let cells = n * n;
+    let mut id: Vec<usize> = (0..cells)
+        .map(|cell| (cell / n / h) * (n / w) + (cell % n) / w)
+        .collect();
+    let neighbours = |cell: usize| {
+        let (r, c) = (cell / n, cell % n);
+        [
+            (r > 0).then(|| cell - n),
+            (r + 1 < n).then(|| cell + n),
+            (c > 0).then(|| cell - 1),
+            (c + 1 < n).then(|| cell + 1),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    let connected = |id: &[usize], region: usize| {
+        let start = id
+            .iter()
+            .position(|&r| r == region)
+            .expect("regions are never empty");
+        let mut seen = vec![false; cells];
+        let mut stack = vec![start];
+        seen[start] = true;
+        let mut count = 0;
+        while let Some(cell) = stack.pop() {
+            count += 1;
+            for next in neighbours(cell) {
+                if id[next] == region && !seen[next] {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        count == n
+    };
+    for _ in 0..4 * cells {
+        let a = rng.below(cells);
+        let across: Vec<usize> = neighbours(a).filter(|&b| id[b] != id[a]).collect();
+        if across.is_empty() {
+            continue;
+        }
+        let (from, to) = (id[a], id[across[rng.below(across.len())]]);
+        // A cell of the other region that touches `a`'s, to trade for `a`.
+        let border: Vec<usize> = (0..cells)
+            .filter(|&c| id[c] == to && neighbours(c).any(|d| id[d] == from))
+            .collect();
+        let c = border[rng.below(border.len())];
+        id[a] = to;
+        id[c] = from;
+        if !connected(&id, from) || !connected(&id, to) {
+            id[a] = from;
+            id[c] = to;
+        }
+    }
+    const SYMBOLS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$";
+    id.into_iter()
+        .map(|r| SYMBOLS[r % SYMBOLS.len()] as char)
+        .collect()
 }
 
 /// A random full grid under the solver's rules, for variants, whose

@@ -455,6 +455,55 @@ impl Variant {
         houses
     }
 
+    /// The fields of the variant line format that state these rules, in
+    /// the order `regions=`, `x`, `hyper`, `cages=`, `sums=`, separated by
+    /// spaces (empty for plain Sudoku): what follows a puzzle's cells on
+    /// its line. Regions are written `a`, `b`, ... in the order of their
+    /// first cell (then `A`-`Z`, `0`-`9`); cages with their own labels.
+    pub fn fields(&self) -> String {
+        const REGION_SYMBOLS: &[u8] =
+            b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$%&";
+        let mut out: Vec<String> = Vec::new();
+        if let Some(regions) = &self.regions {
+            // Symbols by first appearance, so a region's symbol does not
+            // depend on how its ids were numbered.
+            let mut symbol_of = vec![None; self.n()];
+            let mut next = 0;
+            let symbols: String = regions
+                .iter()
+                .map(|&id| {
+                    *symbol_of[id as usize].get_or_insert_with(|| {
+                        next += 1;
+                        REGION_SYMBOLS[(next - 1) % REGION_SYMBOLS.len()] as char
+                    })
+                })
+                .collect();
+            out.push(format!("regions={symbols}"));
+        }
+        if self.diagonals {
+            out.push("x".into());
+        }
+        if self.windows {
+            out.push("hyper".into());
+        }
+        if !self.cages.is_empty() {
+            let mut labels = vec!['.'; self.shape.cells()];
+            for cage in &self.cages {
+                for &cell in &cage.cells {
+                    labels[cell as usize] = cage.label;
+                }
+            }
+            let sums: Vec<String> = self
+                .cages
+                .iter()
+                .map(|c| format!("{}:{}", c.label, c.sum))
+                .collect();
+            out.push(format!("cages={}", labels.into_iter().collect::<String>()));
+            out.push(format!("sums={}", sums.join(",")));
+        }
+        out.join(" ")
+    }
+
     /// A short name of the rules: `plain`, or the parts joined by `+`
     /// (`jigsaw+x+killer`).
     pub fn name(&self) -> String {
