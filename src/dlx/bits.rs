@@ -154,8 +154,10 @@ impl Counter<'_> {
 /// Clears the active options of `set` in the live words (those among
 /// `within`, a set of words, if given), keeping `live` exact; returns the
 /// updates of the options cleared that are not among `lead_uses`.
+/// With `W` words fixed (not 0), every word is looked at, without branches
+/// on the live set.
 #[inline(always)]
-fn clear(
+fn clear<const W: usize>(
     active: &mut [u64],
     live: &mut [u64],
     within: Option<&[u64]>,
@@ -164,6 +166,19 @@ fn clear(
     count: &Counter<'_>,
 ) -> u64 {
     let mut hidden = 0;
+    if W > 0 {
+        for w in 0..W {
+            let hit = active[w] & set[w];
+            if hit != 0 {
+                active[w] &= !hit;
+                hidden += count.hidden(w, hit & !lead_uses.map_or(0, |u| u[w]));
+                if active[w] == 0 {
+                    live[0] &= !(1 << w);
+                }
+            }
+        }
+        return hidden;
+    }
     for (s, l) in live.iter_mut().enumerate() {
         let mut bits = *l & within.map_or(!0, |within| within[s]);
         while bits != 0 {
@@ -216,12 +231,18 @@ impl BitMatrix {
     /// handle (see [`BitMatrix::fits`]), or on a problem too large to
     /// number.
     pub fn build(problem: &Problem) -> Result<Self, BuildError> {
-        Self::build_with(problem, MAX_CLASH_BYTES)
+        Self::build_with(problem, MAX_CLASH_BYTES, 0)
     }
 
     /// [`BitMatrix::build`], with clash sets only if they take at most
-    /// `clash_bytes`.
-    fn build_with(problem: &Problem, clash_bytes: usize) -> Result<Self, BuildError> {
+    /// `clash_bytes`, and at least `min_words` words per set of options
+    /// (zero words past the options change nothing but which code runs:
+    /// tests use it to reach the general path with small problems).
+    fn build_with(
+        problem: &Problem,
+        clash_bytes: usize,
+        min_words: usize,
+    ) -> Result<Self, BuildError> {
         if problem.entries.iter().any(|&(_, color)| color != 0) {
             return Err(BuildError::Colored);
         }
@@ -230,7 +251,7 @@ impl BitMatrix {
         if n_items + problem.entries.len() + n_options >= COVERED as usize {
             return Err(BuildError::TooLarge);
         }
-        let words = n_options.div_ceil(64);
+        let words = n_options.div_ceil(64).max(min_words);
         let word_words = words.div_ceil(64);
         let mut prim_of = vec![NONE; n_items];
         let mut prim_item = Vec::new();
@@ -392,11 +413,11 @@ impl BitMatrix {
                 let item = item as usize;
                 let within = Some(&item_words[item * ww..][..ww]);
                 let set = &uses[item * words..][..words];
-                updates += clear(active, live, within, set, lead_uses, &count);
+                updates += clear::<W>(active, live, within, set, lead_uses, &count);
             }
         } else {
             let set = &clashes[k * words..][..words];
-            updates += clear(active, live, None, set, lead_uses, &count);
+            updates += clear::<W>(active, live, None, set, lead_uses, &count);
         }
         for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
             open[p as usize / 64] &= !(1 << (p % 64));
@@ -508,6 +529,17 @@ impl BitMatrix {
         let (active, live) = self.state[..words + ww].split_at(words);
         let start = if after == NONE { 0 } else { after as usize + 1 };
         let (mut w, mut mask) = (start / 64, !0u64 << (start % 64));
+        if W > 0 {
+            // A few words: look at each.
+            while w < W {
+                let hit = active[w] & uses[w] & mask;
+                if hit != 0 {
+                    return (w * 64) as u32 + hit.trailing_zeros();
+                }
+                (w, mask) = (w + 1, !0);
+            }
+            return NONE;
+        }
         while w < words {
             let s = w / 64;
             // The live words of the item from `w` on, in this set word.
@@ -540,6 +572,15 @@ impl BitMatrix {
         let live = &self.state[words..words + ww];
         let item = self.prim_item[p] as usize;
         let uses = &self.uses[item * words..(item + 1) * words];
+        if W > 0 {
+            // A few words: count them all, without branches.
+            let active = &self.state[..W];
+            return active
+                .iter()
+                .zip(uses)
+                .map(|(a, u)| (a & u).count_ones())
+                .sum();
+        }
         let item_words = &self.item_words[item * ww..(item + 1) * ww];
         let mut count = 0;
         for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
@@ -888,13 +929,18 @@ mod tests {
             let (ls, lo, lstats) = all_solutions(&mut links);
             let (bs, bo, bstats) = all_solutions(&mut bits);
             assert_eq!((&bs, bo, bstats), (&ls, lo, lstats), "problem {n}: {p:?}");
-            // Without clash sets, clearing goes item by item.
-            let mut by_item = Engine::Bits(Box::new(BitMatrix::build_with(&p, 0).unwrap()));
-            assert_eq!(
-                all_solutions(&mut by_item),
-                (ls.clone(), lo, lstats),
-                "problem {n}"
-            );
+            // Without clash sets, clearing goes item by item; with more than
+            // four words, the general code runs (live words, hints).
+            for (clash_bytes, min_words) in [(0, 0), (usize::MAX, 70), (0, 70)] {
+                let m = BitMatrix::build_with(&p, clash_bytes, min_words).unwrap();
+                let mut other = Engine::Bits(Box::new(m));
+                let want = (ls.clone(), lo, lstats);
+                assert_eq!(
+                    all_solutions(&mut other),
+                    want,
+                    "problem {n}, {clash_bytes} {min_words}"
+                );
+            }
             // The brute force tries every subset: only small problems.
             if p.option_count() <= 16 {
                 let count = count_by_brute_force(&p).expect("few options");
