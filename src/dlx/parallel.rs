@@ -261,6 +261,7 @@ struct Shared<'r> {
     /// Weight of finished subproblems, and of each running one's done part.
     book: Mutex<(f64, Vec<(usize, f64)>)>,
     total_weight: f64,
+    /// The engine every subproblem runs on, `Auto` already resolved.
     engine: EngineKind,
 }
 
@@ -339,7 +340,7 @@ impl Visitor for Worker<'_, '_, '_> {
 }
 
 impl Runner<'_> {
-    fn shared(&self, plan: &Plan) -> Shared<'_> {
+    fn shared(&self, problem: &Problem, plan: &Plan) -> Shared<'_> {
         let shared = Shared {
             limits: self.limits,
             on_progress: self.on_progress,
@@ -349,7 +350,8 @@ impl Runner<'_> {
             solutions: AtomicU64::new(0),
             book: Mutex::new((0.0, Vec::new())),
             total_weight: plan.weight().max(f64::MIN_POSITIVE),
-            engine: self.engine,
+            // Resolved once here, not once per subproblem.
+            engine: self.engine.resolve(problem),
         };
         // The split levels may have used up the node budget already.
         if plan.stats.nodes >= self.limits.max_nodes {
@@ -408,7 +410,7 @@ impl Runner<'_> {
 
     /// Counts the solutions of `plan`'s subproblems of `problem`.
     pub fn count(&self, problem: &Problem, plan: &Plan) -> Result<Count, RunError> {
-        let shared = self.shared(plan);
+        let shared = self.shared(problem, plan);
         let max = self.limits.max_solutions;
         let solve = |index: usize| {
             let mut sink = |_: &Solution<'_, '_>| {
@@ -465,7 +467,7 @@ impl Runner<'_> {
         plan: &Plan,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Result<(Outcome, Stats), RunError> {
-        let shared = self.shared(plan);
+        let shared = self.shared(problem, plan);
         let max = self.limits.max_solutions;
         let mut stats = plan.stats;
         stats.solutions = 0;
