@@ -86,6 +86,12 @@ pub struct BitMatrix {
     /// The [`ItemId`] of each primary number; primary items are numbered
     /// in the order added, as the links number their headers.
     prim_item: Vec<u32>,
+    /// The `uses` of each primary item by primary number (`words` words
+    /// each), so that counting reads one array in order.
+    prim_uses: Vec<u64>,
+    /// With at most 64 primary items: for each option, the bits of its
+    /// primary numbers (one word each); empty with more.
+    prim_masks: Vec<u64>,
     /// The options by size, when there are at most [`SIZE_CLASSES`] sizes:
     /// the entries a cleared option of that size hides (its size less one)
     /// and the options of that size; empty when there are more sizes. Lets
@@ -135,6 +141,10 @@ impl Counter<'_> {
     /// word `w` (each option's size less one).
     #[inline(always)]
     fn hidden(&self, w: usize, mut hit: u64) -> u64 {
+        if let [(entries, _)] = self.sizes {
+            // Options of one size: no need to tell them apart.
+            return u64::from(hit.count_ones()) * entries;
+        }
         let mut hidden = 0;
         if self.sizes.is_empty() {
             while hit != 0 {
@@ -317,6 +327,20 @@ impl BitMatrix {
             }
         }
         let open = full_set(prim_item.len());
+        let mut prim_masks = Vec::new();
+        if prim_item.len() <= 64 {
+            prim_masks = (0..n_options)
+                .map(|k| {
+                    let ps = &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize];
+                    ps.iter().fold(0u64, |m, &p| m | 1 << p)
+                })
+                .collect();
+        }
+        let prim_uses: Vec<u64> = prim_item
+            .iter()
+            .flat_map(|&i| &uses[i as usize * words..(i as usize + 1) * words])
+            .copied()
+            .collect();
         let mut state = full_set(n_options);
         state.resize(words, 0);
         state.extend(full_set(words));
@@ -332,6 +356,8 @@ impl BitMatrix {
             prims,
             prim_starts,
             prim_item,
+            prim_uses,
+            prim_masks,
             sizes,
             clashes,
             built: state.clone(),
@@ -372,6 +398,9 @@ impl BitMatrix {
     /// `count_lead`.
     #[inline(always)]
     fn commit<const W: usize>(&mut self, k: u32, lead: u32, count_lead: bool) {
+        if W > 0 && lead != NONE && !self.clashes.is_empty() {
+            return self.commit_in_few_words::<W>(k, lead, count_lead);
+        }
         let k = k as usize;
         let (words, ww) = self.sizes_of::<W>();
         let (first, end) = (self.starts[k] as usize, self.starts[k + 1] as usize);
@@ -422,6 +451,43 @@ impl BitMatrix {
         for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
             open[p as usize / 64] &= !(1 << (p % 64));
         }
+        self.updates += updates;
+    }
+
+    /// [`Self::commit`] in a search with `W` (not 0) words of options, at
+    /// most 64 primary items and clash sets: each word looked at once, in
+    /// registers.
+    #[inline(always)]
+    fn commit_in_few_words<const W: usize>(&mut self, k: u32, lead: u32, count_lead: bool) {
+        let k = k as usize;
+        let clash = &self.clashes.as_chunks::<W>().0[k];
+        let lead_uses = &self.uses.as_chunks::<W>().0[lead as usize];
+        let count = Counter {
+            sizes: &self.sizes,
+            starts: &self.starts,
+        };
+        let mut updates = u64::from(self.starts[k + 1] - self.starts[k]);
+        let mut active = [0u64; W];
+        active.copy_from_slice(&self.state[..W]);
+        if count_lead {
+            for w in 0..W {
+                updates += count.hidden(w, active[w] & lead_uses[w]);
+            }
+        } else {
+            updates -= 1;
+        }
+        let mut live = self.state[W];
+        for w in 0..W {
+            let hit = active[w] & clash[w];
+            updates += count.hidden(w, hit & !lead_uses[w]);
+            active[w] &= !hit;
+            if active[w] == 0 {
+                live &= !(1 << w);
+            }
+        }
+        self.state[..W].copy_from_slice(&active);
+        self.state[W] = live;
+        self.state[W + 1] &= !self.prim_masks[k];
         self.updates += updates;
     }
 
@@ -615,6 +681,9 @@ impl BitMatrix {
     /// fewest, whatever the hint.
     #[inline(always)]
     fn choose<const W: usize>(&self, hint: u32) -> Option<(u32, u32)> {
+        if W > 0 {
+            return self.choose_in_few_words::<W>();
+        }
         let (words, ww) = self.sizes_of::<W>();
         let open = &self.state[words + ww..];
         let hint = hint as usize;
@@ -658,6 +727,33 @@ impl BitMatrix {
             }
         }
         (best_p != usize::MAX).then_some((best_p as u32, best))
+    }
+
+    /// [`Self::choose`] with `W` (not 0) words of options and at most 64
+    /// primary items: every word counted, the active set held in
+    /// registers.
+    #[inline(always)]
+    fn choose_in_few_words<const W: usize>(&self) -> Option<(u32, u32)> {
+        let mut active = [0u64; W];
+        active.copy_from_slice(&self.state[..W]);
+        let mut open = self.state[W + 1];
+        let (uses, _) = self.prim_uses.as_chunks::<W>();
+        let (mut best, mut best_p) = (u32::MAX, u32::MAX);
+        while open != 0 {
+            let p = open.trailing_zeros();
+            open &= open - 1;
+            // SAFETY: `p` is an open primary number, below the number of
+            // primary items, which is the number of chunks of `prim_uses`.
+            let set = unsafe { uses.get_unchecked(p as usize) };
+            let count = (0..W).map(|w| (active[w] & set[w]).count_ones()).sum();
+            if count < best {
+                (best, best_p) = (count, p);
+                if count == 0 {
+                    break;
+                }
+            }
+        }
+        (best_p != u32::MAX).then_some((best_p, best))
     }
 
     /// For level `depth` of the current path: the position of the option
