@@ -63,6 +63,7 @@
 #![deny(missing_docs)]
 
 pub mod app;
+pub mod cancel;
 pub mod dlx;
 pub mod format;
 pub mod knuth;

@@ -20,10 +20,12 @@
 //!   [`Solutions`] iterator) leaves nothing behind in the object.
 
 use std::ops::ControlFlow;
+use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -33,6 +35,7 @@ use rayon::prelude::*;
 
 use engine::app::generate::variant_of;
 use engine::app::sudoku::{SolverKind, Solvers};
+use engine::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::{EngineKind, ItemKind, Progress, SearchLimits, Solution, Visitor};
 use engine::format::{Alphabet, Case, line::parse_line, variant as variant_format};
@@ -127,12 +130,124 @@ fn cases_of_cells(
         .collect()
 }
 
+/// How often Python's signal handlers run while the GIL is released for
+/// long work.
+const SIGNAL_POLL: Duration = Duration::from_millis(50);
+
+/// The [`Cancel`] of one call that releases the GIL: it runs Python's
+/// signal handlers now and then ([`Signals::poll`]) and says to stop once
+/// one raised (Ctrl-C's raises `KeyboardInterrupt`), keeping what it
+/// raised for the call to return.
+///
+/// Invariant: `stop` is set only after `raised` holds the exception, so
+/// work that saw `stop` is always reported as that exception.
+struct Signals {
+    /// Whether the work runs on the calling thread ([`interruptible`] with
+    /// one thread): then asking whether to stop polls too, when one is due.
+    inline: bool,
+    stop: AtomicBool,
+    raised: Mutex<Option<PyErr>>,
+    /// When the next poll is due, in nanoseconds from `start`.
+    start: Instant,
+    next_poll: AtomicU64,
+}
+
+impl Signals {
+    fn new(inline: bool) -> Self {
+        Self {
+            inline,
+            stop: AtomicBool::new(false),
+            raised: Mutex::new(None),
+            start: Instant::now(),
+            next_poll: AtomicU64::new(0),
+        }
+    }
+
+    /// Takes the GIL for a moment to run Python's signal handlers; if one
+    /// raises, keeps the exception and sets `stop`.
+    fn poll(&self) {
+        if let Err(e) = Python::attach(|py| py.check_signals()) {
+            *self.raised.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+            self.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether [`SIGNAL_POLL`] has passed since the last poll was due
+    /// (a clock read: cheap enough for every puzzle of a batch).
+    fn poll_due(&self) -> bool {
+        let now = self.start.elapsed().as_nanos() as u64;
+        if now < self.next_poll.load(Ordering::Relaxed) {
+            return false;
+        }
+        self.next_poll
+            .store(now + SIGNAL_POLL.as_nanos() as u64, Ordering::Relaxed);
+        true
+    }
+
+    /// What a signal handler raised, if one did.
+    fn raised(&self) -> Option<PyErr> {
+        self.raised
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+}
+
+impl Cancel for Signals {
+    fn is_cancelled(&self) -> bool {
+        if self.inline && !self.stop.load(Ordering::Relaxed) && self.poll_due() {
+            self.poll();
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// Runs `work` with the GIL released, on `threads` threads of its own (it
+/// is told how many to use) or, with one, on the calling thread, handing
+/// it a [`Cancel`] that it must pass to its solvers and ask between
+/// puzzles. Meanwhile Python's signal handlers run every [`SIGNAL_POLL`]
+/// or so (from the work's own questions when it runs here, from this
+/// thread while it waits for the work's threads otherwise); when one
+/// raises, the work is cancelled, its result dropped, and the call
+/// returns the exception: Ctrl-C interrupts it within a fraction of a
+/// second.
+fn interruptible<R: Send>(
+    py: Python<'_>,
+    threads: usize,
+    work: impl FnOnce(SharedCancel) -> R + Send,
+) -> PyResult<R> {
+    let signals = Arc::new(Signals::new(threads <= 1));
+    let cancel: SharedCancel = signals.clone();
+    let result = py.detach(|| {
+        if threads <= 1 {
+            return work(cancel);
+        }
+        std::thread::scope(|scope| {
+            let (done, finished) = mpsc::channel::<()>();
+            let worker = scope.spawn(move || {
+                let result = work(cancel);
+                drop(done);
+                result
+            });
+            // Disconnected once the work is over, however it ended.
+            while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(SIGNAL_POLL) {
+                signals.poll();
+            }
+            worker
+                .join()
+                .unwrap_or_else(|p| std::panic::resume_unwind(p))
+        })
+    });
+    signals.raised().map_or(Ok(result), Err)
+}
+
 /// Puzzles a thread takes at a time in a batch.
 const BATCH_CHUNK: usize = 256;
 
 /// `f` applied to every puzzle's grid with a solver of its rules (plain
 /// Sudoku of its shape, or its variant), in input order, on `threads`
-/// threads (0: one per core), the GIL released.
+/// threads (0: one per core), the GIL released, interruptible
+/// ([`interruptible`]).
 fn batch<R: Send>(
     py: Python<'_>,
     cases: &[Case],
@@ -140,17 +255,26 @@ fn batch<R: Send>(
     f: impl Fn(&mut dyn SudokuSolver, &Grid) -> R + Sync + Send,
 ) -> PyResult<Vec<R>> {
     let threads = engine::app::thread_count(threads).min(cases.len().max(1));
-    py.detach(|| {
-        let one = |solvers: &mut Solvers, case: &Case| {
-            // The dancing-links solver takes every variant.
-            let solver = solvers
-                .for_case(SolverKind::Dlx, case)
-                .expect("the dancing-links solver takes every variant");
-            f(solver, &case.grid)
-        };
+    // The puzzles of `part`, in order, stopping (short) once cancelled:
+    // an interrupted batch's results are dropped.
+    let run = |part: &[Case], cancel: &SharedCancel| -> Vec<R> {
+        let mut solvers = Solvers::with_cancel(cancel.clone());
+        part.iter()
+            .map_while(|case| {
+                if cancel.is_cancelled() {
+                    return None;
+                }
+                // The dancing-links solver takes every variant.
+                let solver = solvers
+                    .for_case(SolverKind::Dlx, case)
+                    .expect("the dancing-links solver takes every variant");
+                Some(f(solver, &case.grid))
+            })
+            .collect()
+    };
+    interruptible(py, threads, |cancel| {
         if threads <= 1 {
-            let mut solvers = Solvers::new();
-            return Ok(cases.iter().map(|g| one(&mut solvers, g)).collect());
+            return Ok(run(cases, &cancel));
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -162,14 +286,11 @@ fn batch<R: Send>(
         let parts: Vec<Vec<R>> = pool.install(|| {
             cases
                 .par_chunks(BATCH_CHUNK)
-                .map(|part| {
-                    let mut solvers = Solvers::new();
-                    part.iter().map(|g| one(&mut solvers, g)).collect()
-                })
+                .map(|part| run(part, &cancel))
                 .collect()
         });
         Ok(parts.into_iter().flatten().collect())
-    })
+    })?
 }
 
 /// The first solution, or `None` (no solution, or clashing givens).
@@ -374,15 +495,19 @@ fn generate(
         tries: tries.max(1),
     };
     let threads = engine::app::thread_count(threads).clamp(1, count.max(1) as usize);
-    let made = py.detach(|| {
+    let made = interruptible(py, threads, |cancel| {
         let mut generators: Vec<_> = (0..threads)
-            .map(|_| match jigsaw {
-                true => Generator::jigsaw(variant.clone(), settings),
-                false => Generator::for_variant(variant.clone(), settings),
+            .map(|_| {
+                let mut generator = match jigsaw {
+                    true => Generator::jigsaw(variant.clone(), settings),
+                    false => Generator::for_variant(variant.clone(), settings),
+                };
+                generator.set_cancel(Some(cancel.clone()));
+                generator
             })
             .collect();
         generate_range(&mut generators, seed, 0, count)
-    });
+    })?;
     made.into_iter()
         .enumerate()
         .map(|(i, g)| match g {
@@ -450,24 +575,30 @@ fn option_numbers(s: &Solution<'_, '_>) -> Vec<usize> {
 }
 
 impl ExactCover {
-    /// Runs `f` on a freshly compiled matrix of the problem, GIL released,
-    /// and keeps the stats it reports.
-    fn with_matrix<R: Send>(
+    /// Searches a freshly compiled matrix of the problem with `visitor`
+    /// within `limits`, GIL released and interruptible ([`interruptible`]),
+    /// and keeps the stats it reports (an interrupted search's too).
+    fn search<V: Visitor + Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut engine::dlx::Engine<'_>) -> (R, engine::dlx::Stats) + Send,
-    ) -> PyResult<R> {
-        let (result, stats) = py.detach(|| {
+        visitor: V,
+        limits: SearchLimits,
+    ) -> PyResult<()> {
+        interruptible(py, 1, |cancel| {
             let arena = Bump::new();
             let mut matrix = self
                 .problem
                 .problem
                 .engine(&arena, EngineKind::Auto)
                 .map_err(value_error)?;
-            Ok::<_, PyErr>(f(&mut matrix))
-        })?;
-        *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = stats.into();
-        Ok(result)
+            let mut visitor = Cancellable {
+                visitor,
+                cancel: Some(&*cancel),
+            };
+            let (_, stats) = matrix.search(&mut visitor, limits);
+            *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = stats.into();
+            Ok(())
+        })?
     }
 
     fn from_problem(problem: KnuthProblem, warnings: Vec<String>) -> Self {
@@ -569,16 +700,16 @@ impl ExactCover {
 
     /// A solution (sorted option numbers), or `None` if there is none.
     fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
-        self.with_matrix(py, |m| {
-            let mut found = None;
-            let mut visitor = Interruptible::new(|s: &Solution<'_, '_>| {
+        let mut found = None;
+        self.search(
+            py,
+            |s: &Solution<'_, '_>| {
                 found = Some(option_numbers(s));
                 ControlFlow::Break(())
-            });
-            let (_, stats) = m.search(&mut visitor, SearchLimits::UNLIMITED);
-            let interrupted = visitor.interrupted;
-            (interrupted.map_or(Ok(found), Err), stats)
-        })?
+            },
+            SearchLimits::UNLIMITED,
+        )?;
+        Ok(found)
     }
 
     /// The number of solutions, counting no further than `limit`.
@@ -589,13 +720,16 @@ impl ExactCover {
                 "limit must be at least 1 (or None for no limit), not 0",
             ));
         }
-        self.with_matrix(py, |m| {
-            let mut visitor = Interruptible::new(|_: &Solution<'_, '_>| ControlFlow::Continue(()));
-            let limits = SearchLimits::solutions(limit.unwrap_or(u64::MAX));
-            let (_, stats) = m.search(&mut visitor, limits);
-            let interrupted = visitor.interrupted;
-            (interrupted.map_or(Ok(stats.solutions), Err), stats)
-        })?
+        let mut solutions = 0;
+        self.search(
+            py,
+            |_: &Solution<'_, '_>| {
+                solutions += 1;
+                ControlFlow::Continue(())
+            },
+            SearchLimits::solutions(limit.unwrap_or(u64::MAX)),
+        )?;
+        Ok(solutions)
     }
 
     /// Every solution, lazily; stopping early ends the search.
@@ -631,41 +765,6 @@ impl ExactCover {
             p.item_count(),
             p.option_count()
         )
-    }
-}
-
-/// A visitor that, every [`Visitor::TICK_NODES`] nodes, takes the GIL for
-/// a moment so that Python runs its signal handlers (Ctrl-C raises
-/// `KeyboardInterrupt` there), and stops the search if one raised: a long
-/// `count()` or `first()` can be interrupted like any Python call.
-struct Interruptible<F> {
-    on_solution: F,
-    /// What a signal handler raised, if one did.
-    interrupted: Option<PyErr>,
-}
-
-impl<F> Interruptible<F> {
-    fn new(on_solution: F) -> Self {
-        Self {
-            on_solution,
-            interrupted: None,
-        }
-    }
-}
-
-impl<F: FnMut(&Solution<'_, '_>) -> ControlFlow<()>> Visitor for Interruptible<F> {
-    fn solution(&mut self, s: &Solution<'_, '_>) -> ControlFlow<()> {
-        (self.on_solution)(s)
-    }
-
-    fn tick(&mut self, _: &Progress<'_, '_>) -> ControlFlow<()> {
-        match Python::attach(|py| py.check_signals()) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                self.interrupted = Some(e);
-                ControlFlow::Break(())
-            }
-        }
     }
 }
 

@@ -4,9 +4,13 @@ one thread, and bad input."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import subprocess
+import time
+from typing import Iterator
 
 import pytest
 
@@ -195,6 +199,61 @@ def test_threads_release_the_gil() -> None:
     for t in threads:
         t.join()
     assert results[0] + results[1] == [dlx.solve(p) for p in SEVENTEEN[:1000]]
+
+
+@contextlib.contextmanager
+def _ctrl_c_after(seconds: float) -> Iterator[None]:
+    """Within the block, `seconds` from its start, a SIGALRM handler raises
+    KeyboardInterrupt, as Ctrl-C's does; the block must raise it quickly
+    (the calls below would otherwise run for minutes)."""
+
+    def ring(signum, frame):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, ring)
+    try:
+        start = time.monotonic()
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        with pytest.raises(KeyboardInterrupt):
+            yield
+        assert time.monotonic() - start < seconds + 1.5
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    # The module still works, and gives a checked answer.
+    check_sudoku(TOP95[0], dlx.solve(TOP95[0]))
+
+
+needs_setitimer = pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="needs setitimer")
+
+
+@needs_setitimer
+def test_ctrl_c_interrupts_counting_a_blank_grid() -> None:
+    # A blank 9x9 has 6.67e21 grids: one search, interrupted by its ticks.
+    with _ctrl_c_after(0.2):
+        dlx.count("." * 81, limit=None)
+
+
+@needs_setitimer
+def test_ctrl_c_interrupts_a_batch_on_threads() -> None:
+    with _ctrl_c_after(0.2):
+        dlx.count_many(["." * 81] * 4, limit=None, threads=2)
+
+
+@needs_setitimer
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ctrl_c_interrupts_a_long_batch_of_quick_puzzles(threads: int) -> None:
+    # Each puzzle is too quick for a tick of its search: the batch asks
+    # between puzzles. 200,000 puzzles would take several seconds.
+    with _ctrl_c_after(0.2):
+        dlx.solve_many(SEVENTEEN * 100, threads=threads)
+
+
+@needs_setitimer
+def test_ctrl_c_interrupts_generate() -> None:
+    with _ctrl_c_after(0.2):
+        dlx.generate(10**6, seed=1, threads=2)
+
 
 
 if os.environ.get("DLX_ENGINE_SLOW"):

@@ -132,7 +132,9 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
                         GenerateError::WrongLevel { .. } => {
                             let _ = writeln!(err, "dlx generate: try a larger --tries");
                         }
-                        GenerateError::NotUnique | GenerateError::NoRegions { .. } => {}
+                        GenerateError::NotUnique
+                        | GenerateError::NoRegions { .. }
+                        | GenerateError::Cancelled => {}
                     }
                     return finish(out, err, ExitStatus::NoSolution);
                 }

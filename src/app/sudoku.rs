@@ -68,12 +68,13 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{ExitStatus, Input, Part, is_broken_pipe};
+use crate::cancel::SharedCancel;
 use crate::dlx::deduce::Rules;
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 use crate::format::{self, Alphabet, Case, Cases, Format, Head, InputError, Rule};
 use crate::sudoku::rate::Rater;
 use crate::sudoku::verify::{check_solution, check_variant};
-use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver};
+use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver, Variant};
 
 mod rate;
 
@@ -91,11 +92,15 @@ pub enum SolverKind {
 /// puzzle's own matrix, so one is kept, for the shape of the latest
 /// puzzle, and replaced when the shape changes: memory is that of the
 /// largest matrix compiled since, however many shapes a batch mixes.
+///
+/// Invariant: every solver it hands out asks its `cancel`, if it has one
+/// ([`Solvers::with_cancel`]), whether to stop.
 #[derive(Default)]
 pub struct Solvers {
     dlx: Option<DlxSolver>,
     naive: NaiveSolver,
     rater: Rater,
+    cancel: Option<SharedCancel>,
 }
 
 impl Solvers {
@@ -104,16 +109,38 @@ impl Solvers {
         Self::default()
     }
 
+    /// Solvers whose searches stop early once `cancel` says so (see
+    /// [`SudokuSolver::set_cancel`]: what they return is then partial).
+    pub fn with_cancel(cancel: SharedCancel) -> Self {
+        let mut naive = NaiveSolver::new();
+        naive.set_cancel(Some(cancel.clone()));
+        Self {
+            naive,
+            cancel: Some(cancel),
+            ..Self::default()
+        }
+    }
+
+    /// A new dancing-links solver for `variant`, asking this set's cancel.
+    fn new_dlx(&self, variant: Variant) -> DlxSolver {
+        let mut dlx = DlxSolver::for_variant(variant);
+        dlx.set_cancel(self.cancel.clone());
+        dlx
+    }
+
     /// The solver of `kind` for plain Sudoku puzzles of `shape`.
     pub fn get(&mut self, kind: SolverKind, shape: Shape) -> &mut dyn SudokuSolver {
         match kind {
             SolverKind::Naive => &mut self.naive,
             SolverKind::Dlx => {
-                let dlx = self.dlx.get_or_insert_with(|| DlxSolver::new(shape));
-                if dlx.shape() != shape || !dlx.variant().is_plain() {
-                    *dlx = DlxSolver::new(shape);
+                if self
+                    .dlx
+                    .as_ref()
+                    .is_none_or(|dlx| dlx.shape() != shape || !dlx.variant().is_plain())
+                {
+                    self.dlx = Some(self.new_dlx(Variant::plain(shape)));
                 }
-                dlx
+                self.dlx.as_mut().expect("set just above")
             }
         }
     }
@@ -136,7 +163,7 @@ impl Solvers {
             }),
             SolverKind::Dlx => {
                 if self.dlx.as_ref().is_none_or(|dlx| dlx.variant() != variant) {
-                    self.dlx = Some(DlxSolver::for_variant(variant.clone()));
+                    self.dlx = Some(self.new_dlx(variant.clone()));
                 }
                 Ok(self.dlx.as_mut().expect("set just above"))
             }

@@ -151,6 +151,7 @@ use bumpalo::Bump;
 
 use super::variant::{House, Variant, cage_sets};
 use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
+use crate::cancel::{Cancellable, SharedCancel, is_cancelled};
 use crate::dlx::{Matrix, OptionId, SearchLimits, Solution, Visitor};
 
 /// Marks a full-matrix item that a given covers (absent from the reduced
@@ -247,6 +248,8 @@ pub struct DlxSolver {
     /// the deduced ones, as `cell * n + d`.
     work: Vec<u8>,
     deduced: Vec<u32>,
+    /// Asked at every tick of a search ([`SudokuSolver::set_cancel`]).
+    cancel: Option<SharedCancel>,
 }
 
 /// The most placement options a cage may have to be compiled to them
@@ -461,6 +464,7 @@ impl DlxSolver {
             house_sums,
             work: Vec::new(),
             deduced: Vec::new(),
+            cancel: None,
         }
     }
 
@@ -1193,15 +1197,31 @@ impl SudokuSolver for DlxSolver {
         limits: SearchLimits,
         visit: Option<GridVisit<'_>>,
     ) -> Result<Report, PuzzleError> {
-        self.with_matrix(puzzle, |matrix, placements| {
-            let mut visitor = GridVisitor {
-                puzzle,
-                placements,
-                visit,
+        if is_cancelled(self.cancel.as_ref()) {
+            return Ok(Report::STOPPED);
+        }
+        // Moved out for the search (`with_matrix` borrows the solver), and
+        // not cloned: a clone per puzzle would make every thread of a batch
+        // write the same reference count.
+        let cancel = self.cancel.take();
+        let report = self.with_matrix(puzzle, |matrix, placements| {
+            let mut visitor = Cancellable {
+                visitor: GridVisitor {
+                    puzzle,
+                    placements,
+                    visit,
+                },
+                cancel: cancel.as_deref(),
             };
             let (outcome, stats) = matrix.search(&mut visitor, limits);
             Report { outcome, stats }
-        })
+        });
+        self.cancel = cancel;
+        report
+    }
+
+    fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
+        self.cancel = cancel;
     }
 }
 

@@ -24,6 +24,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::rate::Rater;
 use super::variant::Variant;
 use super::{DlxSolver, Grid, Shape, SudokuSolver};
+use crate::cancel::{SharedCancel, is_cancelled};
 use crate::dlx::SearchLimits;
 use crate::dlx::deduce::{Level, Rules};
 
@@ -350,6 +351,10 @@ pub enum GenerateError {
         /// The regions drawn.
         tries: usize,
     },
+    /// The generator's [`Cancel`](crate::cancel::Cancel) said to stop
+    /// ([`Generator::set_cancel`]).
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// Makes random unique puzzles of one shape, with its own solver.
@@ -377,6 +382,9 @@ pub struct Generator {
     /// For jigsaw: the other rules, to which each puzzle's own random
     /// regions are added ([`random_regions`]).
     jigsaw: Option<Variant>,
+    /// Asked before each try and by every search ([`Generator::set_cancel`]);
+    /// the solver holds it too.
+    cancel: Option<SharedCancel>,
 }
 
 impl Generator {
@@ -397,6 +405,7 @@ impl Generator {
             solver: DlxSolver::for_variant(variant),
             rater: Rater::new(),
             jigsaw: None,
+            cancel: None,
         }
     }
 
@@ -411,10 +420,29 @@ impl Generator {
         }
     }
 
-    /// One puzzle, drawn from `rng`.
+    /// Makes every later [`Generator::generate`] stop early once `cancel`
+    /// says so, with [`GenerateError::Cancelled`] (`None`: never).
+    pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
+        self.solver.set_cancel(cancel.clone());
+        self.cancel = cancel;
+    }
+
+    /// One puzzle, drawn from `rng`; [`GenerateError::Cancelled`] if the
+    /// generator's cancel said to stop before or while it was made (what
+    /// the searches gave then is partial, so nothing made is kept).
     pub fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+        let made = self.generate_unless_cancelled(rng);
+        match is_cancelled(self.cancel.as_ref()) {
+            true => Err(GenerateError::Cancelled),
+            false => made,
+        }
+    }
+
+    /// [`Generator::generate`], giving up (with any result) as soon as it
+    /// sees the cancel set.
+    fn generate_unless_cancelled(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
         if let Some(base) = &self.jigsaw {
-            self.solver = regions_with_a_solution(base, rng)?;
+            self.solver = regions_with_a_solution(base, rng, self.cancel.as_ref())?;
         }
         let Settings {
             max_clues,
@@ -429,6 +457,9 @@ impl Generator {
         let mut fewest = usize::MAX;
         let mut seen = [0; 4];
         for _ in 0..tries {
+            if is_cancelled(self.cancel.as_ref()) {
+                return Err(GenerateError::Cancelled);
+            }
             let (mut puzzle, solution) = self.attempt(rng);
             if let Some(target) = difficulty {
                 let level = self.fit_level(&mut puzzle, &solution, target, rng);
@@ -674,8 +705,13 @@ const REGION_NODES_PER_CELL: u64 = 500;
 
 /// A solver for `base` with random regions ([`random_regions`]) under which
 /// the engine finds a solution within a node budget, drawn again until it
-/// does (at most [`REGION_DRAWS`] times).
-fn regions_with_a_solution(base: &Variant, rng: &mut Rng) -> Result<DlxSolver, GenerateError> {
+/// does (at most [`REGION_DRAWS`] times, and no more once `cancel` says to
+/// stop). The solver asks `cancel`.
+fn regions_with_a_solution(
+    base: &Variant,
+    rng: &mut Rng,
+    cancel: Option<&SharedCancel>,
+) -> Result<DlxSolver, GenerateError> {
     let shape = base.shape();
     let limits = SearchLimits {
         max_solutions: 1,
@@ -688,8 +724,12 @@ fn regions_with_a_solution(base: &Variant, rng: &mut Rng) -> Result<DlxSolver, G
             .with_regions(&labels)
             .expect("random regions are n connected regions of n cells");
         let mut solver = DlxSolver::for_variant(variant);
+        solver.set_cancel(cancel.cloned());
         if first_within(&mut solver, &Grid::empty(shape), limits).is_some() {
             return Ok(solver);
+        }
+        if is_cancelled(cancel) {
+            return Err(GenerateError::Cancelled);
         }
     }
     Err(GenerateError::NoRegions {
@@ -768,7 +808,8 @@ pub fn random_regions(shape: Shape, rng: &mut Rng) -> Vec<char> {
 /// houses the shuffles of [`random_solution`] would break: one cell after
 /// another in a random order, `n` of them, gets a random digit that still
 /// leaves a solution (the engine says which, within a node budget); the
-/// grid is the solution of the last.
+/// grid is the solution of the last. If the solver is cancelled
+/// ([`SudokuSolver::set_cancel`]), it may be an empty grid.
 pub fn random_variant_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
     let shape = solver.shape();
     let n = shape.n();
@@ -790,7 +831,9 @@ pub fn random_variant_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
     }
     solution
         .or_else(|| solver.solve_first(&Grid::empty(shape)).ok().flatten())
-        .expect("a variant the generator takes has solutions")
+        // A variant the generator takes has solutions: only a cancelled
+        // search finds none.
+        .unwrap_or_else(|| Grid::empty(shape))
 }
 
 #[cfg(test)]
@@ -798,6 +841,25 @@ mod tests {
     use super::*;
     use crate::sudoku::verify::check_solution;
     use crate::sudoku::{DlxSolver, NaiveSolver};
+
+    #[test]
+    fn a_cancelled_generator_makes_nothing_and_works_again_once_let_go() {
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let shape = Shape::new(3, 3).unwrap();
+        for mut generator in [
+            Generator::new(shape, Settings::default()),
+            Generator::jigsaw(Variant::plain(shape), Settings::default()),
+        ] {
+            generator.set_cancel(Some(stop.clone()));
+            stop.store(true, Ordering::Relaxed);
+            let made = generate_range(std::slice::from_mut(&mut generator), 7, 0, 3);
+            assert!(made.iter().all(|m| m == &Err(GenerateError::Cancelled)));
+            stop.store(false, Ordering::Relaxed);
+            let made = generate_range(std::slice::from_mut(&mut generator), 7, 0, 1);
+            let g = made[0].as_ref().expect("not cancelled");
+            crate::sudoku::verify::check_variant(&g.rules, &g.puzzle, &g.solution).unwrap();
+        }
+    }
 
     #[test]
     fn solved_grids_are_valid_for_every_shape_and_seed() {

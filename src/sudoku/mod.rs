@@ -22,6 +22,7 @@ pub use grid::{Conflict, Grid, GridError, MAX_N, Shape, ShapeError, Unit};
 pub use naive::NaiveSolver;
 pub use variant::{Cage, Variant, VariantError};
 
+use crate::cancel::SharedCancel;
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 
 /// Why a puzzle could not be searched.
@@ -68,6 +69,18 @@ pub struct Report {
     pub stats: Stats,
 }
 
+impl Report {
+    /// A search cancelled before it started: nothing visited.
+    pub const STOPPED: Self = Self {
+        outcome: Outcome::Stopped,
+        stats: Stats {
+            nodes: 0,
+            updates: 0,
+            solutions: 0,
+        },
+    };
+}
+
 /// A caller's closure that sees each solution and may stop the search.
 pub type GridVisit<'v> = &'v mut dyn FnMut(&Grid) -> ControlFlow<()>;
 
@@ -77,13 +90,24 @@ pub trait SudokuSolver {
     fn name(&self) -> &'static str;
 
     /// Searches `puzzle` within `limits`, passing each solution to `visit`
-    /// (which may stop the search).
+    /// (which may stop the search). With a [`Cancel`](crate::cancel::Cancel)
+    /// set ([`SudokuSolver::set_cancel`]) that says to stop, the search
+    /// ends within a tick ([`Visitor::TICK_NODES`](crate::dlx::Visitor::TICK_NODES)
+    /// nodes), or at once if it says so before the start, reporting
+    /// [`Outcome::Stopped`].
     fn search(
         &mut self,
         puzzle: &Grid,
         limits: SearchLimits,
         visit: Option<GridVisit<'_>>,
     ) -> Result<Report, PuzzleError>;
+
+    /// Makes every later search ask `cancel` whether to stop (`None`: never
+    /// stop). Once it says so, searches end early (see
+    /// [`SudokuSolver::search`]), so what the methods below return is
+    /// partial: a count is a lower bound, a puzzle may seem to have no
+    /// solution or not to be unique. Whoever cancels must discard it.
+    fn set_cancel(&mut self, cancel: Option<SharedCancel>);
 
     /// Counts solutions, stopping as soon as `limit` are found.
     fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> Result<Count, PuzzleError> {

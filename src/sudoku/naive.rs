@@ -12,13 +12,20 @@
 //! row, column or box, givens included.
 
 use super::{Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver};
+use crate::cancel::{SharedCancel, is_cancelled};
 use crate::dlx::{Outcome, SearchLimits, Stats};
 
+/// Search nodes between two questions to the solver's
+/// [`Cancel`](crate::cancel::Cancel) (a power of two, as the engine's tick).
+const TICK_NODES: u64 = 1 << 16;
+
 /// The documents' backtracking solver, for any shape.
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct NaiveSolver {
     used: Vec<bool>,
     blanks: Vec<(usize, usize, usize)>,
+    /// Asked every [`TICK_NODES`] nodes ([`SudokuSolver::set_cancel`]).
+    cancel: Option<SharedCancel>,
 }
 
 impl NaiveSolver {
@@ -41,6 +48,9 @@ impl SudokuSolver for NaiveSolver {
     ) -> Result<Report, PuzzleError> {
         if let Some(conflict) = puzzle.conflict() {
             return Err(PuzzleError::Conflict(conflict));
+        }
+        if is_cancelled(self.cancel.as_ref()) {
+            return Ok(Report::STOPPED);
         }
         let shape: Shape = puzzle.shape();
         let n = shape.n();
@@ -115,6 +125,9 @@ impl SudokuSolver for NaiveSolver {
             if stats.nodes >= limits.max_nodes {
                 break 'search Outcome::NodeLimit;
             }
+            if stats.nodes & (TICK_NODES - 1) == 0 && is_cancelled(self.cancel.as_ref()) {
+                break 'search Outcome::Stopped;
+            }
             stats.nodes += 1;
             self.used[row * stride + d] = true;
             self.used[col * stride + d] = true;
@@ -124,6 +137,10 @@ impl SudokuSolver for NaiveSolver {
             k += 1;
         };
         Ok(Report { outcome, stats })
+    }
+
+    fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
+        self.cancel = cancel;
     }
 }
 
@@ -151,6 +168,32 @@ mod tests {
         assert_eq!(report.stats.solutions, 288);
         assert_eq!(all.len(), 288);
         assert!(report.outcome.is_exhaustive());
+    }
+
+    #[test]
+    fn a_cancel_set_during_the_search_stops_it_within_a_tick() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut s = NaiveSolver::new();
+        s.set_cancel(Some(stop.clone()));
+        let blank = Grid::empty(Shape::new(3, 3).unwrap());
+        let report = s
+            .search(
+                &blank,
+                SearchLimits::UNLIMITED,
+                Some(&mut |_: &Grid| {
+                    stop.store(true, Ordering::Relaxed);
+                    ControlFlow::Continue(())
+                }),
+            )
+            .unwrap();
+        assert_eq!(report.outcome, Outcome::Stopped);
+        assert!(report.stats.nodes <= 2 * TICK_NODES);
+        // Set before the start, nothing is searched; let go, all is as before.
+        assert_eq!(s.count_up_to(&blank, 3).unwrap().outcome, Outcome::Stopped);
+        stop.store(false, Ordering::Relaxed);
+        assert_eq!(s.count_up_to(&blank, 3).unwrap().solutions, 3);
     }
 
     #[test]
