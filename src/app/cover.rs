@@ -81,6 +81,9 @@ pub struct CoverOptions {
     pub part: Option<Part>,
     /// The search's engine.
     pub engine: EngineKind,
+    /// With [`Mode::Count`]: count with a memo of at most this many bytes
+    /// ([`Runner::count_with_memo`]).
+    pub memo_bytes: Option<usize>,
 }
 
 impl Default for CoverOptions {
@@ -96,6 +99,7 @@ impl Default for CoverOptions {
             threads: 1,
             part: None,
             engine: EngineKind::Auto,
+            memo_bytes: None,
         }
     }
 }
@@ -223,7 +227,11 @@ fn solve(
 
     let (outcome, stats) = match opts.mode {
         Mode::Count => {
-            let c = runner.count(p, &plan).map_err(|e| run_error(&e))?;
+            let c = match opts.memo_bytes {
+                None => runner.count(p, &plan),
+                Some(bytes) => runner.count_with_memo(p, &plan, bytes),
+            };
+            let c = c.map_err(|e| run_error(&e))?;
             (c.outcome, c.stats)
         }
         mode => {
@@ -288,7 +296,10 @@ fn solve(
         );
     }
     if opts.stats {
-        let engine = opts.engine.resolve(&problem.problem);
+        let engine = match (opts.mode, opts.memo_bytes) {
+            (Mode::Count, Some(_)) => opts.engine.resolve_for_memo(&problem.problem),
+            _ => opts.engine.resolve(&problem.problem),
+        };
         write_stats(err, &stats, elapsed, threads, &plan, opts.part, engine);
     }
     // A share with no solution is a normal answer, not a failed job.

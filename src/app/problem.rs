@@ -12,6 +12,13 @@ pub enum Problem {
     Queens(usize),
     /// Langford pairs for n.
     Langford(usize),
+    /// Domino tilings of a rows x cols board.
+    Dominoes {
+        /// Rows of the board.
+        rows: usize,
+        /// Columns of the board.
+        cols: usize,
+    },
     /// The 12 pentominoes in a rectangle less some cells.
     Pentominoes {
         /// Rows of the board.
@@ -38,6 +45,7 @@ pub fn run(which: &Problem, out: &mut impl Write, err: &mut impl Write) -> ExitS
     let text: Result<String, ProblemError> = match which {
         Problem::Queens(n) => problem::queens(*n),
         Problem::Langford(n) => problem::langford(*n),
+        Problem::Dominoes { rows, cols } => problem::dominoes(*rows, *cols),
         Problem::Pentominoes { rows, cols, holes } => problem::pentominoes(*rows, *cols, holes),
     };
     match text {

@@ -63,12 +63,14 @@ pub mod brute_force;
 mod builder;
 pub mod deduce;
 mod matrix;
+pub mod memo;
 pub mod parallel;
 mod search;
 
 pub use bits::BitMatrix;
 pub use builder::{BuildError, Problem};
 pub use matrix::{ForceError, Matrix, SanityError};
+pub use memo::MemoTable;
 use search::Searcher;
 pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor};
 
@@ -96,6 +98,17 @@ impl EngineKind {
             EngineKind::Auto if BitMatrix::fits(problem) => EngineKind::Bits,
             EngineKind::Auto => EngineKind::Links,
             kind => kind,
+        }
+    }
+
+    /// The engine this choice counts `problem` on with a memo
+    /// ([`Engine::count_with_memo`]): [`EngineKind::Auto`] takes the bit
+    /// sets wherever they can hold the problem, since only they keep a
+    /// memo.
+    pub fn resolve_for_memo(self, problem: &Problem) -> EngineKind {
+        match self {
+            EngineKind::Auto if BitMatrix::can_hold(problem) => EngineKind::Bits,
+            kind => kind.resolve(problem),
         }
     }
 
@@ -171,6 +184,23 @@ impl Engine<'_> {
         }
     }
 
+    /// Counts solutions, searching each subproblem once where the engine
+    /// can: [`BitMatrix::count_with_memo`], with `memo`, on the bit sets;
+    /// the links (for
+    /// colors, or problems too large for bit sets) search every node, as
+    /// [`Engine::search`] does. `visitor` gets ticks and no solutions.
+    pub fn count_with_memo<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+        memo: &mut MemoTable,
+    ) -> (Outcome, Stats) {
+        match self {
+            Engine::Links(m) => m.search(&mut TicksOnly(visitor), limits),
+            Engine::Bits(m) => m.count_with_memo(visitor, limits, memo),
+        }
+    }
+
     /// Forces options: see [`Matrix::force_all`].
     pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
         self.force_each(options)
@@ -193,6 +223,21 @@ impl Engine<'_> {
         mut visit: impl FnMut(&Solution<'_, '_>) -> std::ops::ControlFlow<()>,
     ) -> (Outcome, Stats) {
         self.search(&mut visit, SearchLimits::UNLIMITED)
+    }
+}
+
+/// A visitor's ticks, without its solutions.
+struct TicksOnly<'v, V>(&'v mut V);
+
+impl<V: Visitor> Visitor for TicksOnly<'_, V> {
+    const TICK_NODES: u64 = V::TICK_NODES;
+
+    fn solution(&mut self, _: &Solution<'_, '_>) -> std::ops::ControlFlow<()> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn tick(&mut self, progress: &Progress<'_, '_>) -> std::ops::ControlFlow<()> {
+        self.0.tick(progress)
     }
 }
 

@@ -39,6 +39,7 @@ use bumpalo::Bump;
 use rayon::prelude::*;
 
 use super::matrix::COVERED;
+use super::memo::MemoTable;
 use super::{
     BuildError, Count, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem, Progress,
     SearchLimits, Solution, Stats, Visitor,
@@ -263,6 +264,10 @@ struct Shared<'r> {
     total_weight: f64,
     /// The engine every subproblem runs on, `Auto` already resolved.
     engine: EngineKind,
+    /// Memo tables not in use, when counting with a memo: one per worker
+    /// at most, each taken by a subproblem and given back after, so that
+    /// a worker's later subproblems find the counts of its earlier ones.
+    memos: Mutex<Vec<MemoTable>>,
 }
 
 impl Shared<'_> {
@@ -340,7 +345,9 @@ impl Visitor for Worker<'_, '_, '_> {
 }
 
 impl Runner<'_> {
-    fn shared(&self, problem: &Problem, plan: &Plan) -> Shared<'_> {
+    /// The state of one run; `memo` when it counts with a memo (which
+    /// resolves [`EngineKind::Auto`] its own way).
+    fn shared(&self, problem: &Problem, plan: &Plan, memo: bool) -> Shared<'_> {
         let shared = Shared {
             limits: self.limits,
             on_progress: self.on_progress,
@@ -351,7 +358,11 @@ impl Runner<'_> {
             book: Mutex::new((0.0, Vec::new())),
             total_weight: plan.weight().max(f64::MIN_POSITIVE),
             // Resolved once here, not once per subproblem.
-            engine: self.engine.resolve(problem),
+            engine: match memo {
+                true => self.engine.resolve_for_memo(problem),
+                false => self.engine.resolve(problem),
+            },
+            memos: Mutex::new(Vec::new()),
         };
         // The split levels may have used up the node budget already.
         if plan.stats.nodes >= self.limits.max_nodes {
@@ -362,12 +373,18 @@ impl Runner<'_> {
 
     /// Solves subproblem `index` of `plan` on a fresh matrix, giving each
     /// solution to `sink`, with at most `max_solutions` solutions.
+    /// Searches subproblem `index`, giving its solutions to `sink`; or,
+    /// with `memo` (a budget in bytes per table), counts them with
+    /// [`Engine::count_with_memo`](super::Engine::count_with_memo) and a
+    /// table from `shared.memos` and adds them to the shared count at the
+    /// end, halting the run if that reaches `max_solutions`.
     fn solve_one(
         problem: &Problem,
         plan: &Plan,
         index: usize,
         shared: &Shared<'_>,
         max_solutions: u64,
+        memo: Option<usize>,
         sink: &mut dyn FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
     ) -> Result<(Outcome, Stats), RunError> {
         if shared.stop.load(Ordering::Relaxed) {
@@ -391,7 +408,31 @@ impl Runner<'_> {
             counted: 0,
             sink,
         };
-        let (outcome, stats) = m.search(&mut worker, limits);
+        let (outcome, stats) = match memo {
+            None => m.search(&mut worker, limits),
+            Some(bytes) => {
+                let left = max_solutions.saturating_sub(shared.solutions.load(Ordering::Relaxed));
+                let limits = SearchLimits {
+                    max_solutions: left,
+                    ..limits
+                };
+                let taken = shared.memos.lock().unwrap_or_else(|e| e.into_inner()).pop();
+                let mut table = taken.unwrap_or_else(|| MemoTable::for_problem(problem, bytes));
+                let (outcome, stats) = m.count_with_memo(&mut worker, limits, &mut table);
+                shared
+                    .memos
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(table);
+                let total = shared
+                    .solutions
+                    .fetch_add(stats.solutions, Ordering::Relaxed);
+                if total + stats.solutions >= max_solutions {
+                    shared.halt(Outcome::SolutionLimit);
+                }
+                (outcome, stats)
+            }
+        };
         let rest = stats.nodes - worker.counted;
         shared.nodes.fetch_add(rest, Ordering::Relaxed);
         match outcome {
@@ -410,7 +451,30 @@ impl Runner<'_> {
 
     /// Counts the solutions of `plan`'s subproblems of `problem`.
     pub fn count(&self, problem: &Problem, plan: &Plan) -> Result<Count, RunError> {
-        let shared = self.shared(problem, plan);
+        self.count_by(problem, plan, None)
+    }
+
+    /// [`Runner::count`], each subproblem counted with a memo of at most
+    /// `memo_bytes` bytes where its engine has one (see
+    /// [`Engine::count_with_memo`](super::Engine::count_with_memo)): the
+    /// same count, fewer nodes where search paths meet. The statistics
+    /// are of the nodes searched.
+    pub fn count_with_memo(
+        &self,
+        problem: &Problem,
+        plan: &Plan,
+        memo_bytes: usize,
+    ) -> Result<Count, RunError> {
+        self.count_by(problem, plan, Some(memo_bytes))
+    }
+
+    fn count_by(
+        &self,
+        problem: &Problem,
+        plan: &Plan,
+        memo: Option<usize>,
+    ) -> Result<Count, RunError> {
+        let shared = self.shared(problem, plan, memo.is_some());
         let max = self.limits.max_solutions;
         let solve = |index: usize| {
             let mut sink = |_: &Solution<'_, '_>| {
@@ -421,7 +485,16 @@ impl Runner<'_> {
                 }
                 ControlFlow::Continue(())
             };
-            Self::solve_one(problem, plan, index, &shared, u64::MAX, &mut sink)
+            let max_solutions = if memo.is_some() { max } else { u64::MAX };
+            Self::solve_one(
+                problem,
+                plan,
+                index,
+                &shared,
+                max_solutions,
+                memo,
+                &mut sink,
+            )
         };
         let results: Vec<_> = if self.threads <= 1 {
             (0..plan.subproblems.len()).map(solve).collect()
@@ -467,7 +540,7 @@ impl Runner<'_> {
         plan: &Plan,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Result<(Outcome, Stats), RunError> {
-        let shared = self.shared(problem, plan);
+        let shared = self.shared(problem, plan, false);
         let max = self.limits.max_solutions;
         let mut stats = plan.stats;
         stats.solutions = 0;
@@ -484,7 +557,7 @@ impl Runner<'_> {
                     visit(&options)
                 };
                 let left = max - stats.solutions;
-                let (o, s) = Self::solve_one(problem, plan, index, &shared, left, &mut sink)?;
+                let (o, s) = Self::solve_one(problem, plan, index, &shared, left, None, &mut sink)?;
                 stats.nodes += s.nodes;
                 stats.updates += s.updates;
                 stats.solutions += delivered;
@@ -507,7 +580,7 @@ impl Runner<'_> {
                                 found.push(s.options().collect());
                                 ControlFlow::Continue(())
                             };
-                            Self::solve_one(problem, plan, index, &shared, left, &mut sink)
+                            Self::solve_one(problem, plan, index, &shared, left, None, &mut sink)
                                 .map(|r| (r, found))
                         })
                         .collect()
