@@ -37,7 +37,8 @@ use engine::app::generate::variant_of;
 use engine::app::sudoku::{SolverKind, Solvers};
 use engine::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::{Level, Rules};
-use engine::dlx::{EngineKind, ItemKind, Progress, SearchLimits, Solution, Visitor};
+use engine::dlx::memo::DEFAULT_MEMO_BYTES;
+use engine::dlx::{EngineKind, ItemKind, MemoTable, Progress, SearchLimits, Solution, Visitor};
 use engine::format::{Alphabet, Case, line::parse_line, variant as variant_format};
 use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::sudoku::generate::{CLUE_TRIES, Generator, Settings, Symmetry, generate_range};
@@ -601,6 +602,25 @@ impl ExactCover {
         })?
     }
 
+    /// [`Self::count`] with a memo, on the engine that keeps one where
+    /// the problem allows.
+    fn count_with_memo(&self, py: Python<'_>, limits: SearchLimits) -> PyResult<u64> {
+        interruptible(py, 1, |cancel| {
+            let problem = &self.problem.problem;
+            let arena = Bump::new();
+            let kind = EngineKind::Auto.resolve_for_memo(problem);
+            let mut matrix = problem.engine(&arena, kind).map_err(value_error)?;
+            let mut visitor = Cancellable {
+                visitor: |_: &Solution<'_, '_>| ControlFlow::Continue(()),
+                cancel: Some(&*cancel),
+            };
+            let mut memo = MemoTable::for_problem(problem, DEFAULT_MEMO_BYTES);
+            let (_, stats) = matrix.count_with_memo(&mut visitor, limits, &mut memo);
+            *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = stats.into();
+            Ok(stats.solutions)
+        })?
+    }
+
     fn from_problem(problem: KnuthProblem, warnings: Vec<String>) -> Self {
         Self {
             problem: Arc::new(problem),
@@ -712,13 +732,18 @@ impl ExactCover {
         Ok(found)
     }
 
-    /// The number of solutions, counting no further than `limit`.
-    #[pyo3(signature = (limit=None))]
-    fn count(&self, py: Python<'_>, limit: Option<u64>) -> PyResult<u64> {
+    /// The number of solutions, counting no further than `limit`; with
+    /// `memo`, each subproblem (set of covered items) is searched once.
+    #[pyo3(signature = (limit=None, *, memo=false))]
+    fn count(&self, py: Python<'_>, limit: Option<u64>, memo: bool) -> PyResult<u64> {
         if limit == Some(0) {
             return Err(PyValueError::new_err(
                 "limit must be at least 1 (or None for no limit), not 0",
             ));
+        }
+        let limits = SearchLimits::solutions(limit.unwrap_or(u64::MAX));
+        if memo {
+            return self.count_with_memo(py, limits);
         }
         let mut solutions = 0;
         self.search(
