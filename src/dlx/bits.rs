@@ -971,11 +971,15 @@ impl BitMatrix {
     /// searched. `visitor` gets ticks, every [`Visitor::TICK_NODES`] nodes,
     /// and no solutions.
     ///
-    /// Where the memo saves little (n queens, where paths almost never
-    /// meet) it turns itself off: after 2^14, 2^16 and 2^18 lookups it stays
-    /// on only if the nodes its hits saved are at least an eighth of the
-    /// lookups. A count cut short by `limits` is a lower bound, at most
-    /// `limits.max_solutions`.
+    /// Where the memo saves little it turns itself off, depth by depth: a
+    /// lookup costs a hash probe in a table that may be far larger than
+    /// the caches, and deep in the tree a hit saves only a few cheap
+    /// nodes. After 2^10, 2^11, ... lookups of the children of a depth, it
+    /// goes on looking them up only if their hits saved at least one node
+    /// per two lookups. So on n queens, where paths almost never meet, it
+    /// is off after a few thousand lookups; on the pentominoes it stays on
+    /// for the first six levels. A count cut short by `limits` is a lower
+    /// bound, at most `limits.max_solutions`.
     ///
     /// `memo` may hold counts from earlier calls on the same problem (with
     /// other options forced): they stay true. A table made for another
@@ -988,7 +992,9 @@ impl BitMatrix {
         memo: &mut MemoTable,
     ) -> (Outcome, Stats) {
         if memo.key_words() != self.memo_key_words() {
-            *memo = MemoTable::new(self.memo_key_words(), memo.max_bytes());
+            let trial_bits = memo.trial_bits();
+            *memo =
+                MemoTable::new(self.memo_key_words(), memo.max_bytes()).with_trial_bits(trial_bits);
         }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
@@ -1042,8 +1048,13 @@ impl BitMatrix {
         }
         let mut counted: Vec<u64> = Vec::new();
         let mut entered: Vec<u64> = Vec::new();
+        // Per level: whether the memo is on for its children, and how its
+        // lookups went.
+        let mut memo_on: Vec<bool> = Vec::new();
+        let mut lookups: Vec<u64> = Vec::new();
+        let mut saved: Vec<u64> = Vec::new();
         let mut child = vec![0u64; kw];
-        let (mut total, mut lookups, mut saved, mut on) = (0u64, 0u64, 0u64, true);
+        let mut total = 0u64;
 
         let updates_before = self.updates;
         let mut stats = Stats::default();
@@ -1075,6 +1086,9 @@ impl BitMatrix {
                     if counted.len() <= depth {
                         counted.resize(depth + 1, 0);
                         entered.resize(depth + 1, 0);
+                        memo_on.resize(depth + 1, true);
+                        lookups.resize(depth + 1, 0);
+                        saved.resize(depth + 1, 0);
                     }
                     (counted[depth], entered[depth]) = (0, stats.nodes);
                     x = self.next_option::<W>(item, NONE);
@@ -1102,38 +1116,42 @@ impl BitMatrix {
             }
             loop {
                 if x != NONE {
+                    // The child's items: kept for every level, since any
+                    // deeper one may look its children up.
                     let key = &keys[depth * kw..][..kw];
-                    for ((c, k), m) in child.iter_mut().zip(key).zip(&masks[x as usize * kw..]) {
+                    let mask = &masks[x as usize * kw..][..kw];
+                    for ((c, k), m) in child.iter_mut().zip(key).zip(mask) {
                         *c = k | m;
                     }
-                    if on {
-                        lookups += 1;
+                    if memo_on[depth] {
+                        lookups[depth] += 1;
                         if let Some((count, nodes)) = memo.get(&child) {
                             total = total.saturating_add(count);
                             counted[depth] = counted[depth].saturating_add(count);
-                            saved = saved.saturating_add(nodes);
+                            saved[depth] = saved[depth].saturating_add(nodes);
                             if total >= limits.max_solutions {
                                 break 'search Outcome::SolutionLimit;
                             }
                             x = self.next_option::<W>(item, x);
                             continue;
                         }
-                        if lookups.is_power_of_two()
-                            && matches!(lookups.trailing_zeros(), 14 | 16 | 18)
-                        {
-                            on = saved.saturating_mul(8) >= lookups;
+                        let n = lookups[depth];
+                        if n.is_power_of_two() && n.trailing_zeros() >= memo.trial_bits() {
+                            memo_on[depth] = saved[depth].saturating_mul(2) >= n;
                         }
                     }
                     self.chosen[depth] = x;
                     self.commit::<W>(x, item, first_try);
                     depth += 1;
-                    keys.resize((depth + 1) * kw, 0);
-                    keys[depth * kw..].copy_from_slice(&child);
+                    if keys.len() < (depth + 1) * kw {
+                        keys.resize((depth + 1) * kw, 0);
+                    }
+                    keys[depth * kw..][..kw].copy_from_slice(&child);
                     continue 'search;
                 }
                 // Every option of this level tried: its count is complete.
                 let count = counted[depth];
-                if on && depth > 0 {
+                if depth > 0 && memo_on[depth - 1] {
                     let nodes = stats.nodes - entered[depth] + 1;
                     memo.insert(&keys[depth * kw..][..kw], count, nodes);
                 }
@@ -1346,6 +1364,13 @@ mod tests {
                 assert_eq!(stats.solutions, want.solutions, "problem {n}");
                 assert!(stats.nodes <= want.stats.nodes, "problem {n}");
                 hits += usize::from(stats.nodes < want.stats.nodes);
+                // The memo judged after every lookup from the first or
+                // second on, so that it goes off and on at every depth.
+                for bits in [0, 1] {
+                    let mut memo = MemoTable::for_problem(&p, 1 << 20).with_trial_bits(bits);
+                    let (_, s) = m.count_with_memo(&mut none, SearchLimits::UNLIMITED, &mut memo);
+                    assert_eq!(s.solutions, want.solutions, "problem {n}, trial {bits}");
+                }
                 // A limit stops it there at most, with a lower bound.
                 for limit in 1..=3 {
                     let (o, s) = m.count_with_memo(

@@ -26,6 +26,9 @@ use super::Problem;
 /// Slots of a new table (grown by doubling as it fills).
 const FIRST_SLOTS: usize = 1 << 10;
 
+/// See [`MemoTable::trial_bits`].
+pub const TRIAL_BITS: u32 = 10;
+
 /// The default budget of a count's memo.
 pub const DEFAULT_MEMO_BYTES: usize = 256 << 20;
 
@@ -41,6 +44,9 @@ pub struct MemoTable {
     mask: usize,
     len: usize,
     max_bytes: usize,
+    /// Lookups of a depth's children after which a count judges whether
+    /// the memo pays there: `2^trial_bits`, then every power of two after.
+    trial_bits: u32,
 }
 
 impl MemoTable {
@@ -58,7 +64,22 @@ impl MemoTable {
             mask: slots - 1,
             len: 0,
             max_bytes,
+            trial_bits: TRIAL_BITS,
         }
+    }
+
+    /// Lookups of a depth's children after which a count first judges
+    /// whether the memo pays there (`2^bits`), then at every power of two.
+    pub fn trial_bits(&self) -> u32 {
+        self.trial_bits
+    }
+
+    /// This table, judged after `2^bits` lookups instead of
+    /// `2^`[`TRIAL_BITS`]; tests set it low to switch the memo off and on
+    /// at every depth.
+    pub fn with_trial_bits(mut self, bits: u32) -> Self {
+        self.trial_bits = bits;
+        self
     }
 
     /// An empty table for the sets of items of `problem`, which will take
