@@ -51,7 +51,7 @@ impl Rater {
 
     /// Makes every later rating stop early once `cancel` says so, with
     /// [`deduce::RateError::Cancelled`] (`None`: never). The deductions
-    /// ask it before each puzzle and every few hundred moves
+    /// ask it before each puzzle and every so often while they run
     /// ([`deduce::CANCEL_WORK`]); compiling a puzzle runs no search, so
     /// nothing else needs to ask. A rating that comes back is whole.
     pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
