@@ -841,6 +841,8 @@ impl Deducer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     /// Items 0..items all primary, one class, the given options.
     fn rate(items: u32, options: &[&[u32]], rules: &Rules) -> Rating {
@@ -878,25 +880,25 @@ mod tests {
     /// the questions.
     struct StopAt {
         at: u64,
-        asked: std::sync::atomic::AtomicU64,
+        asked: AtomicU64,
     }
 
     impl StopAt {
-        fn new(at: u64) -> std::sync::Arc<Self> {
-            std::sync::Arc::new(Self {
+        fn new(at: u64) -> Arc<Self> {
+            Arc::new(Self {
                 at,
-                asked: Default::default(),
+                asked: AtomicU64::new(0),
             })
         }
 
         fn asked(&self) -> u64 {
-            self.asked.load(std::sync::atomic::Ordering::Relaxed)
+            self.asked.load(Ordering::Relaxed)
         }
     }
 
     impl crate::cancel::Cancel for StopAt {
         fn is_cancelled(&self) -> bool {
-            self.asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 >= self.at
+            self.asked.fetch_add(1, Ordering::Relaxed) + 1 >= self.at
         }
     }
 

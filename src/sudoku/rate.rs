@@ -188,7 +188,11 @@ mod tests {
             let err = rater.rate(&blank, &rules).unwrap_err();
             assert!(err.is_cancelled() && err.to_string() == "cancelled");
         }
-        assert!(started.elapsed().as_millis() < 100, "{:?}", started.elapsed());
+        assert!(
+            started.elapsed().as_millis() < 100,
+            "{:?}",
+            started.elapsed()
+        );
         stop.store(false, Ordering::Relaxed);
         assert_eq!(rater.rate(&blank, &rules), Ok(before));
         rater.set_cancel(None);
