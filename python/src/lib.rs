@@ -415,8 +415,8 @@ fn level_arg(name: &str) -> PyResult<Level> {
 }
 
 /// `dlx rate` of one puzzle: (level, score, [(step, count), ...]), the
-/// GIL released; `ValueError` for a puzzle that has no solution, several,
-/// or runs out of guesses.
+/// GIL released, interruptible ([`interruptible`]); `ValueError` for a
+/// puzzle that has no solution, several, or runs out of guesses.
 #[pyfunction]
 #[pyo3(signature = (puzzle, shape=None, subsets=3, max_guesses=1_000_000))]
 #[allow(clippy::type_complexity)]
@@ -437,13 +437,14 @@ fn rate(
         max_subset: subsets,
         max_guesses,
     };
-    let rating = py.detach(|| {
+    let rating = interruptible(py, 1, |cancel| {
         let mut rater = Rater::new();
+        rater.set_cancel(Some(cancel));
         match &case.variant {
             Some(variant) => rater.rate_variant(&case.grid, variant, &rules),
             None => rater.rate(&case.grid, &rules),
         }
-    });
+    })?;
     match rating {
         Ok(r) if r.solutions == 1 => Ok((r.level().name(), r.score(), r.steps().to_vec())),
         Ok(r) if r.solutions == 0 => Err(PyValueError::new_err("no solution")),

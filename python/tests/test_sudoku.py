@@ -255,6 +255,22 @@ def test_ctrl_c_interrupts_generate() -> None:
         dlx.generate(10**6, seed=1, threads=2)
 
 
+@needs_setitimer
+def test_ctrl_c_interrupts_a_long_rating() -> None:
+    # A blank 36x36 grid: the rules stall on 5,184 items, and guessing
+    # runs for minutes. The deductions ask between moves.
+    with _ctrl_c_after(0.2):
+        dlx.rate("." * 36 * 36)
+
+
+@needs_setitimer
+def test_ctrl_c_interrupts_generate_with_a_difficulty() -> None:
+    # Every try of a 16x16 is carved to minimal and rated (the tries rated
+    # expert are rated again while clues go back): the ratings ask too.
+    with _ctrl_c_after(0.2):
+        dlx.generate(10**6, seed=1, box="4x4", difficulty="intermediate")
+
+
 
 if os.environ.get("DLX_ENGINE_SLOW"):
 

@@ -93,8 +93,8 @@ pub enum SolverKind {
 /// puzzle, and replaced when the shape changes: memory is that of the
 /// largest matrix compiled since, however many shapes a batch mixes.
 ///
-/// Invariant: every solver it hands out asks its `cancel`, if it has one
-/// ([`Solvers::with_cancel`]), whether to stop.
+/// Invariant: every solver it hands out, and its rater, asks its `cancel`,
+/// if it has one ([`Solvers::with_cancel`]), whether to stop.
 #[derive(Default)]
 pub struct Solvers {
     dlx: Option<DlxSolver>,
@@ -109,13 +109,17 @@ impl Solvers {
         Self::default()
     }
 
-    /// Solvers whose searches stop early once `cancel` says so (see
-    /// [`SudokuSolver::set_cancel`]: what they return is then partial).
+    /// Solvers whose searches and ratings stop early once `cancel` says
+    /// so (see [`SudokuSolver::set_cancel`]: what a search returns is then
+    /// partial; [`Rater::set_cancel`]: a rating is then an error).
     pub fn with_cancel(cancel: SharedCancel) -> Self {
         let mut naive = NaiveSolver::new();
         naive.set_cancel(Some(cancel.clone()));
+        let mut rater = Rater::new();
+        rater.set_cancel(Some(cancel.clone()));
         Self {
             naive,
+            rater,
             cancel: Some(cancel),
             ..Self::default()
         }

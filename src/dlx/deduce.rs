@@ -45,8 +45,20 @@
 //!   rule from applying), the state where the rules stall is the same in
 //!   whatever order they are applied: the level does not depend on the
 //!   order, only the counts do.
+//!
+//! # Cancelling
+//!
+//! A [`Deducer`] given a [`Cancel`](crate::cancel::Cancel)
+//! ([`Deducer::set_cancel`]) asks it before each problem and then every
+//! [`CANCEL_WORK`] units of work while it deduces and guesses (see
+//! there), and stops with
+//! [`RateError::Cancelled`] once it says so. A rating that ends is never
+//! partial: cancelling changes whether a rating comes back, never what it
+//! says.
 
 use std::fmt;
+
+use crate::cancel::{SharedCancel, is_cancelled};
 
 /// Which deductions to use, and how much guessing to allow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -221,6 +233,10 @@ pub enum RateError {
     /// [`Rules::max_guesses`] ran out before the search ended.
     #[error("gave up after {0} guesses")]
     GaveUp(u64),
+    /// The deducer's cancel said to stop ([`Deducer::set_cancel`]): the
+    /// rating did not finish.
+    #[error("cancelled")]
+    Cancelled,
 }
 
 /// An exact-cover problem with colorless options, as [`Deducer::rate`]
@@ -248,7 +264,18 @@ enum Flow {
     Solved,
     Stalled,
     Contradiction,
+    /// The deducer's cancel said to stop: the state is left half-done.
+    Cancelled,
 }
+
+/// Units of work between two questions to a [`Deducer`]'s cancel. Each
+/// guess, and each move of the rules other than a single, counts one unit
+/// more than the problem has primary items (such a step scans them all at
+/// least once, and its other scans grow with them too), so the cancel is
+/// asked every few hundred such steps on a 9x9 Sudoku and at every one or
+/// so on a 64x64 one: a fraction of a millisecond apart either way, and
+/// the cheap steps of small problems do not each pay for a question.
+pub const CANCEL_WORK: u64 = 1 << 16;
 
 /// The changing part of a problem: which options are alive and which
 /// items covered.
@@ -329,6 +356,12 @@ pub struct Deducer {
     /// candidates that reach it.
     reach: Vec<Reach>,
     by_target: Vec<Vec<u32>>,
+    /// Asked before each problem and every [`CANCEL_WORK`] units of work
+    /// ([`Deducer::set_cancel`]).
+    cancel: Option<SharedCancel>,
+    /// Units of work counted since `cancel` was last asked (kept from one
+    /// problem to the next, so a batch of small problems asks it too).
+    work: u64,
 }
 
 impl Deducer {
@@ -337,10 +370,21 @@ impl Deducer {
         Self::default()
     }
 
+    /// Makes every later [`Deducer::rate`] stop early once `cancel` says
+    /// so, with [`RateError::Cancelled`] (`None`: never). See the module
+    /// docs for how often it is asked.
+    pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
+        self.cancel = cancel;
+    }
+
     /// Rates `problem` under `rules`: the deductions used before the first
     /// guess, then the guessing needed to find every solution (stopping at
-    /// 2).
+    /// 2). [`RateError::Cancelled`] if the deducer's cancel said to stop
+    /// before or while it rated.
     pub fn rate(&mut self, problem: Instance<'_>, rules: &Rules) -> Result<Rating, RateError> {
+        if is_cancelled(self.cancel.as_ref()) {
+            return Err(RateError::Cancelled);
+        }
         let mut state = self.load(problem)?;
         let mut rating = Rating {
             tally: Tally::default(),
@@ -352,6 +396,7 @@ impl Deducer {
             Flow::Solved => rating.solutions = 1,
             Flow::Contradiction => {}
             Flow::Stalled => self.guess(state, rules, &mut rating)?,
+            Flow::Cancelled => return Err(RateError::Cancelled),
         }
         Ok(rating)
     }
@@ -478,9 +523,29 @@ impl Deducer {
             .filter(|&k| s.alive[k as usize])
     }
 
+    /// Whether to stop: counts one step's work and, once [`CANCEL_WORK`]
+    /// is reached, asks the cancel (if any).
+    #[inline]
+    fn cancel_due(&mut self) -> bool {
+        self.work += self.primary as u64 + 1;
+        if self.work < CANCEL_WORK {
+            return false;
+        }
+        self.work = 0;
+        is_cancelled(self.cancel.as_ref())
+    }
+
     /// Applies the rules, one move at a time, until the problem is solved,
     /// contradicts itself or nothing applies; counts the moves in `tally`.
+    /// Every search step of the rating comes through here (each guess is
+    /// followed by a call), so this is where the cancel is asked: on
+    /// entry, and before every move that is not a single. Singles in a row
+    /// cover a primary item each, so there are never more than the primary
+    /// items between two questions, and the cheapest moves pay nothing.
     fn propagate(&mut self, s: &mut State, tally: &mut Tally, rules: &Rules) -> Flow {
+        if self.cancel_due() {
+            return Flow::Cancelled;
+        }
         loop {
             if s.open == 0 {
                 return Flow::Solved;
@@ -511,6 +576,9 @@ impl Deducer {
                     tally.hidden_singles += 1;
                 }
                 continue;
+            }
+            if self.cancel_due() {
+                return Flow::Cancelled;
             }
             if self.intersection(s) {
                 tally.intersections += 1;
@@ -744,6 +812,7 @@ impl Deducer {
                     }
                 }
                 Flow::Contradiction => rating.backtracks += 1,
+                Flow::Cancelled => return Err(RateError::Cancelled),
                 Flow::Stalled => {
                     let frame = self.frame(state);
                     stack.push(frame);
@@ -772,9 +841,21 @@ impl Deducer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
 
     /// Items 0..items all primary, one class, the given options.
     fn rate(items: u32, options: &[&[u32]], rules: &Rules) -> Rating {
+        rate_by(&mut Deducer::new(), items, options, rules).unwrap()
+    }
+
+    /// [`rate`] by `deducer`, errors included.
+    fn rate_by(
+        deducer: &mut Deducer,
+        items: u32,
+        options: &[&[u32]],
+        rules: &Rules,
+    ) -> Result<Rating, RateError> {
         let mut entries = Vec::new();
         let mut ends = Vec::new();
         for o in options {
@@ -782,19 +863,86 @@ mod tests {
             ends.push(entries.len() as u32);
         }
         let class = vec![0; items as usize];
-        Deducer::new()
-            .rate(
-                Instance {
-                    items,
-                    primary: items,
-                    entries: &entries,
-                    ends: &ends,
-                    class: &class,
-                    places: 0,
-                },
-                rules,
-            )
-            .unwrap()
+        deducer.rate(
+            Instance {
+                items,
+                primary: items,
+                entries: &entries,
+                ends: &ends,
+                class: &class,
+                places: 0,
+            },
+            rules,
+        )
+    }
+
+    /// A cancel that says to stop from its `at`-th question on, and counts
+    /// the questions.
+    struct StopAt {
+        at: u64,
+        asked: AtomicU64,
+    }
+
+    impl StopAt {
+        fn new(at: u64) -> Arc<Self> {
+            Arc::new(Self {
+                at,
+                asked: AtomicU64::new(0),
+            })
+        }
+
+        fn asked(&self) -> u64 {
+            self.asked.load(Ordering::Relaxed)
+        }
+    }
+
+    impl crate::cancel::Cancel for StopAt {
+        fn is_cancelled(&self) -> bool {
+            self.asked.fetch_add(1, Ordering::Relaxed) + 1 >= self.at
+        }
+    }
+
+    /// Every pair of `n` items as an option: a perfect matching, of which
+    /// there is none for an odd `n`; the rules see that only at the leaves
+    /// of a tree of thousands of guesses.
+    fn pairs(n: u32) -> Vec<[u32; 2]> {
+        (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| [i, j]))
+            .collect()
+    }
+
+    #[test]
+    fn a_cancel_is_asked_before_each_problem_and_while_guessing() {
+        let pairs = pairs(13);
+        let options: Vec<&[u32]> = pairs.iter().map(|p| &p[..]).collect();
+        let rules = Rules::default();
+        let whole = rate(13, &options, &rules);
+        assert_eq!(whole.solutions, 0);
+        // Enough guesses (each counting 14 units) for many questions.
+        assert!(whole.guesses * 14 > 10 * CANCEL_WORK, "{whole:?}");
+
+        // Said at once: nothing is done.
+        let mut deducer = Deducer::new();
+        let stop = StopAt::new(1);
+        deducer.set_cancel(Some(stop.clone()));
+        let rated = rate_by(&mut deducer, 13, &options, &rules);
+        assert_eq!((rated, stop.asked()), (Err(RateError::Cancelled), 1));
+
+        // Said at the fourth question: the guessing stops there.
+        let stop = StopAt::new(4);
+        deducer.set_cancel(Some(stop.clone()));
+        let rated = rate_by(&mut deducer, 13, &options, &rules);
+        assert_eq!((rated, stop.asked()), (Err(RateError::Cancelled), 4));
+
+        // Never said: the rating is the one without a cancel, and the
+        // deducer is whole again after being stopped.
+        let never = StopAt::new(u64::MAX);
+        deducer.set_cancel(Some(never.clone()));
+        let rated = rate_by(&mut deducer, 13, &options, &rules);
+        assert_eq!(rated, Ok(whole));
+        assert!(never.asked() > 10, "asked {} times", never.asked());
+        deducer.set_cancel(None);
+        assert_eq!(rate_by(&mut deducer, 13, &options, &rules), Ok(whole));
     }
 
     #[test]

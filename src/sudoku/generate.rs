@@ -382,8 +382,9 @@ pub struct Generator {
     /// For jigsaw: the other rules, to which each puzzle's own random
     /// regions are added ([`random_regions`]).
     jigsaw: Option<Variant>,
-    /// Asked before each try and by every search ([`Generator::set_cancel`]);
-    /// the solver holds it too.
+    /// Asked before each try, by every search and by every rating
+    /// ([`Generator::set_cancel`]); the solver and the rater hold it too.
+    /// Invariant: all three hold the same one.
     cancel: Option<SharedCancel>,
 }
 
@@ -424,6 +425,7 @@ impl Generator {
     /// says so, with [`GenerateError::Cancelled`] (`None`: never).
     pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
         self.solver.set_cancel(cancel.clone());
+        self.rater.set_cancel(cancel.clone());
         self.cancel = cancel;
     }
 
@@ -462,7 +464,7 @@ impl Generator {
             }
             let (mut puzzle, solution) = self.attempt(rng);
             if let Some(target) = difficulty {
-                let level = self.fit_level(&mut puzzle, &solution, target, rng);
+                let level = self.fit_level(&mut puzzle, &solution, target, rng)?;
                 seen[level as usize] += 1;
                 if level != target {
                     continue;
@@ -496,17 +498,18 @@ impl Generator {
     /// The level of the unique `puzzle`; when it is harder than `target`
     /// and the puzzle need not be minimal, first adds back as few orbits
     /// of `solution`'s clues (in a random order) as bring it to `target`
-    /// or below.
+    /// or below. [`GenerateError::Cancelled`] as soon as a rating is
+    /// cancelled (`puzzle` is then left with some clues back).
     fn fit_level(
         &mut self,
         puzzle: &mut Grid,
         solution: &Grid,
         target: Level,
         rng: &mut Rng,
-    ) -> Level {
-        let level = level_of(&mut self.rater, self.solver.variant(), puzzle);
+    ) -> Result<Level, GenerateError> {
+        let level = level_of(&mut self.rater, self.solver.variant(), puzzle)?;
         if level <= target || self.settings.minimal {
-            return level;
+            return Ok(level);
         }
         let n = puzzle.n();
         let empty: Vec<usize> = (0..self.orbits.len())
@@ -530,7 +533,7 @@ impl Generator {
         let (mut lo, mut hi) = (1, order.len());
         while lo < hi {
             let mid = (lo + hi) / 2;
-            if level_of(rater, variant, &with(mid)) <= target {
+            if level_of(rater, variant, &with(mid))? <= target {
                 hi = mid;
             } else {
                 lo = mid + 1;
@@ -587,11 +590,13 @@ impl Generator {
 }
 
 /// The level of a unique puzzle; one whose rating gives up (its guess
-/// budget spent) is as hard as they come.
-fn level_of(rater: &mut Rater, variant: &Variant, puzzle: &Grid) -> Level {
+/// budget spent) is as hard as they come. [`GenerateError::Cancelled`] if
+/// the rater's cancel stopped the rating.
+fn level_of(rater: &mut Rater, variant: &Variant, puzzle: &Grid) -> Result<Level, GenerateError> {
     match rater.rate_variant(puzzle, variant, &Rules::default()) {
-        Ok(rating) => rating.level(),
-        Err(_) => Level::Expert,
+        Ok(rating) => Ok(rating.level()),
+        Err(e) if e.is_cancelled() => Err(GenerateError::Cancelled),
+        Err(_) => Ok(Level::Expert),
     }
 }
 
@@ -859,6 +864,30 @@ mod tests {
             let g = made[0].as_ref().expect("not cancelled");
             crate::sudoku::verify::check_variant(&g.rules, &g.puzzle, &g.solution).unwrap();
         }
+    }
+
+    #[test]
+    fn a_cancelled_rating_stops_a_generator_with_a_difficulty() {
+        let settings = Settings {
+            difficulty: Some(Level::Easy),
+            ..Settings::default()
+        };
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let mut generator = Generator::new(Shape::new(3, 3).unwrap(), settings);
+        // Only the ratings see the cancel: the first one stops the try,
+        // and the generator gives up rather than rate the next tries.
+        generator.rater.set_cancel(Some(stop.clone()));
+        let made = generator.generate(&mut Rng::new(7));
+        assert_eq!(made, Err(GenerateError::Cancelled));
+        // Through the generator's own cancel, the ratings are let go too.
+        generator.set_cancel(Some(stop.clone()));
+        stop.store(false, Ordering::Relaxed);
+        let g = generator.generate(&mut Rng::new(7)).expect("not cancelled");
+        let level = Rater::new()
+            .rate(&g.puzzle, &Rules::default())
+            .expect("a generated puzzle is rated")
+            .level();
+        assert_eq!(level, Level::Easy);
     }
 
     #[test]

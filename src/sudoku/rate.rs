@@ -13,6 +13,7 @@
 
 use super::variant::Variant;
 use super::{CLASS_CELL, DlxSolver, Grid, PuzzleError};
+use crate::cancel::SharedCancel;
 use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules};
 
 /// Why a puzzle could not be rated.
@@ -21,9 +22,17 @@ pub enum RateError {
     /// Two givens clash.
     #[error("{0}")]
     Puzzle(#[from] PuzzleError),
-    /// The deductions could not finish (the guess budget ran out).
+    /// The deductions could not finish: the guess budget ran out, or the
+    /// rater's cancel said to stop ([`deduce::RateError::Cancelled`]).
     #[error("{0}")]
     Deduce(#[from] deduce::RateError),
+}
+
+impl RateError {
+    /// Whether the rater's cancel stopped the rating ([`Rater::set_cancel`]).
+    pub fn is_cancelled(&self) -> bool {
+        matches!(self, RateError::Deduce(deduce::RateError::Cancelled))
+    }
 }
 
 /// Rates puzzles of any shape; keeps one compiler, for the latest shape,
@@ -38,6 +47,15 @@ impl Rater {
     /// A rater with nothing compiled yet.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Makes every later rating stop early once `cancel` says so, with
+    /// [`deduce::RateError::Cancelled`] (`None`: never). The deductions
+    /// ask it before each puzzle and every so often while they run
+    /// ([`deduce::CANCEL_WORK`]); compiling a puzzle runs no search, so
+    /// nothing else needs to ask. A rating that comes back is whole.
+    pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
+        self.deducer.set_cancel(cancel);
     }
 
     /// Rates the plain Sudoku `puzzle` under `rules`. The rating's
@@ -152,6 +170,33 @@ mod tests {
             let r = rater.rate(&g, &Rules::default()).unwrap();
             assert_eq!(r.solutions, expected, "blanked through cell {cell}");
         }
+    }
+
+    #[test]
+    fn a_cancelled_rater_stops_at_once_and_rates_as_before_once_let_go() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        // Blank grids need guessing, a 16x16 one tens of thousands of moves.
+        let blank = Grid::empty(Shape::new(4, 4).unwrap());
+        let rules = Rules::default();
+        let before = Rater::new().rate(&blank, &rules).unwrap();
+        let stop = Arc::new(AtomicBool::new(true));
+        let mut rater = Rater::new();
+        rater.set_cancel(Some(stop.clone()));
+        let started = std::time::Instant::now();
+        for _ in 0..1000 {
+            let err = rater.rate(&blank, &rules).unwrap_err();
+            assert!(err.is_cancelled() && err.to_string() == "cancelled");
+        }
+        assert!(
+            started.elapsed().as_millis() < 100,
+            "{:?}",
+            started.elapsed()
+        );
+        stop.store(false, Ordering::Relaxed);
+        assert_eq!(rater.rate(&blank, &rules), Ok(before));
+        rater.set_cancel(None);
+        assert_eq!(rater.rate(&blank, &rules), Ok(before));
     }
 
     #[test]

@@ -160,6 +160,13 @@ fn verdict(result: Result<Rating, RateError>) -> (Status, Option<Rating>, Option
             None,
             Some(format!("gave up after {n} guesses (--max-guesses)")),
         ),
-        Err(RateError::Deduce(e)) => (Status::BadInput, None, Some(e.to_string())),
+        Err(RateError::Deduce(e @ deduce::RateError::Malformed(_))) => {
+            (Status::BadInput, None, Some(e.to_string()))
+        }
+        // `dlx rate` sets no cancel; were one to stop a rating, the rating
+        // did not finish, as when the guesses run out.
+        Err(RateError::Deduce(deduce::RateError::Cancelled)) => {
+            (Status::GaveUp, None, Some("cancelled".into()))
+        }
     }
 }
