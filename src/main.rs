@@ -247,7 +247,7 @@ struct CoverArgs {
     engine: EngineArg,
     /// With --count: search each subproblem once, keeping the count under
     /// each set of covered items (Knuth's memo). Same count, fewer nodes
-    /// where search paths meet (pentominoes: 42% fewer); bit-set engine
+    /// where search paths meet (domino tilings of 8x8: 1,648 instead of 50 million); bit-set engine
     /// only, and --stats counts the nodes searched.
     #[arg(long, requires = "count")]
     memo: bool,

@@ -105,7 +105,7 @@ class ExactCover:
         is searched once and its count reused when another path reaches it
         (Knuth's memo): the same count, far fewer nodes on tiling problems
         (domino tilings of 8x8: 1,648 nodes instead of 50 million), up to
-        about 1.35x slower where paths rarely meet (n queens). ``stats`` then counts the nodes
+        about 1.5x slower where paths rarely meet (n queens). ``stats`` then counts the nodes
         searched."""
     def solutions(self) -> Solutions:
         """Every solution, lazily."""
