@@ -30,6 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         limits: RunLimits::default(),
         on_progress: None,
         engine: EngineKind::Auto,
+        cancel: None,
     };
     for per in per_share {
         let per: usize = per.parse()?;

@@ -406,6 +406,7 @@ fn random_small_problems_match_brute_force() {
             limits: RunLimits::default(),
             on_progress: None,
             engine: EngineKind::Auto,
+            cancel: None,
         };
         assert_eq!(
             runner.count(&k.problem, &plan).unwrap().solutions,

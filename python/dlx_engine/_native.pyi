@@ -98,14 +98,16 @@ class ExactCover:
         closed."""
     def first(self) -> Optional[List[int]]:
         """A solution, or ``None`` if there is none."""
-    def count(self, limit: Optional[int] = None, *, memo: bool = False) -> int:
+    def count(self, limit: Optional[int] = None, *, memo: bool = False, threads: int = 1) -> int:
         """The number of solutions, counting no further than ``limit``.
 
         With ``memo=True`` each subproblem (the set of items covered so far)
         is searched once and its count reused when another path reaches it
         (Knuth's memo): the same count, far fewer nodes on tiling problems
         (domino tilings of 8x8: 1,648 nodes instead of 50 million), up to
-        about 1.5x slower where paths rarely meet (n queens). ``stats`` then counts the nodes
+        about 1.5x slower where paths rarely meet (n queens). With
+        ``threads`` (0: one per core) the tree is split into subproblems as
+        ``dlx cover --threads`` splits it: the same count. ``stats`` then counts the nodes
         searched."""
     def solutions(self) -> Solutions:
         """Every solution, lazily."""

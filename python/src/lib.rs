@@ -33,12 +33,15 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
+use engine::app::cover::SUBPROBLEMS_PER_WORKER;
 use engine::app::generate::variant_of;
 use engine::app::sudoku::{SolverKind, Solvers};
+use engine::app::thread_count;
 use engine::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::memo::DEFAULT_MEMO_BYTES;
-use engine::dlx::{EngineKind, ItemKind, MemoTable, Progress, SearchLimits, Solution, Visitor};
+use engine::dlx::parallel::{Plan, RunLimits, Runner};
+use engine::dlx::{EngineKind, ItemKind, Progress, SearchLimits, Solution, Visitor};
 use engine::format::{Alphabet, Case, line::parse_line, variant as variant_format};
 use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::sudoku::generate::{CLUE_TRIES, Generator, Settings, Symmetry, generate_range};
@@ -603,22 +606,41 @@ impl ExactCover {
         })?
     }
 
-    /// [`Self::count`] with a memo, on the engine that keeps one where
-    /// the problem allows.
-    fn count_with_memo(&self, py: Python<'_>, limits: SearchLimits) -> PyResult<u64> {
-        interruptible(py, 1, |cancel| {
+    /// [`Self::count`] as `dlx cover --count` runs it: with a memo, or on
+    /// several threads (0: one per core), through the library's
+    /// [`Runner`], which splits the tree as the command line does.
+    fn count_by_runner(
+        &self,
+        py: Python<'_>,
+        max_solutions: u64,
+        memo: bool,
+        threads: usize,
+    ) -> PyResult<u64> {
+        let threads = thread_count(threads);
+        interruptible(py, threads, |cancel| {
             let problem = &self.problem.problem;
-            let arena = Bump::new();
-            let kind = EngineKind::Auto.resolve_for_memo(problem);
-            let mut matrix = problem.engine(&arena, kind).map_err(value_error)?;
-            let mut visitor = Cancellable {
-                visitor: |_: &Solution<'_, '_>| ControlFlow::Continue(()),
+            let plan = match threads {
+                1 => Plan::whole(),
+                t => Plan::split(problem, SUBPROBLEMS_PER_WORKER.saturating_mul(t))
+                    .map_err(value_error)?,
+            };
+            let runner = Runner {
+                threads,
+                limits: RunLimits {
+                    max_solutions,
+                    ..RunLimits::default()
+                },
+                on_progress: None,
+                engine: EngineKind::Auto,
                 cancel: Some(&*cancel),
             };
-            let mut memo = MemoTable::for_problem(problem, DEFAULT_MEMO_BYTES);
-            let (_, stats) = matrix.count_with_memo(&mut visitor, limits, &mut memo);
-            *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = stats.into();
-            Ok(stats.solutions)
+            let count = match memo {
+                true => runner.count_with_memo(problem, &plan, DEFAULT_MEMO_BYTES),
+                false => runner.count(problem, &plan),
+            }
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = count.stats.into();
+            Ok(count.solutions)
         })?
     }
 
@@ -734,17 +756,24 @@ impl ExactCover {
     }
 
     /// The number of solutions, counting no further than `limit`; with
-    /// `memo`, each subproblem (set of covered items) is searched once.
-    #[pyo3(signature = (limit=None, *, memo=false))]
-    fn count(&self, py: Python<'_>, limit: Option<u64>, memo: bool) -> PyResult<u64> {
+    /// `memo`, each subproblem (set of covered items) is searched once; on
+    /// `threads` threads (0: one per core), the tree split as `dlx cover
+    /// --threads` splits it.
+    #[pyo3(signature = (limit=None, *, memo=false, threads=1))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        memo: bool,
+        threads: usize,
+    ) -> PyResult<u64> {
         if limit == Some(0) {
             return Err(PyValueError::new_err(
                 "limit must be at least 1 (or None for no limit), not 0",
             ));
         }
-        let limits = SearchLimits::solutions(limit.unwrap_or(u64::MAX));
-        if memo {
-            return self.count_with_memo(py, limits);
+        if memo || threads != 1 {
+            return self.count_by_runner(py, limit.unwrap_or(u64::MAX), memo, threads);
         }
         let mut solutions = 0;
         self.search(

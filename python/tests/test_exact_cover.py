@@ -163,11 +163,14 @@ def test_a_long_search_stops_when_a_signal_handler_raises() -> None:
     ec = ExactCover(primary, options, secondary=secondary)
     old = signal.signal(signal.SIGALRM, ring)
     try:
-        start = time.monotonic()
-        signal.setitimer(signal.ITIMER_REAL, 0.2)
-        with pytest.raises(_Alarm):
-            ec.count()
-        assert time.monotonic() - start < 5
+        # One thread, two threads (the caller polls the handlers while the
+        # workers run), and the memo (which the runner drives too).
+        for how in [{}, {"threads": 2}, {"memo": True}, {"memo": True, "threads": 2}]:
+            start = time.monotonic()
+            signal.setitimer(signal.ITIMER_REAL, 0.2)
+            with pytest.raises(_Alarm):
+                ec.count(**how)
+            assert time.monotonic() - start < 5, how
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
@@ -200,3 +203,17 @@ def test_counting_with_a_memo_gives_the_same_counts() -> None:
         assert ec.count(memo=True) == ec.count() == QUEENS[n - 1]
     assert dominoes(4, 4).count(3, memo=True) == 3
     assert knuth("pentomino_6x10.dlx").count(100, memo=True) == 100
+
+
+def test_counting_on_threads_gives_the_same_counts_and_limits() -> None:
+    for n in range(1, 11):
+        primary, secondary, options = queens(n)
+        ec = ExactCover(primary, options, secondary=secondary)
+        for threads in [2, 0]:
+            assert ec.count(threads=threads) == QUEENS[n - 1]
+            assert ec.stats.solutions == QUEENS[n - 1]
+            assert ec.count(threads=threads, memo=True) == QUEENS[n - 1]
+    ec = ExactCover(primary, options, secondary=secondary)
+    assert ec.count(5, threads=2) == 5
+    assert dominoes(4, 6).count(threads=2, memo=True) == 281
+    assert knuth("pentomino_6x10.dlx").count(100, threads=2) == 100

@@ -223,6 +223,7 @@ fn solve(
         limits,
         on_progress,
         engine: opts.engine,
+        cancel: None,
     };
 
     let (outcome, stats) = match opts.mode {

@@ -44,6 +44,7 @@ use super::{
     BuildError, Count, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem, Progress,
     SearchLimits, Solution, Stats, Visitor,
 };
+use crate::cancel::Cancel;
 
 /// The deepest level [`Plan::split`] cuts at.
 const MAX_SPLIT_DEPTH: usize = 32;
@@ -249,12 +250,16 @@ pub struct Runner<'r> {
     pub on_progress: Option<&'r (dyn Fn(&RunProgress) + Sync)>,
     /// The engine each subproblem runs on (both search the same tree).
     pub engine: EngineKind,
+    /// Asked every few thousand nodes and before each subproblem: once it
+    /// says so, the run stops as at a deadline ([`Outcome::Stopped`]).
+    pub cancel: Option<&'r dyn Cancel>,
 }
 
 /// State shared by the workers of one run.
 struct Shared<'r> {
     limits: RunLimits,
     on_progress: Option<&'r (dyn Fn(&RunProgress) + Sync)>,
+    cancel: Option<&'r dyn Cancel>,
     stop: AtomicBool,
     reason: Mutex<Option<Outcome>>,
     nodes: AtomicU64,
@@ -331,7 +336,9 @@ impl Visitor for Worker<'_, '_, '_> {
         let nodes = shared.nodes.fetch_add(new, Ordering::Relaxed) + new;
         if nodes >= shared.limits.max_nodes {
             shared.halt(Outcome::NodeLimit);
-        } else if shared.limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if shared.limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || shared.cancel.is_some_and(|c| c.is_cancelled())
+        {
             shared.halt(Outcome::Stopped);
         }
         if shared.stop.load(Ordering::Relaxed) {
@@ -351,6 +358,7 @@ impl Runner<'_> {
         let shared = Shared {
             limits: self.limits,
             on_progress: self.on_progress,
+            cancel: self.cancel,
             stop: AtomicBool::new(false),
             reason: Mutex::new(None),
             nodes: AtomicU64::new(plan.stats.nodes),
@@ -387,6 +395,9 @@ impl Runner<'_> {
         memo: Option<usize>,
         sink: &mut dyn FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
     ) -> Result<(Outcome, Stats), RunError> {
+        if shared.cancel.is_some_and(|c| c.is_cancelled()) {
+            shared.halt(Outcome::Stopped);
+        }
         if shared.stop.load(Ordering::Relaxed) {
             return Ok((Outcome::Stopped, Stats::default()));
         }
@@ -648,6 +659,7 @@ mod tests {
             limits: RunLimits::default(),
             on_progress: None,
             engine: EngineKind::Auto,
+            cancel: None,
         }
     }
 
@@ -770,6 +782,22 @@ mod tests {
             };
             let c = r.count(&queens(10), &Plan::whole()).unwrap();
             assert_eq!(c.outcome, Outcome::Stopped);
+            // A cancel stops it the same way; one never set changes
+            // nothing, memo or not.
+            let (set, unset) = (AtomicBool::new(true), AtomicBool::new(false));
+            let plan = Plan::split(&queens(10), 8).unwrap();
+            for (cancel, want) in [(&set, Outcome::Stopped), (&unset, Outcome::Exhausted)] {
+                let r = Runner {
+                    cancel: Some(cancel),
+                    ..runner(threads)
+                };
+                let c = r.count(&queens(10), &plan).unwrap();
+                let m = r.count_with_memo(&queens(10), &plan, 1 << 20).unwrap();
+                assert_eq!((c.outcome, m.outcome), (want, want));
+                if want == Outcome::Exhausted {
+                    assert_eq!((c.solutions, m.solutions), (724, 724));
+                }
+            }
         }
     }
 
