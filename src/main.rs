@@ -245,13 +245,14 @@ struct CoverArgs {
     /// same tree, with the same output and statistics.
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
-    /// With --count: search each subproblem once, keeping the count under
+    /// When counting, search each subproblem once, keeping the count under
     /// each set of covered items (Knuth's memo). Same count, fewer nodes
     /// where search paths meet (domino tilings of 8x8: 1,648 instead of 50 million); bit-set engine
     /// only, and --stats counts the nodes searched.
     #[arg(long, requires = "count")]
     memo: bool,
-    /// The most memory the memo of --memo may take, in mebibytes.
+    /// The most memory the memo of --memo may take, in mebibytes (per
+    /// thread).
     #[arg(long, value_name = "MIB", default_value_t = 256, requires = "memo")]
     memo_mib: usize,
 }
