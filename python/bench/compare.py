@@ -82,11 +82,17 @@ def cover_runner(lib: str, task: str) -> Callable[[], int]:
     builds before returning is not timed."""
     p = problem(task)
     primary, secondary, options = p
-    if lib == "dlx_engine":
+    if lib.startswith("dlx_engine"):
         from dlx_engine import ExactCover
 
+        # `dlx_engine:memo` counts with the memo, `dlx_engine:threads=N` on
+        # N threads (not a one-thread figure: listed apart).
+        how = dict(
+            (k, True) if not v else (k, int(v))
+            for k, _, v in (part.partition("=") for part in lib.split(":")[1:])
+        )
         ec = ExactCover(primary, options, secondary)
-        return ec.count
+        return lambda: ec.count(**how)
     if lib == "exact-cover":
         import exact_cover
 

@@ -90,6 +90,8 @@ pub struct BitMatrix {
     /// The `uses` of each primary item by primary number (`words` words
     /// each), so that counting reads one array in order.
     prim_uses: Vec<u64>,
+    /// The `item_words` of each primary item by primary number.
+    prim_item_words: Vec<u64>,
     /// With at most 64 primary items: for each option, the bits of its
     /// primary numbers (one word each); empty with more.
     prim_masks: Vec<u64>,
@@ -135,6 +137,14 @@ macro_rules! by_words {
             _ => $self.$method::<$v, 0>($($arg),*),
         }
     };
+}
+
+/// Rows `rows` of `table` (`width` words a row), in that order.
+fn rows_of(table: &[u64], width: usize, rows: &[u32]) -> Vec<u64> {
+    rows.iter()
+        .flat_map(|&r| &table[r as usize * width..][..width])
+        .copied()
+        .collect()
 }
 
 /// A set of `n` bits, all set.
@@ -360,11 +370,8 @@ impl BitMatrix {
                 })
                 .collect();
         }
-        let prim_uses: Vec<u64> = prim_item
-            .iter()
-            .flat_map(|&i| &uses[i as usize * words..(i as usize + 1) * words])
-            .copied()
-            .collect();
+        let prim_item_words = rows_of(&item_words, word_words, &prim_item);
+        let prim_uses = rows_of(&uses, words, &prim_item);
         let mut state = full_set(n_options);
         state.resize(words, 0);
         state.extend(full_set(words));
@@ -381,6 +388,7 @@ impl BitMatrix {
             prim_starts,
             prim_item,
             prim_uses,
+            prim_item_words,
             prim_masks,
             sizes,
             clashes,
@@ -671,18 +679,8 @@ impl BitMatrix {
     fn count_options<const W: usize>(&self, p: usize, limit: u32) -> u32 {
         let (words, ww) = self.sizes_of::<W>();
         let live = &self.state[words..words + ww];
-        let item = self.prim_item[p] as usize;
-        let uses = &self.uses[item * words..(item + 1) * words];
-        if W > 0 {
-            // A few words: count them all, without branches.
-            let active = &self.state[..W];
-            return active
-                .iter()
-                .zip(uses)
-                .map(|(a, u)| (a & u).count_ones())
-                .sum();
-        }
-        let item_words = &self.item_words[item * ww..(item + 1) * ww];
+        let uses = &self.prim_uses[p * words..][..words];
+        let item_words = &self.prim_item_words[p * ww..][..ww];
         let mut count = 0;
         for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
             let mut bits = l & iw;
