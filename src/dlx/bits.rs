@@ -160,6 +160,22 @@ fn full_set(n: usize) -> Vec<u64> {
 struct Counter<'m> {
     sizes: &'m [(u64, Vec<u64>)],
     starts: &'m [u32],
+    /// The entries each option hides when all have one size.
+    uniform: Option<u64>,
+}
+
+impl<'m> Counter<'m> {
+    fn new(sizes: &'m [(u64, Vec<u64>)], starts: &'m [u32]) -> Self {
+        let uniform = match sizes {
+            [(entries, _)] => Some(*entries),
+            _ => None,
+        };
+        Self {
+            sizes,
+            starts,
+            uniform,
+        }
+    }
 }
 
 impl Counter<'_> {
@@ -167,7 +183,7 @@ impl Counter<'_> {
     /// word `w` (each option's size less one).
     #[inline(always)]
     fn hidden(&self, w: usize, mut hit: u64) -> u64 {
-        if let [(entries, _)] = self.sizes {
+        if let Some(entries) = self.uniform {
             // Options of one size: no need to tell them apart.
             return u64::from(hit.count_ones()) * entries;
         }
@@ -444,6 +460,7 @@ impl BitMatrix {
             starts,
             prims,
             prim_starts,
+            prim_masks,
             sizes,
             clashes,
             state,
@@ -451,7 +468,7 @@ impl BitMatrix {
         } = self;
         let (active, rest) = state.split_at_mut(words);
         let (live, open) = rest.split_at_mut(ww);
-        let count = Counter { sizes, starts };
+        let count = Counter::new(sizes, starts);
         let mut updates = (end - first) as u64;
         let lead_uses = (lead != NONE).then(|| &uses[lead as usize * words..][..words]);
         if let Some(lead_uses) = lead_uses {
@@ -480,8 +497,12 @@ impl BitMatrix {
             let set = &clashes[k * words..][..words];
             updates += clear::<W>(active, live, None, set, lead_uses, &count);
         }
-        for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
-            open[p as usize / 64] &= !(1 << (p % 64));
+        if let Some(mask) = prim_masks.get(k) {
+            open[0] &= !mask;
+        } else {
+            for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
+                open[p as usize / 64] &= !(1 << (p % 64));
+            }
         }
         self.updates += updates;
     }
@@ -494,10 +515,7 @@ impl BitMatrix {
         let k = k as usize;
         let clash = &self.clashes.as_chunks::<W>().0[k];
         let lead_uses = &self.uses.as_chunks::<W>().0[lead as usize];
-        let count = Counter {
-            sizes: &self.sizes,
-            starts: &self.starts,
-        };
+        let count = Counter::new(&self.sizes, &self.starts);
         let mut updates = u64::from(self.starts[k + 1] - self.starts[k]);
         let mut active = [0u64; W];
         active.copy_from_slice(&self.state[..W]);
