@@ -34,6 +34,16 @@
 //! * Outside a search the state is the one left by the forced options;
 //!   every search returns to it however it ends.
 //!
+//! # Counting with a memo
+//!
+//! [`BitMatrix::count_with_memo`] walks the same tree but keeps, for each
+//! level it finishes, its count under the set of items covered there
+//! ([`MemoTable`]), and adds that count instead of searching again when
+//! another path covers the same items. Invariant: an entry's count is the
+//! exact number of solutions of its subproblem (levels cut short by a
+//! limit are never stored), whatever options were forced when it was
+//! made, so a table stays valid across calls on the same problem.
+//!
 //! Colors are not handled here: a problem with a colored secondary item
 //! runs on the links ([`BitMatrix::fits`] says no).
 
