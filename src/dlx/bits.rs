@@ -157,6 +157,33 @@ fn rows_of(table: &[u64], width: usize, rows: &[u32]) -> Vec<u64> {
         .collect()
 }
 
+/// One level of [`BitMatrix::count_with_memo`]'s search.
+#[derive(Clone, Copy, Debug)]
+struct MemoLevel {
+    /// Solutions counted under the level so far.
+    counted: u64,
+    /// The node count when the level was entered.
+    entered: u64,
+    /// Whether the memo is on for the level's children (see
+    /// [`MemoTable::trial_bits`]), and how their lookups went: how many,
+    /// and the nodes their hits saved.
+    memo_on: bool,
+    lookups: u64,
+    saved: u64,
+}
+
+impl Default for MemoLevel {
+    fn default() -> Self {
+        Self {
+            counted: 0,
+            entered: 0,
+            memo_on: true,
+            lookups: 0,
+            saved: 0,
+        }
+    }
+}
+
 /// A set of `n` bits, all set.
 fn full_set(n: usize) -> Vec<u64> {
     let mut set = vec![!0u64; n.div_ceil(64)];
@@ -1017,10 +1044,10 @@ impl BitMatrix {
         limits: SearchLimits,
         memo: &mut MemoTable,
     ) -> (Outcome, Stats) {
-        if memo.key_words() != self.memo_key_words() {
+        let items = self.uses.len() / self.words.max(1);
+        if memo.key_words() != MemoTable::key_words_for(items) {
             let trial_bits = memo.trial_bits();
-            *memo =
-                MemoTable::new(self.memo_key_words(), memo.max_bytes()).with_trial_bits(trial_bits);
+            *memo = MemoTable::for_items(items, memo.max_bytes()).with_trial_bits(trial_bits);
         }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
@@ -1042,11 +1069,6 @@ impl BitMatrix {
         by_words!(self, count_memo_words::<V>(visitor, limits, memo))
     }
 
-    /// Words of a set of items: the key of a memo entry.
-    fn memo_key_words(&self) -> usize {
-        (self.uses.len() / self.words.max(1)).div_ceil(64).max(1)
-    }
-
     #[inline(always)]
     fn count_memo_words<V: Visitor, const W: usize>(
         &mut self,
@@ -1054,7 +1076,7 @@ impl BitMatrix {
         limits: SearchLimits,
         memo: &mut MemoTable,
     ) -> (Outcome, Stats) {
-        let kw = self.memo_key_words();
+        let kw = memo.key_words();
         // The items of each option, as a set.
         let n = self.option_count();
         let mut masks = vec![0u64; n * kw];
@@ -1063,22 +1085,14 @@ impl BitMatrix {
                 masks[k * kw + i as usize / 64] |= 1 << (i % 64);
             }
         }
-        // Per level: the items covered when it was entered (`keys`, `kw`
-        // words each), the solutions counted under it so far, and the node
-        // count on entering it.
+        // The items covered when each level was entered, `kw` words each.
         let mut keys = vec![0u64; kw];
         for &f in &self.forced {
             for (key, m) in keys.iter_mut().zip(&masks[f as usize * kw..][..kw]) {
                 *key |= m;
             }
         }
-        let mut counted: Vec<u64> = Vec::new();
-        let mut entered: Vec<u64> = Vec::new();
-        // Per level: whether the memo is on for its children, and how its
-        // lookups went.
-        let mut memo_on: Vec<bool> = Vec::new();
-        let mut lookups: Vec<u64> = Vec::new();
-        let mut saved: Vec<u64> = Vec::new();
+        let mut levels: Vec<MemoLevel> = Vec::new();
         let mut child = vec![0u64; kw];
         let mut total = 0u64;
 
@@ -1109,14 +1123,10 @@ impl BitMatrix {
                     item = self.prim_item[p as usize];
                     self.save::<W>(depth);
                     self.branch[depth] = item;
-                    if counted.len() <= depth {
-                        counted.resize(depth + 1, 0);
-                        entered.resize(depth + 1, 0);
-                        memo_on.resize(depth + 1, true);
-                        lookups.resize(depth + 1, 0);
-                        saved.resize(depth + 1, 0);
+                    if levels.len() <= depth {
+                        levels.resize(depth + 1, MemoLevel::default());
                     }
-                    (counted[depth], entered[depth]) = (0, stats.nodes);
+                    (levels[depth].counted, levels[depth].entered) = (0, stats.nodes);
                     x = self.next_option::<W>(item, NONE);
                     first_try = true;
                 }
@@ -1125,7 +1135,7 @@ impl BitMatrix {
                     if found.is_none() {
                         total += 1;
                         if let Some(up) = depth.checked_sub(1) {
-                            counted[up] += 1;
+                            levels[up].counted += 1;
                         }
                         if total >= limits.max_solutions {
                             break 'search Outcome::SolutionLimit;
@@ -1149,21 +1159,22 @@ impl BitMatrix {
                     for ((c, k), m) in child.iter_mut().zip(key).zip(mask) {
                         *c = k | m;
                     }
-                    if memo_on[depth] {
-                        lookups[depth] += 1;
+                    let level = &mut levels[depth];
+                    if level.memo_on {
+                        level.lookups += 1;
                         if let Some((count, nodes)) = memo.get(&child) {
                             total = total.saturating_add(count);
-                            counted[depth] = counted[depth].saturating_add(count);
-                            saved[depth] = saved[depth].saturating_add(nodes);
+                            level.counted = level.counted.saturating_add(count);
+                            level.saved = level.saved.saturating_add(nodes);
                             if total >= limits.max_solutions {
                                 break 'search Outcome::SolutionLimit;
                             }
                             x = self.next_option::<W>(item, x);
                             continue;
                         }
-                        let n = lookups[depth];
+                        let n = level.lookups;
                         if n.is_power_of_two() && n.trailing_zeros() >= memo.trial_bits() {
-                            memo_on[depth] = saved[depth].saturating_mul(2) >= n;
+                            level.memo_on = level.saved.saturating_mul(2) >= n;
                         }
                     }
                     self.chosen[depth] = x;
@@ -1176,16 +1187,16 @@ impl BitMatrix {
                     continue 'search;
                 }
                 // Every option of this level tried: its count is complete.
-                let count = counted[depth];
-                if depth > 0 && memo_on[depth - 1] {
-                    let nodes = stats.nodes - entered[depth] + 1;
+                let count = levels[depth].counted;
+                if depth > 0 && levels[depth - 1].memo_on {
+                    let nodes = stats.nodes - levels[depth].entered + 1;
                     memo.insert(&keys[depth * kw..][..kw], count, nodes);
                 }
                 match self.step_back::<W>(&mut depth) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
-                counted[depth] = counted[depth].saturating_add(count);
+                levels[depth].counted = levels[depth].counted.saturating_add(count);
                 first_try = false;
             }
         };

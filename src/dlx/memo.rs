@@ -85,7 +85,18 @@ impl MemoTable {
     /// An empty table for the sets of items of `problem`, which will take
     /// at most `max_bytes` bytes.
     pub fn for_problem(problem: &Problem, max_bytes: usize) -> Self {
-        Self::new(problem.item_count().div_ceil(64).max(1), max_bytes)
+        Self::for_items(problem.item_count(), max_bytes)
+    }
+
+    /// An empty table for sets of `items` items, which will take at most
+    /// `max_bytes` bytes.
+    pub fn for_items(items: usize, max_bytes: usize) -> Self {
+        Self::new(Self::key_words_for(items), max_bytes)
+    }
+
+    /// Words of a key for sets of `items` items (at least one).
+    pub fn key_words_for(items: usize) -> usize {
+        items.div_ceil(64).max(1)
     }
 
     /// Words per key.
