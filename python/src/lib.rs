@@ -772,19 +772,7 @@ impl ExactCover {
                 "limit must be at least 1 (or None for no limit), not 0",
             ));
         }
-        if memo || threads != 1 {
-            return self.count_by_runner(py, limit.unwrap_or(u64::MAX), memo, threads);
-        }
-        let mut solutions = 0;
-        self.search(
-            py,
-            |_: &Solution<'_, '_>| {
-                solutions += 1;
-                ControlFlow::Continue(())
-            },
-            SearchLimits::solutions(limit.unwrap_or(u64::MAX)),
-        )?;
-        Ok(solutions)
+        self.count_by_runner(py, limit.unwrap_or(u64::MAX), memo, threads)
     }
 
     /// Every solution, lazily; stopping early ends the search.
