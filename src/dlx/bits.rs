@@ -657,10 +657,21 @@ impl BitMatrix {
     /// the extra count costs more than it saves, and there is none.
     #[inline(always)]
     fn hint<const W: usize>(&mut self, depth: usize) -> u32 {
+        if W > 0 {
+            return NONE;
+        }
         if self.hints.len() <= depth {
             self.hints.resize(depth + 1, NONE);
         }
-        if W == 0 { self.hints[depth] } else { NONE }
+        self.hints[depth]
+    }
+
+    /// Records `p` as the item chosen at `depth` (see [`Self::hint`]).
+    #[inline(always)]
+    fn set_hint<const W: usize>(&mut self, depth: usize, p: u32) {
+        if W == 0 {
+            self.hints[depth] = p;
+        }
     }
 
     /// Saves the state as level `depth`'s.
@@ -969,7 +980,7 @@ impl BitMatrix {
                     }
                 }
                 Some((p, _)) => {
-                    self.hints[depth] = p;
+                    self.set_hint::<W>(depth, p);
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
                         let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
@@ -1119,7 +1130,7 @@ impl BitMatrix {
             let hint = self.hint::<W>(depth);
             match self.choose::<W>(hint) {
                 Some((p, count)) if count > 0 => {
-                    self.hints[depth] = p;
+                    self.set_hint::<W>(depth, p);
                     item = self.prim_item[p as usize];
                     self.save::<W>(depth);
                     self.branch[depth] = item;
