@@ -134,9 +134,23 @@ pub struct BitMatrix {
     chosen: Vec<u32>,
 }
 
+/// The `W` of a search whose sets of options take at most 64 words (4,096
+/// options), however many: their number is read from `self`, as with
+/// `W = 0`, but the live set is known to be one word, so its loops go.
+/// A marker, not a count: 64 is the most words such a search may have.
+const ONE_LIVE_WORD: usize = 64;
+
+/// Whether `W` fixes the number of words of a set of options (1 to 4),
+/// with at most 64 primary items.
+#[inline(always)]
+const fn few_words<const W: usize>() -> bool {
+    W > 0 && W != ONE_LIVE_WORD
+}
+
 /// Calls `$self.$method::<.., W>($args)` with `W` the number of words of
 /// a set of options where it is at most 4 and the state is `W + 2` words
-/// (at most 64 primary items, so the open set is one word), or 0.
+/// (at most 64 primary items, so the open set is one word);
+/// [`ONE_LIVE_WORD`] where the live set is one word; or 0.
 macro_rules! by_words {
     ($self:ident, $method:ident::<$v:ty>($($arg:expr),*)) => {
         match ($self.words, $self.state.len() == $self.words + 2) {
@@ -144,6 +158,7 @@ macro_rules! by_words {
             (2, true) => $self.$method::<$v, 2>($($arg),*),
             (3, true) => $self.$method::<$v, 3>($($arg),*),
             (4, true) => $self.$method::<$v, 4>($($arg),*),
+            _ if $self.word_words == 1 => $self.$method::<$v, ONE_LIVE_WORD>($($arg),*),
             _ => $self.$method::<$v, 0>($($arg),*),
         }
     };
@@ -243,8 +258,8 @@ impl Counter<'_> {
 /// Clears the active options of `set` in the live words (those among
 /// `within`, a set of words, if given), keeping `live` exact; returns the
 /// updates of the options cleared that are not among `lead_uses`.
-/// With `W` words fixed (not 0), every word is looked at, without branches
-/// on the live set.
+/// With a few words fixed (see [`few_words`]), every word is looked at,
+/// without branches on the live set.
 #[inline(always)]
 fn clear<const W: usize>(
     active: &mut [u64],
@@ -255,7 +270,7 @@ fn clear<const W: usize>(
     count: &Counter<'_>,
 ) -> u64 {
     let mut hidden = 0;
-    if W > 0 {
+    if few_words::<W>() {
         for w in 0..W {
             let hit = active[w] & set[w];
             if hit != 0 {
@@ -483,7 +498,7 @@ impl BitMatrix {
     /// `count_lead`.
     #[inline(always)]
     fn commit<const W: usize>(&mut self, k: u32, lead: u32, count_lead: bool) {
-        if W > 0 && lead != NONE && !self.clashes.is_empty() {
+        if few_words::<W>() && lead != NONE && !self.clashes.is_empty() {
             return self.commit_in_few_words::<W>(k, lead, count_lead);
         }
         let k = k as usize;
@@ -645,11 +660,15 @@ impl BitMatrix {
 
     // --- The search ------------------------------------------------------
 
-    /// The length of the state: `W + 2` words when `W` is not 0 (see
-    /// [`Self::search_portable`]).
+    /// The length of the state: `W + 2` words with a few words (see
+    /// [`few_words`]).
     #[inline(always)]
     fn state_len<const W: usize>(&self) -> usize {
-        if W == 0 { self.state.len() } else { W + 2 }
+        if few_words::<W>() {
+            W + 2
+        } else {
+            self.state.len()
+        }
     }
 
     /// The item [`Self::choose`] counts first at `depth`: the one chosen
@@ -657,7 +676,7 @@ impl BitMatrix {
     /// the extra count costs more than it saves, and there is none.
     #[inline(always)]
     fn hint<const W: usize>(&mut self, depth: usize) -> u32 {
-        if W > 0 {
+        if few_words::<W>() {
             return NONE;
         }
         if self.hints.len() <= depth {
@@ -669,7 +688,7 @@ impl BitMatrix {
     /// Records `p` as the item chosen at `depth` (see [`Self::hint`]).
     #[inline(always)]
     fn set_hint<const W: usize>(&mut self, depth: usize, p: u32) {
-        if W == 0 {
+        if !few_words::<W>() {
             self.hints[depth] = p;
         }
     }
@@ -704,7 +723,7 @@ impl BitMatrix {
         let (active, live) = self.state[..words + ww].split_at(words);
         let start = if after == NONE { 0 } else { after as usize + 1 };
         let (mut w, mut mask) = (start / 64, !0u64 << (start % 64));
-        if W > 0 {
+        if few_words::<W>() {
             // A few words: look at each.
             while w < W {
                 let hit = active[w] & uses[w] & mask;
@@ -780,7 +799,7 @@ impl BitMatrix {
     /// fewest, whatever the hint.
     #[inline(always)]
     fn choose<const W: usize>(&self, hint: u32) -> Option<(u32, u32)> {
-        if W > 0 {
+        if few_words::<W>() {
             return self.choose_in_few_words::<W>();
         }
         let (words, ww) = self.sizes_of::<W>();
@@ -919,13 +938,13 @@ impl BitMatrix {
     }
 
     /// The number of words of the active set and of the live set: `W`
-    /// when it is not 0.
+    /// and 1 with a few words (see [`few_words`]).
     #[inline(always)]
     fn sizes_of<const W: usize>(&self) -> (usize, usize) {
-        if W == 0 {
-            (self.words, self.word_words)
-        } else {
-            (W, 1)
+        match W {
+            0 => (self.words, self.word_words),
+            ONE_LIVE_WORD => (self.words, 1),
+            _ => (W, 1),
         }
     }
 
@@ -1302,8 +1321,10 @@ mod tests {
             let (bs, bo, bstats) = all_solutions(&mut bits);
             assert_eq!((&bs, bo, bstats), (&ls, lo, lstats), "problem {n}: {p:?}");
             // Without clash sets, clearing goes item by item; with more than
-            // four words, the general code runs (live words, hints).
-            for (clash_bytes, min_words) in [(0, 0), (usize::MAX, 70), (0, 70)] {
+            // four words, the general code runs (live words, hints): with a
+            // live set of one word (5 words) and of more (70).
+            let variants = [(0, 0), (usize::MAX, 5), (0, 5), (usize::MAX, 70), (0, 70)];
+            for (clash_bytes, min_words) in variants {
                 let m = BitMatrix::build_with(&p, clash_bytes, min_words).unwrap();
                 let mut other = Engine::Bits(Box::new(m));
                 let want = (ls.clone(), lo, lstats);
@@ -1401,7 +1422,8 @@ mod tests {
             let arena = Bump::new();
             let mut links = p.engine(&arena, EngineKind::Links).unwrap();
             let want = links.count_within(SearchLimits::UNLIMITED);
-            for (clash_bytes, min_words) in [(usize::MAX, 0), (0, 0), (usize::MAX, 70)] {
+            let variants = [(usize::MAX, 0), (0, 0), (usize::MAX, 5), (usize::MAX, 70)];
+            for (clash_bytes, min_words) in variants {
                 let mut m = BitMatrix::build_with(&p, clash_bytes, min_words).unwrap();
                 let (outcome, stats) = m.count_with_memo(
                     &mut none,
