@@ -128,8 +128,8 @@ pub struct BitMatrix {
     saved: Vec<u64>,
     /// The item branched on at each level, and the option chosen there.
     branch: Vec<u32>,
-    /// The primary number last branched on at each depth: the item
-    /// [`Self::choose`] counts first there.
+    /// The primary number last branched on, or found without options, at
+    /// each depth: the item [`Self::choose`] counts first there.
     hints: Vec<u32>,
     chosen: Vec<u32>,
 }
@@ -671,8 +671,8 @@ impl BitMatrix {
         }
     }
 
-    /// The item [`Self::choose`] counts first at `depth`: the one chosen
-    /// there last time. It pays where items span many words; with a few,
+    /// The item [`Self::choose`] counts first at `depth`: the one chosen,
+    /// or found without options, there last time. It pays where items span many words; with a few,
     /// the extra count costs more than it saves, and there is none.
     #[inline(always)]
     fn hint<const W: usize>(&mut self, depth: usize) -> u32 {
@@ -685,7 +685,8 @@ impl BitMatrix {
         self.hints[depth]
     }
 
-    /// Records `p` as the item chosen at `depth` (see [`Self::hint`]).
+    /// Records `p` as the item chosen, or found without options, at
+    /// `depth` (see [`Self::hint`]).
     #[inline(always)]
     fn set_hint<const W: usize>(&mut self, depth: usize, p: u32) {
         if !few_words::<W>() {
@@ -792,11 +793,14 @@ impl BitMatrix {
     ///
     /// `hint` (a primary number, or [`NONE`]) is counted first, so that
     /// the bound is low from the start: the item chosen last time at this
-    /// depth is often the one to choose again. Then every open item is
-    /// counted, giving up as soon as it cannot win: an item before the
-    /// best so far in primary order wins with as few options, one after it
-    /// only with fewer. So the item returned is exactly the first with the
-    /// fewest, whatever the hint.
+    /// depth, or found there without options, is often the one to choose
+    /// again. If it has no option, it is returned at once: a dead end is
+    /// one whichever item shows it (two nodes in three of the pentominoes
+    /// are dead ends). Otherwise every open
+    /// item is counted, giving up as soon as it cannot win: an item before
+    /// the best so far in primary order wins with as few options, one
+    /// after it only with fewer. So an item with options returned is
+    /// exactly the first with the fewest, whatever the hint.
     #[inline(always)]
     fn choose<const W: usize>(&self, hint: u32) -> Option<(u32, u32)> {
         if few_words::<W>() {
@@ -810,6 +814,9 @@ impl BitMatrix {
             .is_some_and(|&o| o & (1u64 << (hint % 64)) != 0);
         let (mut best, mut best_p) = if hinted {
             let count = self.count_options::<W>(hint, u32::MAX);
+            if count == 0 {
+                return Some((hint as u32, 0));
+            }
             (count, hint)
         } else {
             (u32::MAX, usize::MAX)
@@ -982,9 +989,10 @@ impl BitMatrix {
                         None => break 'search Outcome::Exhausted,
                     }
                 }
-                Some((_, 0)) => {
+                Some((p, 0)) => {
                     // A dead end: the links cover the item, find no
                     // option, and count that cover.
+                    self.set_hint::<W>(depth, p);
                     self.updates += 1;
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
@@ -1170,7 +1178,8 @@ impl BitMatrix {
                         if total >= limits.max_solutions {
                             break 'search Outcome::SolutionLimit;
                         }
-                    } else {
+                    } else if let Some((p, _)) = found {
+                        self.set_hint::<W>(depth, p);
                         self.updates += 1;
                     }
                     match self.step_back::<W>(&mut depth) {
