@@ -71,6 +71,10 @@ const MIN_CLASH_DENSITY: f64 = 0.2;
 /// The most memory the clash sets of [`BitMatrix::clashes`] may take.
 const MAX_CLASH_BYTES: usize = 4 << 20;
 
+/// The most words of the open set for which each option keeps the set of
+/// its primary items ([`BitMatrix::prim_masks`]).
+const MAX_MASK_WORDS: usize = 2;
+
 /// The most option sizes for which the update count goes by popcounts.
 const SIZE_CLASSES: usize = 4;
 
@@ -102,8 +106,9 @@ pub struct BitMatrix {
     prim_uses: Vec<u64>,
     /// The `item_words` of each primary item by primary number.
     prim_item_words: Vec<u64>,
-    /// With at most 64 primary items: for each option, the bits of its
-    /// primary numbers (one word each); empty with more.
+    /// With at most `64 * MAX_MASK_WORDS` primary items: for each option,
+    /// the bits of its primary numbers (as many words as the open set);
+    /// empty with more.
     prim_masks: Vec<u64>,
     /// The options by size, when there are at most [`SIZE_CLASSES`] sizes:
     /// the entries a cleared option of that size hides (its size less one)
@@ -283,19 +288,26 @@ fn clear<const W: usize>(
         }
         return hidden;
     }
+    let words = active.len();
+    assert!(set.len() == words && lead_uses.is_none_or(|u| u.len() == words));
     for (s, l) in live.iter_mut().enumerate() {
         let mut bits = *l & within.map_or(!0, |within| within[s]);
         while bits != 0 {
             let bit = bits.trailing_zeros();
             bits &= bits - 1;
             let w = s * 64 + bit as usize;
-            let hit = active[w] & set[w];
+            // SAFETY: a live bit is set only for a word of the active set
+            // (see the module's invariants), and `set` and `lead_uses`
+            // have as many words, as just asserted.
+            let a = unsafe { active.get_unchecked_mut(w) };
+            let hit = *a & unsafe { *set.get_unchecked(w) };
             if hit != 0 {
-                active[w] &= !hit;
-                if active[w] == 0 {
+                *a &= !hit;
+                if *a == 0 {
                     *l &= !(1 << bit);
                 }
-                hidden += count.hidden(w, hit & !lead_uses.map_or(0, |u| u[w]));
+                let lead = lead_uses.map_or(0, |u| unsafe { *u.get_unchecked(w) });
+                hidden += count.hidden(w, hit & !lead);
             }
         }
     }
@@ -430,13 +442,13 @@ impl BitMatrix {
         }
         let open = full_set(prim_item.len());
         let mut prim_masks = Vec::new();
-        if prim_item.len() <= 64 {
-            prim_masks = (0..n_options)
-                .map(|k| {
-                    let ps = &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize];
-                    ps.iter().fold(0u64, |m, &p| m | 1 << p)
-                })
-                .collect();
+        if (1..=MAX_MASK_WORDS).contains(&open.len()) {
+            prim_masks = vec![0u64; n_options * open.len()];
+            for (k, mask) in prim_masks.chunks_exact_mut(open.len()).enumerate() {
+                for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
+                    mask[p as usize / 64] |= 1 << (p % 64);
+                }
+            }
         }
         let prim_item_words = rows_of(&item_words, word_words, &prim_item);
         let prim_uses = rows_of(&uses, words, &prim_item);
@@ -549,8 +561,10 @@ impl BitMatrix {
             let set = &clashes[k * words..][..words];
             updates += clear::<W>(active, live, None, set, lead_uses, &count);
         }
-        if let Some(mask) = prim_masks.get(k) {
-            open[0] &= !mask;
+        if let Some(mask) = prim_masks.get(k * open.len()..(k + 1) * open.len()) {
+            for (o, m) in open.iter_mut().zip(mask) {
+                *o &= !m;
+            }
         } else {
             for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
                 open[p as usize / 64] &= !(1 << (p % 64));
@@ -765,8 +779,16 @@ impl BitMatrix {
     fn count_options<const W: usize>(&self, p: usize, limit: u32) -> u32 {
         let (words, ww) = self.sizes_of::<W>();
         let live = &self.state[words..words + ww];
-        let uses = &self.prim_uses[p * words..][..words];
-        let item_words = &self.prim_item_words[p * ww..][..ww];
+        debug_assert!(p < self.prim_item.len());
+        // SAFETY: `p` is a primary number (an open one, or the hint checked
+        // open), and `prim_uses` and `prim_item_words` hold `words` and
+        // `ww` words for each.
+        let (uses, item_words) = unsafe {
+            (
+                self.prim_uses.get_unchecked(p * words..(p + 1) * words),
+                self.prim_item_words.get_unchecked(p * ww..(p + 1) * ww),
+            )
+        };
         let mut count = 0;
         for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
             let mut bits = l & iw;
@@ -1514,6 +1536,30 @@ mod tests {
             p.engine(&arena, EngineKind::Auto).unwrap().kind(),
             EngineKind::Links
         );
+    }
+
+    #[test]
+    fn many_primary_items_give_the_same_tree_as_the_links() {
+        // Open sets of one, two and three words: the first two cover an
+        // option's primaries by masks, the last item by item. The 3 x 18
+        // board has 110,771 domino tilings (OEIS A001835: 1, 3, 11, 41, ...
+        // for 3 x 0, 3 x 2, ...); the others are cut short by the limit.
+        for (cols, tilings) in [(18, 110_771), (40, 0), (44, 0)] {
+            let text = crate::problem::dominoes(3, cols).unwrap();
+            let p = crate::knuth::parse(&text).unwrap().0.problem;
+            let arena = Bump::new();
+            let mut links = p.engine(&arena, EngineKind::Links).unwrap();
+            let mut bits = p.engine(&arena, EngineKind::Bits).unwrap();
+            let limits = SearchLimits {
+                max_nodes: if tilings > 0 { u64::MAX } else { 200_000 },
+                ..SearchLimits::UNLIMITED
+            };
+            let counted = bits.count_within(limits);
+            assert_eq!(counted, links.count_within(limits), "3 x {cols}");
+            if tilings > 0 {
+                assert_eq!(counted.solutions, tilings, "3 x {cols}");
+            }
+        }
     }
 
     #[test]
