@@ -296,6 +296,7 @@ fn clear<const W: usize>(
             let bit = bits.trailing_zeros();
             bits &= bits - 1;
             let w = s * 64 + bit as usize;
+            debug_assert!(w < words);
             // SAFETY: a live bit is set only for a word of the active set
             // (see the module's invariants), and `set` and `lead_uses`
             // have as many words, as just asserted.
