@@ -115,6 +115,9 @@ pub struct BitMatrix {
     /// and the options of that size; empty when there are more sizes. Lets
     /// the update count add popcounts instead of visiting cleared options.
     sizes: Vec<(u64, Vec<u64>)>,
+    /// The entries a cleared option hides when all options have one size
+    /// (the one entry of `sizes`), so that commits need not look.
+    uniform: Option<u64>,
     /// For each option, the options that share an item with it (itself
     /// included), `words` words each, when they take at most
     /// [`MAX_CLASH_BYTES`]; empty otherwise, and options are cleared item
@@ -217,25 +220,21 @@ fn full_set(n: usize) -> Vec<u64> {
 struct Counter<'m> {
     sizes: &'m [(u64, Vec<u64>)],
     starts: &'m [u32],
-    /// The entries each option hides when all have one size.
+    /// The entries each option hides when all have one size
+    /// ([`BitMatrix::uniform`]).
     uniform: Option<u64>,
 }
 
-impl<'m> Counter<'m> {
-    fn new(sizes: &'m [(u64, Vec<u64>)], starts: &'m [u32]) -> Self {
-        let uniform = match sizes {
-            [(entries, _)] => Some(*entries),
-            _ => None,
-        };
-        Self {
-            sizes,
-            starts,
-            uniform,
+impl Counter<'_> {
+    /// The number of items of option `k`.
+    #[inline(always)]
+    fn size(&self, k: usize) -> u64 {
+        match self.uniform {
+            Some(entries) => entries + 1,
+            None => u64::from(self.starts[k + 1] - self.starts[k]),
         }
     }
-}
 
-impl Counter<'_> {
     /// The entries DLX1 would unlink for the options of `hit`, those of
     /// word `w` (each option's size less one).
     #[inline(always)]
@@ -471,6 +470,10 @@ impl BitMatrix {
             prim_uses,
             prim_item_words,
             prim_masks,
+            uniform: match sizes.as_slice() {
+                [(entries, _)] => Some(*entries),
+                _ => None,
+            },
             sizes,
             clashes,
             built: state.clone(),
@@ -527,13 +530,18 @@ impl BitMatrix {
             prim_starts,
             prim_masks,
             sizes,
+            uniform,
             clashes,
             state,
             ..
         } = self;
         let (active, rest) = state.split_at_mut(words);
         let (live, open) = rest.split_at_mut(ww);
-        let count = Counter::new(sizes, starts);
+        let count = Counter {
+            sizes,
+            starts,
+            uniform: *uniform,
+        };
         let mut updates = (end - first) as u64;
         let lead_uses = (lead != NONE).then(|| &uses[lead as usize * words..][..words]);
         if let Some(lead_uses) = lead_uses {
@@ -580,12 +588,26 @@ impl BitMatrix {
     #[inline(always)]
     fn commit_in_few_words<const W: usize>(&mut self, k: u32, lead: u32, count_lead: bool) {
         let k = k as usize;
-        let clash = &self.clashes.as_chunks::<W>().0[k];
-        let lead_uses = &self.uses.as_chunks::<W>().0[lead as usize];
-        let count = Counter::new(&self.sizes, &self.starts);
-        let mut updates = u64::from(self.starts[k + 1] - self.starts[k]);
+        let (clashes, uses) = (
+            self.clashes.as_chunks::<W>().0,
+            self.uses.as_chunks::<W>().0,
+        );
+        debug_assert!(k < clashes.len() && (lead as usize) < uses.len());
+        // SAFETY: `k` is an active option, so below the number of options,
+        // which is the number of clash sets; `lead` is an item, and `uses`
+        // has a set for each.
+        let (clash, lead_uses) =
+            unsafe { (clashes.get_unchecked(k), uses.get_unchecked(lead as usize)) };
+        let count = Counter {
+            sizes: &self.sizes,
+            starts: &self.starts,
+            uniform: self.uniform,
+        };
+        let mut updates = count.size(k);
+        // One bounds check: the state is `W + 2` words (see `by_words!`).
+        let state = &mut self.state[..W + 2];
         let mut active = [0u64; W];
-        active.copy_from_slice(&self.state[..W]);
+        active.copy_from_slice(&state[..W]);
         if count_lead {
             for w in 0..W {
                 updates += count.hidden(w, active[w] & lead_uses[w]);
@@ -593,7 +615,7 @@ impl BitMatrix {
         } else {
             updates -= 1;
         }
-        let mut live = self.state[W];
+        let mut live = state[W];
         for w in 0..W {
             let hit = active[w] & clash[w];
             updates += count.hidden(w, hit & !lead_uses[w]);
@@ -602,9 +624,11 @@ impl BitMatrix {
                 live &= !(1 << w);
             }
         }
-        self.state[..W].copy_from_slice(&active);
-        self.state[W] = live;
-        self.state[W + 1] &= !self.prim_masks[k];
+        state[..W].copy_from_slice(&active);
+        state[W] = live;
+        // SAFETY: `k` is an option (as above), and with one word of open
+        // items there is one mask per option.
+        state[W + 1] &= !unsafe { *self.prim_masks.get_unchecked(k) };
         self.updates += updates;
     }
 
@@ -732,15 +756,16 @@ impl BitMatrix {
     /// start with [`NONE`]), or [`NONE`]; looks only at live words.
     #[inline(always)]
     fn next_option<const W: usize>(&self, item: u32, after: u32) -> u32 {
-        let (words, ww) = self.sizes_of::<W>();
         let item = item as usize;
-        let uses = &self.uses[item * words..][..words];
-        let item_words = &self.item_words[item * ww..][..ww];
-        let (active, live) = self.state[..words + ww].split_at(words);
         let start = if after == NONE { 0 } else { after as usize + 1 };
         let (mut w, mut mask) = (start / 64, !0u64 << (start % 64));
         if few_words::<W>() {
             // A few words: look at each.
+            let uses = self.uses.as_chunks::<W>().0;
+            debug_assert!(item < uses.len());
+            // SAFETY: `item` is an item, and `uses` has a set for each.
+            let uses = unsafe { uses.get_unchecked(item) };
+            let active = self.state.first_chunk::<W>().expect("W words of options");
             while w < W {
                 let hit = active[w] & uses[w] & mask;
                 if hit != 0 {
@@ -750,6 +775,10 @@ impl BitMatrix {
             }
             return NONE;
         }
+        let (words, ww) = self.sizes_of::<W>();
+        let uses = &self.uses[item * words..][..words];
+        let item_words = &self.item_words[item * ww..][..ww];
+        let (active, live) = self.state[..words + ww].split_at(words);
         while w < words {
             let s = w / 64;
             // The live words of the item from `w` on, in this set word.
@@ -882,9 +911,10 @@ impl BitMatrix {
     /// registers.
     #[inline(always)]
     fn choose_in_few_words<const W: usize>(&self) -> Option<(u32, u32)> {
+        let state = &self.state[..W + 2];
         let mut active = [0u64; W];
-        active.copy_from_slice(&self.state[..W]);
-        let mut open = self.state[W + 1];
+        active.copy_from_slice(&state[..W]);
+        let mut open = state[W + 1];
         let (uses, _) = self.prim_uses.as_chunks::<W>();
         let (mut best, mut best_p) = (u32::MAX, u32::MAX);
         while open != 0 {
