@@ -226,6 +226,16 @@ struct Counter<'m> {
 }
 
 impl Counter<'_> {
+    /// [`Self::hidden`] summed over words `0..W`, `hits[w]` in word `w`.
+    #[inline(always)]
+    fn hidden_in<const W: usize>(&self, hits: &[u64; W]) -> u64 {
+        if let Some(entries) = self.uniform {
+            let options: u32 = hits.iter().map(|h| h.count_ones()).sum();
+            return u64::from(options) * entries;
+        }
+        (0..W).map(|w| self.hidden(w, hits[w])).sum()
+    }
+
     /// The number of items of option `k`.
     #[inline(always)]
     fn size(&self, k: usize) -> u64 {
@@ -607,22 +617,24 @@ impl BitMatrix {
         let state = &mut self.state[..W + 2];
         let mut active = [0u64; W];
         active.copy_from_slice(&state[..W]);
-        if count_lead {
-            for w in 0..W {
-                updates += count.hidden(w, active[w] & lead_uses[w]);
-            }
-        } else {
+        if !count_lead {
             updates -= 1;
         }
+        // The options whose entries the links would unlink: the lead's
+        // (once a level) and the cleared ones outside the lead's list.
+        // They are disjoint, so one set, and one count for all words.
+        let lead_mask = 0u64.wrapping_sub(u64::from(count_lead));
+        let mut hidden = [0u64; W];
         let mut live = state[W];
         for w in 0..W {
             let hit = active[w] & clash[w];
-            updates += count.hidden(w, hit & !lead_uses[w]);
+            hidden[w] = (active[w] & lead_uses[w] & lead_mask) | (hit & !lead_uses[w]);
             active[w] &= !hit;
             if active[w] == 0 {
                 live &= !(1 << w);
             }
         }
+        updates += count.hidden_in(&hidden);
         state[..W].copy_from_slice(&active);
         state[W] = live;
         // SAFETY: `k` is an option (as above), and with one word of open
@@ -741,14 +753,20 @@ impl BitMatrix {
             self.branch.resize(depth + 1, 0);
             self.chosen.resize(depth + 1, 0);
         }
-        self.saved[depth * n..(depth + 1) * n].copy_from_slice(&self.state[..n]);
+        // SAFETY: `saved` was just grown to hold level `depth`.
+        let saved = unsafe { self.saved.get_unchecked_mut(depth * n..(depth + 1) * n) };
+        saved.copy_from_slice(&self.state[..n]);
     }
 
     /// Restores the state saved as level `depth`'s.
     #[inline(always)]
     fn load<const W: usize>(&mut self, depth: usize) {
         let n = self.state_len::<W>();
-        self.state[..n].copy_from_slice(&self.saved[depth * n..(depth + 1) * n]);
+        debug_assert!(depth < self.branch.len());
+        // SAFETY: level `depth` was saved before (the search loads only
+        // levels it saved), so `saved` holds it.
+        let saved = unsafe { self.saved.get_unchecked(depth * n..(depth + 1) * n) };
+        self.state[..n].copy_from_slice(saved);
     }
 
     /// The first active option of `item` after option `after` (or from the
@@ -1074,7 +1092,9 @@ impl BitMatrix {
             }
             loop {
                 if x != NONE {
-                    self.chosen[depth] = x;
+                    // SAFETY: level `depth` was saved (here or before its
+                    // step back), so `chosen` holds it.
+                    unsafe { *self.chosen.get_unchecked_mut(depth) = x };
                     self.commit::<W>(x, item, first_try);
                     depth += 1;
                     continue 'search;
@@ -1097,8 +1117,15 @@ impl BitMatrix {
     fn step_back<const W: usize>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
         *depth = depth.checked_sub(1)?;
         self.load::<W>(*depth);
-        let item = self.branch[*depth];
-        Some((item, self.next_option::<W>(item, self.chosen[*depth])))
+        // SAFETY: as in `load`, level `depth` was saved, so `branch` and
+        // `chosen` hold it.
+        let (item, chosen) = unsafe {
+            (
+                *self.branch.get_unchecked(*depth),
+                *self.chosen.get_unchecked(*depth),
+            )
+        };
+        Some((item, self.next_option::<W>(item, chosen)))
     }
 
     // --- Counting with a memo ----------------------------------------------
@@ -1266,7 +1293,9 @@ impl BitMatrix {
                             level.memo_on = level.saved.saturating_mul(2) >= n;
                         }
                     }
-                    self.chosen[depth] = x;
+                    // SAFETY: level `depth` was saved (here or before its
+                    // step back), so `chosen` holds it.
+                    unsafe { *self.chosen.get_unchecked_mut(depth) = x };
                     self.commit::<W>(x, item, first_try);
                     depth += 1;
                     if keys.len() < (depth + 1) * kw {
