@@ -1092,6 +1092,7 @@ impl BitMatrix {
             }
             loop {
                 if x != NONE {
+                    debug_assert!(depth < self.chosen.len());
                     // SAFETY: level `depth` was saved (here or before its
                     // step back), so `chosen` holds it.
                     unsafe { *self.chosen.get_unchecked_mut(depth) = x };
@@ -1293,6 +1294,7 @@ impl BitMatrix {
                             level.memo_on = level.saved.saturating_mul(2) >= n;
                         }
                     }
+                    debug_assert!(depth < self.chosen.len());
                     // SAFETY: level `depth` was saved (here or before its
                     // step back), so `chosen` holds it.
                     unsafe { *self.chosen.get_unchecked_mut(depth) = x };
