@@ -132,7 +132,9 @@ pub struct BitMatrix {
     forced: Vec<u32>,
     /// Updates since the matrix was built, counted as DLX1 counts them.
     updates: u64,
-    /// The state saved at each search level (grown as the search deepens).
+    /// The state saved at each search level (grown as the search deepens):
+    /// `state.len()` words a level, for as many levels as `branch` and
+    /// `chosen` hold; a level is saved before anything reads it.
     saved: Vec<u64>,
     /// The item branched on at each level, and the option chosen there.
     branch: Vec<u32>,
@@ -722,8 +724,9 @@ impl BitMatrix {
     }
 
     /// The item [`Self::choose`] counts first at `depth`: the one chosen,
-    /// or found without options, there last time. It pays where items span many words; with a few,
-    /// the extra count costs more than it saves, and there is none.
+    /// or found without options, there last time. It pays where items span
+    /// many words; with a few, the extra count costs more than it saves,
+    /// and there is none.
     #[inline(always)]
     fn hint<const W: usize>(&mut self, depth: usize) -> u32 {
         if few_words::<W>() {
@@ -753,6 +756,9 @@ impl BitMatrix {
             self.branch.resize(depth + 1, 0);
             self.chosen.resize(depth + 1, 0);
         }
+        // `saved` holds `state.len()` words a level (`n` is that length in
+        // every search), for as many levels as `branch`.
+        debug_assert!(self.saved.len() >= (depth + 1) * n);
         // SAFETY: `saved` was just grown to hold level `depth`.
         let saved = unsafe { self.saved.get_unchecked_mut(depth * n..(depth + 1) * n) };
         saved.copy_from_slice(&self.state[..n]);
@@ -865,11 +871,11 @@ impl BitMatrix {
     /// depth, or found there without options, is often the one to choose
     /// again. If it has no option, it is returned at once: a dead end is
     /// one whichever item shows it (two nodes in three of the pentominoes
-    /// are dead ends). Otherwise every open
-    /// item is counted, giving up as soon as it cannot win: an item before
-    /// the best so far in primary order wins with as few options, one
-    /// after it only with fewer. So an item with options returned is
-    /// exactly the first with the fewest, whatever the hint.
+    /// are dead ends). Otherwise every open item is counted, giving up as
+    /// soon as it cannot win: an item before the best so far in primary
+    /// order wins with as few options, one after it only with fewer. So an
+    /// item with options returned is exactly the first with the fewest,
+    /// whatever the hint.
     #[inline(always)]
     fn choose<const W: usize>(&self, hint: u32) -> Option<(u32, u32)> {
         if few_words::<W>() {
