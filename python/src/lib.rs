@@ -40,7 +40,7 @@ use engine::app::thread_count;
 use engine::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::memo::DEFAULT_MEMO_BYTES;
-use engine::dlx::parallel::{Plan, RunLimits, Runner};
+use engine::dlx::parallel::{RunLimits, Runner};
 use engine::dlx::{EngineKind, ItemKind, Progress, SearchLimits, Solution, Visitor};
 use engine::format::{Alphabet, Case, line::parse_line, variant as variant_format};
 use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
@@ -619,11 +619,6 @@ impl ExactCover {
         let threads = thread_count(threads);
         interruptible(py, threads, |cancel| {
             let problem = &self.problem.problem;
-            let plan = match threads {
-                1 => Plan::whole(),
-                t => Plan::split(problem, SUBPROBLEMS_PER_WORKER.saturating_mul(t))
-                    .map_err(value_error)?,
-            };
             let runner = Runner {
                 threads,
                 limits: RunLimits {
@@ -634,11 +629,10 @@ impl ExactCover {
                 engine: EngineKind::Auto,
                 cancel: Some(&*cancel),
             };
-            let count = match memo {
-                true => runner.count_with_memo(problem, &plan, DEFAULT_MEMO_BYTES),
-                false => runner.count(problem, &plan),
-            }
-            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+            let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(threads);
+            let (count, _) = runner
+                .count_split(problem, subproblems, memo.then_some(DEFAULT_MEMO_BYTES))
+                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
             *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = count.stats.into();
             Ok(count.solutions)
         })?

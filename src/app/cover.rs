@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 pub use super::Part;
 use super::{ExitStatus, output_failed};
-use crate::dlx::parallel::{Plan, RunLimits, RunProgress, Runner};
+use crate::dlx::parallel::{PROBE_NODES, Plan, RunLimits, RunProgress, Runner};
 use crate::dlx::{EngineKind, Outcome, Stats};
 use crate::knuth::{self, KnuthProblem};
 
@@ -178,14 +178,15 @@ fn solve(
     let start = Instant::now();
     let p = &problem.problem;
     let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
-    let plan = match (opts.part, threads) {
-        (None, 1) => Plan::whole(),
-        (None, t) => {
-            Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(t)).map_err(|e| run_error(&e))?
-        }
-        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_SHARE.saturating_mul(part.n))
-            .map_err(|e| run_error(&e))?
-            .part(part.k, part.n),
+    let plan = || -> Result<Plan, Failure> {
+        Ok(match (opts.part, threads) {
+            (None, 1) => Plan::whole(),
+            (None, t) => Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(t))
+                .map_err(|e| run_error(&e))?,
+            (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_SHARE.saturating_mul(part.n))
+                .map_err(|e| run_error(&e))?
+                .part(part.k, part.n),
+        })
     };
     let limits = RunLimits {
         max_solutions: match opts.mode {
@@ -226,14 +227,26 @@ fn solve(
         cancel: None,
     };
 
-    let (outcome, stats) = match opts.mode {
+    let (outcome, stats, subproblems) = match opts.mode {
         Mode::Count => {
-            let c = match opts.memo_bytes {
-                None => runner.count(p, &plan),
-                Some(bytes) => runner.count_with_memo(p, &plan, bytes),
+            let (c, subproblems) = match (opts.part, opts.memo_bytes) {
+                // A whole count may be done before a split would pay.
+                (None, bytes) => {
+                    let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(threads);
+                    runner
+                        .count_split(p, subproblems, bytes)
+                        .map_err(|e| run_error(&e))?
+                }
+                (Some(_), bytes) => {
+                    let plan = plan()?;
+                    let c = match bytes {
+                        None => runner.count(p, &plan),
+                        Some(bytes) => runner.count_with_memo(p, &plan, bytes),
+                    };
+                    (c.map_err(|e| run_error(&e))?, Some(plan.subproblems.len()))
+                }
             };
-            let c = c.map_err(|e| run_error(&e))?;
-            (c.outcome, c.stats)
+            (c.outcome, c.stats, subproblems)
         }
         mode => {
             let every = match mode {
@@ -243,6 +256,7 @@ fn solve(
             let mut index = 0u64;
             let mut printed = 0u64;
             let mut failed = None;
+            let plan = plan()?;
             let result = runner.solutions(p, &plan, |options| {
                 index += 1;
                 if !index.is_multiple_of(every) {
@@ -274,7 +288,8 @@ fn solve(
             if let Some(e) = failed {
                 return Err(Failure::Output(e));
             }
-            result.map_err(|e| run_error(&e))?
+            let (outcome, stats) = result.map_err(|e| run_error(&e))?;
+            (outcome, stats, Some(plan.subproblems.len()))
         }
     };
     let elapsed = start.elapsed();
@@ -301,7 +316,15 @@ fn solve(
             (Mode::Count, Some(_)) => opts.engine.resolve_for_memo(&problem.problem),
             _ => opts.engine.resolve(&problem.problem),
         };
-        write_stats(err, &stats, elapsed, threads, &plan, opts.part, engine);
+        write_stats(
+            err,
+            &stats,
+            elapsed,
+            threads,
+            subproblems,
+            opts.part,
+            engine,
+        );
     }
     // A share with no solution is a normal answer, not a failed job.
     if stats.solutions == 0 && opts.part.is_none() {
@@ -336,7 +359,7 @@ fn write_stats(
     stats: &Stats,
     elapsed: Duration,
     threads: usize,
-    plan: &Plan,
+    subproblems: Option<usize>,
     part: Option<Part>,
     engine: EngineKind,
 ) {
@@ -349,13 +372,22 @@ fn write_stats(
         elapsed.as_secs_f64(),
         engine.name()
     );
-    if threads > 1 || part.is_some() {
-        let _ = write!(
-            err,
-            ", {} subproblems on {threads} thread{}",
-            plan.subproblems.len(),
-            if threads == 1 { "" } else { "s" }
-        );
+    match subproblems {
+        // Runner::count_split counted it on one thread before splitting.
+        None => {
+            let _ = write!(
+                err,
+                ", not split (done within {PROBE_NODES} nodes on one thread)"
+            );
+        }
+        Some(n) if threads > 1 || part.is_some() => {
+            let _ = write!(
+                err,
+                ", {n} subproblems on {threads} thread{}",
+                if threads == 1 { "" } else { "s" }
+            );
+        }
+        Some(_) => {}
     }
     if let Some(part) = part {
         let _ = write!(err, " (share {part})");
