@@ -41,8 +41,8 @@ use rayon::prelude::*;
 use super::matrix::COVERED;
 use super::memo::MemoTable;
 use super::{
-    BuildError, Count, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem, Progress,
-    SearchLimits, Solution, Stats, Visitor,
+    BitMatrix, BuildError, Count, Engine, EngineKind, ForceError, Matrix, OptionId, Outcome,
+    Problem, Progress, SearchLimits, Solution, Stats, Visitor,
 };
 use crate::cancel::Cancel;
 
@@ -392,6 +392,13 @@ impl Runner<'_> {
     /// [`Engine::count_with_memo`](super::Engine::count_with_memo) and a
     /// table from `shared.memos` and adds them to the shared count at the
     /// end, halting the run if that reaches `max_solutions`.
+    ///
+    /// `spare` is a worker's bit-set matrix of `problem` from its last
+    /// subproblem, if any: it is taken, its forced options undone, and
+    /// given back after, so that a worker builds it once (the links are
+    /// built in an arena for each subproblem). An undone matrix is the
+    /// built one, hints aside, which choose the same items.
+    #[allow(clippy::too_many_arguments)]
     fn solve_one(
         problem: &Problem,
         plan: &Plan,
@@ -399,6 +406,7 @@ impl Runner<'_> {
         shared: &Shared<'_>,
         max_solutions: u64,
         memo: Option<usize>,
+        spare: &mut Option<Box<BitMatrix>>,
         sink: &mut dyn FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
     ) -> Result<(Outcome, Stats), RunError> {
         if shared.cancel.is_some_and(|c| c.is_cancelled()) {
@@ -409,7 +417,13 @@ impl Runner<'_> {
         }
         let sub = &plan.subproblems[index];
         let arena = Bump::new();
-        let mut m = problem.engine(&arena, shared.engine)?;
+        let mut m = match spare.take() {
+            Some(mut bits) if shared.engine == EngineKind::Bits => {
+                bits.restore();
+                Engine::Bits(bits)
+            }
+            _ => problem.engine(&arena, shared.engine)?,
+        };
         m.force_all(&sub.prefix)?;
         let limits = SearchLimits {
             max_solutions,
@@ -450,6 +464,9 @@ impl Runner<'_> {
                 (outcome, stats)
             }
         };
+        if let Engine::Bits(bits) = m {
+            *spare = Some(bits);
+        }
         let rest = stats.nodes - worker.counted;
         shared.nodes.fetch_add(rest, Ordering::Relaxed);
         match outcome {
@@ -537,7 +554,7 @@ impl Runner<'_> {
     ) -> Result<Count, RunError> {
         let shared = self.shared(problem, plan, memo.is_some());
         let max = self.limits.max_solutions;
-        let solve = |index: usize| {
+        let solve = |spare: &mut Option<Box<BitMatrix>>, index: usize| {
             let mut sink = |_: &Solution<'_, '_>| {
                 // `solutions` was bumped by the worker already.
                 if shared.solutions.load(Ordering::Relaxed) >= max {
@@ -554,16 +571,20 @@ impl Runner<'_> {
                 &shared,
                 max_solutions,
                 memo,
+                spare,
                 &mut sink,
             )
         };
         let results: Vec<_> = if self.threads <= 1 {
-            (0..plan.subproblems.len()).map(solve).collect()
+            let mut spare = None;
+            (0..plan.subproblems.len())
+                .map(|index| solve(&mut spare, index))
+                .collect()
         } else {
             self.pool()?.install(|| {
                 (0..plan.subproblems.len())
                     .into_par_iter()
-                    .map(solve)
+                    .map_init(|| None, |spare, index| solve(spare, index))
                     .collect()
             })
         };
@@ -609,6 +630,7 @@ impl Runner<'_> {
         let n = plan.subproblems.len();
         if self.threads <= 1 {
             let mut options = Vec::new();
+            let mut spare = None;
             for index in 0..n {
                 let mut delivered = 0;
                 let mut sink = |s: &Solution<'_, '_>| {
@@ -618,7 +640,9 @@ impl Runner<'_> {
                     visit(&options)
                 };
                 let left = max - stats.solutions;
-                let (o, s) = Self::solve_one(problem, plan, index, &shared, left, None, &mut sink)?;
+                let (o, s) = Self::solve_one(
+                    problem, plan, index, &shared, left, None, &mut spare, &mut sink,
+                )?;
                 stats.nodes += s.nodes;
                 stats.updates += s.updates;
                 stats.solutions += delivered;
@@ -635,15 +659,20 @@ impl Runner<'_> {
                 let results: Vec<_> = pool.install(|| {
                     (start..n.min(start + window))
                         .into_par_iter()
-                        .map(|index| {
-                            let mut found: Vec<Vec<OptionId>> = Vec::new();
-                            let mut sink = |s: &Solution<'_, '_>| {
-                                found.push(s.options().collect());
-                                ControlFlow::Continue(())
-                            };
-                            Self::solve_one(problem, plan, index, &shared, left, None, &mut sink)
-                                .map(|r| (r, found))
-                        })
+                        .map_init(
+                            || None,
+                            |spare, index| {
+                                let mut found: Vec<Vec<OptionId>> = Vec::new();
+                                let mut sink = |s: &Solution<'_, '_>| {
+                                    found.push(s.options().collect());
+                                    ControlFlow::Continue(())
+                                };
+                                let solved = Self::solve_one(
+                                    problem, plan, index, &shared, left, None, spare, &mut sink,
+                                );
+                                solved.map(|r| (r, found))
+                            },
+                        )
                         .collect()
                 });
                 for result in results {
