@@ -377,7 +377,7 @@ fn write_stats(
         None => {
             let _ = write!(
                 err,
-                ", not split (done within {PROBE_NODES} nodes on one thread)"
+                ", not split (searched on one thread, within {PROBE_NODES} nodes)"
             );
         }
         Some(n) if threads > 1 || part.is_some() => {
@@ -450,6 +450,31 @@ mod tests {
         let (code, out, err) = run_on(colored, auto);
         assert_eq!((code, out.as_str()), (ExitStatus::Success, "2\n"));
         assert!(err.trim_end().ends_with(" s, links engine"), "{err}");
+    }
+
+    #[test]
+    fn stats_say_whether_a_count_on_threads_was_split() {
+        // n-queens 6 ends within the one-thread probe; 11 (69,528 nodes)
+        // goes past it and is split.
+        for (n, count, split) in [(6, 4, false), (11, 2680, true)] {
+            let text = crate::problem::queens(n).unwrap();
+            let opts = CoverOptions {
+                mode: Mode::Count,
+                stats: true,
+                threads: 2,
+                ..CoverOptions::default()
+            };
+            let (code, out, err) = run_on(&text, opts);
+            assert_eq!((code, out), (ExitStatus::Success, format!("{count}\n")));
+            let line = err.trim_end();
+            match split {
+                false => assert!(
+                    line.ends_with(", not split (searched on one thread, within 65536 nodes)"),
+                    "{line}"
+                ),
+                true => assert!(line.ends_with(" subproblems on 2 threads"), "{line}"),
+            }
+        }
     }
 
     #[test]
