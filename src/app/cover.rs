@@ -239,10 +239,7 @@ fn solve(
                 }
                 (Some(_), bytes) => {
                     let plan = plan()?;
-                    let c = match bytes {
-                        None => runner.count(p, &plan),
-                        Some(bytes) => runner.count_with_memo(p, &plan, bytes),
-                    };
+                    let c = runner.count_by(p, &plan, bytes);
                     (c.map_err(|e| run_error(&e))?, Some(plan.subproblems.len()))
                 }
             };

@@ -502,12 +502,8 @@ impl Runner<'_> {
         subproblems: usize,
         memo_bytes: Option<usize>,
     ) -> Result<(Count, Option<usize>), RunError> {
-        let count = |runner: &Runner<'_>, plan: &Plan| match memo_bytes {
-            None => runner.count(problem, plan),
-            Some(bytes) => runner.count_with_memo(problem, plan, bytes),
-        };
         if self.threads <= 1 {
-            return Ok((count(self, &Plan::whole())?, Some(1)));
+            return Ok((self.count_by(problem, &Plan::whole(), memo_bytes)?, Some(1)));
         }
         let probe = Runner {
             threads: 1,
@@ -519,12 +515,15 @@ impl Runner<'_> {
             engine: self.engine,
             cancel: self.cancel,
         };
-        let probed = count(&probe, &Plan::whole())?;
+        let probed = probe.count_by(problem, &Plan::whole(), memo_bytes)?;
         if probed.outcome != Outcome::NodeLimit || self.limits.max_nodes <= PROBE_NODES {
             return Ok((probed, None));
         }
         let plan = Plan::split(problem, subproblems)?;
-        Ok((count(self, &plan)?, Some(plan.subproblems.len())))
+        Ok((
+            self.count_by(problem, &plan, memo_bytes)?,
+            Some(plan.subproblems.len()),
+        ))
     }
 
     /// Counts the solutions of `plan`'s subproblems of `problem`.
@@ -546,7 +545,9 @@ impl Runner<'_> {
         self.count_by(problem, plan, Some(memo_bytes))
     }
 
-    fn count_by(
+    /// [`Runner::count`] without `memo`, [`Runner::count_with_memo`] with a
+    /// budget of that many bytes.
+    pub fn count_by(
         &self,
         problem: &Problem,
         plan: &Plan,
