@@ -135,7 +135,7 @@ impl<'m, 'a> Chosen<'m, 'a> {
         });
         let bits = bits
             .into_iter()
-            .flat_map(|(m, chosen)| m.forced().chain(chosen.iter().map(|&k| OptionId(k))));
+            .flat_map(|(m, chosen)| m.forced().chain(chosen.iter().map(|&k| m.option_id(k))));
         links.chain(bits)
     }
 
@@ -143,12 +143,14 @@ impl<'m, 'a> Chosen<'m, 'a> {
     fn chosen(self) -> impl Iterator<Item = OptionId> + 'm {
         let (links, bits) = match self {
             Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None),
-            Chosen::Bits { chosen, .. } => (None, Some(chosen)),
+            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen))),
         };
         let links = links
             .into_iter()
             .flat_map(|(m, chosen)| chosen.iter().map(move |&x| m.option_of_node(x)));
-        let bits = bits.into_iter().flatten().map(|&k| OptionId(k));
+        let bits = bits
+            .into_iter()
+            .flat_map(|(m, chosen)| chosen.iter().map(move |&k| m.option_id(k)));
         links.chain(bits)
     }
 
