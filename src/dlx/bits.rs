@@ -935,6 +935,8 @@ impl BitMatrix {
     /// Lists the options to try at level `depth` (which [`Self::save`]
     /// has saved), branching on `item` with `count` (at least one) active
     /// options: those options, in the order added; returns the first.
+    /// Options numbered in the order added need no list: the next is the
+    /// next bit set ([`Self::next_option`]).
     #[inline(always)]
     fn first_try<const W: usize>(&mut self, depth: usize, item: u32, count: u32) -> u32 {
         // A few words are never reordered (see `build_with`).
@@ -962,26 +964,18 @@ impl BitMatrix {
                 n += 1;
             }
         };
-        if few_words::<W>() {
-            for w in 0..W {
+        let item_words = &self.item_words[item * ww..][..ww];
+        for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
+            let mut bits = l & iw;
+            while bits != 0 {
+                let w = s * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 take(w, active[w] & uses[w]);
-            }
-        } else {
-            let item_words = &self.item_words[item * ww..][..ww];
-            for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
-                let mut bits = l & iw;
-                while bits != 0 {
-                    let w = s * 64 + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    take(w, active[w] & uses[w]);
-                }
             }
         }
         debug_assert_eq!(n, count as usize, "the count of the item branched on");
-        if self.reordered {
-            let original = &self.original;
-            tries.sort_unstable_by_key(|&k| original[k as usize]);
-        }
+        let original = &self.original;
+        tries.sort_unstable_by_key(|&k| original[k as usize]);
         let first = tries[0];
         self.try_pos[depth] = start as u32;
         self.try_end[depth] = end as u32;
