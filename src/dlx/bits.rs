@@ -57,7 +57,7 @@
 use super::builder::{BuildError, Problem};
 use super::matrix::{COVERED, ForceError};
 use super::memo::MemoTable;
-use super::search::{Outcome, Progress, SearchLimits, Searcher, Solution, Stats};
+use super::search::{Outcome, Progress, SearchLimits, Searcher, Solution, Stats, TicksOnly};
 #[cfg(test)]
 use super::{Engine, EngineKind};
 use super::{ItemId, ItemKind, OptionId, Visitor};
@@ -1225,11 +1225,28 @@ impl BitMatrix {
         visitor: &mut V,
         limits: SearchLimits,
     ) -> (Outcome, Stats) {
+        self.search_from::<V, W>(visitor, limits, 0)
+    }
+
+    /// The search of the subtree under the current node, at depth `base`
+    /// of the current path (`chosen[..base]`, levels below `base` saved):
+    /// the whole search with `base` 0. Statistics of the subtree; the state
+    /// is the node's again on return.
+    #[inline(always)]
+    fn search_from<V: Visitor, const W: usize>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+        base: usize,
+    ) -> (Outcome, Stats) {
         let updates_before = self.updates;
         let mut stats = Stats::default();
-        // The state to return to: that of the forced options.
-        let home = self.state.clone();
-        let mut depth = 0usize;
+        // The state to return to: that of the forced options; below the
+        // root, the node's, saved as level `base` if it branches (a leaf
+        // changes nothing).
+        let home = (base == 0).then(|| self.state.clone());
+        let mut base_saved = false;
+        let mut depth = base;
         let outcome = 'search: loop {
             if stats.nodes >= limits.max_nodes {
                 break 'search Outcome::NodeLimit;
@@ -1248,7 +1265,7 @@ impl BitMatrix {
                     if stats.solutions >= limits.max_solutions {
                         break 'search Outcome::SolutionLimit;
                     }
-                    match self.step_back::<W>(&mut depth) {
+                    match self.step_back::<W>(&mut depth, base) {
                         Some(next) => (item, x) = next,
                         None => break 'search Outcome::Exhausted,
                     }
@@ -1265,7 +1282,7 @@ impl BitMatrix {
                             break 'search Outcome::Stopped;
                         }
                     }
-                    match self.step_back::<W>(&mut depth) {
+                    match self.step_back::<W>(&mut depth, base) {
                         Some(next) => (item, x) = next,
                         None => break 'search Outcome::Exhausted,
                     }
@@ -1281,6 +1298,7 @@ impl BitMatrix {
                     }
                     item = self.prim_item[p as usize];
                     self.save::<W>(depth);
+                    base_saved |= depth == base;
                     self.branch[depth] = item;
                     x = self.first_try::<W>(depth, item, count);
                     first_try = true;
@@ -1296,23 +1314,31 @@ impl BitMatrix {
                     depth += 1;
                     continue 'search;
                 }
-                match self.step_back::<W>(&mut depth) {
+                match self.step_back::<W>(&mut depth, base) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
                 first_try = false;
             }
         };
-        self.state.copy_from_slice(&home);
+        match home {
+            Some(home) => self.state.copy_from_slice(&home),
+            None if base_saved => self.load::<W>(base),
+            None => {}
+        }
         stats.updates = self.updates - updates_before;
         (outcome, stats)
     }
 
     /// Back to the previous level: its state restored, the next option of
-    /// its item, as (item, option); `None` at the root.
+    /// its item, as (item, option); `None` at depth `base` (the root of
+    /// the search).
     #[inline(always)]
-    fn step_back<const W: usize>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
-        *depth = depth.checked_sub(1)?;
+    fn step_back<const W: usize>(&mut self, depth: &mut usize, base: usize) -> Option<(u32, u32)> {
+        if *depth == base {
+            return None;
+        }
+        *depth -= 1;
         self.load::<W>(*depth);
         // SAFETY: as in `load`, level `depth` was saved, so `branch` holds
         // it.
@@ -1338,8 +1364,14 @@ impl BitMatrix {
     /// goes on looking them up only if their hits saved at least one node
     /// per two lookups. So on n queens, where paths almost never meet, it
     /// is off after a few thousand lookups; on the pentominoes it stays on
-    /// for the first six levels. A count cut short by `limits` is a lower
-    /// bound, at most `limits.max_solutions`.
+    /// for the first six levels. Once it is off at every depth from some
+    /// depth down, a node there has its subtree counted by the plain
+    /// search, without this loop's bookkeeping (its own count still stored
+    /// if the level above looks its children up); a depth first reached
+    /// inside such a subtree stays off. On the pentominoes that takes the
+    /// memo's count from 4.72 G instructions to 4.43 G, below the plain
+    /// count's. A count cut short by `limits` is a lower bound, at most
+    /// `limits.max_solutions`.
     ///
     /// `memo` may hold counts from earlier calls on the same problem (with
     /// other options forced): they stay true. A table made for another
@@ -1400,6 +1432,11 @@ impl BitMatrix {
             }
         }
         let mut levels: Vec<MemoLevel> = Vec::new();
+        // The least depth from which every level has turned its memo off
+        // (see `plain_below`).
+        let mut plain_from = usize::MAX;
+        let plain_below =
+            |levels: &[MemoLevel]| levels.iter().rposition(|l| l.memo_on).map_or(0, |d| d + 1);
         let mut child = vec![0u64; kw];
         let mut total = 0u64;
 
@@ -1410,52 +1447,88 @@ impl BitMatrix {
         let outcome = 'search: loop {
             // A node: the state under `chosen[..depth]`, whose items are
             // `keys[depth]`.
-            if stats.nodes >= limits.max_nodes {
-                break 'search Outcome::NodeLimit;
-            }
-            stats.nodes += 1;
-            if stats.nodes & (V::TICK_NODES - 1) == 0 {
-                stats.updates = self.updates - updates_before;
-                stats.solutions = total;
-                let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
-                if visitor.tick(&progress).is_break() {
-                    break 'search Outcome::Stopped;
-                }
-            }
             let (mut item, mut x, mut first_try);
-            let hint = self.hint::<W>(depth);
-            match self.choose::<W>(hint) {
-                Some((p, count)) if count > 0 => {
-                    self.set_hint::<W>(depth, p);
-                    item = self.prim_item[p as usize];
-                    self.save::<W>(depth);
-                    self.branch[depth] = item;
-                    if levels.len() <= depth {
-                        levels.resize(depth + 1, MemoLevel::default());
-                    }
-                    (levels[depth].counted, levels[depth].entered) = (0, stats.nodes);
-                    x = self.first_try::<W>(depth, item, count);
-                    first_try = true;
+            if depth > 0 && depth >= plain_from && depth < levels.len() {
+                // No level from here down looks its children up, or stores
+                // their counts: the plain search counts the subtree, with
+                // none of this loop's bookkeeping (on the pentominoes, whose
+                // memo stays on for six levels, most nodes are below them).
+                // A level deeper than any seen so far would have started
+                // with its memo on; the plain search leaves it off.
+                let before = Stats {
+                    nodes: stats.nodes,
+                    updates: self.updates - updates_before,
+                    solutions: total,
+                };
+                let sub_limits = SearchLimits {
+                    max_nodes: limits.max_nodes.saturating_sub(stats.nodes),
+                    max_solutions: limits.max_solutions.saturating_sub(total),
+                };
+                let mut ticks = TicksOnly::after(visitor, before);
+                let (outcome, sub) = self.search_from::<_, W>(&mut ticks, sub_limits, depth);
+                stats.nodes += sub.nodes;
+                total = total.saturating_add(sub.solutions);
+                let up = &mut levels[depth - 1];
+                up.counted = up.counted.saturating_add(sub.solutions);
+                if outcome != Outcome::Exhausted {
+                    break 'search outcome;
                 }
-                found => {
-                    // A solution or a dead end: back to the level above.
-                    if found.is_none() {
-                        total += 1;
-                        if let Some(up) = depth.checked_sub(1) {
-                            levels[up].counted += 1;
-                        }
-                        if total >= limits.max_solutions {
-                            break 'search Outcome::SolutionLimit;
-                        }
-                    } else if let Some((p, _)) = found {
+                if up.memo_on {
+                    memo.insert(&keys[depth * kw..][..kw], sub.solutions, sub.nodes);
+                }
+                match self.step_back::<W>(&mut depth, 0) {
+                    Some(next) => (item, x) = next,
+                    None => break 'search Outcome::Exhausted,
+                }
+                first_try = false;
+            } else {
+                if stats.nodes >= limits.max_nodes {
+                    break 'search Outcome::NodeLimit;
+                }
+                stats.nodes += 1;
+                if stats.nodes & (V::TICK_NODES - 1) == 0 {
+                    stats.updates = self.updates - updates_before;
+                    stats.solutions = total;
+                    let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
+                    if visitor.tick(&progress).is_break() {
+                        break 'search Outcome::Stopped;
+                    }
+                }
+                let hint = self.hint::<W>(depth);
+                match self.choose::<W>(hint) {
+                    Some((p, count)) if count > 0 => {
                         self.set_hint::<W>(depth, p);
-                        self.updates += 1;
+                        item = self.prim_item[p as usize];
+                        self.save::<W>(depth);
+                        self.branch[depth] = item;
+                        if levels.len() <= depth {
+                            levels.resize(depth + 1, MemoLevel::default());
+                            plain_from = plain_below(&levels);
+                        }
+                        (levels[depth].counted, levels[depth].entered) = (0, stats.nodes);
+                        x = self.first_try::<W>(depth, item, count);
+                        first_try = true;
                     }
-                    match self.step_back::<W>(&mut depth) {
-                        Some(next) => (item, x) = next,
-                        None => break 'search Outcome::Exhausted,
+                    found => {
+                        // A solution or a dead end: back to the level above.
+                        if found.is_none() {
+                            total += 1;
+                            if let Some(up) = depth.checked_sub(1) {
+                                levels[up].counted += 1;
+                            }
+                            if total >= limits.max_solutions {
+                                break 'search Outcome::SolutionLimit;
+                            }
+                        } else if let Some((p, _)) = found {
+                            self.set_hint::<W>(depth, p);
+                            self.updates += 1;
+                        }
+                        match self.step_back::<W>(&mut depth, 0) {
+                            Some(next) => (item, x) = next,
+                            None => break 'search Outcome::Exhausted,
+                        }
+                        first_try = false;
                     }
-                    first_try = false;
                 }
             }
             loop {
@@ -1484,6 +1557,9 @@ impl BitMatrix {
                         let n = level.lookups;
                         if n.is_power_of_two() && n.trailing_zeros() >= memo.trial_bits() {
                             level.memo_on = level.saved.saturating_mul(2) >= n;
+                            if !level.memo_on {
+                                plain_from = plain_below(&levels);
+                            }
                         }
                     }
                     debug_assert!(depth < self.chosen.len());
@@ -1504,7 +1580,7 @@ impl BitMatrix {
                     let nodes = stats.nodes - levels[depth].entered + 1;
                     memo.insert(&keys[depth * kw..][..kw], count, nodes);
                 }
-                match self.step_back::<W>(&mut depth) {
+                match self.step_back::<W>(&mut depth, 0) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
@@ -1819,6 +1895,68 @@ mod tests {
             }
         }
         assert!(hits >= 20, "the memo saved nodes on only {hits} problems");
+    }
+
+    /// Records the statistics of every tick.
+    struct Ticks(Vec<Stats>);
+
+    impl Visitor for Ticks {
+        const TICK_NODES: u64 = 1;
+
+        fn solution(&mut self, _: &Solution<'_, '_>) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+
+        fn tick(&mut self, progress: &Progress<'_, '_>) -> ControlFlow<()> {
+            self.0.push(progress.stats);
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Once the memo is off at every depth from some depth down, the plain
+    /// search counts the subtrees there. Its ticks carry the whole count's
+    /// figures, and it ticks at no solution, where the memo's loop ticks
+    /// at every node: fewer ticks than nodes shows that it ran.
+    #[test]
+    fn a_memo_turned_off_hands_its_subtrees_to_the_plain_search() {
+        let text = crate::problem::queens(8).unwrap();
+        let (p, _) = crate::knuth::parse(&text).unwrap();
+        let mut m = BitMatrix::build(&p.problem).unwrap();
+        let plain = m.count_within(SearchLimits::UNLIMITED);
+        // Judged at every lookup: off at each depth after its first miss.
+        let mut memo = MemoTable::for_problem(&p.problem, 1 << 20).with_trial_bits(0);
+        let mut ticks = Ticks(Vec::new());
+        let (outcome, stats) = m.count_with_memo(&mut ticks, SearchLimits::UNLIMITED, &mut memo);
+        assert_eq!((outcome, stats.solutions), (Outcome::Exhausted, 92));
+        assert_eq!(plain.solutions, 92);
+        assert!(stats.nodes <= plain.stats.nodes);
+        let ticks = ticks.0;
+        assert!(
+            ticks.len() as u64 + 50 < stats.nodes,
+            "{} ticks",
+            ticks.len()
+        );
+        assert!(ticks.windows(2).all(|t| t[0].nodes < t[1].nodes
+            && t[0].solutions <= t[1].solutions
+            && t[0].updates <= t[1].updates));
+        let last = ticks.last().unwrap();
+        assert!(last.nodes <= stats.nodes && last.solutions <= 92 && last.updates <= stats.updates);
+        // A node bound inside a subtree stops the count there.
+        for bound in [1, 10, 100, stats.nodes / 2] {
+            let mut memo = MemoTable::for_problem(&p.problem, 1 << 20).with_trial_bits(0);
+            let limits = SearchLimits {
+                max_nodes: bound,
+                ..SearchLimits::UNLIMITED
+            };
+            let (o, s) = m.count_with_memo(&mut Ticks(Vec::new()), limits, &mut memo);
+            assert_eq!((o, s.nodes), (Outcome::NodeLimit, bound), "bound {bound}");
+            assert!(s.solutions <= 92);
+        }
+        assert_eq!(
+            m.count_within(SearchLimits::UNLIMITED),
+            plain,
+            "state restored"
+        );
     }
 
     #[test]

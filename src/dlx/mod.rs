@@ -71,8 +71,8 @@ pub use bits::BitMatrix;
 pub use builder::{BuildError, Problem};
 pub use matrix::{ForceError, Matrix, SanityError};
 pub use memo::MemoTable;
-use search::Searcher;
 pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor};
+use search::{Searcher, TicksOnly};
 
 /// Which search runs a problem: both visit the same tree (the same
 /// branching rule, options in the same order) and report the same
@@ -196,7 +196,7 @@ impl Engine<'_> {
         memo: &mut MemoTable,
     ) -> (Outcome, Stats) {
         match self {
-            Engine::Links(m) => m.search(&mut TicksOnly(visitor), limits),
+            Engine::Links(m) => m.search(&mut TicksOnly::new(visitor), limits),
             Engine::Bits(m) => m.count_with_memo(visitor, limits, memo),
         }
     }
@@ -223,21 +223,6 @@ impl Engine<'_> {
         mut visit: impl FnMut(&Solution<'_, '_>) -> std::ops::ControlFlow<()>,
     ) -> (Outcome, Stats) {
         self.search(&mut visit, SearchLimits::UNLIMITED)
-    }
-}
-
-/// A visitor's ticks, without its solutions.
-struct TicksOnly<'v, V>(&'v mut V);
-
-impl<V: Visitor> Visitor for TicksOnly<'_, V> {
-    const TICK_NODES: u64 = V::TICK_NODES;
-
-    fn solution(&mut self, _: &Solution<'_, '_>) -> std::ops::ControlFlow<()> {
-        std::ops::ControlFlow::Continue(())
-    }
-
-    fn tick(&mut self, progress: &Progress<'_, '_>) -> std::ops::ControlFlow<()> {
-        self.0.tick(progress)
     }
 }
 

@@ -203,6 +203,43 @@ impl<'m, 'a> Solution<'m, 'a> {
     }
 }
 
+/// A visitor's ticks, without its solutions (for a count, which visits
+/// none), their statistics added to `before`: those of the search a
+/// subtree's search continues.
+pub(super) struct TicksOnly<'v, V> {
+    visitor: &'v mut V,
+    before: Stats,
+}
+
+impl<'v, V> TicksOnly<'v, V> {
+    /// The ticks of a whole search.
+    pub(super) fn new(visitor: &'v mut V) -> Self {
+        Self::after(visitor, Stats::default())
+    }
+
+    /// The ticks of a search that continues one with statistics `before`.
+    pub(super) fn after(visitor: &'v mut V, before: Stats) -> Self {
+        Self { visitor, before }
+    }
+}
+
+impl<V: Visitor> Visitor for TicksOnly<'_, V> {
+    const TICK_NODES: u64 = V::TICK_NODES;
+
+    fn solution(&mut self, _: &Solution<'_, '_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn tick(&mut self, progress: &Progress<'_, '_>) -> ControlFlow<()> {
+        let mut stats = self.before;
+        stats += progress.stats;
+        self.visitor.tick(&Progress {
+            source: progress.source,
+            stats,
+        })
+    }
+}
+
 /// Where the search stands: for progress reports and estimates.
 pub struct Progress<'m, 'a> {
     source: Chosen<'m, 'a>,
