@@ -1230,8 +1230,10 @@ impl BitMatrix {
 
     /// The search of the subtree under the current node, at depth `base`
     /// of the current path (`chosen[..base]`, levels below `base` saved):
-    /// the whole search with `base` 0. Statistics of the subtree; the state
-    /// is the node's again on return.
+    /// the whole search with `base` 0. Statistics of the subtree. With
+    /// `base` 0 the state is restored on return; below the root it is left
+    /// as the search ends, for the caller steps back to the level above,
+    /// which restores that level's.
     #[inline(always)]
     fn search_from<V: Visitor, const W: usize>(
         &mut self,
@@ -1241,11 +1243,8 @@ impl BitMatrix {
     ) -> (Outcome, Stats) {
         let updates_before = self.updates;
         let mut stats = Stats::default();
-        // The state to return to: that of the forced options; below the
-        // root, the node's, saved as level `base` if it branches (a leaf
-        // changes nothing).
+        // The state to return to: that of the forced options.
         let home = (base == 0).then(|| self.state.clone());
-        let mut base_saved = false;
         let mut depth = base;
         let outcome = 'search: loop {
             if stats.nodes >= limits.max_nodes {
@@ -1298,7 +1297,6 @@ impl BitMatrix {
                     }
                     item = self.prim_item[p as usize];
                     self.save::<W>(depth);
-                    base_saved |= depth == base;
                     self.branch[depth] = item;
                     x = self.first_try::<W>(depth, item, count);
                     first_try = true;
@@ -1321,10 +1319,8 @@ impl BitMatrix {
                 first_try = false;
             }
         };
-        match home {
-            Some(home) => self.state.copy_from_slice(&home),
-            None if base_saved => self.load::<W>(base),
-            None => {}
+        if let Some(home) = home {
+            self.state.copy_from_slice(&home);
         }
         stats.updates = self.updates - updates_before;
         (outcome, stats)
@@ -1369,7 +1365,7 @@ impl BitMatrix {
     /// search, without this loop's bookkeeping (its own count still stored
     /// if the level above looks its children up); a depth first reached
     /// inside such a subtree stays off. On the pentominoes that takes the
-    /// memo's count from 4.72 G instructions to 4.43 G, below the plain
+    /// memo's count from 4.72 G instructions to 4.30 G, below the plain
     /// count's. A count cut short by `limits` is a lower bound, at most
     /// `limits.max_solutions`.
     ///
@@ -1447,88 +1443,53 @@ impl BitMatrix {
         let outcome = 'search: loop {
             // A node: the state under `chosen[..depth]`, whose items are
             // `keys[depth]`.
+            if stats.nodes >= limits.max_nodes {
+                break 'search Outcome::NodeLimit;
+            }
+            stats.nodes += 1;
+            if stats.nodes & (V::TICK_NODES - 1) == 0 {
+                stats.updates = self.updates - updates_before;
+                stats.solutions = total;
+                let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
+                if visitor.tick(&progress).is_break() {
+                    break 'search Outcome::Stopped;
+                }
+            }
             let (mut item, mut x, mut first_try);
-            if depth > 0 && depth >= plain_from && depth < levels.len() {
-                // No level from here down looks its children up, or stores
-                // their counts: the plain search counts the subtree, with
-                // none of this loop's bookkeeping (on the pentominoes, whose
-                // memo stays on for six levels, most nodes are below them).
-                // A level deeper than any seen so far would have started
-                // with its memo on; the plain search leaves it off.
-                let before = Stats {
-                    nodes: stats.nodes,
-                    updates: self.updates - updates_before,
-                    solutions: total,
-                };
-                let sub_limits = SearchLimits {
-                    max_nodes: limits.max_nodes.saturating_sub(stats.nodes),
-                    max_solutions: limits.max_solutions.saturating_sub(total),
-                };
-                let mut ticks = TicksOnly::after(visitor, before);
-                let (outcome, sub) = self.search_from::<_, W>(&mut ticks, sub_limits, depth);
-                stats.nodes += sub.nodes;
-                total = total.saturating_add(sub.solutions);
-                let up = &mut levels[depth - 1];
-                up.counted = up.counted.saturating_add(sub.solutions);
-                if outcome != Outcome::Exhausted {
-                    break 'search outcome;
-                }
-                if up.memo_on {
-                    memo.insert(&keys[depth * kw..][..kw], sub.solutions, sub.nodes);
-                }
-                match self.step_back::<W>(&mut depth, 0) {
-                    Some(next) => (item, x) = next,
-                    None => break 'search Outcome::Exhausted,
-                }
-                first_try = false;
-            } else {
-                if stats.nodes >= limits.max_nodes {
-                    break 'search Outcome::NodeLimit;
-                }
-                stats.nodes += 1;
-                if stats.nodes & (V::TICK_NODES - 1) == 0 {
-                    stats.updates = self.updates - updates_before;
-                    stats.solutions = total;
-                    let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
-                    if visitor.tick(&progress).is_break() {
-                        break 'search Outcome::Stopped;
+            let hint = self.hint::<W>(depth);
+            match self.choose::<W>(hint) {
+                Some((p, count)) if count > 0 => {
+                    self.set_hint::<W>(depth, p);
+                    item = self.prim_item[p as usize];
+                    self.save::<W>(depth);
+                    self.branch[depth] = item;
+                    if levels.len() <= depth {
+                        levels.resize(depth + 1, MemoLevel::default());
+                        plain_from = plain_below(&levels);
                     }
+                    (levels[depth].counted, levels[depth].entered) = (0, stats.nodes);
+                    x = self.first_try::<W>(depth, item, count);
+                    first_try = true;
                 }
-                let hint = self.hint::<W>(depth);
-                match self.choose::<W>(hint) {
-                    Some((p, count)) if count > 0 => {
+                found => {
+                    // A solution or a dead end: back to the level above.
+                    if found.is_none() {
+                        total += 1;
+                        if let Some(up) = depth.checked_sub(1) {
+                            levels[up].counted += 1;
+                        }
+                        if total >= limits.max_solutions {
+                            break 'search Outcome::SolutionLimit;
+                        }
+                    } else if let Some((p, _)) = found {
                         self.set_hint::<W>(depth, p);
-                        item = self.prim_item[p as usize];
-                        self.save::<W>(depth);
-                        self.branch[depth] = item;
-                        if levels.len() <= depth {
-                            levels.resize(depth + 1, MemoLevel::default());
-                            plain_from = plain_below(&levels);
-                        }
-                        (levels[depth].counted, levels[depth].entered) = (0, stats.nodes);
-                        x = self.first_try::<W>(depth, item, count);
-                        first_try = true;
+                        self.updates += 1;
                     }
-                    found => {
-                        // A solution or a dead end: back to the level above.
-                        if found.is_none() {
-                            total += 1;
-                            if let Some(up) = depth.checked_sub(1) {
-                                levels[up].counted += 1;
-                            }
-                            if total >= limits.max_solutions {
-                                break 'search Outcome::SolutionLimit;
-                            }
-                        } else if let Some((p, _)) = found {
-                            self.set_hint::<W>(depth, p);
-                            self.updates += 1;
-                        }
-                        match self.step_back::<W>(&mut depth, 0) {
-                            Some(next) => (item, x) = next,
-                            None => break 'search Outcome::Exhausted,
-                        }
-                        first_try = false;
+                    match self.step_back::<W>(&mut depth, 0) {
+                        Some(next) => (item, x) = next,
+                        None => break 'search Outcome::Exhausted,
                     }
+                    first_try = false;
                 }
             }
             loop {
@@ -1572,7 +1533,43 @@ impl BitMatrix {
                         keys.resize((depth + 1) * kw, 0);
                     }
                     keys[depth * kw..][..kw].copy_from_slice(&child);
-                    continue 'search;
+                    if depth < plain_from || depth >= levels.len() {
+                        continue 'search;
+                    }
+                    // No level from the child's down looks its children up,
+                    // or stores their counts: the plain search counts the
+                    // child's subtree, with none of this loop's bookkeeping
+                    // (on the pentominoes, whose memo stays on for six
+                    // levels, most nodes are below them). A level deeper
+                    // than any seen so far would have started with its memo
+                    // on; the plain search leaves it off.
+                    let before = Stats {
+                        nodes: stats.nodes,
+                        updates: self.updates - updates_before,
+                        solutions: total,
+                    };
+                    let sub_limits = SearchLimits {
+                        max_nodes: limits.max_nodes.saturating_sub(stats.nodes),
+                        max_solutions: limits.max_solutions.saturating_sub(total),
+                    };
+                    let mut ticks = TicksOnly::after(visitor, before);
+                    let (outcome, sub) = self.search_from::<_, W>(&mut ticks, sub_limits, depth);
+                    stats.nodes += sub.nodes;
+                    total = total.saturating_add(sub.solutions);
+                    let up = &mut levels[depth - 1];
+                    up.counted = up.counted.saturating_add(sub.solutions);
+                    if outcome != Outcome::Exhausted {
+                        break 'search outcome;
+                    }
+                    if up.memo_on {
+                        memo.insert(&keys[depth * kw..][..kw], sub.solutions, sub.nodes);
+                    }
+                    match self.step_back::<W>(&mut depth, 0) {
+                        Some(next) => (item, x) = next,
+                        None => break 'search Outcome::Exhausted,
+                    }
+                    first_try = false;
+                    continue;
                 }
                 // Every option of this level tried: its count is complete.
                 let count = levels[depth].counted;
