@@ -229,15 +229,16 @@ fn solve(
 
     let (outcome, stats, subproblems) = match opts.mode {
         Mode::Count => {
-            let (c, subproblems) = match (opts.part, opts.memo_bytes) {
+            let bytes = opts.memo_bytes;
+            let (c, subproblems) = match opts.part {
                 // A whole count may be done before a split would pay.
-                (None, bytes) => {
+                None => {
                     let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(threads);
                     runner
                         .count_split(p, subproblems, bytes)
                         .map_err(|e| run_error(&e))?
                 }
-                (Some(_), bytes) => {
+                Some(_) => {
                     let plan = plan()?;
                     let c = runner.count_by(p, &plan, bytes);
                     (c.map_err(|e| run_error(&e))?, Some(plan.subproblems.len()))

@@ -383,8 +383,8 @@ fn option_order(problem: &Problem, prim_of: &[u32], words: usize, always_sort: b
     // Stable: options with the same items keep the order added.
     sorted.sort_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]));
     // The words that hold some option of each primary item.
+    let prims = prim_of.iter().filter(|&&p| p != NONE).count();
     let spread = |order: &[u32]| {
-        let prims = prim_of.iter().filter(|&&p| p != NONE).count();
         let mut seen = vec![0u64; (prims * words).div_ceil(64)];
         for (bit, &k) in order.iter().enumerate() {
             for &(item, _) in option_entries(problem, k) {
