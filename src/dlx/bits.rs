@@ -155,6 +155,10 @@ pub struct BitMatrix {
     /// The primary number last branched on, or found without options, at
     /// each depth: the item [`Self::choose`] counts first there.
     hints: Vec<u32>,
+    /// For each option (by bit), the primary number found without options
+    /// the last time a node was entered by choosing it, or [`NONE`]: the
+    /// item [`Self::choose`] first tests for options there.
+    dead_hints: Vec<u32>,
     chosen: Vec<u32>,
     /// The options to try at each level: the active options of the item
     /// branched on there, in the order added (by [`OptionId`]), as bits.
@@ -590,6 +594,7 @@ impl BitMatrix {
             saved: Vec::new(),
             branch: Vec::new(),
             hints: Vec::new(),
+            dead_hints: vec![NONE; n_options],
             chosen: Vec::new(),
             tries: Vec::new(),
             try_pos: Vec::new(),
@@ -827,27 +832,40 @@ impl BitMatrix {
         }
     }
 
-    /// The item [`Self::choose`] counts first at `depth`: the one chosen,
-    /// or found without options, there last time. It pays where items span
-    /// many words; with a few, the extra count costs more than it saves,
-    /// and there is none.
+    /// The items [`Self::choose`] looks at first at `depth`, as `(hint,
+    /// dead)`: the one chosen, or found without options, there last time;
+    /// and the one found without options the last time a node was entered
+    /// through the option chosen at `depth - 1` (an option that leaves an
+    /// item without options tends to leave the same one again). They pay
+    /// where items span many words; with a few, the extra counts cost more
+    /// than they save, and there are none.
     #[inline(always)]
-    fn hint<const W: usize>(&mut self, depth: usize) -> u32 {
+    fn hints<const W: usize>(&mut self, depth: usize) -> (u32, u32) {
         if few_words::<W>() {
-            return NONE;
+            return (NONE, NONE);
         }
         if self.hints.len() <= depth {
             self.hints.resize(depth + 1, NONE);
         }
-        self.hints[depth]
+        let dead = match depth.checked_sub(1) {
+            // `chosen[depth - 1]` is the option that led here, a bit of a
+            // set of options, and `dead_hints` has an entry for each.
+            Some(up) => self.dead_hints[self.chosen[up] as usize],
+            None => NONE,
+        };
+        (self.hints[depth], dead)
     }
 
-    /// Records `p` as the item chosen, or found without options, at
-    /// `depth` (see [`Self::hint`]).
+    /// Records `p` as the item chosen at `depth`, or found there without
+    /// options when `dead` (see [`Self::hints`]).
     #[inline(always)]
-    fn set_hint<const W: usize>(&mut self, depth: usize, p: u32) {
-        if !few_words::<W>() {
-            self.hints[depth] = p;
+    fn set_hint<const W: usize>(&mut self, depth: usize, p: u32, dead: bool) {
+        if few_words::<W>() {
+            return;
+        }
+        self.hints[depth] = p;
+        if let Some(up) = depth.checked_sub(1).filter(|_| dead) {
+            self.dead_hints[self.chosen[up] as usize] = p;
         }
     }
 
@@ -1051,27 +1069,34 @@ impl BitMatrix {
     /// (by primary number) on ties, as its primary number and count;
     /// `None` when every primary item is covered.
     ///
-    /// `hint` (a primary number, or [`NONE`]) is counted first, so that
-    /// the bound is low from the start: the item chosen last time at this
-    /// depth, or found there without options, is often the one to choose
-    /// again. If it has no option, it is returned at once: a dead end is
-    /// one whichever item shows it (two nodes in three of the pentominoes
-    /// are dead ends). Otherwise every open item is counted, giving up as
-    /// soon as it cannot win: an item before the best so far in primary
-    /// order wins with as few options, one after it only with fewer. So an
-    /// item with options returned is exactly the first with the fewest,
-    /// whatever the hint.
+    /// `dead` and `hint` are primary numbers, or [`NONE`] (see
+    /// [`Self::hints`]). `dead` is tested first, up to its first active
+    /// option: if it has none, it is returned at once. So is `hint`, which
+    /// is counted next, if it has none: a dead end is one whichever item
+    /// shows it, and two nodes in three of the pentominoes are dead ends.
+    /// Counting `hint` first also sets the bound low from the start: the
+    /// item chosen last time at this depth is often the one to choose
+    /// again. Then every open item is counted, giving up as soon as it
+    /// cannot win: an item before the best so far in primary order wins
+    /// with as few options, one after it only with fewer. So an item with
+    /// options returned is exactly the first with the fewest, whatever the
+    /// hints.
     #[inline(always)]
-    fn choose<const W: usize>(&self, hint: u32) -> Option<(u32, u32)> {
+    fn choose<const W: usize>(&self, hint: u32, dead: u32) -> Option<(u32, u32)> {
         if few_words::<W>() {
             return self.choose_in_few_words::<W>();
         }
         let (words, ww) = self.sizes_of::<W>();
         let open = &self.state[words + ww..];
+        let is_open = |p: usize| {
+            open.get(p / 64)
+                .is_some_and(|&o| o & (1u64 << (p % 64)) != 0)
+        };
+        if is_open(dead as usize) && self.count_options::<W>(dead as usize, 1) == 0 {
+            return Some((dead, 0));
+        }
         let hint = hint as usize;
-        let hinted = open
-            .get(hint / 64)
-            .is_some_and(|&o| o & (1u64 << (hint % 64)) != 0);
+        let hinted = is_open(hint);
         let (mut best, mut best_p) = if hinted {
             let count = self.count_options::<W>(hint, u32::MAX);
             if count == 0 {
@@ -1253,8 +1278,8 @@ impl BitMatrix {
             stats.nodes += 1;
             let (mut item, mut x);
             let mut first_try = false;
-            let hint = self.hint::<W>(depth);
-            match self.choose::<W>(hint) {
+            let (hint, dead) = self.hints::<W>(depth);
+            match self.choose::<W>(hint, dead) {
                 None => {
                     stats.solutions += 1;
                     let solution = Solution::of_bits(self, &self.chosen[..depth]);
@@ -1272,7 +1297,7 @@ impl BitMatrix {
                 Some((p, 0)) => {
                     // A dead end: the links cover the item, find no
                     // option, and count that cover.
-                    self.set_hint::<W>(depth, p);
+                    self.set_hint::<W>(depth, p, true);
                     self.updates += 1;
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
@@ -1287,7 +1312,7 @@ impl BitMatrix {
                     }
                 }
                 Some((p, count)) => {
-                    self.set_hint::<W>(depth, p);
+                    self.set_hint::<W>(depth, p, false);
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
                         let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
@@ -1456,10 +1481,10 @@ impl BitMatrix {
                 }
             }
             let (mut item, mut x, mut first_try);
-            let hint = self.hint::<W>(depth);
-            match self.choose::<W>(hint) {
+            let (hint, dead) = self.hints::<W>(depth);
+            match self.choose::<W>(hint, dead) {
                 Some((p, count)) if count > 0 => {
-                    self.set_hint::<W>(depth, p);
+                    self.set_hint::<W>(depth, p, false);
                     item = self.prim_item[p as usize];
                     self.save::<W>(depth);
                     self.branch[depth] = item;
@@ -1482,7 +1507,7 @@ impl BitMatrix {
                             break 'search Outcome::SolutionLimit;
                         }
                     } else if let Some((p, _)) = found {
-                        self.set_hint::<W>(depth, p);
+                        self.set_hint::<W>(depth, p, true);
                         self.updates += 1;
                     }
                     match self.step_back::<W>(&mut depth, 0) {
