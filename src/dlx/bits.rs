@@ -1048,15 +1048,34 @@ impl BitMatrix {
         let mut count = 0;
         for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
             let mut bits = l & iw;
+            // Two words a round, the second masked out when there is none:
+            // the rounds' exits and the checks against `limit` are the
+            // branches a predictor misses most (on the pentominoes, 4.91 M
+            // mispredictions in the first 300,000 nodes a word a round,
+            // 3.94 M two words a round).
             while bits != 0 {
                 let w = s * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                // SAFETY: `w` is the number of a word set in `item_words`,
-                // which `build` sets only for words below `words`, the
-                // length of `uses` and of the active set at the front of
-                // `state`.
-                let (a, u) = unsafe { (*self.state.get_unchecked(w), *uses.get_unchecked(w)) };
-                count += (a & u).count_ones();
+                let more = 0u64.wrapping_sub(u64::from(bits != 0));
+                let v = if bits != 0 {
+                    s * 64 + bits.trailing_zeros() as usize
+                } else {
+                    w
+                };
+                bits &= bits.wrapping_sub(1);
+                // SAFETY: `w` and `v` are numbers of words set in
+                // `item_words`, which `build` sets only for words below
+                // `words`, the length of `uses` and of the active set at
+                // the front of `state`.
+                let (a, u, b, t) = unsafe {
+                    (
+                        *self.state.get_unchecked(w),
+                        *uses.get_unchecked(w),
+                        *self.state.get_unchecked(v),
+                        *uses.get_unchecked(v),
+                    )
+                };
+                count += (a & u).count_ones() + (b & t & more).count_ones();
                 if count >= limit {
                     return count;
                 }
