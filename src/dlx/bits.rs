@@ -160,6 +160,14 @@ pub struct BitMatrix {
     /// item [`Self::choose`] first tests for options there.
     dead_hints: Vec<u32>,
     chosen: Vec<u32>,
+    /// Whether each level's item had one active option: such a level is
+    /// not saved, and the search never steps back to it.
+    one_option: Vec<bool>,
+    /// For each depth on the current path of [`Self::search_from`], the
+    /// level to step back to once its node is done: the deepest level
+    /// above it with more than one option, or [`NONE`] at the root of
+    /// the search. One longer than the other tables of levels.
+    resume: Vec<u32>,
     /// The options to try at each level: the active options of the item
     /// branched on there, in the order added (by [`OptionId`]), as bits.
     /// Level `d`'s are `tries[try_end[d - 1]..try_end[d]]` (from 0 for
@@ -596,6 +604,8 @@ impl BitMatrix {
             hints: Vec::new(),
             dead_hints: vec![NONE; n_options],
             chosen: Vec::new(),
+            one_option: Vec::new(),
+            resume: Vec::new(),
             tries: Vec::new(),
             try_pos: Vec::new(),
             try_end: Vec::new(),
@@ -869,17 +879,53 @@ impl BitMatrix {
         }
     }
 
-    /// Saves the state as level `depth`'s.
+    /// Enters level `depth`, whose item has `count` active options: saves
+    /// the state, unless `count` is 1. A level with one option is never
+    /// returned to, for it has no other option to try: [`Self::step_back`]
+    /// passes over it (on n queens, most levels, and their copies and
+    /// scans for a next option that is not there).
     #[inline(always)]
-    fn save<const W: usize>(&mut self, depth: usize) {
-        let n = self.state_len::<W>();
+    fn enter<const W: usize>(&mut self, depth: usize, count: u32) {
+        self.grow::<W>(depth);
+        debug_assert!(depth + 1 < self.resume.len());
+        // SAFETY: `grow` grew `resume` to hold level `depth + 1`.
+        unsafe {
+            let up = *self.resume.get_unchecked(depth);
+            *self.resume.get_unchecked_mut(depth + 1) = if count > 1 { depth as u32 } else { up };
+        }
+        if count == 1 {
+            // SAFETY: `grow` grew `one_option` to hold level `depth`.
+            *unsafe { self.one_option.get_unchecked_mut(depth) } = true;
+        } else {
+            self.save::<W>(depth);
+        }
+    }
+
+    /// Grows the tables of levels to hold level `depth` (and `resume` to
+    /// hold `depth + 1`).
+    #[inline(always)]
+    fn grow<const W: usize>(&mut self, depth: usize) {
         if self.branch.len() <= depth {
+            let n = self.state_len::<W>();
             self.saved.resize((depth + 1) * n, 0);
             self.branch.resize(depth + 1, 0);
             self.chosen.resize(depth + 1, 0);
             self.try_pos.resize(depth + 1, 0);
             self.try_end.resize(depth + 1, 0);
+            self.one_option.resize(depth + 1, false);
         }
+        if self.resume.len() <= depth + 1 {
+            self.resume.resize(depth + 2, NONE);
+        }
+    }
+
+    /// Saves the state as level `depth`'s.
+    #[inline(always)]
+    fn save<const W: usize>(&mut self, depth: usize) {
+        let n = self.state_len::<W>();
+        self.grow::<W>(depth);
+        // SAFETY: `grow` grew `one_option` to hold level `depth`.
+        *unsafe { self.one_option.get_unchecked_mut(depth) } = false;
         // `saved` holds `state.len()` words a level (`n` is that length in
         // every search), for as many levels as `branch`.
         debug_assert!(self.saved.len() >= (depth + 1) * n);
@@ -1188,6 +1234,9 @@ impl BitMatrix {
     /// For level `depth` of the current path: the position of the option
     /// tried among the item's active options, and their number.
     pub(super) fn path_at(&self, depth: usize) -> (u32, u32) {
+        if self.one_option[depth] {
+            return (0, 1);
+        }
         if self.reordered {
             let start = depth.checked_sub(1).map_or(0, |up| self.try_end[up]);
             return (self.try_pos[depth] - start, self.try_end[depth] - start);
@@ -1289,6 +1338,11 @@ impl BitMatrix {
         let mut stats = Stats::default();
         // The state to return to: that of the forced options.
         let home = (base == 0).then(|| self.state.clone());
+        if self.resume.len() <= base {
+            self.resume.resize(base + 1, NONE);
+        }
+        // Nothing to step back to above the root.
+        self.resume[base] = NONE;
         let mut depth = base;
         let outcome = 'search: loop {
             if stats.nodes >= limits.max_nodes {
@@ -1308,7 +1362,7 @@ impl BitMatrix {
                     if stats.solutions >= limits.max_solutions {
                         break 'search Outcome::SolutionLimit;
                     }
-                    match self.step_back::<W>(&mut depth, base) {
+                    match self.step_back::<W>(&mut depth) {
                         Some(next) => (item, x) = next,
                         None => break 'search Outcome::Exhausted,
                     }
@@ -1325,7 +1379,7 @@ impl BitMatrix {
                             break 'search Outcome::Stopped;
                         }
                     }
-                    match self.step_back::<W>(&mut depth, base) {
+                    match self.step_back::<W>(&mut depth) {
                         Some(next) => (item, x) = next,
                         None => break 'search Outcome::Exhausted,
                     }
@@ -1340,7 +1394,7 @@ impl BitMatrix {
                         }
                     }
                     item = self.prim_item[p as usize];
-                    self.save::<W>(depth);
+                    self.enter::<W>(depth, count);
                     self.branch[depth] = item;
                     x = self.first_try::<W>(depth, item, count);
                     first_try = true;
@@ -1356,7 +1410,7 @@ impl BitMatrix {
                     depth += 1;
                     continue 'search;
                 }
-                match self.step_back::<W>(&mut depth, base) {
+                match self.step_back::<W>(&mut depth) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
@@ -1370,20 +1424,45 @@ impl BitMatrix {
         (outcome, stats)
     }
 
-    /// Back to the previous level: its state restored, the next option of
-    /// its item, as (item, option); `None` at depth `base` (the root of
-    /// the search).
+    /// Back to the level above, as the memo's count does (every level
+    /// saved): its state restored, the next option of its item, as (item,
+    /// option); `None` at depth `base` (the root of the search).
     #[inline(always)]
-    fn step_back<const W: usize>(&mut self, depth: &mut usize, base: usize) -> Option<(u32, u32)> {
+    fn step_up<const W: usize>(&mut self, depth: &mut usize, base: usize) -> Option<(u32, u32)> {
         if *depth == base {
             return None;
         }
         *depth -= 1;
-        self.load::<W>(*depth);
+        self.resume_at::<W>(*depth)
+    }
+
+    /// Back to the deepest level above `depth` that has options left to
+    /// try, passing over levels with one option ([`Self::enter`]): its
+    /// state restored, the next option of its item, as (item, option);
+    /// `None` when there is none below the root of the search.
+    #[inline(always)]
+    fn step_back<const W: usize>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
+        debug_assert!(*depth < self.resume.len());
+        // SAFETY: `resume` holds an entry for every depth on the current
+        // path: the search's root's set as it starts, each other's when
+        // the level above was entered.
+        let up = *unsafe { self.resume.get_unchecked(*depth) };
+        if up == NONE {
+            return None;
+        }
+        *depth = up as usize;
+        self.resume_at::<W>(*depth)
+    }
+
+    /// Level `depth`'s saved state restored, and the next option of its
+    /// item, as (item, option).
+    #[inline(always)]
+    fn resume_at<const W: usize>(&mut self, depth: usize) -> Option<(u32, u32)> {
+        self.load::<W>(depth);
         // SAFETY: as in `load`, level `depth` was saved, so `branch` holds
         // it.
-        let item = unsafe { *self.branch.get_unchecked(*depth) };
-        Some((item, self.next_try::<W>(*depth)))
+        let item = unsafe { *self.branch.get_unchecked(depth) };
+        Some((item, self.next_try::<W>(depth)))
     }
 
     // --- Counting with a memo ----------------------------------------------
@@ -1529,7 +1608,7 @@ impl BitMatrix {
                         self.set_hint::<W>(depth, p, true);
                         self.updates += 1;
                     }
-                    match self.step_back::<W>(&mut depth, 0) {
+                    match self.step_up::<W>(&mut depth, 0) {
                         Some(next) => (item, x) = next,
                         None => break 'search Outcome::Exhausted,
                     }
@@ -1608,7 +1687,7 @@ impl BitMatrix {
                     if up.memo_on {
                         memo.insert(&keys[depth * kw..][..kw], sub.solutions, sub.nodes);
                     }
-                    match self.step_back::<W>(&mut depth, 0) {
+                    match self.step_up::<W>(&mut depth, 0) {
                         Some(next) => (item, x) = next,
                         None => break 'search Outcome::Exhausted,
                     }
@@ -1621,7 +1700,7 @@ impl BitMatrix {
                     let nodes = stats.nodes - levels[depth].entered + 1;
                     memo.insert(&keys[depth * kw..][..kw], count, nodes);
                 }
-                match self.step_back::<W>(&mut depth, 0) {
+                match self.step_up::<W>(&mut depth, 0) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
@@ -1790,12 +1869,14 @@ mod tests {
         }
     }
 
-    /// Options numbered in sorted order ([`option_order`]) are still tried
-    /// in the order added: the same solutions in the same order, the same
-    /// path (positions and lengths) at every node, and forcing by
-    /// [`OptionId`] as on the links.
+    /// The same solutions in the same order as the links, the same path
+    /// (positions and lengths) at every node, and forcing by [`OptionId`]
+    /// as on the links: with a few words, on the general path, and with
+    /// options numbered in sorted order ([`option_order`]), which are
+    /// still tried in the order added. Levels with one option, never
+    /// saved ([`BitMatrix::enter`]), are on the paths too.
     #[test]
-    fn sorted_options_keep_every_path_of_the_links() {
+    fn every_path_is_the_links_own() {
         let mut reordered = 0;
         for (n, p) in random_problems(0x0050_27ed, 150).into_iter().enumerate() {
             let arena = Bump::new();
@@ -1803,12 +1884,16 @@ mod tests {
             let mut want = Trace::default();
             let want_run = links.search(&mut want, SearchLimits::UNLIMITED);
             let half = want.solutions.first().map(|s| s[..s.len() / 2].to_vec());
-            for min_words in [5, 70] {
-                let mut bits = BitMatrix::build_with(&p, usize::MAX, min_words, true).unwrap();
-                reordered += usize::from(bits.reordered);
+            for (min_words, sort) in [(0, false), (5, false), (5, true), (70, true)] {
+                let mut bits = BitMatrix::build_with(&p, usize::MAX, min_words, sort).unwrap();
+                reordered += usize::from(bits.reordered && sort);
                 let mut got = Trace::default();
                 let run = bits.search(&mut got, SearchLimits::UNLIMITED);
-                assert_eq!((run, &got), (want_run, &want), "problem {n}, {min_words}");
+                assert_eq!(
+                    (run, &got),
+                    (want_run, &want),
+                    "problem {n}, {min_words}, {sort}"
+                );
                 let Some(half) = &half else { continue };
                 bits.force_all(half).unwrap();
                 assert_eq!(bits.forced().collect::<Vec<_>>(), *half);
