@@ -12,7 +12,9 @@
 //! options with `POPCNT`, giving up on an item as soon as it cannot win.
 //! Undoing a level copies back the state saved when it was entered: at
 //! most [`MAX_STATE_BYTES`] bytes ([`BitMatrix::fits`]), one `memcpy`
-//! where the links walk every hidden node again.
+//! where the links walk every hidden node again. A level whose item has
+//! one option is not saved: there is nothing left to try there, and the
+//! search steps back past it.
 //!
 //! # Same tree as the links
 //!
@@ -40,6 +42,10 @@
 //!   in bit order. [`OptionId`]s cross the API in the order added.
 //! * Outside a search the state is the one left by the forced options;
 //!   every search returns to it however it ends.
+//! * During the plain search, every level on the current path whose item
+//!   has more than one option holds its saved state, and `resume[d]` is
+//!   the deepest such level above depth `d` (or none): the only levels a
+//!   step back may load.
 //!
 //! # Counting with a memo
 //!
