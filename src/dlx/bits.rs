@@ -13,8 +13,8 @@
 //! Undoing a level copies back the state saved when it was entered: at
 //! most [`MAX_STATE_BYTES`] bytes ([`BitMatrix::fits`]), one `memcpy`
 //! where the links walk every hidden node again. A level whose item has
-//! one option is not saved: there is nothing left to try there, and the
-//! search steps back past it.
+//! one option has nothing left to try: the plain search steps back past
+//! it, and on the general path does not save it.
 //!
 //! # Same tree as the links
 //!
@@ -166,8 +166,9 @@ pub struct BitMatrix {
     /// item [`Self::choose`] first tests for options there.
     dead_hints: Vec<u32>,
     chosen: Vec<u32>,
-    /// Whether each level's item had one active option: such a level is
-    /// not saved, and the search never steps back to it.
+    /// Whether each level was entered without saving its state (its item
+    /// had one active option, on the general path: [`Self::enter`]), so
+    /// that [`Self::path_at`] does not read a stale copy.
     one_option: Vec<bool>,
     /// For each depth on the current path of [`Self::search_from`], the
     /// level to step back to once its node is done: the deepest level
@@ -885,11 +886,12 @@ impl BitMatrix {
         }
     }
 
-    /// Enters level `depth`, whose item has `count` active options: saves
-    /// the state, unless `count` is 1. A level with one option is never
-    /// returned to, for it has no other option to try: [`Self::step_back`]
-    /// passes over it (on n queens, most levels, and their copies and
-    /// scans for a next option that is not there).
+    /// Enters level `depth`, whose item has `count` active options, and
+    /// sets where its children step back to. A level with one option is
+    /// never returned to, for it has no other option to try:
+    /// [`Self::step_back`] passes over it, with no load and no scan for a
+    /// next option that is not there (on n queens, most levels). On the
+    /// general path it is not saved either.
     #[inline(always)]
     fn enter<const W: usize>(&mut self, depth: usize, count: u32) {
         self.grow::<W>(depth);
