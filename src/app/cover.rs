@@ -229,18 +229,17 @@ fn solve(
 
     let (outcome, stats, subproblems) = match opts.mode {
         Mode::Count => {
-            let bytes = opts.memo_bytes;
             let (c, subproblems) = match opts.part {
                 // A whole count may be done before a split would pay.
                 None => {
                     let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(threads);
                     runner
-                        .count_split(p, subproblems, bytes)
+                        .count_split(p, subproblems, opts.memo_bytes)
                         .map_err(|e| run_error(&e))?
                 }
                 Some(_) => {
                     let plan = plan()?;
-                    let c = runner.count_by(p, &plan, bytes);
+                    let c = runner.count_by(p, &plan, opts.memo_bytes);
                     (c.map_err(|e| run_error(&e))?, Some(plan.subproblems.len()))
                 }
             };

@@ -1440,13 +1440,10 @@ impl BitMatrix {
 
     /// Back to the level above, as the memo's count does (every level
     /// saved): its state restored, the next option of its item, as (item,
-    /// option); `None` at depth `base` (the root of the search).
+    /// option); `None` at the root.
     #[inline(always)]
-    fn step_up<const W: usize>(&mut self, depth: &mut usize, base: usize) -> Option<(u32, u32)> {
-        if *depth == base {
-            return None;
-        }
-        *depth -= 1;
+    fn step_up<const W: usize>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
+        *depth = depth.checked_sub(1)?;
         self.resume_at::<W>(*depth)
     }
 
@@ -1622,7 +1619,7 @@ impl BitMatrix {
                         self.set_hint::<W>(depth, p, true);
                         self.updates += 1;
                     }
-                    match self.step_up::<W>(&mut depth, 0) {
+                    match self.step_up::<W>(&mut depth) {
                         Some(next) => (item, x) = next,
                         None => break 'search Outcome::Exhausted,
                     }
@@ -1701,7 +1698,7 @@ impl BitMatrix {
                     if up.memo_on {
                         memo.insert(&keys[depth * kw..][..kw], sub.solutions, sub.nodes);
                     }
-                    match self.step_up::<W>(&mut depth, 0) {
+                    match self.step_up::<W>(&mut depth) {
                         Some(next) => (item, x) = next,
                         None => break 'search Outcome::Exhausted,
                     }
@@ -1714,7 +1711,7 @@ impl BitMatrix {
                     let nodes = stats.nodes - levels[depth].entered + 1;
                     memo.insert(&keys[depth * kw..][..kw], count, nodes);
                 }
-                match self.step_up::<W>(&mut depth, 0) {
+                match self.step_up::<W>(&mut depth) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
