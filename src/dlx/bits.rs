@@ -36,7 +36,10 @@
 //! * An active option contains no covered item: covering an item clears
 //!   every option that uses it.
 //! * A word's live bit is set exactly when the word of the active set is
-//!   not zero.
+//!   not zero; except inside a search with a few words ([`few_words`]),
+//!   which looks at every word, never reads the live set, and leaves it
+//!   as the search found it (restored, with the rest of the state, on
+//!   return).
 //! * Bit `k` of a set of options stands for option `original[k]`, and
 //!   option `o` for bit `internal[o]`; every table indexed by option is
 //!   in bit order. [`OptionId`]s cross the API in the order added.
@@ -423,6 +426,45 @@ fn option_order(problem: &Problem, prim_of: &[u32], words: usize, always_sort: b
     }
 }
 
+/// The instruction sets the searches are compiled for (x86-64), best
+/// first. The source is the same; the compiler makes each count of bits
+/// one `POPCNT`, and with [`Isa::V3`] also clears a lowest bit in one
+/// `BLSR` and copies a level's state in one 256-bit move (queens13,
+/// cachegrind: 614 M instructions with POPCNT alone, 569 M with V3).
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Isa {
+    /// The x86-64-v3 level's bit and vector instructions: POPCNT, BMI1,
+    /// BMI2, LZCNT, AVX and AVX2 (Haswell, Zen and later).
+    V3,
+    /// POPCNT alone.
+    Popcnt,
+    /// Plain x86-64.
+    Baseline,
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Isa {
+    /// The best the processor has (each feature checked once, then cached
+    /// by `std`).
+    fn detect() -> Self {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("popcnt")
+            && has!("bmi1")
+            && has!("bmi2")
+            && has!("lzcnt")
+            && has!("avx")
+            && has!("avx2")
+        {
+            Isa::V3
+        } else if has!("popcnt") {
+            Isa::Popcnt
+        } else {
+            Isa::Baseline
+        }
+    }
+}
+
 impl BitMatrix {
     /// Whether `problem` suits the bit-set search: no colors, a state of
     /// at most 4 KiB (about 32,000 options), and dense clashes: on
@@ -716,7 +758,9 @@ impl BitMatrix {
 
     /// [`Self::commit`] in a search with `W` (not 0) words of options, at
     /// most 64 primary items and clash sets: each word looked at once, in
-    /// registers.
+    /// registers. The live set is left alone: nothing in such a search
+    /// reads it (see the module's invariants), and keeping it cost 6% of
+    /// the instructions on queens13.
     #[inline(always)]
     fn commit_in_few_words<const W: usize>(&mut self, k: u32, lead: u32, count_lead: bool) {
         let k = k as usize;
@@ -730,40 +774,35 @@ impl BitMatrix {
         // has a set for each.
         let (clash, lead_uses) =
             unsafe { (clashes.get_unchecked(k), uses.get_unchecked(lead as usize)) };
+        // One bounds check: the state is `W + 2` words (see `by_words!`).
+        let state = &mut self.state[..W + 2];
+        let mut active = [0u64; W];
+        active.copy_from_slice(&state[..W]);
+        // The options whose entries the links would unlink: the cleared
+        // ones outside the lead's list, and the lead's own (once a
+        // level). The lead is one of `k`'s items, so its active options
+        // are all in `k`'s clash set: the cleared set, less the lead's
+        // options unless they count.
+        let keep_lead = 0u64.wrapping_sub(u64::from(count_lead));
+        let mut hidden = [0u64; W];
+        for w in 0..W {
+            let hit = active[w] & clash[w];
+            debug_assert_eq!(active[w] & lead_uses[w] & !hit, 0);
+            hidden[w] = hit & (keep_lead | !lead_uses[w]);
+            active[w] &= !hit;
+        }
+        state[..W].copy_from_slice(&active);
+        // SAFETY: `k` is an option (as above), and with one word of open
+        // items there is one mask per option.
+        state[W + 1] &= !unsafe { *self.prim_masks.get_unchecked(k) };
+        // Counted last, so that nothing of it stays in registers through
+        // the loop above.
         let count = Counter {
             sizes: &self.sizes,
             starts: &self.starts,
             uniform: self.uniform,
         };
-        let mut updates = count.size(k);
-        // One bounds check: the state is `W + 2` words (see `by_words!`).
-        let state = &mut self.state[..W + 2];
-        let mut active = [0u64; W];
-        active.copy_from_slice(&state[..W]);
-        if !count_lead {
-            updates -= 1;
-        }
-        // The options whose entries the links would unlink: the lead's
-        // (once a level) and the cleared ones outside the lead's list.
-        // They are disjoint, so one set, and one count for all words.
-        let lead_mask = 0u64.wrapping_sub(u64::from(count_lead));
-        let mut hidden = [0u64; W];
-        let mut live = state[W];
-        for w in 0..W {
-            let hit = active[w] & clash[w];
-            hidden[w] = (active[w] & lead_uses[w] & lead_mask) | (hit & !lead_uses[w]);
-            active[w] &= !hit;
-            if active[w] == 0 {
-                live &= !(1 << w);
-            }
-        }
-        updates += count.hidden_in(&hidden);
-        state[..W].copy_from_slice(&active);
-        state[W] = live;
-        // SAFETY: `k` is an option (as above), and with one word of open
-        // items there is one mask per option.
-        state[W + 1] &= !unsafe { *self.prim_masks.get_unchecked(k) };
-        self.updates += updates;
+        self.updates += count.size(k) - u64::from(!count_lead) + count.hidden_in(&hidden);
     }
 
     // --- Forcing options -------------------------------------------------
@@ -1186,7 +1225,7 @@ impl BitMatrix {
             (u32::MAX, usize::MAX)
         };
         // Plain loops, not closures: a closure left out of line would not
-        // get the POPCNT of `search_popcnt`.
+        // get the instruction set of `search_v3` or `search_popcnt`.
         for (o, &word) in open.iter().enumerate() {
             let mut open_bits = word;
             while open_bits != 0 {
@@ -1275,24 +1314,35 @@ impl BitMatrix {
 
     /// Algorithm X, as [`Matrix::search`](super::Matrix::search) runs it,
     /// on the bit sets: the same tree, the same statistics, the same
-    /// visitor calls. Restores the state before returning. Runs with the
-    /// POPCNT instruction where the processor has it (checked once, then
-    /// cached by `std`).
+    /// visitor calls. Restores the state before returning. Runs compiled
+    /// for the best instruction set the processor has ([`Isa`]).
     pub fn search<V: Visitor>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,
     ) -> (Outcome, Stats) {
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor has POPCNT, as just checked.
-            return unsafe { self.search_popcnt(visitor, limits) };
+        match Isa::detect() {
+            // SAFETY: the processor has each instruction set, as detected.
+            Isa::V3 => return unsafe { self.search_v3(visitor, limits) },
+            Isa::Popcnt => return unsafe { self.search_popcnt(visitor, limits) },
+            Isa::Baseline => {}
         }
         self.search_portable(visitor, limits)
     }
 
-    /// [`Self::search`] compiled with POPCNT: the same code, with every
-    /// count of bits one instruction.
+    /// [`Self::search`] compiled for [`Isa::V3`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
+    unsafe fn search_v3<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+    ) -> (Outcome, Stats) {
+        self.search_portable(visitor, limits)
+    }
+
+    /// [`Self::search`] compiled for [`Isa::Popcnt`].
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     unsafe fn search_popcnt<V: Visitor>(
@@ -1519,17 +1569,43 @@ impl BitMatrix {
             *memo = MemoTable::for_items(items, memo.max_bytes()).with_trial_bits(trial_bits);
         }
         #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("popcnt") {
-            // SAFETY: the processor has POPCNT, as just checked.
-            return unsafe { self.count_memo_popcnt(visitor, limits, memo) };
+        match Isa::detect() {
+            // SAFETY: the processor has each instruction set, as detected.
+            Isa::V3 => return unsafe { self.count_memo_v3(visitor, limits, memo) },
+            Isa::Popcnt => return unsafe { self.count_memo_popcnt(visitor, limits, memo) },
+            Isa::Baseline => {}
         }
-        by_words!(self, count_memo_words::<V>(visitor, limits, memo))
+        self.count_memo_portable(visitor, limits, memo)
     }
 
-    /// [`Self::count_with_memo`] compiled with POPCNT.
+    /// [`Self::count_with_memo`] compiled for [`Isa::V3`].
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
+    unsafe fn count_memo_v3<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+        memo: &mut MemoTable,
+    ) -> (Outcome, Stats) {
+        self.count_memo_portable(visitor, limits, memo)
+    }
+
+    /// [`Self::count_with_memo`] compiled for [`Isa::Popcnt`].
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     unsafe fn count_memo_popcnt<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+        memo: &mut MemoTable,
+    ) -> (Outcome, Stats) {
+        self.count_memo_portable(visitor, limits, memo)
+    }
+
+    /// [`Self::count_with_memo`] with the number of words fixed at
+    /// compile time where it is small, as in [`Self::search_portable`].
+    #[inline(always)]
+    fn count_memo_portable<V: Visitor>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,
@@ -1920,6 +1996,55 @@ mod tests {
             }
         }
         assert!(reordered >= 100, "only {reordered} matrices renumbered");
+    }
+
+    /// The search and the memo's count compiled for each instruction set
+    /// the processor has ([`Isa`]) give the same solutions, paths and
+    /// statistics as the portable code: with a few words, on the general
+    /// path, and with sorted options.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn every_instruction_set_gives_the_same_search() {
+        let isa = Isa::detect();
+        let mut none = |_: &Solution<'_, '_>| ControlFlow::Continue(());
+        let mut compared = 0;
+        for (n, p) in random_problems(0x15a_5e75, 120).into_iter().enumerate() {
+            for (min_words, sort) in [(0, false), (5, true), (70, true)] {
+                let mut bits = BitMatrix::build_with(&p, usize::MAX, min_words, sort).unwrap();
+                let mut want = Trace::default();
+                let want_run = bits.search_portable(&mut want, SearchLimits::UNLIMITED);
+                let memo = || MemoTable::for_problem(&p, 1 << 16);
+                let want_memo =
+                    bits.count_memo_portable(&mut none, SearchLimits::UNLIMITED, &mut memo());
+                let mut got = vec![];
+                // SAFETY: each is run only where the processor has it.
+                unsafe {
+                    if isa != Isa::Baseline {
+                        let mut t = Trace::default();
+                        let run = bits.search_popcnt(&mut t, SearchLimits::UNLIMITED);
+                        let m =
+                            bits.count_memo_popcnt(&mut none, SearchLimits::UNLIMITED, &mut memo());
+                        got.push(("popcnt", run, t, m));
+                    }
+                    if isa == Isa::V3 {
+                        let mut t = Trace::default();
+                        let run = bits.search_v3(&mut t, SearchLimits::UNLIMITED);
+                        let m = bits.count_memo_v3(&mut none, SearchLimits::UNLIMITED, &mut memo());
+                        got.push(("v3", run, t, m));
+                    }
+                }
+                for (name, run, trace, memo_run) in got {
+                    assert_eq!((run, &trace), (want_run, &want), "problem {n}, {name}");
+                    assert_eq!(memo_run, want_memo, "problem {n}, {name}, memo");
+                    compared += 1;
+                }
+            }
+        }
+        // On a processor without POPCNT there is nothing to compare.
+        assert!(
+            isa == Isa::Baseline || compared >= 360,
+            "{compared} runs compared"
+        );
     }
 
     /// On the pentominoes the sorted order spreads each item's options
