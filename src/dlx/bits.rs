@@ -200,6 +200,33 @@ const fn few_words<const W: usize>() -> bool {
     W > 0 && W != ONE_LIVE_WORD
 }
 
+/// The words of `state` a search with `W` words keeps: all of them, which
+/// with a few words ([`few_words`]) are `W + 2`, as a slice of that
+/// constant length, so that indexing it needs no bounds checks.
+#[inline(always)]
+fn state_words<const W: usize>(state: &[u64]) -> &[u64] {
+    if few_words::<W>() {
+        debug_assert_eq!(state.len(), W + 2);
+        // SAFETY: `by_words!` runs a search with a few words only on a
+        // state of `W + 2` words, and the state never changes length.
+        unsafe { state.get_unchecked(..W + 2) }
+    } else {
+        state
+    }
+}
+
+/// [`state_words`], mutable.
+#[inline(always)]
+fn state_words_mut<const W: usize>(state: &mut [u64]) -> &mut [u64] {
+    if few_words::<W>() {
+        debug_assert_eq!(state.len(), W + 2);
+        // SAFETY: as in `state_words`.
+        unsafe { state.get_unchecked_mut(..W + 2) }
+    } else {
+        state
+    }
+}
+
 /// Calls `$self.$method::<.., W>($args)` with `W` the number of words of
 /// a set of options where it is at most 4 and the state is `W + 2` words
 /// (at most 64 primary items, so the open set is one word);
@@ -275,10 +302,16 @@ impl Counter<'_> {
     #[inline(always)]
     fn hidden_in<const W: usize>(&self, hits: &[u64; W]) -> u64 {
         if let Some(entries) = self.uniform {
-            let options: u32 = hits.iter().map(|h| h.count_ones()).sum();
-            return u64::from(options) * entries;
+            return Self::of_one_size(hits, entries);
         }
         (0..W).map(|w| self.hidden(w, hits[w])).sum()
+    }
+
+    /// [`Self::hidden_in`] where every option hides `entries` entries.
+    #[inline(always)]
+    fn of_one_size<const W: usize>(hits: &[u64; W], entries: u64) -> u64 {
+        let options: u32 = hits.iter().map(|h| h.count_ones()).sum();
+        u64::from(options) * entries
     }
 
     /// The number of items of option `k`.
@@ -774,8 +807,7 @@ impl BitMatrix {
         // has a set for each.
         let (clash, lead_uses) =
             unsafe { (clashes.get_unchecked(k), uses.get_unchecked(lead as usize)) };
-        // One bounds check: the state is `W + 2` words (see `by_words!`).
-        let state = &mut self.state[..W + 2];
+        let state = state_words_mut::<W>(&mut self.state);
         let mut active = [0u64; W];
         active.copy_from_slice(&state[..W]);
         // The options whose entries the links would unlink: the cleared
@@ -795,14 +827,22 @@ impl BitMatrix {
         // SAFETY: `k` is an option (as above), and with one word of open
         // items there is one mask per option.
         state[W + 1] &= !unsafe { *self.prim_masks.get_unchecked(k) };
-        // Counted last, so that nothing of it stays in registers through
-        // the loop above.
-        let count = Counter {
-            sizes: &self.sizes,
-            starts: &self.starts,
-            uniform: self.uniform,
+        // Options of one size (n queens) apart: a `Counter` built before
+        // the branch went through the stack.
+        let lead_not_counted = u64::from(!count_lead);
+        self.updates += match self.uniform {
+            Some(entries) => {
+                entries + 1 - lead_not_counted + Counter::of_one_size(&hidden, entries)
+            }
+            None => {
+                let count = Counter {
+                    sizes: &self.sizes,
+                    starts: &self.starts,
+                    uniform: None,
+                };
+                count.size(k) - lead_not_counted + count.hidden_in(&hidden)
+            }
         };
-        self.updates += count.size(k) - u64::from(!count_lead) + count.hidden_in(&hidden);
     }
 
     // --- Forcing options -------------------------------------------------
@@ -925,18 +965,20 @@ impl BitMatrix {
         }
     }
 
-    /// Enters level `depth`, whose item has `count` active options, and
-    /// sets where its children step back to. A level with one option is
+    /// Enters level `depth`, branching on `item`, which has `count` active
+    /// options, and sets where its children step back to. A level with one option is
     /// never returned to, for it has no other option to try:
     /// [`Self::step_back`] passes over it, with no load and no scan for a
     /// next option that is not there (on n queens, most levels). On the
     /// general path it is not saved either.
     #[inline(always)]
-    fn enter<const W: usize>(&mut self, depth: usize, count: u32) {
+    fn enter<const W: usize>(&mut self, depth: usize, item: u32, count: u32) {
         self.grow::<W>(depth);
-        debug_assert!(depth + 1 < self.resume.len());
-        // SAFETY: `grow` grew `resume` to hold level `depth + 1`.
+        debug_assert!(depth + 1 < self.resume.len() && depth < self.branch.len());
+        // SAFETY: `grow` grew `resume` to hold level `depth + 1`, and
+        // `branch` to hold level `depth`.
         unsafe {
+            *self.branch.get_unchecked_mut(depth) = item;
             let up = *self.resume.get_unchecked(depth);
             // Without a branch: whether a level has one option follows no
             // pattern (a branch here missed 428,000 times on queens13).
@@ -950,12 +992,13 @@ impl BitMatrix {
             // SAFETY: `grow` grew `one_option` to hold level `depth`.
             *unsafe { self.one_option.get_unchecked_mut(depth) } = true;
         } else {
-            self.save::<W>(depth);
+            self.save_grown::<W>(depth);
         }
     }
 
     /// Grows the tables of levels to hold level `depth` (and `resume` to
-    /// hold `depth + 1`).
+    /// hold `depth + 1`). `resume` is always at least one longer than
+    /// `branch` once `branch` holds a level, so one check does for both.
     #[inline(always)]
     fn grow<const W: usize>(&mut self, depth: usize) {
         if self.branch.len() <= depth {
@@ -966,25 +1009,37 @@ impl BitMatrix {
             self.try_pos.resize(depth + 1, 0);
             self.try_end.resize(depth + 1, 0);
             self.one_option.resize(depth + 1, false);
+            if self.resume.len() <= depth + 1 {
+                self.resume.resize(depth + 2, NONE);
+            }
         }
-        if self.resume.len() <= depth + 1 {
-            self.resume.resize(depth + 2, NONE);
-        }
+        debug_assert!(self.resume.len() > self.branch.len());
     }
 
     /// Saves the state as level `depth`'s.
     #[inline(always)]
     fn save<const W: usize>(&mut self, depth: usize) {
-        let n = self.state_len::<W>();
         self.grow::<W>(depth);
-        // SAFETY: `grow` grew `one_option` to hold level `depth`.
-        *unsafe { self.one_option.get_unchecked_mut(depth) } = false;
+        self.save_grown::<W>(depth);
+    }
+
+    /// [`Self::save`] where the tables already hold level `depth`.
+    #[inline(always)]
+    fn save_grown<const W: usize>(&mut self, depth: usize) {
+        let n = self.state_len::<W>();
+        debug_assert!(depth < self.one_option.len());
+        // With a few words no level is left unsaved, so the flag is never
+        // set (`grow` starts it false).
+        if !few_words::<W>() {
+            // SAFETY: `grow` grew `one_option` to hold level `depth`.
+            *unsafe { self.one_option.get_unchecked_mut(depth) } = false;
+        }
         // `saved` holds `state.len()` words a level (`n` is that length in
         // every search), for as many levels as `branch`.
         debug_assert!(self.saved.len() >= (depth + 1) * n);
         // SAFETY: `saved` was just grown to hold level `depth`.
         let saved = unsafe { self.saved.get_unchecked_mut(depth * n..(depth + 1) * n) };
-        saved.copy_from_slice(&self.state[..n]);
+        saved.copy_from_slice(state_words::<W>(&self.state));
     }
 
     /// Restores the state saved as level `depth`'s.
@@ -995,7 +1050,7 @@ impl BitMatrix {
         // SAFETY: level `depth` was saved before (the search loads only
         // levels it saved), so `saved` holds it.
         let saved = unsafe { self.saved.get_unchecked(depth * n..(depth + 1) * n) };
-        self.state[..n].copy_from_slice(saved);
+        state_words_mut::<W>(&mut self.state).copy_from_slice(saved);
     }
 
     /// The first active option of `item` after option `after` (or from the
@@ -1011,7 +1066,9 @@ impl BitMatrix {
             debug_assert!(item < uses.len());
             // SAFETY: `item` is an item, and `uses` has a set for each.
             let uses = unsafe { uses.get_unchecked(item) };
-            let active = self.state.first_chunk::<W>().expect("W words of options");
+            let active = state_words::<W>(&self.state)
+                .first_chunk::<W>()
+                .expect("W words of options");
             while w < W {
                 let hit = active[w] & uses[w] & mask;
                 if hit != 0 {
@@ -1263,7 +1320,7 @@ impl BitMatrix {
     /// median 0.099 s against 0.104 s).
     #[inline(always)]
     fn choose_in_few_words<const W: usize>(&self) -> Option<(u32, u32)> {
-        let state = &self.state[..W + 2];
+        let state = state_words::<W>(&self.state);
         let mut active = [0u64; W];
         active.copy_from_slice(&state[..W]);
         let mut open = state[W + 1];
@@ -1457,9 +1514,10 @@ impl BitMatrix {
                             break 'search Outcome::Stopped;
                         }
                     }
-                    item = self.prim_item[p as usize];
-                    self.enter::<W>(depth, count);
-                    self.branch[depth] = item;
+                    debug_assert!((p as usize) < self.prim_item.len());
+                    // SAFETY: `choose` returns a primary number.
+                    item = unsafe { *self.prim_item.get_unchecked(p as usize) };
+                    self.enter::<W>(depth, item, count);
                     x = self.first_try::<W>(depth, item, count);
                     first_try = true;
                 }
