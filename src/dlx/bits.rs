@@ -498,6 +498,43 @@ impl Isa {
     }
 }
 
+/// Defines `$v3` and `$popcnt`, methods that run `$portable` compiled
+/// for [`Isa::V3`] and for [`Isa::Popcnt`]: the same code, the compiler
+/// free to use each set's instructions. Unsafe to call where the
+/// processor lacks them.
+macro_rules! isa_copies {
+    ($portable:ident: $v3:ident, $popcnt:ident($($arg:ident: $ty:ty),* $(,)?)) => {
+        /// The portable code compiled for [`Isa::V3`].
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
+        unsafe fn $v3<V: Visitor>(&mut self, $($arg: $ty),*) -> (Outcome, Stats) {
+            self.$portable($($arg),*)
+        }
+
+        /// The portable code compiled for [`Isa::Popcnt`].
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt")]
+        unsafe fn $popcnt<V: Visitor>(&mut self, $($arg: $ty),*) -> (Outcome, Stats) {
+            self.$portable($($arg),*)
+        }
+    };
+}
+
+/// Runs the copy of a method ([`isa_copies!`]) for the best instruction
+/// set the processor has.
+macro_rules! by_isa {
+    ($self:ident, $v3:ident, $popcnt:ident, $portable:ident($($arg:expr),*)) => {{
+        #[cfg(target_arch = "x86_64")]
+        match Isa::detect() {
+            // SAFETY: the processor has each instruction set, as detected.
+            Isa::V3 => return unsafe { $self.$v3($($arg),*) },
+            Isa::Popcnt => return unsafe { $self.$popcnt($($arg),*) },
+            Isa::Baseline => {}
+        }
+        $self.$portable($($arg),*)
+    }};
+}
+
 impl BitMatrix {
     /// Whether `problem` suits the bit-set search: no colors, a state of
     /// at most 4 KiB (about 32,000 options), and dense clashes: on
@@ -1372,43 +1409,23 @@ impl BitMatrix {
     /// Algorithm X, as [`Matrix::search`](super::Matrix::search) runs it,
     /// on the bit sets: the same tree, the same statistics, the same
     /// visitor calls. Restores the state before returning. Runs compiled
-    /// for the best instruction set the processor has ([`Isa`]).
+    /// for the best instruction set the processor has (on x86-64: the
+    /// x86-64-v3 level's bit and vector instructions, or POPCNT alone, or
+    /// neither).
     pub fn search<V: Visitor>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,
     ) -> (Outcome, Stats) {
-        #[cfg(target_arch = "x86_64")]
-        match Isa::detect() {
-            // SAFETY: the processor has each instruction set, as detected.
-            Isa::V3 => return unsafe { self.search_v3(visitor, limits) },
-            Isa::Popcnt => return unsafe { self.search_popcnt(visitor, limits) },
-            Isa::Baseline => {}
-        }
-        self.search_portable(visitor, limits)
+        by_isa!(
+            self,
+            search_v3,
+            search_popcnt,
+            search_portable(visitor, limits)
+        )
     }
 
-    /// [`Self::search`] compiled for [`Isa::V3`].
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
-    unsafe fn search_v3<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        limits: SearchLimits,
-    ) -> (Outcome, Stats) {
-        self.search_portable(visitor, limits)
-    }
-
-    /// [`Self::search`] compiled for [`Isa::Popcnt`].
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn search_popcnt<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        limits: SearchLimits,
-    ) -> (Outcome, Stats) {
-        self.search_portable(visitor, limits)
-    }
+    isa_copies!(search_portable: search_v3, search_popcnt(visitor: &mut V, limits: SearchLimits));
 
     /// Runs the search with the number of words fixed at compile time
     /// where it is small (the loops over words unrolled), or read from
@@ -1626,39 +1643,19 @@ impl BitMatrix {
             let trial_bits = memo.trial_bits();
             *memo = MemoTable::for_items(items, memo.max_bytes()).with_trial_bits(trial_bits);
         }
-        #[cfg(target_arch = "x86_64")]
-        match Isa::detect() {
-            // SAFETY: the processor has each instruction set, as detected.
-            Isa::V3 => return unsafe { self.count_memo_v3(visitor, limits, memo) },
-            Isa::Popcnt => return unsafe { self.count_memo_popcnt(visitor, limits, memo) },
-            Isa::Baseline => {}
-        }
-        self.count_memo_portable(visitor, limits, memo)
+        by_isa!(
+            self,
+            count_memo_v3,
+            count_memo_popcnt,
+            count_memo_portable(visitor, limits, memo)
+        )
     }
 
-    /// [`Self::count_with_memo`] compiled for [`Isa::V3`].
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
-    unsafe fn count_memo_v3<V: Visitor>(
-        &mut self,
+    isa_copies!(count_memo_portable: count_memo_v3, count_memo_popcnt(
         visitor: &mut V,
         limits: SearchLimits,
-        memo: &mut MemoTable,
-    ) -> (Outcome, Stats) {
-        self.count_memo_portable(visitor, limits, memo)
-    }
-
-    /// [`Self::count_with_memo`] compiled for [`Isa::Popcnt`].
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn count_memo_popcnt<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        limits: SearchLimits,
-        memo: &mut MemoTable,
-    ) -> (Outcome, Stats) {
-        self.count_memo_portable(visitor, limits, memo)
-    }
+        memo: &mut MemoTable
+    ));
 
     /// [`Self::count_with_memo`] with the number of words fixed at
     /// compile time where it is small, as in [`Self::search_portable`].
