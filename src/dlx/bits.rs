@@ -302,16 +302,10 @@ impl Counter<'_> {
     #[inline(always)]
     fn hidden_in<const W: usize>(&self, hits: &[u64; W]) -> u64 {
         if let Some(entries) = self.uniform {
-            return Self::of_one_size(hits, entries);
+            let options: u32 = hits.iter().map(|h| h.count_ones()).sum();
+            return u64::from(options) * entries;
         }
         (0..W).map(|w| self.hidden(w, hits[w])).sum()
-    }
-
-    /// [`Self::hidden_in`] where every option hides `entries` entries.
-    #[inline(always)]
-    fn of_one_size<const W: usize>(hits: &[u64; W], entries: u64) -> u64 {
-        let options: u32 = hits.iter().map(|h| h.count_ones()).sum();
-        u64::from(options) * entries
     }
 
     /// The number of items of option `k`.
@@ -864,22 +858,22 @@ impl BitMatrix {
         // SAFETY: `k` is an option (as above), and with one word of open
         // items there is one mask per option.
         state[W + 1] &= !unsafe { *self.prim_masks.get_unchecked(k) };
-        // Options of one size (n queens) apart: a `Counter` built before
-        // the branch went through the stack.
-        let lead_not_counted = u64::from(!count_lead);
-        self.updates += match self.uniform {
-            Some(entries) => {
-                entries + 1 - lead_not_counted + Counter::of_one_size(&hidden, entries)
-            }
-            None => {
-                let count = Counter {
-                    sizes: &self.sizes,
-                    starts: &self.starts,
-                    uniform: None,
-                };
-                count.size(k) - lead_not_counted + count.hidden_in(&hidden)
-            }
+        // Options of one size (n queens) need neither table: with empty
+        // slices the `Counter` stays in registers (built from the tables
+        // it went through the stack, 14 M instructions on queens13).
+        let count = match self.uniform {
+            Some(entries) => Counter {
+                sizes: &[],
+                starts: &[],
+                uniform: Some(entries),
+            },
+            None => Counter {
+                sizes: &self.sizes,
+                starts: &self.starts,
+                uniform: None,
+            },
         };
+        self.updates += count.size(k) - u64::from(!count_lead) + count.hidden_in(&hidden);
     }
 
     // --- Forcing options -------------------------------------------------
@@ -958,11 +952,7 @@ impl BitMatrix {
     /// [`few_words`]).
     #[inline(always)]
     fn state_len<const W: usize>(&self) -> usize {
-        if few_words::<W>() {
-            W + 2
-        } else {
-            self.state.len()
-        }
+        state_words::<W>(&self.state).len()
     }
 
     /// The items [`Self::choose`] looks at first at `depth`, as `(hint,
