@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 c=fuzz/corpus
-mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/lines $c/app_run $c/cover_run
+mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/lines $c/app_run $c/cover_run $c/line_rules
 # The order of format::ALL.
 formats=(hdu1426 hdu5547 lanqiao jisuanke poj2676 poj3074 poj3076 uva989 leetcode yzoj line grid csv)
 for i in "${!formats[@]}"; do
@@ -30,3 +30,10 @@ for file in data/dlx/*.dlx data/dlx/bad/*.dlx; do
   done
 done
 head -c 4096 data/cli/mixed.txt > $c/detect/mixed.txt
+# Plain and variant lines, alone and mixed (tests/mixed_rules.rs makes the
+# same mixtures).
+for file in data/variants/*.txt data/formats/variant*.in data/cli/mixed.txt; do
+  head -c 4096 "$file" > "$c/line_rules/$(basename "$file")"
+  { head -n 25 data/collections/norvig_top95.txt; head -n 3 "$file"; } | head -c 4096 \
+    > "$c/line_rules/plain_then_$(basename "$file")"
+done

@@ -3,7 +3,12 @@
 //! (16, 36, 64, 81, 144, 256, 625, ...) unless a box shape is given.
 //! Blank lines and lines starting with `#` are skipped; whatever follows
 //! the cells after whitespace or `:` is a comment (so the
-//! `puzzle:count:solution` lines of tdoku's test file read as puzzles).
+//! `puzzle:count:solution` lines of tdoku's test file read as puzzles),
+//! unless it carries a rule: a line with a word of the variant format's
+//! fields after its cells (`x`, `hyper`, `box=`, `regions=`, `cages=`,
+//! `sums=`, before any `#`) is read by the variant reader
+//! ([`super::variant::parse`]), so it is solved under its rules or
+//! refused with that reader's message, never solved without them.
 //! A byte-order mark and CRLF line ends are accepted.
 
 //!
@@ -15,6 +20,7 @@
 use std::io::BufRead;
 
 use super::text::Lines;
+use super::variant;
 use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
@@ -26,7 +32,7 @@ impl Format for Line {
         "line"
     }
     fn summary(&self) -> &'static str {
-        "one puzzle a line, n² cells, `.`/`0`/`_` empty; text after the cells is a comment"
+        "one puzzle a line, n² cells, `.`/`0`/`_` empty; text after the cells is a comment, unless it holds a field of `variant` (then the line is `variant`'s)"
     }
     fn example(&self) -> &'static str {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -121,8 +127,24 @@ impl<R: BufRead> Iterator for Reader<R> {
 }
 
 /// Parses one line: `None` for a blank or comment line, else the puzzle or
-/// what is wrong with it.
+/// what is wrong with it. A line whose words after the cells include a
+/// field of the variant format is that format's
+/// ([`variant::names_a_field`]): read with its rules, or refused.
 pub fn parse_line(
+    text: &str,
+    line: usize,
+    shape: Option<Shape>,
+    alphabet: &Alphabet,
+) -> Option<Result<Case, InputError>> {
+    if variant::names_a_field(text) {
+        return variant::parse(text, line, shape, alphabet);
+    }
+    parse_cells(text, line, shape, alphabet)
+}
+
+/// Parses the cells of one line, taking whatever follows them for a
+/// comment: `None` for a blank or comment line.
+pub(super) fn parse_cells(
     text: &str,
     line: usize,
     shape: Option<Shape>,

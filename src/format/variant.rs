@@ -3,6 +3,10 @@
 //! whitespace-separated fields, in any order, that give the rules
 //! (docs/variants.md):
 //!
+//! * `box=RxC`: the box shape, `R` rows by `C` columns, for a grid whose
+//!   side has several (`box=3x2` for a 6x6 grid of 3-row boxes; without it
+//!   the cell count decides, as in the line format: 36 cells are 2x3).
+//!   With `--box` the two must agree.
 //! * `regions=SYMBOLS`: `n²` symbols, one per cell in reading order; cells
 //!   with the same symbol form a region, and the `n` regions of `n` cells
 //!   replace the boxes (jigsaw). Any character but whitespace, `=` and `,`
@@ -29,7 +33,7 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
-use super::line::{Line, parse_line};
+use super::line::{Line, parse_cells};
 use super::text::Lines;
 use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape, Variant, VariantError};
@@ -86,6 +90,7 @@ impl Format for VariantFormat {
 /// The fields of a variant line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Field {
+    Box,
     Regions,
     X,
     Hyper,
@@ -99,6 +104,7 @@ impl Field {
         match word {
             "x" => Some(Field::X),
             "hyper" => Some(Field::Hyper),
+            _ if word.starts_with("box=") => Some(Field::Box),
             _ if word.starts_with("regions=") => Some(Field::Regions),
             _ if word.starts_with("cages=") => Some(Field::Cages),
             _ if word.starts_with("sums=") => Some(Field::Sums),
@@ -152,6 +158,19 @@ pub(super) fn words(text: &str) -> Vec<(usize, &str)> {
     words
 }
 
+/// Whether any word after the cells of `text` (up to a `#` comment) is a
+/// field of this format: what makes the line reader hand a line to this
+/// one ([`super::line::parse_line`]), so that no rule written on a line is
+/// ever taken for a comment. The words are this reader's own (split at
+/// whitespace), so both readers agree on which words follow the cells.
+pub fn names_a_field(text: &str) -> bool {
+    let mut words = text.split_whitespace();
+    words.next().is_some_and(|cells| !cells.starts_with('#'))
+        && words
+            .take_while(|w| !w.starts_with('#'))
+            .any(|w| Field::of(w).is_some())
+}
+
 /// Whether `text` is a line of this format: cells followed by at least one
 /// field, every word after the cells (up to a `#` comment) a field, so that
 /// a comment after a puzzle of the line format is not taken for rules.
@@ -186,10 +205,43 @@ pub fn parse(
             message,
         }))
     };
+    // The box shape first, which the cells are read in: `box=RxC`, which
+    // must agree with `--box` where both are given.
+    let mut shape = shape;
+    for &(column, word) in words[1..].iter().take_while(|(_, w)| !w.starts_with('#')) {
+        let Some(value) = word.strip_prefix("box=") else {
+            continue;
+        };
+        let value_column = column + 4;
+        let given: Shape = match value.parse() {
+            Ok(s) => s,
+            Err(e) => return error(value_column, format!("box={value}: {e}")),
+        };
+        let count = cells.split(':').next().unwrap_or(cells).chars().count();
+        if count != given.cells() {
+            let n = given.n();
+            return error(
+                value_column,
+                format!(
+                    "box={given} makes a {n}x{n} grid of {} cells, the line has {count}",
+                    given.cells()
+                ),
+            );
+        }
+        match shape {
+            Some(flag) if flag != given => {
+                return error(
+                    value_column,
+                    format!("box={given} contradicts the box shape {flag} given with --box"),
+                );
+            }
+            _ => shape = Some(given),
+        }
+    }
     // The cells, read by the line format itself (its columns are those of
     // this line: the text up to the end of the cells).
     let cells_end = text.len() - text.trim_start().len() + cells.len();
-    let mut case = match parse_line(&text[..cells_end], line, shape, alphabet)? {
+    let mut case = match parse_cells(&text[..cells_end], line, shape, alphabet)? {
         Ok(case) => case,
         Err(e) => return Some(Err(e)),
     };
@@ -208,7 +260,9 @@ pub fn parse(
         let Some(field) = Field::of(word) else {
             return error(
                 column,
-                format!("expected a field (regions=, cages=, sums=, x or hyper), found '{word}'"),
+                format!(
+                    "expected a field (box=, regions=, cages=, sums=, x or hyper), found '{word}'"
+                ),
             );
         };
         if seen.contains(&field) {
@@ -219,6 +273,8 @@ pub fn parse(
         let value = word.split_once('=').map_or("", |(_, v)| v);
         let value_column = column + word.chars().count() - value.chars().count();
         match field {
+            // Read above, before the cells.
+            Field::Box => {}
             Field::X => x = true,
             Field::Hyper => hyper_column = Some(column),
             Field::Regions | Field::Cages => {
@@ -384,7 +440,7 @@ mod tests {
         let blank = ".".repeat(16);
         assert_eq!(
             err(&format!("{blank} y")),
-            "line 1, column 18: expected a field (regions=, cages=, sums=, x or hyper), found 'y'"
+            "line 1, column 18: expected a field (box=, regions=, cages=, sums=, x or hyper), found 'y'"
         );
         assert_eq!(
             err(&format!("{blank} regions=AAABAABBCCDDCCDD")),
