@@ -31,7 +31,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::dlx::{Progress, Solution, Visitor};
 
@@ -58,6 +58,89 @@ pub type SharedCancel = Arc<dyn Cancel>;
 #[inline]
 pub fn is_cancelled(cancel: Option<&SharedCancel>) -> bool {
     cancel.is_some_and(|c| c.is_cancelled())
+}
+
+/// A [`Cancel`] that says to stop once a moment has come (`--timeout`), or
+/// once another cancel says so.
+pub struct Deadline {
+    /// When to stop.
+    pub at: std::time::Instant,
+    /// Asked too (a Ctrl-C flag, a caller's cancel); `None`: only the time.
+    pub also: Option<SharedCancel>,
+}
+
+impl Cancel for Deadline {
+    fn is_cancelled(&self) -> bool {
+        is_cancelled(self.also.as_ref()) || std::time::Instant::now() >= self.at
+    }
+}
+
+/// A [`Cancel`] that says to stop as soon as any of its cancels does.
+pub struct AnyOf(pub Vec<SharedCancel>);
+
+impl Cancel for AnyOf {
+    fn is_cancelled(&self) -> bool {
+        self.0.iter().any(|c| c.is_cancelled())
+    }
+}
+
+/// Search nodes that several searches share (`--max-nodes` for a whole
+/// piece of work, such as one generated puzzle and its many searches):
+/// each search may take what is left ([`NodeBudget::left`]) and hands
+/// back what it spent ([`NodeBudget::spend`]). As a [`Cancel`] it says to
+/// stop once a search was cut short by it ([`NodeBudget::is_spent`]), so
+/// work that asks it between searches stops too, and whatever that work
+/// concluded from the cut search is discarded with it.
+#[derive(Debug)]
+pub struct NodeBudget {
+    left: AtomicU64,
+    spent: AtomicBool,
+}
+
+impl NodeBudget {
+    /// A budget of `nodes` search nodes.
+    pub fn new(nodes: u64) -> Self {
+        NodeBudget {
+            left: AtomicU64::new(nodes),
+            spent: AtomicBool::new(false),
+        }
+    }
+
+    /// Starts again with `nodes`, not spent.
+    pub fn reset(&self, nodes: u64) {
+        self.left.store(nodes, Ordering::Relaxed);
+        self.spent.store(false, Ordering::Relaxed);
+    }
+
+    /// The nodes left.
+    pub fn left(&self) -> u64 {
+        self.left.load(Ordering::Relaxed)
+    }
+
+    /// Takes `nodes` off what is left; `cut` says the search that spent
+    /// them was stopped by this budget (it asked for more than was left),
+    /// which makes the budget spent.
+    pub fn spend(&self, nodes: u64, cut: bool) {
+        let _ = self
+            .left
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| {
+                Some(l.saturating_sub(nodes))
+            });
+        if cut {
+            self.spent.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a search was cut short by this budget since it was set.
+    pub fn is_spent(&self) -> bool {
+        self.spent.load(Ordering::Relaxed)
+    }
+}
+
+impl Cancel for NodeBudget {
+    fn is_cancelled(&self) -> bool {
+        self.is_spent()
+    }
 }
 
 /// A visitor that passes everything on to `visitor` and, at each tick,

@@ -69,6 +69,7 @@ pub mod format;
 pub mod knuth;
 pub mod problem;
 pub mod sudoku;
+pub mod workers;
 
 /// The README's Rust examples, run as doc-tests so they stay true.
 #[doc = include_str!("../README.md")]

@@ -167,9 +167,9 @@ struct RateArgs {
     /// Give up on a puzzle after N guesses.
     #[arg(long, value_name = "N", default_value_t = Rules::default().max_guesses)]
     max_guesses: u64,
-    /// Rate on N threads (0: one per core); the output is that of one
+    /// Rate on N threads (0: one per core; at most 256); the output is that of one
     /// thread, byte for byte.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
     threads: u16,
     /// Write one JSON object per case and line (JSON Lines): case, file,
     /// line, column, puzzle, status, level, score, steps, error (see
@@ -233,8 +233,8 @@ struct CoverArgs {
     /// Print search nodes, link updates, solutions and time on standard error.
     #[arg(long)]
     stats: bool,
-    /// Search on N threads (0: one per core); same count and solutions as one.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    /// Search on N threads (0: one per core; at most 256); same count and solutions as one.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
     threads: u16,
     /// Search only share K of N disjoint shares of the tree (K = 1..N); the
     /// N counts add up to the full count. A share with no solution exits 0.
@@ -249,7 +249,9 @@ struct CoverArgs {
     /// each set of covered items (Knuth's memo). Same count, fewer nodes
     /// where search paths meet (domino tilings of 8x8: 1,648 instead of 50 million); bit-set engine
     /// only, and --stats counts the nodes searched.
-    #[arg(long, requires = "count")]
+    /// (`--all` and `--every` are refused: the memo counts solutions
+    /// without listing them.)
+    #[arg(long, requires = "count", conflicts_with_all = ["all", "every"])]
     memo: bool,
     /// The most memory the memo of --memo may take, in mebibytes (per
     /// thread).
@@ -369,9 +371,19 @@ struct GenerateArgs {
     /// Output format (see docs/formats.md); it must hold the size.
     #[arg(long, value_name = "NAME", default_value = "line", value_parser = format_names(false))]
     output: String,
-    /// Make puzzles on N threads (0: one per core); same output as one.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    /// Make puzzles on N threads (0: one per core; at most 256); same output as one.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
     threads: u16,
+    /// Give each puzzle at most about N search nodes of the engine (its
+    /// completions and uniqueness checks together; the ratings of
+    /// --difficulty are bounded by their guesses): a puzzle not made
+    /// within them stops the run, exit code 1, after the puzzles before it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
+    /// Stop after SECS seconds: the puzzles made by then are written, and
+    /// the run ends with exit code 1 and a message saying so.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    timeout: Option<Duration>,
 }
 
 /// `--size N`: the shape of side N with the most nearly square boxes.
@@ -429,6 +441,8 @@ impl GenerateArgs {
             with_solution: self.with_solution,
             output: self.output,
             threads: self.threads.into(),
+            max_nodes: self.max_nodes,
+            timeout: self.timeout,
         }
     }
 }
@@ -498,9 +512,9 @@ struct BenchArgs {
     /// Symbols of the digits 1, 2, ... in order.
     #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
     alphabet: Option<Alphabet>,
-    /// Spread the puzzles over N threads (0: one per core), each with its
+    /// Spread the puzzles over N threads (0: one per core; at most 256), each with its
     /// own solvers; puzzles/s is then what the threads reach together.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
     threads: u16,
 }
 
@@ -538,9 +552,9 @@ struct SudokuArgs {
     /// reported as no solution found within N nodes, a count prints 'N+'.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Solve on N threads (0: one per core). The output, standard error
+    /// Solve on N threads (0: one per core; at most 256). The output, standard error
     /// and exit code are those of one thread, byte for byte, in input order.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u16).range(0..=1024))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
     threads: u16,
     /// Write one JSON object per case and line (JSON Lines) instead of the
     /// format's output: case, file, line, column, puzzle, status, count,
@@ -615,6 +629,13 @@ impl SudokuArgs {
         };
         (Input::from_args(&self.files), opts)
     }
+}
+
+/// The values `--threads` takes: 0 (one per core) up to
+/// [`dlx_engine::workers::MAX_THREADS`]; a larger one is refused with clap's
+/// message, not lowered in silence.
+fn thread_range() -> clap::builder::RangedI64ValueParser<u16> {
+    clap::value_parser!(u16).range(0..=dlx_engine::workers::MAX_THREADS as i64)
 }
 
 fn main() -> ExitCode {

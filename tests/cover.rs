@@ -467,3 +467,32 @@ fn auto_picks_the_engine_by_clash_density() {
         );
     }
 }
+
+#[test]
+fn the_memo_is_refused_where_it_would_be_ignored() {
+    // The memo counts without listing: with --all or --every it would be
+    // dropped in silence, so they are refused, as --memo without --count.
+    let queens = "r0 r1 | a b\nr0 a\nr1 b\n";
+    for (args, message) in [
+        (
+            &["cover", "--memo", "--all"][..],
+            "'--memo' cannot be used with '--all'",
+        ),
+        (
+            &["cover", "--all", "--memo"][..],
+            "'--all' cannot be used with '--memo'",
+        ),
+        (
+            &["cover", "--memo", "--every", "2"][..],
+            "'--memo' cannot be used with '--every",
+        ),
+        (&["cover", "--memo"][..], "--count"),
+    ] {
+        let (code, out, err) = run(args, queens);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    let (code, out, _) = run(&["cover", "--memo", "--count"], queens);
+    assert_eq!((code, out.as_str()), (0, "1\n"));
+}

@@ -303,3 +303,76 @@ mod random_batches {
         }
     }
 }
+
+/// Runs the binary under `ulimit -v KIB` (address space), where the
+/// system refuses most of the threads asked for: exit code, stdout,
+/// stderr.
+fn under_address_limit(kib: u64, args: &[&str], input: &str) -> (i32, String, String) {
+    let bin = assert_cmd::cargo::cargo_bin("dlx");
+    let script = format!("ulimit -v {kib} && exec \"$0\" \"$@\"");
+    let mut child = Process::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(bin)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn threads_the_system_refuses_mean_fewer_threads_not_a_panic() {
+    // At most 256 threads (workers::MAX_THREADS): more is refused.
+    let out = dlx()
+        .args(["solve", "--threads", "1024"])
+        .write_stdin("")
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("1024 is not in 0..=256"), "{err}");
+    // In 500,000 KiB of address space not even 256 thread stacks fit: the
+    // run goes on with the threads that started, and prints what one
+    // thread prints.
+    let puzzles: String = (0..40).map(|_| "21...4...23...12\n").collect();
+    let one = dlx()
+        .args(["solve", "--threads", "1"])
+        .write_stdin(puzzles.clone())
+        .output()
+        .unwrap();
+    let one = String::from_utf8(one.stdout).unwrap();
+    assert_eq!(one.lines().count(), 40);
+    let (code, out, err) = under_address_limit(500_000, &["solve", "--threads", "256"], &puzzles);
+    assert_eq!((code, out.as_str()), (0, one.as_str()), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let one = dlx()
+        .args(["generate", "--count", "20", "--seed", "3", "--threads", "1"])
+        .output()
+        .unwrap();
+    let (code, out, err) = under_address_limit(
+        500_000,
+        &[
+            "generate",
+            "--count",
+            "20",
+            "--seed",
+            "3",
+            "--threads",
+            "256",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.as_bytes(), one.stdout, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -46,6 +46,7 @@ use super::{ExitStatus, Input, is_broken_pipe};
 use crate::dlx::{Outcome, SearchLimits};
 use crate::format::{Alphabet, line};
 use crate::sudoku::{Grid, PuzzleError, Shape};
+use crate::workers::spawn_scoped_up_to;
 
 /// Puzzles each solver solves before the next solver takes its turn.
 pub const CHUNK: usize = 64;
@@ -288,15 +289,24 @@ pub fn measure(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<Solve
         return measure_share(puzzles, opts, bar);
     }
     let share = puzzles.len().div_ceil(threads);
+    // A share whose thread the system refuses is measured on this one.
+    let chunks: Vec<&[Grid]> = puzzles.chunks(share).collect();
     let shares: Vec<Vec<SolverResult>> = std::thread::scope(|scope| {
-        let running: Vec<_> = puzzles
-            .chunks(share)
-            .map(|chunk| scope.spawn(move || measure_share(chunk, opts, bar)))
-            .collect();
-        running
+        let (running, _) = spawn_scoped_up_to(scope, chunks.len(), |i| {
+            let chunk = chunks[i];
+            move || measure_share(chunk, opts, bar)
+        });
+        let started = running.len();
+        let mut shares: Vec<_> = running
             .into_iter()
             .map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect()
+            .collect();
+        shares.extend(
+            chunks[started..]
+                .iter()
+                .map(|c| measure_share(c, opts, bar)),
+        );
+        shares
     });
     let mut results: Vec<SolverResult> = opts
         .solvers

@@ -15,8 +15,13 @@
 //! separator, then the solution as `dlx solve` writes it.
 
 use std::io::Write;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{ExitStatus, output_failed};
+use crate::cancel::{Deadline, SharedCancel};
 use crate::format;
 #[cfg(doc)]
 use crate::sudoku::generate::Rng;
@@ -50,6 +55,11 @@ pub struct Options {
     pub output: String,
     /// Threads (0: one per core).
     pub threads: usize,
+    /// The engine's search nodes each puzzle may take
+    /// ([`Generator::set_max_nodes`]).
+    pub max_nodes: Option<u64>,
+    /// When to stop the whole run, from its start.
+    pub timeout: Option<Duration>,
 }
 
 /// Runs `dlx generate`: writes `opts.count` puzzles to `out`, messages to
@@ -82,19 +92,30 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
         }
     };
     // The rules' fields, written after each puzzle's cells (a jigsaw's
-    // regions are the puzzle's own).
-    let rules = (!variant.is_plain() || opts.jigsaw).then(|| {
-        if opts.jigsaw {
-            "regions=... ".to_owned() + &variant.fields()
-        } else {
-            variant.fields()
-        }
-    });
+    // regions are the puzzle's own), and the box shape where the cells
+    // alone would read back in another (`box=3x2`): whatever is written
+    // reads back as the same puzzle without flags.
+    let rules =
+        (!variant.is_plain() || opts.jigsaw || needs_box_field(&variant)).then(|| {
+            match opts.jigsaw {
+                true => format!("{} regions=...", fields_that_read_back(&variant)),
+                false => fields_that_read_back(&variant),
+            }
+        });
     if rules.is_some() && (!matches!(fmt.name(), "line" | "variant") || opts.with_solution) {
+        let what = match variant.is_plain() && !opts.jigsaw && !variant.has_default_shape() {
+            true => format!(
+                "a {n}x{n} grid in {} boxes (whose cells alone read as {} boxes)",
+                opts.shape,
+                Shape::for_side(n).map_or_else(|_| "other".into(), |s| s.to_string())
+            ),
+            false if variant.is_plain() && !opts.jigsaw => format!("a {n}x{n} grid"),
+            false => "a variant".into(),
+        };
         let _ = writeln!(
             err,
-            "dlx generate: a variant is written in the line format, as 'PUZZLE {}', without --with-solution",
-            rules.as_deref().unwrap_or_default().trim_end()
+            "dlx generate: {what} is written in the line format, as 'PUZZLE {}', without --with-solution",
+            rules.as_deref().unwrap_or_default()
         );
         return ExitStatus::BadInput;
     }
@@ -105,17 +126,36 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
             false => Generator::for_variant(variant.clone(), opts.settings),
         })
         .collect();
+    // Rules that admit no grid at all are refused before any try.
+    if let Err(e) = generators[0].check_rules() {
+        let _ = writeln!(err, "dlx generate: {e}");
+        return ExitStatus::BadInput;
+    }
+    let deadline = opts.timeout.map(|t| {
+        Arc::new(Deadline {
+            at: Instant::now() + t,
+            also: None,
+        }) as SharedCancel
+    });
+    for g in &mut generators {
+        g.set_cancel(deadline.clone());
+        g.set_max_nodes(opts.max_nodes);
+    }
+    let bar = progress_bar(opts.count);
     let round = (threads * BATCH) as u64;
     let mut first = 0u64;
     while first < opts.count {
         let len = round.min(opts.count - first);
         let made = generate_range(&mut generators, opts.seed, first, len);
+        bar.inc(len);
         for (i, result) in (first..).zip(made) {
             let text = match result {
                 Ok(g) => match &rules {
                     Some(_) => {
-                        let (cells, fields) =
-                            (format_opts.alphabet.write_line(&g.puzzle), g.rules.fields());
+                        let (cells, fields) = (
+                            format_opts.alphabet.write_line(&g.puzzle),
+                            fields_that_read_back(&g.rules),
+                        );
                         format!("{cells} {fields}\n")
                     }
                     None => {
@@ -124,7 +164,21 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
                     }
                 },
                 Err(e) => {
-                    let _ = writeln!(err, "dlx generate: puzzle {}: {e}", i + 1);
+                    bar.finish_and_clear();
+                    match (&e, opts.timeout) {
+                        (GenerateError::Cancelled, Some(t)) => {
+                            let _ = writeln!(
+                                err,
+                                "dlx generate: puzzle {}: not made within --timeout {}s; {} written",
+                                i + 1,
+                                t.as_secs_f64(),
+                                i
+                            );
+                        }
+                        _ => {
+                            let _ = writeln!(err, "dlx generate: puzzle {}: {e}", i + 1);
+                        }
+                    }
                     match e {
                         GenerateError::TooManyClues { .. } => {
                             let _ = writeln!(err, "dlx generate: try a larger --clues");
@@ -132,8 +186,15 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
                         GenerateError::WrongLevel { .. } => {
                             let _ = writeln!(err, "dlx generate: try a larger --tries");
                         }
+                        GenerateError::NodeLimit { .. } => {
+                            let _ = writeln!(
+                                err,
+                                "dlx generate: {i} written; try a larger --max-nodes"
+                            );
+                        }
                         GenerateError::NotUnique
                         | GenerateError::NoRegions { .. }
+                        | GenerateError::NoGrid { .. }
                         | GenerateError::Cancelled => {}
                     }
                     return finish(out, err, ExitStatus::NoSolution);
@@ -149,7 +210,44 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
         }
         first += len;
     }
+    bar.finish_and_clear();
     finish(out, err, ExitStatus::Success)
+}
+
+/// A progress line on standard error, drawn only when it is a terminal
+/// (hidden otherwise, so pipes and files see no control codes): the
+/// puzzles made of `count`, the time so far, and a spinner that keeps
+/// turning while a puzzle is being made (large grids take minutes).
+fn progress_bar(count: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(count), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{spinner} dlx generate: {pos}/{len} puzzles, {elapsed}")
+    {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(250));
+    bar
+}
+
+/// Whether a puzzle of `rules`' shape must carry `box=` to read back as
+/// that shape: when its cells alone give another box shape, or when the
+/// grid is smaller than 4x4, which the line format's detection does not
+/// take for puzzles (the variant format, which `box=` makes it, does).
+fn needs_box_field(rules: &Variant) -> bool {
+    !rules.has_default_shape() || rules.n() < 4
+}
+
+/// The fields written after a puzzle's cells: [`Variant::fields`], with
+/// `box=` in front where [`needs_box_field`] asks for it and the fields
+/// do not have it already.
+fn fields_that_read_back(rules: &Variant) -> String {
+    let fields = rules.fields();
+    match needs_box_field(rules) && rules.has_default_shape() {
+        true => format!("box={} {fields}", rules.shape())
+            .trim_end()
+            .to_owned(),
+        false => fields,
+    }
 }
 
 /// Flushes `out`, and ends with `status` (or the output's failure).
@@ -190,6 +288,8 @@ mod tests {
             with_solution: false,
             output: "line".into(),
             threads: 1,
+            max_nodes: None,
+            timeout: None,
         }
     }
 

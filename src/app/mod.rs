@@ -139,14 +139,7 @@ impl fmt::Display for Part {
     }
 }
 
-/// The number of worker threads for a `--threads` value: `0` means one
-/// per core (1 when that cannot be told).
-pub fn thread_count(requested: usize) -> usize {
-    match requested {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-}
+pub use crate::workers::thread_count;
 
 /// Whether an output error means the reader went away (`| head`): the run
 /// then ends quietly.

@@ -75,6 +75,7 @@ use crate::format::{self, Alphabet, Case, Cases, Format, Head, InputError, Rule}
 use crate::sudoku::rate::Rater;
 use crate::sudoku::verify::{check_solution, check_variant};
 use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver, Variant};
+use crate::workers::spawn_scoped_up_to;
 
 mod rate;
 
@@ -945,16 +946,19 @@ pub fn run(
         totals: Totals::default(),
         written: usize::from(span.as_ref().is_some_and(|s| s.after_output)),
     };
-    let flow = if threads <= 1 {
+    let threaded = match threads {
+        0 | 1 => None,
+        _ => run_threads(&ctx, inputs, span.as_ref(), threads, &mut writer),
+    };
+    // One thread, or no thread could be started for the run.
+    let flow = threaded.unwrap_or_else(|| {
         let items = run_items(&ctx, inputs, span.as_ref()).map(|item| std::iter::once(((), item)));
         serve(items, &ctx, |results| {
             results
                 .into_iter()
                 .try_for_each(|((), done)| writer.write(done))
         })
-    } else {
-        run_threads(&ctx, inputs, span.as_ref(), threads, &mut writer)
-    };
+    });
     if let ControlFlow::Break(End::Output(status)) = flow {
         return status;
     }
@@ -979,13 +983,19 @@ const GRAB: usize = 8;
 /// bound the items between reader and writer to [`WINDOW`] per worker;
 /// when the writer stops, the reader and the workers stop at their next
 /// item (a search under way runs to its end).
+///
+/// The workers start first, then the reader, which alone takes from the
+/// input: when the system refuses a thread, the run goes on with the
+/// workers that started, and `None` (nothing read yet, nothing written)
+/// when no worker or no reader could start, for the caller to run on its
+/// own thread. Either way the output is the same as on any thread count.
 fn run_threads(
     ctx: &Context<'_>,
     inputs: &[Input],
     span: Option<&Span>,
     threads: usize,
     writer: &mut Writer<'_>,
-) -> ControlFlow<End> {
+) -> Option<ControlFlow<End>> {
     let window = WINDOW * threads;
     let (job_tx, job_rx) = mpsc::sync_channel::<(u64, Item)>(window);
     let job_rx = Mutex::new(job_rx);
@@ -996,7 +1006,31 @@ fn run_threads(
     let stop = AtomicBool::new(false);
     let stopped = || stop.load(Ordering::Relaxed);
     std::thread::scope(|scope| {
-        scope.spawn(move || {
+        let job_rx = &job_rx;
+        let (workers, _) = spawn_scoped_up_to(scope, threads, |_| {
+            let done_tx = done_tx.clone();
+            move || {
+                let chunks = std::iter::from_fn(|| {
+                    if stopped() {
+                        return None;
+                    }
+                    let queue = job_rx.lock().ok()?;
+                    let mut chunk = vec![queue.recv().ok()?];
+                    chunk.extend(queue.try_iter().take(GRAB - 1));
+                    Some(chunk)
+                });
+                serve(chunks, ctx, |results| match done_tx.send(results) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(_) => ControlFlow::Break(()),
+                })
+            }
+        });
+        drop(done_tx);
+        // With no worker, the queue's sender is dropped here, unused.
+        if workers.is_empty() {
+            return None;
+        }
+        let reader = std::thread::Builder::new().spawn_scoped(scope, move || {
             let mut items = run_items(ctx, inputs, span);
             let mut credits = window;
             for seq in 0u64.. {
@@ -1016,30 +1050,13 @@ fn run_threads(
                 }
             }
         });
-        for _ in 0..threads {
-            let done_tx = done_tx.clone();
-            let job_rx = &job_rx;
-            scope.spawn(move || {
-                let chunks = std::iter::from_fn(|| {
-                    if stopped() {
-                        return None;
-                    }
-                    let queue = job_rx.lock().ok()?;
-                    let mut chunk = vec![queue.recv().ok()?];
-                    chunk.extend(queue.try_iter().take(GRAB - 1));
-                    Some(chunk)
-                });
-                serve(chunks, ctx, |results| match done_tx.send(results) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(_) => ControlFlow::Break(()),
-                })
-            });
-        }
-        drop(done_tx);
+        // A refused reader drops the queue's sender unused: the workers
+        // find the queue closed and end, having read nothing.
+        reader.ok()?;
         let flow = write_in_order(done_rx, writer, &credit_tx);
         stop.store(true, Ordering::Relaxed);
         drop(credit_tx);
-        flow
+        Some(flow)
     })
 }
 

@@ -146,13 +146,14 @@
 //! per-puzzle loops read tables and never divide.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use bumpalo::Bump;
 
 use super::variant::{House, Variant, cage_sets};
 use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
-use crate::cancel::{Cancellable, SharedCancel, is_cancelled};
-use crate::dlx::{Matrix, OptionId, SearchLimits, Solution, Visitor};
+use crate::cancel::{Cancellable, NodeBudget, SharedCancel, is_cancelled};
+use crate::dlx::{Matrix, OptionId, Outcome, SearchLimits, Solution, Visitor};
 
 /// Marks a full-matrix item that a given covers (absent from the reduced
 /// matrix).
@@ -250,6 +251,8 @@ pub struct DlxSolver {
     deduced: Vec<u32>,
     /// Asked at every tick of a search ([`SudokuSolver::set_cancel`]).
     cancel: Option<SharedCancel>,
+    /// Nodes shared with other searches ([`DlxSolver::set_node_budget`]).
+    budget: Option<Arc<NodeBudget>>,
 }
 
 /// The most placement options a cage may have to be compiled to them
@@ -465,6 +468,7 @@ impl DlxSolver {
             work: Vec::new(),
             deduced: Vec::new(),
             cancel: None,
+            budget: None,
         }
     }
 
@@ -1200,6 +1204,17 @@ impl SudokuSolver for DlxSolver {
         if is_cancelled(self.cancel.as_ref()) {
             return Ok(Report::STOPPED);
         }
+        // A shared node budget caps the search at what is left of it, and
+        // is charged what the search spent.
+        let budget = self.budget.clone();
+        let asked = limits.max_nodes;
+        let limits = match &budget {
+            Some(b) => SearchLimits {
+                max_nodes: asked.min(b.left()),
+                ..limits
+            },
+            None => limits,
+        };
         // Moved out for the search (`with_matrix` borrows the solver), and
         // not cloned: a clone per puzzle would make every thread of a batch
         // write the same reference count.
@@ -1217,11 +1232,30 @@ impl SudokuSolver for DlxSolver {
             Report { outcome, stats }
         });
         self.cancel = cancel;
+        if let (Some(b), Ok(r)) = (&budget, &report) {
+            let cut = r.outcome == Outcome::NodeLimit && limits.max_nodes < asked;
+            b.spend(r.stats.nodes, cut);
+        }
         report
     }
 
     fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
         self.cancel = cancel;
+    }
+}
+
+impl DlxSolver {
+    /// Makes every later search take its nodes from `budget`, shared with
+    /// other searches (`None`: each search has only its own limits): a
+    /// search gets at most what is left, and one cut short by the budget
+    /// marks it spent ([`NodeBudget`]).
+    pub fn set_node_budget(&mut self, budget: Option<Arc<NodeBudget>>) {
+        self.budget = budget;
+    }
+
+    /// The node budget set by [`DlxSolver::set_node_budget`].
+    pub fn node_budget(&self) -> Option<&Arc<NodeBudget>> {
+        self.budget.as_ref()
     }
 }
 

@@ -24,9 +24,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::rate::Rater;
 use super::variant::Variant;
 use super::{DlxSolver, Grid, Shape, SudokuSolver};
-use crate::cancel::{SharedCancel, is_cancelled};
-use crate::dlx::SearchLimits;
+use std::sync::Arc;
+
+use crate::cancel::{AnyOf, NodeBudget, SharedCancel, is_cancelled};
 use crate::dlx::deduce::{Level, Rules};
+use crate::dlx::{Outcome, SearchLimits};
+use crate::workers::spawn_scoped_up_to;
 
 /// A small deterministic random source (xorshift64*), so that generated
 /// sets are reproducible from a seed without a dependency.
@@ -355,7 +358,27 @@ pub enum GenerateError {
     /// ([`Generator::set_cancel`]).
     #[error("cancelled")]
     Cancelled,
+    /// The puzzle's searches reached the node bound
+    /// ([`Generator::set_max_nodes`]) before it was made.
+    #[error("not made within {max} search nodes")]
+    NodeLimit {
+        /// The bound.
+        max: u64,
+    },
+    /// No full grid satisfies the rules, so no puzzle exists
+    /// ([`Generator::check_rules`]): X on 2x2 and 3x3 grids, for example.
+    #[error("no {n}x{n} grid satisfies the rules ({rules}), so there is no puzzle to make")]
+    NoGrid {
+        /// The side of the grid.
+        n: usize,
+        /// The rules' name ([`Variant::name`]).
+        rules: String,
+    },
 }
+
+/// Search nodes, per cell, that [`Generator::check_rules`] spends looking
+/// for a full grid before it lets the generator try.
+const CHECK_NODES_PER_CELL: u64 = 1000;
 
 /// Makes random unique puzzles of one shape, with its own solver.
 ///
@@ -382,10 +405,17 @@ pub struct Generator {
     /// For jigsaw: the other rules, to which each puzzle's own random
     /// regions are added ([`random_regions`]).
     jigsaw: Option<Variant>,
-    /// Asked before each try, by every search and by every rating
-    /// ([`Generator::set_cancel`]); the solver and the rater hold it too.
-    /// Invariant: all three hold the same one.
+    /// Asked before each try, by every search and by every rating: the
+    /// caller's cancel ([`Generator::set_cancel`]) and the node budget
+    /// ([`Generator::set_max_nodes`]) together; the solver and the rater
+    /// hold it too. Invariant: all three hold the same one, and the solver
+    /// holds `budget`.
     cancel: Option<SharedCancel>,
+    /// The caller's cancel alone.
+    caller_cancel: Option<SharedCancel>,
+    /// The search nodes each puzzle may take, and the budget they are
+    /// counted in (reset at each [`Generator::generate`]).
+    budget: Option<(u64, Arc<NodeBudget>)>,
 }
 
 impl Generator {
@@ -407,6 +437,8 @@ impl Generator {
             rater: Rater::new(),
             jigsaw: None,
             cancel: None,
+            caller_cancel: None,
+            budget: None,
         }
     }
 
@@ -424,19 +456,80 @@ impl Generator {
     /// Makes every later [`Generator::generate`] stop early once `cancel`
     /// says so, with [`GenerateError::Cancelled`] (`None`: never).
     pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
-        self.solver.set_cancel(cancel.clone());
-        self.rater.set_cancel(cancel.clone());
-        self.cancel = cancel;
+        self.caller_cancel = cancel;
+        self.share_bounds();
+    }
+
+    /// Makes every later [`Generator::generate`] stop with
+    /// [`GenerateError::NodeLimit`] once the engine's searches for that
+    /// puzzle (completions, uniqueness checks, jigsaw draws, all together)
+    /// would go past `max_nodes` search nodes (`None`: no bound). The
+    /// ratings of `difficulty` are bounded by their own guess budget, not
+    /// by this. A bound that is not reached changes nothing: the same
+    /// puzzle comes out.
+    pub fn set_max_nodes(&mut self, max_nodes: Option<u64>) {
+        self.budget = max_nodes.map(|n| (n, Arc::new(NodeBudget::new(n))));
+        self.share_bounds();
+    }
+
+    /// Hands the caller's cancel and the node budget, as one cancel, to the
+    /// solver and the rater (the invariant of `cancel`).
+    fn share_bounds(&mut self) {
+        let budget = self.budget.as_ref().map(|(_, b)| b.clone());
+        self.cancel = match (&self.caller_cancel, &budget) {
+            (None, None) => None,
+            (Some(c), None) => Some(c.clone()),
+            (None, Some(b)) => Some(b.clone() as SharedCancel),
+            (Some(c), Some(b)) => Some(Arc::new(AnyOf(vec![c.clone(), b.clone()])) as SharedCancel),
+        };
+        self.solver.set_cancel(self.cancel.clone());
+        self.solver.set_node_budget(budget);
+        self.rater.set_cancel(self.cancel.clone());
+    }
+
+    /// Whether the rules admit a puzzle at all: [`GenerateError::NoGrid`]
+    /// when the engine proves that no full grid satisfies them (a search
+    /// of the blank grid that ends with no solution). Plain Sudoku always
+    /// has grids; jigsaw regions are drawn per puzzle, and a draw with no
+    /// solution is drawn again, so both pass without a search, and so does
+    /// a search cut by its node budget (about a thousand nodes per cell),
+    /// which leaves the question to the generator. Call it once before
+    /// [`Generator::generate`], which otherwise has nothing to carve.
+    pub fn check_rules(&mut self) -> Result<(), GenerateError> {
+        let variant = self.solver.variant();
+        if self.jigsaw.is_some() || variant.is_plain() {
+            return Ok(());
+        }
+        let shape = variant.shape();
+        let limits = SearchLimits {
+            max_solutions: 1,
+            max_nodes: CHECK_NODES_PER_CELL * shape.cells() as u64,
+        };
+        match self.solver.search(&Grid::empty(shape), limits, None) {
+            Ok(report) if report.outcome == Outcome::Exhausted && report.stats.solutions == 0 => {
+                Err(GenerateError::NoGrid {
+                    n: shape.n(),
+                    rules: self.solver.variant().name(),
+                })
+            }
+            _ => Ok(()),
+        }
     }
 
     /// One puzzle, drawn from `rng`; [`GenerateError::Cancelled`] if the
     /// generator's cancel said to stop before or while it was made (what
     /// the searches gave then is partial, so nothing made is kept).
     pub fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+        if let Some((max, budget)) = &self.budget {
+            budget.reset(*max);
+        }
         let made = self.generate_unless_cancelled(rng);
-        match is_cancelled(self.cancel.as_ref()) {
-            true => Err(GenerateError::Cancelled),
-            false => made,
+        if is_cancelled(self.caller_cancel.as_ref()) {
+            return Err(GenerateError::Cancelled);
+        }
+        match &self.budget {
+            Some((max, budget)) if budget.is_spent() => Err(GenerateError::NodeLimit { max: *max }),
+            _ => made,
         }
     }
 
@@ -444,7 +537,8 @@ impl Generator {
     /// sees the cancel set.
     fn generate_unless_cancelled(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
         if let Some(base) = &self.jigsaw {
-            self.solver = regions_with_a_solution(base, rng, self.cancel.as_ref())?;
+            let budget = self.budget.as_ref().map(|(_, b)| b);
+            self.solver = regions_with_a_solution(base, rng, self.cancel.as_ref(), budget)?;
         }
         let Settings {
             max_clues,
@@ -602,7 +696,9 @@ fn level_of(rater: &mut Rater, variant: &Variant, puzzle: &Grid) -> Result<Level
 
 /// Puzzles `first..first + len` of `seed` (puzzle `i` drawn from
 /// [`Rng::for_puzzle`]), in index order, made on one thread per generator
-/// (inline with one); each thread takes the next index until none is left.
+/// (inline with one; the first generator on the calling thread, beside the
+/// others' threads, so that a thread the system refuses only means fewer
+/// of them); each thread takes the next index until none is left.
 /// The result depends only on the generators' shape and settings, the
 /// seed and the range, never on the number of generators.
 pub fn generate_range(
@@ -620,22 +716,32 @@ pub fn generate_range(
     let next = AtomicU64::new(0);
     let mut made: Vec<Option<Result<Generated, GenerateError>>> = (0..len).map(|_| None).collect();
     std::thread::scope(|scope| {
-        let workers: Vec<_> = generators
-            .iter_mut()
-            .map(|generator| {
-                let (next, one) = (&next, &one);
-                scope.spawn(move || {
-                    let mut mine = Vec::new();
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= len {
-                            return mine;
-                        }
-                        mine.push((i, one(generator, i)));
-                    }
-                })
-            })
-            .collect();
+        let (next, one) = (&next, &one);
+        let take = move |generator: &mut Generator| {
+            let mut mine = Vec::new();
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= len {
+                    return mine;
+                }
+                mine.push((i, one(generator, i)));
+            }
+        };
+        // Generators whose thread the system refuses stay here: the first
+        // of them takes indices on this thread beside the workers (so
+        // every index is taken even when no thread starts).
+        let (first_here, rest) = generators
+            .split_first_mut()
+            .expect("two generators or more");
+        let count = rest.len();
+        let mut here = rest.iter_mut();
+        let (workers, _) = spawn_scoped_up_to(scope, count, |_| {
+            let generator = here.next().expect("one generator per thread");
+            move || take(generator)
+        });
+        for (i, result) in take(first_here) {
+            made[i as usize] = Some(result);
+        }
         for worker in workers {
             let mine = worker
                 .join()
@@ -716,6 +822,7 @@ fn regions_with_a_solution(
     base: &Variant,
     rng: &mut Rng,
     cancel: Option<&SharedCancel>,
+    budget: Option<&Arc<NodeBudget>>,
 ) -> Result<DlxSolver, GenerateError> {
     let shape = base.shape();
     let limits = SearchLimits {
@@ -730,6 +837,7 @@ fn regions_with_a_solution(
             .expect("random regions are n connected regions of n cells");
         let mut solver = DlxSolver::for_variant(variant);
         solver.set_cancel(cancel.cloned());
+        solver.set_node_budget(budget.cloned());
         if first_within(&mut solver, &Grid::empty(shape), limits).is_some() {
             return Ok(solver);
         }

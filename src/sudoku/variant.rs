@@ -399,6 +399,13 @@ impl Variant {
         self.regions.is_none() && !self.diagonals && !self.windows && self.cages.is_empty()
     }
 
+    /// Whether the box shape is the one a grid of this side gets when no
+    /// shape is named ([`Shape::for_side`]), so that the cells alone read
+    /// back in it; otherwise [`Variant::fields`] writes `box=`.
+    pub fn has_default_shape(&self) -> bool {
+        Shape::for_side(self.n()).is_ok_and(|s| s == self.shape)
+    }
+
     /// The houses, in the compiler's order: rows, columns, boxes or
     /// regions, then the diagonals (main, then anti), then the windows
     /// (across then down); each house's cells in reading order.
@@ -456,14 +463,20 @@ impl Variant {
     }
 
     /// The fields of the variant line format that state these rules, in
-    /// the order `regions=`, `x`, `hyper`, `cages=`, `sums=`, separated by
-    /// spaces (empty for plain Sudoku): what follows a puzzle's cells on
-    /// its line. Regions are written `a`, `b`, ... in the order of their
+    /// the order `box=`, `regions=`, `x`, `hyper`, `cages=`, `sums=`,
+    /// separated by spaces (empty for plain Sudoku of the side's own box
+    /// shape): what follows a puzzle's cells on its line. `box=RxC` is
+    /// written when the shape is not the one the cell count gives
+    /// ([`Shape::for_side`]: `3x2` for a 6x6 grid, whose cells alone read
+    /// as `2x3`). Regions are written `a`, `b`, ... in the order of their
     /// first cell (then `A`-`Z`, `0`-`9`); cages with their own labels.
     pub fn fields(&self) -> String {
         const REGION_SYMBOLS: &[u8] =
             b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$%&";
         let mut out: Vec<String> = Vec::new();
+        if !self.has_default_shape() {
+            out.push(format!("box={}", self.shape));
+        }
         if let Some(regions) = &self.regions {
             // Symbols by first appearance, so a region's symbol does not
             // depend on how its ids were numbered.
