@@ -6,11 +6,27 @@
 //! [`Plan::split`] walks the top levels of the tree exactly as
 //! [`Matrix::search`] would (same item choice, same option order) and
 //! stops at a depth where there are enough subproblems. A [`Subproblem`] is
-//! the list of options chosen on the way down; it is solved on its own
-//! matrix, built in its own arena, with those options
-//! [forced](Matrix::force). Forcing an option leaves the same items and
-//! options active as choosing it in the search, so the subtree below a
+//! the list of options chosen on the way down. Entering it
+//! ([`Matrix::goto`]) leaves the same items and options active as
+//! choosing those options in the search, so the subtree below a
 //! subproblem is the very subtree one thread would search there.
+//!
+//! # One engine per thread
+//!
+//! The problem is compiled once per thread and run, not once per
+//! subproblem: each worker thread builds its engine (in an arena of its
+//! own, for the links) on its first subproblem and keeps it. Between
+//! subproblems it does not rebuild or restore: [`Matrix::goto`] leaves
+//! the previous path only below the levels it shares with the next, and
+//! at the first level where they differ keeps the branching item covered,
+//! as the search does from one option to the next. A wide, shallow level
+//! (65,536 options `a b`, issue 25) thus costs one cover of its item per
+//! thread and a few updates per subproblem, not a build and a cover per
+//! subproblem, which made two threads take minutes where one took 17 ms.
+//! A search cut short (a limit, a stop) restores the engine to its
+//! subproblem, as every search does, so the engine stays usable.
+//! [`Runner::count_and_setup`] reports the builds and the setup updates,
+//! so that tests bound them without a clock.
 //!
 //! # Invariants
 //!
@@ -27,8 +43,10 @@
 //! * The search-tree nodes of the split levels are counted once, in
 //!   [`Plan::stats`] (and, for shares, only in share 1), so node counts add
 //!   up to the single-threaded count. Link updates of the split levels are
-//!   counted the same way; replaying the forced options in each
-//!   subproblem's matrix is setup and is not counted.
+//!   counted the same way; entering each subproblem in a thread's engine
+//!   is setup and is not counted ([`Setup`] has it).
+//! * A run compiles at most one engine per thread ([`Setup::builds`]),
+//!   whatever the number of subproblems.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -51,6 +69,13 @@ use crate::cancel::Cancel;
 /// the bit sets, less than a split into hundreds of subproblems costs on
 /// small problems.
 pub const PROBE_NODES: u64 = 1 << 16;
+
+/// The solutions [`Runner::solutions`] holds in a window of subproblems
+/// before it stops widening its windows.
+const HELD_SOLUTIONS: u64 = 1 << 12;
+
+/// The most subproblems in one window of [`Runner::solutions`].
+const MAX_WINDOW: usize = 1 << 12;
 
 /// The deepest level [`Plan::split`] cuts at.
 const MAX_SPLIT_DEPTH: usize = 32;
@@ -786,9 +811,16 @@ impl Runner<'_> {
             }
         } else {
             let pool = self.pool()?;
-            let window = self.threads.saturating_mul(8);
-            'windows: for start in (0..n).step_by(window) {
+            // Windows start at 8 subproblems a thread and double while a
+            // window holds few solutions (at most HELD_SOLUTIONS), so that
+            // a wide level of tiny subproblems does not pay the pool's
+            // start once per 8 of them; one that holds many halves again.
+            let least = self.threads.saturating_mul(8);
+            let mut window = least;
+            let mut start = 0;
+            'windows: while start < n {
                 let left = max - stats.solutions;
+                let before = stats.solutions;
                 let results: Vec<_> = pool.install(|| {
                     (start..n.min(start + window))
                         .into_par_iter()
@@ -836,6 +868,11 @@ impl Runner<'_> {
                     outcome = Outcome::SolutionLimit;
                     break;
                 }
+                start += window;
+                window = match stats.solutions - before {
+                    held if held <= HELD_SOLUTIONS => window.saturating_mul(2).min(MAX_WINDOW),
+                    _ => (window / 2).max(least),
+                };
             }
         }
         let setup = shared.setup();
