@@ -495,4 +495,65 @@ fn the_memo_is_refused_where_it_would_be_ignored() {
     }
     let (code, out, _) = run(&["cover", "--memo", "--count"], queens);
     assert_eq!((code, out.as_str()), (0, "1\n"));
+
+/// The nodes and updates of a `--stats` line.
+fn nodes_and_updates(err: &str) -> (u64, u64) {
+    let line = err.lines().last().unwrap_or_default();
+    let number = |word: &str| -> u64 {
+        let before = line.split(&format!(" {word},")).next().unwrap();
+        before.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    (number("nodes"), number("updates"))
+}
+
+#[test]
+fn wide_shallow_problems_split_like_one_thread() {
+    // Issue 25: one level of thousands of options, uncolored (`a b`, on
+    // both engines) and colored (`p0 s:cK`). Threads and shares give one
+    // thread's count, stats and solutions; `parallel.rs` bounds their
+    // setup (one build per thread), which made them take minutes.
+    let n = 4000;
+    let mut wide = String::from("a b\n");
+    let mut colored = String::from("p0 | s\n");
+    for k in 1..=n {
+        wide += "a b\n";
+        colored += &format!("p0 s:c{k}\n");
+    }
+    for (text, engines) in [(&wide, &["links", "bits"][..]), (&colored, &["links"])] {
+        for engine in engines {
+            let one = run(&["cover", "--count", "--stats", "--engine", engine], text);
+            assert_eq!(one.1, format!("{n}\n"));
+            let stats = nodes_and_updates(&one.2);
+            for extra in [&["--threads", "2"][..], &["--threads", "3", "--memo"]] {
+                let mut args = vec!["cover", "--count", "--stats", "--engine", engine];
+                args.extend_from_slice(extra);
+                let many = run(&args, text);
+                assert_eq!(many.1, one.1, "{engine} {extra:?}");
+                if !extra.contains(&"--memo") {
+                    assert_eq!(nodes_and_updates(&many.2), stats, "{engine} {extra:?}");
+                }
+            }
+            for shares in [2, 3, 7] {
+                let (mut count, mut nodes, mut updates) = (0, 0, 0);
+                for k in 1..=shares {
+                    let part = format!("{k}/{shares}");
+                    let args = [
+                        "cover", "--count", "--stats", "--engine", engine, "--part", &part,
+                    ];
+                    let (code, out, err) = run(&args, text);
+                    assert_eq!(code, 0, "{err}");
+                    count += out.trim().parse::<u64>().unwrap();
+                    let (a, b) = nodes_and_updates(&err);
+                    (nodes, updates) = (nodes + a, updates + b);
+                }
+                assert_eq!((count, (nodes, updates)), (n, stats), "{engine} {shares}");
+            }
+            let all = run(&["cover", "--all", "--engine", engine], text);
+            let two = run(
+                &["cover", "--all", "--threads", "2", "--engine", engine],
+                text,
+            );
+            assert_eq!(all, two, "{engine}");
+        }
+    }
 }

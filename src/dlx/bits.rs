@@ -151,8 +151,14 @@ pub struct BitMatrix {
     state: Vec<u64>,
     /// The state with nothing forced.
     built: Vec<u64>,
-    /// Options forced so far, in order.
+    /// Options forced so far, in order; from `path_from` on, the levels of
+    /// a path entered by [`Self::goto`].
     forced: Vec<u32>,
+    /// Where the path of [`Self::goto`] starts in `forced`.
+    path_from: usize,
+    /// The state before each level of that path, `state.len()` words a
+    /// level, so that going to another option of a level is one copy.
+    path_saved: Vec<u64>,
     /// Updates since the matrix was built, counted as DLX1 counts them.
     updates: u64,
     /// The state saved at each search level (grown as the search deepens):
@@ -711,6 +717,8 @@ impl BitMatrix {
             built: state.clone(),
             state,
             forced: Vec::new(),
+            path_from: 0,
+            path_saved: Vec::new(),
             updates: 0,
             saved: Vec::new(),
             branch: Vec::new(),
@@ -880,8 +888,53 @@ impl BitMatrix {
 
     /// Puts option `k` into every later solution, as
     /// [`Matrix::force`](super::Matrix::force) does. Fails, changing
-    /// nothing, if `k` clashes with an option forced before.
+    /// nothing, if `k` clashes with an option forced before. A path
+    /// entered by [`Self::goto`] is left first.
     pub fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
+        self.unforce_to(self.path_from);
+        self.force_here(k)?;
+        self.path_from = self.forced.len();
+        Ok(())
+    }
+
+    /// Enters `prefix`, a path of the search tree below the options forced
+    /// so far, as [`Matrix::goto`](super::Matrix::goto) does: the levels
+    /// it shares with the path entered before stay, and the first level
+    /// that differs is put back by one copy of the state saved before it,
+    /// not by committing every forced option again. The options count as
+    /// forced until the next `goto` or [`Self::unforce_to`]; the updates
+    /// are in no search's statistics. Unlike the links, does not check
+    /// that each option is in the list of the item the search would
+    /// branch on (the state is the same either way).
+    pub(super) fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+        let from = self.path_from;
+        let n = self.state.len();
+        let mut common = 0;
+        while common < prefix.len()
+            && from + common < self.forced.len()
+            && self.internal.get(prefix[common].0 as usize) == Some(&self.forced[from + common])
+        {
+            common += 1;
+        }
+        if from + common < self.forced.len() {
+            let saved = &self.path_saved[common * n..(common + 1) * n];
+            self.state.copy_from_slice(saved);
+            self.forced.truncate(from + common);
+            self.path_saved.truncate(common * n);
+        }
+        for &k in &prefix[common..] {
+            let len = self.path_saved.len();
+            self.path_saved.extend_from_slice(&self.state);
+            if let Err(e) = self.force_here(k) {
+                self.path_saved.truncate(len);
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Self::force`] on top of whatever is forced, path or not.
+    fn force_here(&mut self, k: OptionId) -> Result<(), ForceError> {
         let Some(&bit) = self.internal.get(k.0 as usize) else {
             return Err(ForceError::UnknownOption(k));
         };
@@ -930,6 +983,10 @@ impl BitMatrix {
         if len >= self.forced.len() {
             return;
         }
+        let n = self.state.len();
+        self.path_saved
+            .truncate(len.saturating_sub(self.path_from) * n);
+        self.path_from = self.path_from.min(len);
         let keep: Vec<u32> = self.forced[..len].to_vec();
         self.state.copy_from_slice(&self.built);
         self.forced.clear();

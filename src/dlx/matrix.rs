@@ -77,9 +77,14 @@ pub struct Matrix<'a> {
     option_first: &'a [u32],
     /// Number of primary items (headers `1..=primary`).
     primary: u32,
-    /// First node of each forced option, in the order forced.
+    /// First node of each forced option, in the order forced; then, from
+    /// `path_from` on, the node chosen at each level of a path entered by
+    /// [`Matrix::goto`] (in its item's list).
     forced: &'a mut [u32],
     pub(super) forced_len: usize,
+    /// Where the path entered by [`Matrix::goto`] starts in `forced`
+    /// (`forced_len` when there is none).
+    path_from: usize,
     /// Chosen node at each search level.
     pub(super) stack: &'a mut [u32],
     /// Link updates since the matrix was built, counted as in DLX1: nodes
@@ -290,6 +295,7 @@ impl<'a> Matrix<'a> {
             primary,
             forced: arena.alloc_slice_fill_default(primary as usize),
             forced_len: 0,
+            path_from: 0,
             stack: arena.alloc_slice_fill_default(primary as usize + 1),
             updates: 0,
             pristine: None,
@@ -539,7 +545,9 @@ impl<'a> Matrix<'a> {
     /// Puts option `k` into every later solution (a puzzle's given, say):
     /// its items are covered (or purified) as if the search had chosen it.
     /// Fails, changing nothing, if `k` clashes with an option forced before.
+    /// A path entered by [`Matrix::goto`] is left first.
     pub fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
+        self.unforce_to(self.path_from);
         if k.0 as usize >= self.option_count() {
             return Err(ForceError::UnknownOption(k));
         }
@@ -568,6 +576,83 @@ impl<'a> Matrix<'a> {
         }
         self.forced[self.forced_len] = first;
         self.forced_len += 1;
+        self.path_from = self.forced_len;
+        Ok(())
+    }
+
+    /// Enters `prefix`, a path of the search tree below the options
+    /// forced so far, as the search would: at each level it covers the
+    /// item [`Matrix::search`] would branch on and chooses the option of
+    /// `prefix` in that item's list. The options of the path then count
+    /// as forced ([`Matrix::forced`]) until the next `goto` or
+    /// [`Matrix::unforce_to`].
+    ///
+    /// A path already entered is left only below the levels it shares
+    /// with `prefix`, and at the first level where they differ the item
+    /// stays covered: going from one option of a level to the next costs
+    /// what the search pays for it, where forcing the next option afresh
+    /// would cover the item again (its whole list, on a wide level). The
+    /// link updates are not counted in any search's [`Stats`](super::Stats).
+    ///
+    /// Fails if an option of `prefix` is not in the branching item's list
+    /// at its level (or there is no level left), leaving the path at the
+    /// levels entered before.
+    pub(super) fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+        let from = self.path_from;
+        let mut common = 0;
+        while common < prefix.len()
+            && from + common < self.forced_len
+            && self.option_of_node(self.forced[from + common]) == prefix[common]
+        {
+            common += 1;
+        }
+        // The item of level `common` stays covered if both paths branch
+        // there.
+        let mut kept = None;
+        while self.forced_len > from + common {
+            self.forced_len -= 1;
+            let x = self.forced[self.forced_len];
+            self.uncommit_others(x);
+            let item = self.nodes[x as usize].top as u32;
+            if self.forced_len == from + common && prefix.len() > common {
+                kept = Some(item);
+            } else {
+                self.uncover(item);
+            }
+        }
+        for &k in &prefix[common..] {
+            if k.0 as usize >= self.option_count() {
+                if let Some(item) = kept.take() {
+                    self.uncover(item);
+                }
+                return Err(ForceError::UnknownOption(k));
+            }
+            let (first, end) = self.option_span(k);
+            let item = match kept.take() {
+                Some(item) => item,
+                None if self.items[0].next == 0 => {
+                    let item = self.item_of_header(self.nodes[first as usize].top as u32);
+                    return Err(ForceError::Clash { option: k, item });
+                }
+                None => {
+                    let item = self.choose_item();
+                    self.cover(item);
+                    item
+                }
+            };
+            let node = (first..end)
+                .find(|&q| self.nodes[q as usize].top as u32 == item && self.is_linked(q));
+            let Some(x) = node else {
+                self.uncover(item);
+                return Err(ForceError::Clash {
+                    option: k,
+                    item: self.item_of_header(item),
+                });
+            };
+            self.commit_others(x);
+            self.forced[self.forced_len] = x;
+            self.forced_len += 1;
+        }
         Ok(())
     }
 
@@ -591,6 +676,14 @@ impl<'a> Matrix<'a> {
 
     /// Unforces options until only the first `len` forced remain.
     pub fn unforce_to(&mut self, len: usize) {
+        while self.forced_len > len.max(self.path_from) {
+            // A level of the path: undone as the search undoes it.
+            self.forced_len -= 1;
+            let x = self.forced[self.forced_len];
+            self.uncommit_others(x);
+            self.uncover(self.nodes[x as usize].top as u32);
+        }
+        self.path_from = self.path_from.min(len);
         while self.forced_len > len {
             self.forced_len -= 1;
             let first = self.forced[self.forced_len];
@@ -612,6 +705,7 @@ impl<'a> Matrix<'a> {
                 self.items.copy_from_slice(p.items);
                 self.lens.copy_from_slice(p.lens);
                 self.forced_len = 0;
+                self.path_from = 0;
             }
             _ => self.unforce_to(0),
         }

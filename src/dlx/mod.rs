@@ -201,6 +201,23 @@ impl Engine<'_> {
         }
     }
 
+    /// Enters a path of the search tree: see [`Matrix::goto`].
+    pub(crate) fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+        match self {
+            Engine::Links(m) => m.goto(prefix),
+            Engine::Bits(m) => m.goto(prefix),
+        }
+    }
+
+    /// Link updates since the engine was built, searches and setup alike
+    /// (counted as DLX1 counts them).
+    pub fn updates(&self) -> u64 {
+        match self {
+            Engine::Links(m) => m.updates(),
+            Engine::Bits(m) => m.updates(),
+        }
+    }
+
     /// Forces options: see [`Matrix::force_all`].
     pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
         self.force_each(options)

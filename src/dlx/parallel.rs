@@ -6,11 +6,27 @@
 //! [`Plan::split`] walks the top levels of the tree exactly as
 //! [`Matrix::search`] would (same item choice, same option order) and
 //! stops at a depth where there are enough subproblems. A [`Subproblem`] is
-//! the list of options chosen on the way down; it is solved on its own
-//! matrix, built in its own arena, with those options
-//! [forced](Matrix::force). Forcing an option leaves the same items and
-//! options active as choosing it in the search, so the subtree below a
+//! the list of options chosen on the way down. Entering it
+//! ([`Matrix::goto`]) leaves the same items and options active as
+//! choosing those options in the search, so the subtree below a
 //! subproblem is the very subtree one thread would search there.
+//!
+//! # One engine per thread
+//!
+//! The problem is compiled once per thread and run, not once per
+//! subproblem: each worker thread builds its engine (in an arena of its
+//! own, for the links) on its first subproblem and keeps it. Between
+//! subproblems it does not rebuild or restore: [`Matrix::goto`] leaves
+//! the previous path only below the levels it shares with the next, and
+//! at the first level where they differ keeps the branching item covered,
+//! as the search does from one option to the next. A wide, shallow level
+//! (65,536 options `a b`, issue 25) thus costs one cover of its item per
+//! thread and a few updates per subproblem, not a build and a cover per
+//! subproblem, which made two threads take minutes where one took 17 ms.
+//! A search cut short (a limit, a stop) restores the engine to its
+//! subproblem, as every search does, so the engine stays usable.
+//! [`Runner::count_and_setup`] reports the builds and the setup updates,
+//! so that tests bound them without a clock.
 //!
 //! # Invariants
 //!
@@ -27,8 +43,10 @@
 //! * The search-tree nodes of the split levels are counted once, in
 //!   [`Plan::stats`] (and, for shares, only in share 1), so node counts add
 //!   up to the single-threaded count. Link updates of the split levels are
-//!   counted the same way; replaying the forced options in each
-//!   subproblem's matrix is setup and is not counted.
+//!   counted the same way; entering each subproblem in a thread's engine
+//!   is setup and is not counted ([`Setup`] has it).
+//! * A run compiles at most one engine per thread ([`Setup::builds`]),
+//!   whatever the number of subproblems.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -41,8 +59,8 @@ use rayon::prelude::*;
 use super::matrix::COVERED;
 use super::memo::MemoTable;
 use super::{
-    BitMatrix, BuildError, Count, Engine, EngineKind, ForceError, Matrix, OptionId, Outcome,
-    Problem, Progress, SearchLimits, Solution, Stats, Visitor,
+    BuildError, Count, Engine, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem,
+    Progress, SearchLimits, Solution, Stats, Visitor,
 };
 use crate::cancel::Cancel;
 
@@ -51,6 +69,13 @@ use crate::cancel::Cancel;
 /// the bit sets, less than a split into hundreds of subproblems costs on
 /// small problems.
 pub const PROBE_NODES: u64 = 1 << 16;
+
+/// The solutions [`Runner::solutions`] holds in a window of subproblems
+/// before it stops widening its windows.
+const HELD_SOLUTIONS: u64 = 1 << 12;
+
+/// The most subproblems in one window of [`Runner::solutions`].
+const MAX_WINDOW: usize = 1 << 12;
 
 /// The deepest level [`Plan::split`] cuts at.
 const MAX_SPLIT_DEPTH: usize = 32;
@@ -245,6 +270,56 @@ pub struct RunProgress {
     pub solutions: u64,
 }
 
+/// What a run spent on getting its engines to its subproblems, beyond the
+/// searches themselves (whose effort is in [`Stats`]): machine-independent
+/// measures, so that tests can bound the cost of a split without a clock.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// Engines compiled from the problem: one per thread that solved a
+    /// subproblem, whatever the number of subproblems.
+    pub builds: u64,
+    /// Link updates spent entering subproblems on the dancing links
+    /// ([`Matrix::goto`]), counted as DLX1 counts them; in no [`Stats`].
+    /// The bit sets enter a subproblem by copying a saved state and
+    /// clearing the new options' clashes, a few words each, and add
+    /// nothing here.
+    pub updates: u64,
+}
+
+/// A worker thread's engine for one run: compiled in `arena` on its first
+/// subproblem, then moved from subproblem to subproblem.
+struct Slot<'a> {
+    arena: Option<&'a mut Bump>,
+    engine: Option<Engine<'a>>,
+}
+
+/// One [`Slot`] per thread of a run, over arenas that outlive it.
+struct Slots<'a>(Vec<Mutex<Slot<'a>>>);
+
+impl<'a> Slots<'a> {
+    fn new(arenas: &'a mut [Bump]) -> Self {
+        let slot = |arena| {
+            Mutex::new(Slot {
+                arena: Some(arena),
+                engine: None,
+            })
+        };
+        Slots(arenas.iter_mut().map(slot).collect())
+    }
+
+    /// The calling thread's slot: by its index in the run's pool (the
+    /// first slot on the calling thread, outside the pool).
+    fn mine(&self) -> &Mutex<Slot<'a>> {
+        let index = rayon::current_thread_index().unwrap_or(0);
+        &self.0[index % self.0.len()]
+    }
+}
+
+/// Arenas for the slots of a run on `threads` threads.
+fn arenas(threads: usize) -> Vec<Bump> {
+    (0..threads.max(1)).map(|_| Bump::new()).collect()
+}
+
 /// Solves the subproblems of a [`Plan`] on `threads` threads.
 pub struct Runner<'r> {
     /// Threads to use; 0 or 1 runs on the calling thread.
@@ -279,9 +354,19 @@ struct Shared<'r> {
     /// at most, each taken by a subproblem and given back after, so that
     /// a worker's later subproblems find the counts of its earlier ones.
     memos: Mutex<Vec<MemoTable>>,
+    /// Engines compiled, and link updates spent entering subproblems.
+    builds: AtomicU64,
+    setup_updates: AtomicU64,
 }
 
 impl Shared<'_> {
+    fn setup(&self) -> Setup {
+        Setup {
+            builds: self.builds.load(Ordering::Relaxed),
+            updates: self.setup_updates.load(Ordering::Relaxed),
+        }
+    }
+
     fn halt(&self, why: Outcome) {
         self.stop.store(true, Ordering::Relaxed);
         let mut reason = self.reason.lock().unwrap_or_else(|e| e.into_inner());
@@ -377,6 +462,8 @@ impl Runner<'_> {
                 false => self.engine.resolve(problem),
             },
             memos: Mutex::new(Vec::new()),
+            builds: AtomicU64::new(0),
+            setup_updates: AtomicU64::new(0),
         };
         // The split levels may have used up the node budget already.
         if plan.stats.nodes >= self.limits.max_nodes {
@@ -385,19 +472,18 @@ impl Runner<'_> {
         shared
     }
 
-    /// Solves subproblem `index` of `plan` on a fresh matrix, giving each
-    /// solution to `sink`, with at most `max_solutions` solutions.
     /// Searches subproblem `index`, giving its solutions to `sink`; or,
     /// with `memo` (a budget in bytes per table), counts them with
     /// [`Engine::count_with_memo`](super::Engine::count_with_memo) and a
     /// table from `shared.memos` and adds them to the shared count at the
     /// end, halting the run if that reaches `max_solutions`.
     ///
-    /// `spare` is a worker's bit-set matrix of `problem` from its last
-    /// subproblem, if any: it is taken, its forced options undone, and
-    /// given back after, so that a worker builds it once (the links are
-    /// built in an arena for each subproblem). An undone matrix is the
-    /// built one, hints aside, which choose the same items.
+    /// `slot` is the calling worker's: its engine is compiled on the
+    /// worker's first subproblem and kept for the rest of the run, each
+    /// subproblem entered from where the last one left it
+    /// ([`Engine::goto`]). Should the slot be busy (it never is: a worker
+    /// runs one subproblem at a time), the subproblem gets an engine of
+    /// its own.
     #[allow(clippy::too_many_arguments)]
     fn solve_one(
         problem: &Problem,
@@ -406,7 +492,7 @@ impl Runner<'_> {
         shared: &Shared<'_>,
         max_solutions: u64,
         memo: Option<usize>,
-        spare: &mut Option<Box<BitMatrix>>,
+        slot: &Mutex<Slot<'_>>,
         sink: &mut dyn FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
     ) -> Result<(Outcome, Stats), RunError> {
         if shared.cancel.is_some_and(|c| c.is_cancelled()) {
@@ -415,16 +501,60 @@ impl Runner<'_> {
         if shared.stop.load(Ordering::Relaxed) {
             return Ok((Outcome::Stopped, Stats::default()));
         }
-        let sub = &plan.subproblems[index];
-        let arena = Bump::new();
-        let mut m = match spare.take() {
-            Some(mut bits) if shared.engine == EngineKind::Bits => {
-                bits.restore();
-                Engine::Bits(bits)
+        fn build<'x>(
+            problem: &Problem,
+            shared: &Shared<'_>,
+            arena: &'x Bump,
+        ) -> Result<Engine<'x>, BuildError> {
+            shared.builds.fetch_add(1, Ordering::Relaxed);
+            problem.engine(arena, shared.engine)
+        }
+        if let Ok(mut slot) = slot.try_lock() {
+            let slot = &mut *slot;
+            if slot.engine.is_none()
+                && let Some(arena) = slot.arena.take()
+            {
+                slot.engine = Some(build(problem, shared, arena)?);
             }
-            _ => problem.engine(&arena, shared.engine)?,
-        };
-        m.force_all(&sub.prefix)?;
+            if let Some(m) = &mut slot.engine {
+                return Self::solve_on(m, problem, plan, index, shared, max_solutions, memo, sink);
+            }
+        }
+        let arena = Bump::new();
+        let mut m = build(problem, shared, &arena)?;
+        Self::solve_on(
+            &mut m,
+            problem,
+            plan,
+            index,
+            shared,
+            max_solutions,
+            memo,
+            sink,
+        )
+    }
+
+    /// [`Runner::solve_one`] on engine `m`, wherever it stands.
+    #[allow(clippy::too_many_arguments)]
+    fn solve_on(
+        m: &mut Engine<'_>,
+        problem: &Problem,
+        plan: &Plan,
+        index: usize,
+        shared: &Shared<'_>,
+        max_solutions: u64,
+        memo: Option<usize>,
+        sink: &mut dyn FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
+    ) -> Result<(Outcome, Stats), RunError> {
+        let sub = &plan.subproblems[index];
+        let before = m.updates();
+        let entered = m.goto(&sub.prefix);
+        if let Engine::Links(_) = m {
+            shared
+                .setup_updates
+                .fetch_add(m.updates() - before, Ordering::Relaxed);
+        }
+        entered?;
         let limits = SearchLimits {
             max_solutions,
             max_nodes: shared
@@ -464,9 +594,6 @@ impl Runner<'_> {
                 (outcome, stats)
             }
         };
-        if let Engine::Bits(bits) = m {
-            *spare = Some(bits);
-        }
         let rest = stats.nodes - worker.counted;
         shared.nodes.fetch_add(rest, Ordering::Relaxed);
         match outcome {
@@ -553,9 +680,21 @@ impl Runner<'_> {
         plan: &Plan,
         memo: Option<usize>,
     ) -> Result<Count, RunError> {
+        Ok(self.count_and_setup(problem, plan, memo)?.0)
+    }
+
+    /// [`Runner::count_by`], and what the run spent on setup.
+    pub fn count_and_setup(
+        &self,
+        problem: &Problem,
+        plan: &Plan,
+        memo: Option<usize>,
+    ) -> Result<(Count, Setup), RunError> {
+        let mut arenas = arenas(self.threads);
+        let slots = Slots::new(&mut arenas);
         let shared = self.shared(problem, plan, memo.is_some());
         let max = self.limits.max_solutions;
-        let solve = |spare: &mut Option<Box<BitMatrix>>, index: usize| {
+        let solve = |index: usize| {
             let mut sink = |_: &Solution<'_, '_>| {
                 // `solutions` was bumped by the worker already.
                 if shared.solutions.load(Ordering::Relaxed) >= max {
@@ -572,20 +711,17 @@ impl Runner<'_> {
                 &shared,
                 max_solutions,
                 memo,
-                spare,
+                slots.mine(),
                 &mut sink,
             )
         };
         let results: Vec<_> = if self.threads <= 1 {
-            let mut spare = None;
-            (0..plan.subproblems.len())
-                .map(|index| solve(&mut spare, index))
-                .collect()
+            (0..plan.subproblems.len()).map(solve).collect()
         } else {
             self.pool()?.install(|| {
                 (0..plan.subproblems.len())
                     .into_par_iter()
-                    .map_init(|| None, |spare, index| solve(spare, index))
+                    .map(solve)
                     .collect()
             })
         };
@@ -599,16 +735,18 @@ impl Runner<'_> {
             }
         }
         stats.solutions = stats.solutions.min(max);
+        let setup = shared.setup();
         let reason = shared
             .reason
             .into_inner()
             .unwrap_or_else(|e| e.into_inner());
         let outcome = reason.unwrap_or(outcome);
-        Ok(Count {
+        let count = Count {
             solutions: stats.solutions,
             outcome,
             stats,
-        })
+        };
+        Ok((count, setup))
     }
 
     /// Gives every solution of `plan`'s subproblems to `visit`, as a list
@@ -621,8 +759,21 @@ impl Runner<'_> {
         &self,
         problem: &Problem,
         plan: &Plan,
-        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Result<(Outcome, Stats), RunError> {
+        let (outcome, stats, _) = self.solutions_and_setup(problem, plan, visit)?;
+        Ok((outcome, stats))
+    }
+
+    /// [`Runner::solutions`], and what the run spent on setup.
+    pub fn solutions_and_setup(
+        &self,
+        problem: &Problem,
+        plan: &Plan,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Result<(Outcome, Stats, Setup), RunError> {
+        let mut arenas = arenas(self.threads);
+        let slots = Slots::new(&mut arenas);
         let shared = self.shared(problem, plan, false);
         let max = self.limits.max_solutions;
         let mut stats = plan.stats;
@@ -631,7 +782,6 @@ impl Runner<'_> {
         let n = plan.subproblems.len();
         if self.threads <= 1 {
             let mut options = Vec::new();
-            let mut spare = None;
             for index in 0..n {
                 let mut delivered = 0;
                 let mut sink = |s: &Solution<'_, '_>| {
@@ -642,7 +792,14 @@ impl Runner<'_> {
                 };
                 let left = max - stats.solutions;
                 let (o, s) = Self::solve_one(
-                    problem, plan, index, &shared, left, None, &mut spare, &mut sink,
+                    problem,
+                    plan,
+                    index,
+                    &shared,
+                    left,
+                    None,
+                    slots.mine(),
+                    &mut sink,
                 )?;
                 stats.nodes += s.nodes;
                 stats.updates += s.updates;
@@ -654,26 +811,37 @@ impl Runner<'_> {
             }
         } else {
             let pool = self.pool()?;
-            let window = self.threads.saturating_mul(8);
-            'windows: for start in (0..n).step_by(window) {
+            // Windows start at 8 subproblems a thread and double while a
+            // window holds few solutions (at most HELD_SOLUTIONS), so that
+            // a wide level of tiny subproblems does not pay the pool's
+            // start once per 8 of them; one that holds many halves again.
+            let least = self.threads.saturating_mul(8);
+            let mut window = least;
+            let mut start = 0;
+            'windows: while start < n {
                 let left = max - stats.solutions;
+                let before = stats.solutions;
                 let results: Vec<_> = pool.install(|| {
                     (start..n.min(start + window))
                         .into_par_iter()
-                        .map_init(
-                            || None,
-                            |spare, index| {
-                                let mut found: Vec<Vec<OptionId>> = Vec::new();
-                                let mut sink = |s: &Solution<'_, '_>| {
-                                    found.push(s.options().collect());
-                                    ControlFlow::Continue(())
-                                };
-                                let solved = Self::solve_one(
-                                    problem, plan, index, &shared, left, None, spare, &mut sink,
-                                );
-                                solved.map(|r| (r, found))
-                            },
-                        )
+                        .map(|index| {
+                            let mut found: Vec<Vec<OptionId>> = Vec::new();
+                            let mut sink = |s: &Solution<'_, '_>| {
+                                found.push(s.options().collect());
+                                ControlFlow::Continue(())
+                            };
+                            let solved = Self::solve_one(
+                                problem,
+                                plan,
+                                index,
+                                &shared,
+                                left,
+                                None,
+                                slots.mine(),
+                                &mut sink,
+                            );
+                            solved.map(|r| (r, found))
+                        })
                         .collect()
                 });
                 for result in results {
@@ -700,20 +868,27 @@ impl Runner<'_> {
                     outcome = Outcome::SolutionLimit;
                     break;
                 }
+                start += window;
+                window = match stats.solutions - before {
+                    held if held <= HELD_SOLUTIONS => window.saturating_mul(2).min(MAX_WINDOW),
+                    _ => (window / 2).max(least),
+                };
             }
         }
+        let setup = shared.setup();
         let reason = shared
             .reason
             .into_inner()
             .unwrap_or_else(|e| e.into_inner());
-        Ok((reason.unwrap_or(outcome), stats))
+        Ok((reason.unwrap_or(outcome), stats, setup))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::{Color, ItemKind};
+    use crate::dlx::search::Searcher;
+    use crate::dlx::{BitMatrix, Color, ItemKind};
 
     /// n-queens with rows and columns primary, diagonals secondary.
     fn queens(n: usize) -> Problem {
@@ -919,6 +1094,160 @@ mod tests {
                 if want == Outcome::Exhausted {
                     assert_eq!((c.solutions, m.solutions), (724, 724));
                 }
+            }
+        }
+    }
+
+    /// `a b`, then `n` options `a b` (issue 25): one level of `n`
+    /// options, each a solution.
+    fn wide(n: usize) -> Problem {
+        let mut p = Problem::new();
+        let (a, b) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
+        for _ in 0..n {
+            p.add_option(&[a, b]).unwrap();
+        }
+        p
+    }
+
+    /// `p0 | s`, then `n` options `p0 s:cK`, K from 1 to `n`: one wide
+    /// level again, on colors.
+    fn wide_colored(n: usize) -> Problem {
+        let mut p = Problem::new();
+        let (p0, s) = (
+            p.add_item(ItemKind::Primary),
+            p.add_item(ItemKind::Secondary),
+        );
+        for k in 1..=n {
+            p.add_colored_option([(p0, None), (s, Some(Color(k as u32)))])
+                .unwrap();
+        }
+        p
+    }
+
+    /// Two wide levels below a narrow one: `x` has two options, each
+    /// leaving `n` options of `y`.
+    fn two_levels(n: usize) -> Problem {
+        let mut p = Problem::new();
+        let (x, y) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
+        let (u, v) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
+        p.add_option(&[x, u]).unwrap();
+        p.add_option(&[x, v]).unwrap();
+        for k in 0..n {
+            p.add_option(&[y, if k % 2 == 0 { v } else { u }]).unwrap();
+            p.add_option(&[y, u, v]).unwrap();
+        }
+        p
+    }
+
+    #[test]
+    fn wide_shallow_problems_build_once_per_thread() {
+        // Issue 25: every one of a wide level's subproblems built the
+        // whole matrix and forced its option afresh, covering the wide
+        // item again: options times subproblems. Now each thread builds
+        // once and steps from option to option as the search does, so
+        // the setup is a build and a cover per thread plus a few updates
+        // per subproblem; counts, stats and solutions are one thread's.
+        let n = 3000;
+        let cases = [
+            (wide(n), EngineKind::Links),
+            (wide(n), EngineKind::Bits),
+            (wide_colored(n), EngineKind::Links),
+            (two_levels(n), EngineKind::Links),
+            (two_levels(n), EngineKind::Bits),
+        ];
+        for (p, engine) in cases {
+            let (all, stats) = single(&p);
+            assert!(all.len() >= n, "{}", all.len());
+            let entries = (stats.updates + 2 * p.option_count() as u64).max(64);
+            for threads in [1, 2, 3] {
+                let r = Runner {
+                    engine,
+                    ..runner(threads)
+                };
+                let plan = Plan::split(&p, 256 * threads).unwrap();
+                assert!(plan.subproblems.len() >= 256 * threads);
+                let subs = plan.subproblems.len() as u64;
+                let why = format!("{engine:?}, {threads} threads, {subs} subproblems");
+                let (c, setup) = r.count_and_setup(&p, &plan, None).unwrap();
+                assert_eq!((c.outcome, c.stats), (Outcome::Exhausted, stats), "{why}");
+                assert!(setup.builds <= threads as u64, "{why}: {setup:?}");
+                // A cover of the wide item per thread (and per jump of a
+                // thread between the two branches of `two_levels`), three
+                // updates a subproblem; the old way was `n` a subproblem.
+                let bound = 4 * threads as u64 * entries + 3 * subs;
+                assert!(setup.updates <= bound, "{why}: {setup:?} > {bound}");
+                let (c, setup) = r.count_and_setup(&p, &plan, Some(1 << 20)).unwrap();
+                assert_eq!(c.solutions, stats.solutions, "{why}, memo");
+                assert!(setup.builds <= threads as u64, "{why}, memo: {setup:?}");
+                let mut seen = Vec::new();
+                let (o, s, setup) = r
+                    .solutions_and_setup(&p, &plan, |opts| {
+                        seen.push(opts.to_vec());
+                        ControlFlow::Continue(())
+                    })
+                    .unwrap();
+                assert_eq!((o, s), (Outcome::Exhausted, stats), "{why}");
+                assert!(seen == all, "{why}: the single-thread solutions in order");
+                assert!(setup.builds <= threads as u64, "{why}: {setup:?}");
+                assert!(setup.updates <= bound, "{why}: {setup:?} > {bound}");
+                // Shares: one build each, and together one thread's stats.
+                for shares in [2, 3, 7] {
+                    let plan = Plan::split(&p, 64 * shares).unwrap();
+                    let mut total = Stats::default();
+                    for k in 1..=shares {
+                        let part = plan.part(k, shares);
+                        let (c, setup) = r.count_and_setup(&p, &part, None).unwrap();
+                        assert!(setup.builds <= threads as u64, "{why}: {setup:?}");
+                        assert!(setup.updates <= bound, "{why}: {setup:?} > {bound}");
+                        total += c.stats;
+                    }
+                    assert_eq!(total, stats, "{why}, {shares} shares");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn going_along_a_path_is_forcing_it() {
+        // `goto` from any path to any other leaves the engine as forcing
+        // the new path on a fresh one would: the same count below it, and
+        // back at the empty path the matrix as built.
+        for p in [queens(6), two_levels(5), wide_colored(7)] {
+            let plan = Plan::split(&p, 40).unwrap();
+            let arena = Bump::new();
+            let kinds: &[EngineKind] = match BitMatrix::build(&p) {
+                Ok(_) => &[EngineKind::Links, EngineKind::Bits],
+                Err(_) => &[EngineKind::Links],
+            };
+            for &kind in kinds {
+                let mut m = p.engine(&arena, kind).unwrap();
+                let built = m.count_up_to(u64::MAX);
+                let order = (0..plan.subproblems.len()).map(|i| (i * 7) % plan.subproblems.len());
+                for i in order.chain([0, 0]) {
+                    let sub = &plan.subproblems[i];
+                    m.goto(&sub.prefix).unwrap();
+                    let mut fresh = p.engine(&arena, kind).unwrap();
+                    fresh.force_all(&sub.prefix).unwrap();
+                    let (a, b) = (m.count_up_to(u64::MAX), fresh.count_up_to(u64::MAX));
+                    assert_eq!((a.solutions, a.stats.nodes), (b.solutions, b.stats.nodes));
+                    let mut first = None;
+                    m.for_each_solution(|s| {
+                        first = Some(s.options().collect::<Vec<_>>());
+                        ControlFlow::Break(())
+                    });
+                    if let Some(first) = first {
+                        assert_eq!(first[..sub.prefix.len()], sub.prefix[..]);
+                    }
+                }
+                m.goto(&[]).unwrap();
+                assert_eq!(m.count_up_to(u64::MAX), built);
+                if let Engine::Links(l) = &m {
+                    l.sanity().unwrap();
+                }
+                // Unforcing leaves the path too.
+                m.goto(&plan.subproblems[1].prefix).unwrap();
+                m.unforce_back_to(0);
+                assert_eq!(m.count_up_to(u64::MAX), built);
             }
         }
     }
