@@ -28,9 +28,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 use rayon::prelude::*;
 
 use engine::app::cover::SUBPROBLEMS_PER_WORKER;
@@ -647,6 +647,64 @@ impl ExactCover {
     }
 }
 
+/// An item name (or an option's `item:color`) as Rust text: `TypeError`
+/// if it is not a `str`, `ValueError` if it cannot be encoded as UTF-8 (a
+/// lone surrogate, such as `'\ud800'`), each naming it as `at` (where it
+/// was: `primary[2]`, `options[0][1]`) and by its repr.
+fn name_at(name: &Bound<'_, PyAny>, at: impl FnOnce() -> String) -> PyResult<String> {
+    let Ok(text) = name.cast::<PyString>() else {
+        let type_name = name
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+        return Err(PyTypeError::new_err(format!(
+            "{}: an item name is a str, not {type_name}",
+            at()
+        )));
+    };
+    text.extract::<String>().map_err(|_| {
+        let repr = text
+            .repr()
+            .and_then(|r| r.extract::<String>())
+            .unwrap_or_else(|_| "?".to_owned());
+        PyValueError::new_err(format!(
+            "{}: the name {repr} cannot be encoded as UTF-8 (it holds a lone surrogate)",
+            at()
+        ))
+    })
+}
+
+/// Knuth's text as Rust text; `ValueError` with the line and column
+/// (1-based, in characters) of the first character that cannot be encoded
+/// as UTF-8 (a lone surrogate).
+fn knuth_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
+    let Ok(text) = text.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(
+            "from_knuth takes the problem as a str",
+        ));
+    };
+    if let Ok(s) = text.extract::<String>() {
+        return Ok(s);
+    }
+    // Surrogates pass as the three bytes UTF-8 would give them, which
+    // Rust's UTF-8 check stops at.
+    let bytes = text.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    let bytes = bytes.cast::<PyBytes>()?.as_bytes();
+    let bad = std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), |_| bytes.len());
+    let before = std::str::from_utf8(&bytes[..bad]).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    let code = match bytes.get(bad..bad + 3) {
+        Some(&[a, b, c]) => {
+            (u32::from(a & 0x0f) << 12) | (u32::from(b & 0x3f) << 6) | u32::from(c & 0x3f)
+        }
+        _ => 0,
+    };
+    Err(PyValueError::new_err(format!(
+        "line {line}, column {column}: '\\u{code:04x}' cannot be encoded as UTF-8 (a lone surrogate)"
+    )))
+}
+
 /// Adds `names` as items of `kind`; an error names `what[i]`.
 fn add_items(
     builder: &mut knuth::Builder,
@@ -655,7 +713,7 @@ fn add_items(
     what: &str,
 ) -> PyResult<()> {
     for (i, name) in names.try_iter()?.enumerate() {
-        let name: String = name?.extract()?;
+        let name = name_at(&name?, || format!("{what}[{i}]"))?;
         builder
             .add_item(kind, &name)
             .map_err(|e| PyValueError::new_err(format!("{what}[{i}]: {e}")))?;
@@ -680,7 +738,8 @@ impl ExactCover {
         for (k, option) in options.try_iter()?.enumerate() {
             let tokens: Vec<String> = option?
                 .try_iter()?
-                .map(|t| t?.extract::<String>())
+                .enumerate()
+                .map(|(j, t)| name_at(&t?, || format!("options[{k}][{j}]")))
                 .collect::<PyResult<_>>()?;
             let at = |j: usize, e: ErrorKind| format!("options[{k}][{j}]: {e}");
             match builder.add_option(k, tokens.iter().enumerate().map(|(j, t)| (j, t.as_str()))) {
@@ -699,8 +758,9 @@ impl ExactCover {
     /// A problem in Knuth's text format (first line: primary items, `|`,
     /// secondary items; then one option a line; `|` lines are comments).
     #[staticmethod]
-    fn from_knuth(text: &str) -> PyResult<Self> {
-        let (problem, warnings) = knuth::parse(text).map_err(value_error)?;
+    fn from_knuth(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let text = knuth_text(text)?;
+        let (problem, warnings) = knuth::parse(&text).map_err(value_error)?;
         let warnings = warnings.iter().map(ToString::to_string).collect();
         Ok(Self::from_problem(problem, warnings))
     }
