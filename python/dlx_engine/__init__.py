@@ -28,6 +28,15 @@ function that takes a puzzle takes these too:
 
 Bad input raises ``ValueError`` with the command line's message (line and
 column where there is one; in a batch, line ``k`` is the ``k``-th puzzle).
+
+Every call that can run long takes keyword-only bounds, as the command
+line's ``--max-nodes`` and ``--timeout``: ``max_nodes=N`` (search-tree
+nodes a search may enter) and ``timeout=SECONDS``. A bound that stops a
+call before it settled its answer raises :class:`LimitError`
+(:class:`NodeLimitError` or :class:`TimeLimitError`, which is also a
+``TimeoutError``) carrying what was found so far in ``partial``; a bound
+that did not stop it changes nothing.
+
 See docs/python.md in the repository for the whole guide.
 """
 
@@ -38,6 +47,7 @@ import time
 from typing import TYPE_CHECKING, Dict, Iterable, List, Literal, NamedTuple, Optional, Tuple, Union, overload
 
 from . import _native
+from ._errors import LimitError, NodeLimitError, TimeLimitError
 from ._native import ExactCover, Solutions, Stats
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -56,6 +66,9 @@ __all__ = [
     "ExactCover",
     "Solutions",
     "Stats",
+    "LimitError",
+    "NodeLimitError",
+    "TimeLimitError",
 ]
 
 Box = Union[str, Tuple[int, int], None]
@@ -84,43 +97,73 @@ def _threads(threads: int) -> int:
     return threads
 
 
+def _max_nodes(max_nodes: Optional[int]) -> Optional[int]:
+    if max_nodes is None:
+        return None
+    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+        raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
+    if max_nodes < 0:
+        raise ValueError(f"max_nodes must be 0 or more (or None for no bound), not {max_nodes}")
+    return min(max_nodes, 2**64 - 1)
+
+
+def _timeout(timeout: Optional[float]) -> Optional[float]:
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
+        raise TypeError(f"timeout must be a number of seconds or None, not {type(timeout).__name__}")
+    if not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds (or None), not {timeout}")
+    return float(timeout)
+
+
 def _puzzle(puzzle: str) -> str:
     if not isinstance(puzzle, str):
         raise TypeError(f"a puzzle is a str, not {type(puzzle).__name__}")
     return puzzle
 
 
-def solve(puzzle: str, box: Box = None) -> Optional[str]:
-    """A solution of ``puzzle``, or ``None`` if it has none.
+def solve(puzzle: str, box: Box = None, *, max_nodes: Optional[int] = None,
+          timeout: Optional[float] = None) -> Optional[str]:
+    """A solution of ``puzzle``, or ``None`` if it has none. A bound that
+    stops the search before either raises :class:`LimitError`
+    (``partial`` is ``None``).
 
     >>> solve("1234" + "." * 12) in ("1234341221434321", "1234341223414123")
     True
     >>> solve("11..............") is None  # two 1s in the first row
     True
     """
-    return _native.solve(_puzzle(puzzle), _shape(box))
+    return _native.solve(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes), _timeout(timeout))
 
 
-def count(puzzle: str, limit: Optional[int] = 2, box: Box = None) -> int:
+def count(puzzle: str, limit: Optional[int] = 2, box: Box = None, *,
+          max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> int:
     """The number of solutions of ``puzzle``, counting no further than
     ``limit`` (``None``: count them all). The default, 2, tells unique
-    puzzles (1) from the rest.
+    puzzles (1) from the rest. A bound that stops the count first raises
+    :class:`LimitError`; its ``partial`` is the count so far, a lower
+    bound.
 
     >>> count("." * 16, limit=None)
     288
     >>> count("." * 16)
     2
     """
-    return _native.count(_puzzle(puzzle), _limit(limit), _shape(box))
+    return _native.count(_puzzle(puzzle), _limit(limit), _shape(box), _max_nodes(max_nodes),
+                         _timeout(timeout))
 
 
-def is_unique(puzzle: str, box: Box = None) -> bool:
-    """Whether ``puzzle`` has exactly one solution.
+def is_unique(puzzle: str, box: Box = None, *, max_nodes: Optional[int] = None,
+              timeout: Optional[float] = None) -> bool:
+    """Whether ``puzzle`` has exactly one solution. A bound that stops the
+    search first raises :class:`LimitError`; its ``partial`` is the number
+    of solutions found so far (0 or 1).
 
     >>> is_unique("21...4...23...12")
     True
     """
-    return _native.is_unique(_puzzle(puzzle), _shape(box))
+    return _native.is_unique(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes), _timeout(timeout))
 
 
 def _array(puzzles: object) -> Optional["np.ndarray"]:
@@ -149,10 +192,10 @@ def _strings(puzzles: Iterable[str]) -> Iterable[str]:
 
 
 @overload
-def solve_many(puzzles: "npt.NDArray[np.integer]", box: Box = None, threads: int = 1) -> "npt.NDArray[np.uint8]": ...
+def solve_many(puzzles: "npt.NDArray[np.integer]", box: Box = None, threads: int = 1, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> "npt.NDArray[np.uint8]": ...
 @overload
-def solve_many(puzzles: Iterable[str], box: Box = None, threads: int = 1) -> List[Optional[str]]: ...
-def solve_many(puzzles, box=None, threads=1):  # type: ignore[no-untyped-def]
+def solve_many(puzzles: Iterable[str], box: Box = None, threads: int = 1, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> List[Optional[str]]: ...
+def solve_many(puzzles, box=None, threads=1, *, max_nodes=None, timeout=None):  # type: ignore[no-untyped-def]
     """Solves every puzzle, in input order, on ``threads`` threads (0: one
     per core); the results do not depend on ``threads``.
 
@@ -163,51 +206,69 @@ def solve_many(puzzles, box=None, threads=1):  # type: ignore[no-untyped-def]
     Raises ``ValueError`` at the first puzzle that cannot be read, before
     any search.
 
+    ``max_nodes`` bounds each puzzle's search, ``timeout`` the whole call.
+    If either leaves a puzzle unsettled, :class:`LimitError` is raised
+    once the batch ends (at once, for the timeout): ``unsettled`` lists
+    those puzzles (0-based) and ``partial`` is the result so far, ``None``
+    (a zero row) for them.
+
     >>> solve_many(["21...4...23...12", "11.............."])
     ['2143342112344312', None]
     """
-    threads = _threads(threads)
+    threads, bounds = _threads(threads), (_max_nodes(max_nodes), _timeout(timeout))
     cells = _array(puzzles)
     if cells is None:
-        return _native.solve_many(_strings(puzzles), _shape(box), threads)
+        return _native.solve_many(_strings(puzzles), _shape(box), threads, *bounds)
     import numpy as np
 
     k, n2 = cells.shape
-    out = _native.solve_cells(cells.tobytes(), k, n2, _shape(box), threads)
-    return np.frombuffer(out, dtype=np.uint8).reshape(k, n2).copy()
+    as_array = lambda out: np.frombuffer(out, dtype=np.uint8).reshape(k, n2).copy()  # noqa: E731
+    try:
+        out = _native.solve_cells(cells.tobytes(), k, n2, _shape(box), threads, *bounds)
+    except LimitError as e:
+        e.partial = as_array(e.partial)
+        raise
+    return as_array(out)
 
 
 @overload
-def count_many(puzzles: "npt.NDArray[np.integer]", limit: Optional[int] = 2, box: Box = None, threads: int = 1) -> "npt.NDArray[np.int64]": ...
+def count_many(puzzles: "npt.NDArray[np.integer]", limit: Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> "npt.NDArray[np.int64]": ...
 @overload
-def count_many(puzzles: Iterable[str], limit: Optional[int] = 2, box: Box = None, threads: int = 1) -> List[int]: ...
-def count_many(puzzles, limit=2, box=None, threads=1):  # type: ignore[no-untyped-def]
+def count_many(puzzles: Iterable[str], limit: Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> List[int]: ...
+def count_many(puzzles, limit=2, box=None, threads=1, *, max_nodes=None, timeout=None):  # type: ignore[no-untyped-def]
     """Counts the solutions of every puzzle, up to ``limit`` each, in input
     order, on ``threads`` threads (0: one per core). Takes what
     :func:`solve_many` takes; returns a list of ints, or an ``int64`` array
-    for an array.
+    for an array. Bounds as :func:`solve_many`'s; in :class:`LimitError`,
+    ``partial`` holds the counts so far (lower bounds where unsettled).
 
     >>> count_many(["." * 16, "21...4...23...12", "11.............."], limit=None)
     [288, 1, 0]
     """
     limit, threads = _limit(limit), _threads(threads)
+    bounds = (_max_nodes(max_nodes), _timeout(timeout))
     cells = _array(puzzles)
     if cells is None:
-        return _native.count_many(_strings(puzzles), limit, _shape(box), threads)
+        return _native.count_many(_strings(puzzles), limit, _shape(box), threads, *bounds)
     import numpy as np
 
     k, n2 = cells.shape
-    counts = _native.count_cells(cells.tobytes(), k, n2, limit, _shape(box), threads)
-    return np.array(counts, dtype=np.uint64).astype(np.int64)
+    as_array = lambda counts: np.array(counts, dtype=np.uint64).astype(np.int64)  # noqa: E731
+    try:
+        counts = _native.count_cells(cells.tobytes(), k, n2, limit, _shape(box), threads, *bounds)
+    except LimitError as e:
+        e.partial = as_array(e.partial)
+        raise
+    return as_array(counts)
 
 
 @overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[False] = False, threads: int = 1, variant: Optional[str] = None) -> List[str]: ...
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[False] = False, threads: int = 1, variant: Optional[str] = None, timeout: Optional[float] = None) -> List[str]: ...
 @overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[True], threads: int = 1, variant: Optional[str] = None) -> List[Tuple[str, str]]: ...
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[True], threads: int = 1, variant: Optional[str] = None, timeout: Optional[float] = None) -> List[Tuple[str, str]]: ...
 def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minimal=False,
              clues=None, difficulty=None, tries=100, with_solution=False, threads=1,
-             variant=None):  # type: ignore[no-untyped-def]
+             variant=None, timeout=None):  # type: ignore[no-untyped-def]
     """``count`` random puzzles with exactly one solution, as
     ``dlx generate`` makes them: the same seed and options give the same
     puzzles as ``dlx generate --seed SEED ...``, on any number of threads.
@@ -224,7 +285,10 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     core), ``variant`` (``"x"``, ``"hyper"``, ``"jigsaw"`` or a
     comma-separated combination: puzzles unique under those rules, written
     with their fields, a jigsaw's random regions included, as
-    ``dlx generate --variant``).
+    ``dlx generate --variant``), ``timeout`` (seconds: then
+    :class:`TimeLimitError`, whose ``partial`` holds the first puzzles
+    made, the same as a smaller ``count`` gives; there is no ``max_nodes``,
+    see docs/python.md).
 
     >>> [p] = generate(seed=7, box="2x2", minimal=True)
     >>> is_unique(p)
@@ -244,9 +308,14 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
         raise ValueError("seed and clues must not be negative")
     if tries < 1:
         raise ValueError(f"tries must be 1 or more, not {tries}")
-    made = _native.generate(count, shape or "3x3", seed, symmetry, minimal, clues,
-                            _threads(threads), difficulty, tries, variant)
-    return made if with_solution else [p for p, _ in made]
+    pick = (lambda made: made) if with_solution else (lambda made: [p for p, _ in made])
+    try:
+        made = _native.generate(count, shape or "3x3", seed, symmetry, minimal, clues,
+                                _threads(threads), difficulty, tries, variant, _timeout(timeout))
+    except LimitError as e:
+        e.partial = pick(e.partial)
+        raise
+    return pick(made)
 
 
 class Rating(NamedTuple):
@@ -259,17 +328,21 @@ class Rating(NamedTuple):
     steps: Dict[str, int]
 
 
-def rate(puzzle: str, box: Box = None, subsets: int = 3, max_guesses: int = 1_000_000) -> Rating:
+def rate(puzzle: str, box: Box = None, subsets: int = 3, max_guesses: int = 1_000_000, *,
+         timeout: Optional[float] = None) -> Rating:
     """How hard ``puzzle`` is, as ``dlx rate`` says (docs/rating.md):
     deductions on its exact-cover matrix until they stall, then guessing.
     ``subsets`` is the largest naked or hidden subset looked for (2 is
     qqwing's rule set). Variants are rated by the same rules, each kind
     of house a class of its own. ``ValueError`` for a puzzle with no
-    solution or more than one.
+    solution or more than one, or one that needs more than
+    ``max_guesses`` guesses (the bound on its work, in place of
+    ``max_nodes``); :class:`TimeLimitError` after ``timeout`` seconds.
 
     >>> r = rate("21...4...23...12")
     >>> r.level, r.steps["naked_singles"] + r.steps["hidden_singles"]
     ('simple', 9)
     """
-    level, score, steps = _native.rate(_puzzle(puzzle), _shape(box), subsets, max_guesses)
+    level, score, steps = _native.rate(_puzzle(puzzle), _shape(box), subsets, max_guesses,
+                                       _timeout(timeout))
     return Rating(level, score, dict(steps))

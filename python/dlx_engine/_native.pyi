@@ -1,19 +1,20 @@
 """Type stubs of the compiled module. Use the documented functions of
 ``dlx_engine`` rather than the Sudoku functions here, which take checked,
 normalised arguments (``shape`` is ``"RxC"`` or ``None``, ``limit`` is an
-int)."""
+int). ``max_nodes`` and ``timeout`` are the bounds of docs/python.md: a
+bound that stops a call raises ``dlx_engine.LimitError``."""
 
 from typing import Iterable, Iterator, List, Optional, Tuple, Type
 from types import TracebackType
 
 def shape_of_side(n: int) -> str: ...
-def solve(puzzle: str, shape: Optional[str] = None) -> Optional[str]: ...
-def count(puzzle: str, limit: int, shape: Optional[str] = None) -> int: ...
-def is_unique(puzzle: str, shape: Optional[str] = None) -> bool: ...
-def solve_many(puzzles: Iterable[str], shape: Optional[str] = None, threads: int = 1) -> List[Optional[str]]: ...
-def count_many(puzzles: Iterable[str], limit: int, shape: Optional[str] = None, threads: int = 1) -> List[int]: ...
-def solve_cells(data: bytes, rows: int, cells: int, shape: Optional[str] = None, threads: int = 1) -> bytes: ...
-def count_cells(data: bytes, rows: int, cells: int, limit: int, shape: Optional[str] = None, threads: int = 1) -> List[int]: ...
+def solve(puzzle: str, shape: Optional[str] = None, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> Optional[str]: ...
+def count(puzzle: str, limit: int, shape: Optional[str] = None, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> int: ...
+def is_unique(puzzle: str, shape: Optional[str] = None, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> bool: ...
+def solve_many(puzzles: Iterable[str], shape: Optional[str] = None, threads: int = 1, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> List[Optional[str]]: ...
+def count_many(puzzles: Iterable[str], limit: int, shape: Optional[str] = None, threads: int = 1, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> List[int]: ...
+def solve_cells(data: bytes, rows: int, cells: int, shape: Optional[str] = None, threads: int = 1, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> bytes: ...
+def count_cells(data: bytes, rows: int, cells: int, limit: int, shape: Optional[str] = None, threads: int = 1, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> List[int]: ...
 def generate(
     count: int,
     shape: str,
@@ -25,9 +26,14 @@ def generate(
     difficulty: Optional[str] = None,
     tries: int = 100,
     variant: Optional[str] = None,
+    timeout: Optional[float] = None,
 ) -> List[Tuple[str, str]]: ...
 def rate(
-    puzzle: str, shape: Optional[str] = None, subsets: int = 3, max_guesses: int = 1000000
+    puzzle: str,
+    shape: Optional[str] = None,
+    subsets: int = 3,
+    max_guesses: int = 1000000,
+    timeout: Optional[float] = None,
 ) -> Tuple[str, int, List[Tuple[str, int]]]: ...
 
 class Stats:
@@ -47,7 +53,11 @@ class Solutions(Iterator[List[int]]):
     """A lazy iterator over the solutions of an :class:`ExactCover`: the
     search runs on a thread of its own, at most 64 solutions ahead of the
     iteration. Stopping early (``break``, :meth:`close`, ``with``, or
-    dropping it) ends the search."""
+    dropping it) ends the search.
+
+    A closed iterator (by :meth:`close`, ``__exit__``, running out, or a
+    bound's exception) is exhausted: ``next`` raises ``StopIteration``, as
+    a closed generator's does; solutions found ahead are dropped."""
 
     def __iter__(self) -> "Solutions": ...
     def __next__(self) -> List[int]: ...
@@ -96,9 +106,19 @@ class ExactCover:
         """The effort of the last search that ended: :meth:`first`,
         :meth:`count`, or a :meth:`solutions` iterator that ran out or was
         closed."""
-    def first(self) -> Optional[List[int]]:
-        """A solution, or ``None`` if there is none."""
-    def count(self, limit: Optional[int] = None, *, memo: bool = False, threads: int = 1) -> int:
+    def first(self, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> Optional[List[int]]:
+        """A solution, or ``None`` if there is none. ``max_nodes`` (search
+        nodes) and ``timeout`` (seconds) bound the search: one that stops
+        it first raises ``dlx_engine.LimitError`` (``partial`` ``None``)."""
+    def count(
+        self,
+        limit: Optional[int] = None,
+        *,
+        memo: bool = False,
+        threads: int = 1,
+        max_nodes: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> int:
         """The number of solutions, counting no further than ``limit``.
 
         With ``memo=True`` each subproblem (the set of items covered so far)
@@ -108,6 +128,14 @@ class ExactCover:
         about 1.5x slower where paths rarely meet (n queens). With
         ``threads`` (0: one per core) the tree is split into subproblems as
         ``dlx cover --threads`` splits it: the same count. ``stats`` then counts the nodes
-        searched."""
-    def solutions(self) -> Solutions:
-        """Every solution, lazily."""
+        searched.
+
+        ``max_nodes`` (search nodes, in all: about, on several threads) and
+        ``timeout`` (seconds) bound the count: one that stops it first
+        raises ``dlx_engine.LimitError`` whose ``partial`` is the count so
+        far, a lower bound."""
+    def solutions(self, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> Solutions:
+        """Every solution, lazily. A bound (``max_nodes`` search nodes,
+        ``timeout`` seconds from this call) that stops the search raises
+        ``dlx_engine.LimitError`` from ``next`` once the solutions found
+        before it have been yielded; the iterator is then exhausted."""

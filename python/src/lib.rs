@@ -28,9 +28,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyString};
 use rayon::prelude::*;
 
 use engine::app::cover::SUBPROBLEMS_PER_WORKER;
@@ -41,10 +41,12 @@ use engine::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::memo::DEFAULT_MEMO_BYTES;
 use engine::dlx::parallel::{RunLimits, Runner};
-use engine::dlx::{EngineKind, ItemKind, Progress, SearchLimits, Solution, Visitor};
+use engine::dlx::{EngineKind, ItemKind, Outcome, Progress, SearchLimits, Solution, Visitor};
 use engine::format::{Alphabet, Case, line::parse_line, variant as variant_format};
 use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
-use engine::sudoku::generate::{CLUE_TRIES, Generator, Settings, Symmetry, generate_range};
+use engine::sudoku::generate::{
+    CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,
+};
 use engine::sudoku::rate::{RateError, Rater};
 use engine::sudoku::{Grid, Shape, SudokuSolver};
 
@@ -141,10 +143,12 @@ const SIGNAL_POLL: Duration = Duration::from_millis(50);
 /// The [`Cancel`] of one call that releases the GIL: it runs Python's
 /// signal handlers now and then ([`Signals::poll`]) and says to stop once
 /// one raised (Ctrl-C's raises `KeyboardInterrupt`), keeping what it
-/// raised for the call to return.
+/// raised for the call to return; and, with a deadline (`timeout=`), once
+/// that has passed.
 ///
-/// Invariant: `stop` is set only after `raised` holds the exception, so
-/// work that saw `stop` is always reported as that exception.
+/// Invariant: `stop` is set only after `raised` holds the exception or
+/// `timed_out` is set, so work that saw `stop` is always reported as that
+/// exception, or as cut short by the timeout.
 struct Signals {
     /// Whether the work runs on the calling thread ([`interruptible`] with
     /// one thread): then asking whether to stop polls too, when one is due.
@@ -154,17 +158,34 @@ struct Signals {
     /// When the next poll is due, in nanoseconds from `start`.
     start: Instant,
     next_poll: AtomicU64,
+    /// When the call's `timeout=` runs out, if it has one.
+    deadline: Option<Instant>,
+    /// Whether the deadline was seen passed (and `stop` set for it).
+    timed_out: AtomicBool,
 }
 
 impl Signals {
-    fn new(inline: bool) -> Self {
+    fn new(inline: bool, deadline: Option<Instant>) -> Self {
         Self {
             inline,
             stop: AtomicBool::new(false),
             raised: Mutex::new(None),
             start: Instant::now(),
             next_poll: AtomicU64::new(0),
+            deadline,
+            timed_out: AtomicBool::new(false),
         }
+    }
+
+    /// Whether the deadline has passed; if so, sets `timed_out`, then
+    /// `stop`.
+    fn past_deadline(&self) -> bool {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out.store(true, Ordering::Relaxed);
+            self.stop.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
     }
 
     /// Takes the GIL for a moment to run Python's signal handlers; if one
@@ -199,7 +220,10 @@ impl Signals {
 
 impl Cancel for Signals {
     fn is_cancelled(&self) -> bool {
-        if self.inline && !self.stop.load(Ordering::Relaxed) && self.poll_due() {
+        if self.stop.load(Ordering::Relaxed) || self.past_deadline() {
+            return true;
+        }
+        if self.inline && self.poll_due() {
             self.poll();
         }
         self.stop.load(Ordering::Relaxed)
@@ -214,13 +238,17 @@ impl Cancel for Signals {
 /// thread while it waits for the work's threads otherwise); when one
 /// raises, the work is cancelled, its result dropped, and the call
 /// returns the exception: Ctrl-C interrupts it within a fraction of a
-/// second.
+/// second. The [`Cancel`] also says to stop once `deadline` has passed;
+/// then the work's result is kept, and returned with `true` (timed out):
+/// what the work made until then, which the caller must tell from what
+/// it finished.
 fn interruptible<R: Send>(
     py: Python<'_>,
     threads: usize,
+    deadline: Option<Instant>,
     work: impl FnOnce(SharedCancel) -> R + Send,
-) -> PyResult<R> {
-    let signals = Arc::new(Signals::new(threads <= 1));
+) -> PyResult<(R, bool)> {
+    let signals = Arc::new(Signals::new(threads <= 1, deadline));
     let cancel: SharedCancel = signals.clone();
     let result = py.detach(|| {
         if threads <= 1 {
@@ -242,43 +270,133 @@ fn interruptible<R: Send>(
                 .unwrap_or_else(|p| std::panic::resume_unwind(p))
         })
     });
-    signals.raised().map_or(Ok(result), Err)
+    let timed_out = signals.timed_out.load(Ordering::Relaxed);
+    signals.raised().map_or(Ok((result, timed_out)), Err)
+}
+
+/// A call's `max_nodes=` and `timeout=`, as the command line's
+/// `--max-nodes` and `--timeout`.
+#[derive(Clone, Copy, Debug)]
+struct Bounds {
+    /// Search-tree nodes a search may enter (`u64::MAX`: no bound).
+    max_nodes: u64,
+    /// The `timeout=` seconds, for messages.
+    timeout: Option<f64>,
+    /// When the timeout runs out (`None`: no timeout, or one too far to
+    /// represent, as on the command line).
+    deadline: Option<Instant>,
+}
+
+impl Bounds {
+    /// The bounds of a call that starts now; a timeout must be a positive
+    /// number of seconds (infinity is none).
+    fn new(max_nodes: Option<u64>, timeout: Option<f64>) -> PyResult<Self> {
+        let deadline = match timeout {
+            None => None,
+            Some(t) if t > 0.0 => Duration::try_from_secs_f64(t)
+                .ok()
+                .and_then(|d| Instant::now().checked_add(d)),
+            Some(t) => {
+                return Err(PyValueError::new_err(format!(
+                    "timeout must be a positive number of seconds (or None), not {t}"
+                )));
+            }
+        };
+        Ok(Self {
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            timeout,
+            deadline,
+        })
+    }
+
+    /// The exception of a call that a bound stopped before it settled:
+    /// `TimeLimitError` if the deadline was seen passed, `NodeLimitError`
+    /// otherwise (both `dlx_engine.LimitError`), carrying `partial` (what
+    /// was found so far) and `unsettled` (a batch's puzzles not settled).
+    fn error<'py>(
+        &self,
+        py: Python<'py>,
+        timed_out: bool,
+        what: &str,
+        partial: impl IntoPyObject<'py>,
+        unsettled: Vec<usize>,
+    ) -> PyErr {
+        let (class, message) = match (timed_out, self.timeout) {
+            (true, Some(t)) => (
+                "TimeLimitError",
+                format!("{what}: cut short by timeout={t} (seconds)"),
+            ),
+            _ => (
+                "NodeLimitError",
+                format!(
+                    "{what}: cut short by max_nodes={} (search nodes)",
+                    self.max_nodes
+                ),
+            ),
+        };
+        let raised = py
+            .import("dlx_engine._errors")
+            .and_then(|m| m.getattr(class))
+            .and_then(|c| c.call1((message, partial, unsettled)));
+        match raised {
+            Ok(e) => PyErr::from_value(e),
+            Err(e) => e,
+        }
+    }
+}
+
+/// What a search within `max_nodes` nodes settled: whether it ended on its
+/// own or at its solution limit, rather than cut by a bound (or a cancel).
+fn settled(outcome: Outcome) -> bool {
+    matches!(outcome, Outcome::Exhausted | Outcome::SolutionLimit)
 }
 
 /// Puzzles a thread takes at a time in a batch.
 const BATCH_CHUNK: usize = 256;
 
+/// One puzzle's answer in a bounded batch, and whether it is settled:
+/// `false` when `max_nodes` or the timeout cut its search short (the
+/// answer is then what was found so far).
+type Answer<R> = (R, bool);
+
 /// `f` applied to every puzzle's grid with a solver of its rules (plain
-/// Sudoku of its shape, or its variant), in input order, on `threads`
-/// threads (0: one per core), the GIL released, interruptible
-/// ([`interruptible`]).
+/// Sudoku of its shape, or its variant) and `bounds.max_nodes`, in input
+/// order, on `threads` threads (0: one per core), the GIL released,
+/// interruptible ([`interruptible`]), until `bounds`' deadline if any.
+/// Once timed out (`true`), the puzzles not yet begun are `None`.
+#[allow(clippy::type_complexity)]
 fn batch<R: Send>(
     py: Python<'_>,
     cases: &[Case],
     threads: usize,
-    f: impl Fn(&mut dyn SudokuSolver, &Grid) -> R + Sync + Send,
-) -> PyResult<Vec<R>> {
+    bounds: &Bounds,
+    f: impl Fn(&mut dyn SudokuSolver, &Grid, u64) -> Answer<R> + Sync + Send,
+) -> PyResult<(Vec<Option<Answer<R>>>, bool)> {
     let threads = engine::app::thread_count(threads).min(cases.len().max(1));
-    // The puzzles of `part`, in order, stopping (short) once cancelled:
-    // an interrupted batch's results are dropped.
-    let run = |part: &[Case], cancel: &SharedCancel| -> Vec<R> {
+    let max_nodes = bounds.max_nodes;
+    // The puzzles of `part`, in order, `None` from the first one that
+    // finds the work cancelled: an interrupted batch's results are
+    // dropped, a timed-out one's kept.
+    let run = |part: &[Case], cancel: &SharedCancel| -> Vec<Option<Answer<R>>> {
         let mut solvers = Solvers::with_cancel(cancel.clone());
+        let mut stopped = false;
         part.iter()
-            .map_while(|case| {
-                if cancel.is_cancelled() {
+            .map(|case| {
+                stopped = stopped || cancel.is_cancelled();
+                if stopped {
                     return None;
                 }
                 // The dancing-links solver takes every variant.
                 let solver = solvers
                     .for_case(SolverKind::Dlx, case)
                     .expect("the dancing-links solver takes every variant");
-                Some(f(solver, &case.grid))
+                Some(f(solver, &case.grid, max_nodes))
             })
             .collect()
     };
-    interruptible(py, threads, |cancel| {
+    let (answers, timed_out) = interruptible(py, threads, bounds.deadline, |cancel| {
         if threads <= 1 {
-            return Ok(run(cases, &cancel));
+            return Ok::<_, PyErr>(run(cases, &cancel));
         }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -287,92 +405,235 @@ fn batch<R: Send>(
         // Chunks of a few hundred puzzles, each with one set of solvers:
         // solvers are made per chunk, not per piece rayon splits off, and
         // idle threads still steal chunks when puzzles differ in cost.
-        let parts: Vec<Vec<R>> = pool.install(|| {
+        let parts: Vec<Vec<Option<Answer<R>>>> = pool.install(|| {
             cases
                 .par_chunks(BATCH_CHUNK)
                 .map(|part| run(part, &cancel))
                 .collect()
         });
         Ok(parts.into_iter().flatten().collect())
-    })?
+    })?;
+    Ok((answers?, timed_out))
 }
 
-/// The first solution, or `None` (no solution, or clashing givens).
-fn first(solver: &mut dyn SudokuSolver, g: &Grid) -> Option<Grid> {
-    solver.solve_first(g).ok().flatten()
+/// The answers of a bounded batch if every one is settled; otherwise the
+/// answers so far (`missing` for the puzzles not begun) and the 0-based
+/// indices of the puzzles not settled.
+#[allow(clippy::type_complexity)]
+fn settle<R>(
+    answers: Vec<Option<Answer<R>>>,
+    missing: impl Fn() -> R,
+) -> Result<Vec<R>, (Vec<R>, Vec<usize>)> {
+    let mut unsettled = Vec::new();
+    let values: Vec<R> = answers
+        .into_iter()
+        .enumerate()
+        .map(|(i, a)| match a {
+            Some((r, true)) => r,
+            Some((r, false)) => {
+                unsettled.push(i);
+                r
+            }
+            None => {
+                unsettled.push(i);
+                missing()
+            }
+        })
+        .collect();
+    match unsettled.is_empty() {
+        true => Ok(values),
+        false => Err((values, unsettled)),
+    }
 }
 
-/// Solutions up to `limit`; clashing givens have none.
-fn count_up_to(solver: &mut dyn SudokuSolver, g: &Grid, limit: u64) -> u64 {
-    solver.count_up_to(g, limit).map_or(0, |c| c.solutions)
+/// How many of a batch's `len` puzzles a bound left unsettled, and the
+/// first of them as the batch's errors name it: `line k` (the `k`-th
+/// puzzle), or `row k` (from 0) of an `array`.
+fn unsettled_of(unsettled: &[usize], len: usize, array: bool) -> String {
+    let first = unsettled.first().copied().unwrap_or(0);
+    let first = match array {
+        true => format!("row {first}"),
+        false => format!("line {}", first + 1),
+    };
+    format!(
+        "{} of {len} puzzles unsettled (the first: {first})",
+        unsettled.len()
+    )
+}
+
+/// The first solution, or `None` (no solution, or clashing givens), and
+/// whether that is settled (a solution found, or the tree searched within
+/// `max_nodes`).
+fn first(solver: &mut dyn SudokuSolver, g: &Grid, max_nodes: u64) -> Answer<Option<Grid>> {
+    let mut found = None;
+    let limits = SearchLimits {
+        max_solutions: 1,
+        max_nodes,
+    };
+    let visit = &mut |s: &Grid| {
+        found = Some(s.clone());
+        ControlFlow::Break(())
+    };
+    match solver.search(g, limits, Some(visit)) {
+        Ok(report) => {
+            let done = found.is_some() || report.outcome.is_exhaustive();
+            (found, done)
+        }
+        Err(_) => (None, true),
+    }
+}
+
+/// Solutions up to `limit` within `max_nodes`, and whether the count is
+/// settled; clashing givens have none.
+fn count_up_to(solver: &mut dyn SudokuSolver, g: &Grid, limit: u64, max_nodes: u64) -> Answer<u64> {
+    let limits = SearchLimits {
+        max_solutions: limit,
+        max_nodes,
+    };
+    match solver.search(g, limits, None) {
+        Ok(report) => (report.stats.solutions, settled(report.outcome)),
+        Err(_) => (0, true),
+    }
 }
 
 fn write_line(grid: &Grid) -> String {
     Alphabet::default().write_line(grid)
 }
 
-#[pyfunction]
-#[pyo3(signature = (puzzle, shape=None))]
-fn solve(py: Python<'_>, puzzle: &str, shape: Option<&str>) -> PyResult<Option<String>> {
-    let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let found = batch(py, std::slice::from_ref(&case), 1, first)?;
-    Ok(found.into_iter().flatten().next().as_ref().map(write_line))
+/// The one answer of a bounded batch of one puzzle, or the bound's
+/// exception carrying what was found so far.
+fn one<'py, R: IntoPyObject<'py> + Clone>(
+    py: Python<'py>,
+    answers: Vec<Option<Answer<R>>>,
+    timed_out: bool,
+    bounds: &Bounds,
+    missing: R,
+    what: &str,
+) -> PyResult<R> {
+    match settle(answers, || missing.clone()) {
+        Ok(mut v) => Ok(v.remove(0)),
+        Err((mut v, _)) => Err(bounds.error(py, timed_out, what, v.remove(0), vec![])),
+    }
 }
 
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit, shape=None))]
-fn count(py: Python<'_>, puzzle: &str, limit: u64, shape: Option<&str>) -> PyResult<u64> {
+#[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None))]
+fn solve(
+    py: Python<'_>,
+    puzzle: &str,
+    shape: Option<&str>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+) -> PyResult<Option<String>> {
+    let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let counts = batch(py, std::slice::from_ref(&case), 1, |s, g| {
-        count_up_to(s, g, limit)
+    let (found, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, n| {
+        let (found, done) = first(s, g, n);
+        (found.as_ref().map(write_line), done)
     })?;
-    Ok(counts[0])
+    one(py, found, timed_out, &bounds, None, "the search")
 }
 
 #[pyfunction]
-#[pyo3(signature = (puzzle, shape=None))]
-fn is_unique(py: Python<'_>, puzzle: &str, shape: Option<&str>) -> PyResult<bool> {
+#[pyo3(signature = (puzzle, limit, shape=None, max_nodes=None, timeout=None))]
+fn count(
+    py: Python<'_>,
+    puzzle: &str,
+    limit: u64,
+    shape: Option<&str>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+) -> PyResult<u64> {
+    let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let unique = batch(py, std::slice::from_ref(&case), 1, |s, g| {
-        s.is_unique(g).unwrap_or(false)
+    let (counts, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, n| {
+        count_up_to(s, g, limit, n)
     })?;
-    Ok(unique[0])
+    one(py, counts, timed_out, &bounds, 0, "the count")
+}
+
+/// Whether the puzzle has one solution; a bound's exception carries the
+/// solutions counted so far (0 or 1).
+#[pyfunction]
+#[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None))]
+fn is_unique(
+    py: Python<'_>,
+    puzzle: &str,
+    shape: Option<&str>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+) -> PyResult<bool> {
+    let bounds = Bounds::new(max_nodes, timeout)?;
+    let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let (counts, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, n| {
+        count_up_to(s, g, 2, n)
+    })?;
+    Ok(one(py, counts, timed_out, &bounds, 0, "the search")? == 1)
 }
 
 #[pyfunction]
-#[pyo3(signature = (puzzles, shape=None, threads=1))]
+#[pyo3(signature = (puzzles, shape=None, threads=1, max_nodes=None, timeout=None))]
 fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     shape: Option<&str>,
     threads: usize,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
 ) -> PyResult<Vec<Option<String>>> {
+    let bounds = Bounds::new(max_nodes, timeout)?;
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
     let cases = py.detach(|| parse_all(&texts, shape))?;
-    let found = batch(py, &cases, threads, |s, g| {
-        first(s, g).as_ref().map(write_line)
+    let (found, timed_out) = batch(py, &cases, threads, &bounds, |s, g, n| {
+        let (found, done) = first(s, g, n);
+        (found.as_ref().map(write_line), done)
     })?;
-    Ok(found)
+    settle(found, || None).map_err(|(partial, unsettled)| {
+        bounds.error(
+            py,
+            timed_out,
+            &unsettled_of(&unsettled, cases.len(), false),
+            partial,
+            unsettled,
+        )
+    })
 }
 
 #[pyfunction]
-#[pyo3(signature = (puzzles, limit, shape=None, threads=1))]
+#[pyo3(signature = (puzzles, limit, shape=None, threads=1, max_nodes=None, timeout=None))]
+#[allow(clippy::too_many_arguments)]
 fn count_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     limit: u64,
     shape: Option<&str>,
     threads: usize,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
 ) -> PyResult<Vec<u64>> {
+    let bounds = Bounds::new(max_nodes, timeout)?;
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
     let cases = py.detach(|| parse_all(&texts, shape))?;
-    batch(py, &cases, threads, |s, g| count_up_to(s, g, limit))
+    let (counts, timed_out) = batch(py, &cases, threads, &bounds, |s, g, n| {
+        count_up_to(s, g, limit, n)
+    })?;
+    settle(counts, || 0).map_err(|(partial, unsettled)| {
+        bounds.error(
+            py,
+            timed_out,
+            &unsettled_of(&unsettled, cases.len(), false),
+            partial,
+            unsettled,
+        )
+    })
 }
 
 /// `solve_many` on a NumPy array's bytes: the solutions' cells, a row of
-/// zeros where there is none.
+/// zeros where there is none (or, in a bound's exception, where none was
+/// found in time).
 #[pyfunction]
-#[pyo3(signature = (data, rows, cells, shape=None, threads=1))]
+#[pyo3(signature = (data, rows, cells, shape=None, threads=1, max_nodes=None, timeout=None))]
+#[allow(clippy::too_many_arguments)]
 fn solve_cells<'py>(
     py: Python<'py>,
     data: &[u8],
@@ -380,21 +641,36 @@ fn solve_cells<'py>(
     cells: usize,
     shape: Option<&str>,
     threads: usize,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyBytes>> {
+    let bounds = Bounds::new(max_nodes, timeout)?;
     let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
-    let found = batch(py, &cases, threads, first)?;
+    let (found, timed_out) = batch(py, &cases, threads, &bounds, first)?;
+    let (found, unsettled) = match settle(found, || None) {
+        Ok(found) => (found, None),
+        Err((found, unsettled)) => (found, Some(unsettled)),
+    };
     let mut out = vec![0u8; data.len()];
     for (row, solution) in out.chunks_mut(cells.max(1)).zip(found) {
         if let Some(s) = solution {
             row.copy_from_slice(s.cells());
         }
     }
-    Ok(PyBytes::new(py, &out))
+    let out = PyBytes::new(py, &out);
+    match unsettled {
+        None => Ok(out),
+        Some(unsettled) => {
+            let what = unsettled_of(&unsettled, rows, true);
+            Err(bounds.error(py, timed_out, &what, out, unsettled))
+        }
+    }
 }
 
 /// `count_many` on a NumPy array's bytes.
 #[pyfunction]
-#[pyo3(signature = (data, rows, cells, limit, shape=None, threads=1))]
+#[pyo3(signature = (data, rows, cells, limit, shape=None, threads=1, max_nodes=None, timeout=None))]
+#[allow(clippy::too_many_arguments)]
 fn count_cells(
     py: Python<'_>,
     data: &[u8],
@@ -403,9 +679,23 @@ fn count_cells(
     limit: u64,
     shape: Option<&str>,
     threads: usize,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
 ) -> PyResult<Vec<u64>> {
+    let bounds = Bounds::new(max_nodes, timeout)?;
     let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
-    batch(py, &cases, threads, |s, g| count_up_to(s, g, limit))
+    let (counts, timed_out) = batch(py, &cases, threads, &bounds, |s, g, n| {
+        count_up_to(s, g, limit, n)
+    })?;
+    settle(counts, || 0).map_err(|(partial, unsettled)| {
+        bounds.error(
+            py,
+            timed_out,
+            &unsettled_of(&unsettled, cases.len(), false),
+            partial,
+            unsettled,
+        )
+    })
 }
 
 /// The level a word names (`dlx rate`'s levels).
@@ -419,9 +709,10 @@ fn level_arg(name: &str) -> PyResult<Level> {
 
 /// `dlx rate` of one puzzle: (level, score, [(step, count), ...]), the
 /// GIL released, interruptible ([`interruptible`]); `ValueError` for a
-/// puzzle that has no solution, several, or runs out of guesses.
+/// puzzle that has no solution, several, or runs out of guesses;
+/// `TimeLimitError` once `timeout` seconds have passed.
 #[pyfunction]
-#[pyo3(signature = (puzzle, shape=None, subsets=3, max_guesses=1_000_000))]
+#[pyo3(signature = (puzzle, shape=None, subsets=3, max_guesses=1_000_000, timeout=None))]
 #[allow(clippy::type_complexity)]
 fn rate(
     py: Python<'_>,
@@ -429,7 +720,9 @@ fn rate(
     shape: Option<&str>,
     subsets: usize,
     max_guesses: u64,
+    timeout: Option<f64>,
 ) -> PyResult<(&'static str, u64, Vec<(&'static str, u64)>)> {
+    let bounds = Bounds::new(None, timeout)?;
     if !(1..=4).contains(&subsets) {
         return Err(PyValueError::new_err(format!(
             "subsets must be 1 to 4, not {subsets}"
@@ -440,7 +733,7 @@ fn rate(
         max_subset: subsets,
         max_guesses,
     };
-    let rating = interruptible(py, 1, |cancel| {
+    let (rating, timed_out) = interruptible(py, 1, bounds.deadline, |cancel| {
         let mut rater = Rater::new();
         rater.set_cancel(Some(cancel));
         match &case.variant {
@@ -449,6 +742,9 @@ fn rate(
         }
     })?;
     match rating {
+        Err(e) if timed_out && e.is_cancelled() => {
+            Err(bounds.error(py, true, "the rating", None::<()>, vec![]))
+        }
         Ok(r) if r.solutions == 1 => Ok((r.level().name(), r.score(), r.steps().to_vec())),
         Ok(r) if r.solutions == 0 => Err(PyValueError::new_err("no solution")),
         Ok(_) => Err(PyValueError::new_err(
@@ -461,7 +757,7 @@ fn rate(
 
 /// `count` puzzles of `dlx generate`, as (puzzle, solution) lines.
 #[pyfunction]
-#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES, variant=None))]
+#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES, variant=None, timeout=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -475,7 +771,9 @@ fn generate(
     difficulty: Option<&str>,
     tries: usize,
     variant: Option<&str>,
+    timeout: Option<f64>,
 ) -> PyResult<Vec<(String, String)>> {
+    let bounds = Bounds::new(None, timeout)?;
     let shape: Shape = shape.parse().map_err(value_error)?;
     let (mut x, mut hyper, mut jigsaw) = (false, false, false);
     for rule in variant.into_iter().flat_map(|v| v.split(',')) {
@@ -500,7 +798,7 @@ fn generate(
         tries: tries.max(1),
     };
     let threads = engine::app::thread_count(threads).clamp(1, count.max(1) as usize);
-    let made = interruptible(py, threads, |cancel| {
+    let (made, timed_out) = interruptible(py, threads, bounds.deadline, |cancel| {
         let mut generators: Vec<_> = (0..threads)
             .map(|_| {
                 let mut generator = match jigsaw {
@@ -513,19 +811,26 @@ fn generate(
             .collect();
         generate_range(&mut generators, seed, 0, count)
     })?;
-    made.into_iter()
-        .enumerate()
-        .map(|(i, g)| match g {
+    // In index order: the puzzles before the first that the timeout
+    // stopped are whole, the same as without it.
+    let mut out = Vec::with_capacity(made.len());
+    for (i, g) in made.into_iter().enumerate() {
+        match g {
             Ok(g) => {
                 let puzzle = match g.rules.fields() {
                     fields if fields.is_empty() => write_line(&g.puzzle),
                     fields => format!("{} {fields}", write_line(&g.puzzle)),
                 };
-                Ok((puzzle, write_line(&g.solution)))
+                out.push((puzzle, write_line(&g.solution)));
             }
-            Err(e) => Err(PyRuntimeError::new_err(format!("puzzle {}: {e}", i + 1))),
-        })
-        .collect()
+            Err(GenerateError::Cancelled) if timed_out => {
+                let what = format!("puzzle {}", i + 1);
+                return Err(bounds.error(py, true, &what, out, vec![]));
+            }
+            Err(e) => return Err(PyRuntimeError::new_err(format!("puzzle {}: {e}", i + 1))),
+        }
+    }
+    Ok(out)
 }
 
 /// Effort of a search, as Knuth counts it.
@@ -581,15 +886,24 @@ fn option_numbers(s: &Solution<'_, '_>) -> Vec<usize> {
 
 impl ExactCover {
     /// Searches a freshly compiled matrix of the problem with `visitor`
-    /// within `limits`, GIL released and interruptible ([`interruptible`]),
-    /// and keeps the stats it reports (an interrupted search's too).
+    /// within `limits` and until `deadline`, GIL released and
+    /// interruptible ([`interruptible`]), and keeps the stats it reports
+    /// (an interrupted search's too); returns how it ended and whether
+    /// the deadline stopped it.
     fn search<V: Visitor + Send>(
         &self,
         py: Python<'_>,
         visitor: V,
         limits: SearchLimits,
-    ) -> PyResult<()> {
-        interruptible(py, 1, |cancel| {
+        deadline: Option<Instant>,
+    ) -> PyResult<(Outcome, bool)> {
+        let (outcome, timed_out) = interruptible(py, 1, deadline, |cancel| {
+            // As the library's searches do: asked before the start too, so
+            // a search that would end before its first tick still stops.
+            if cancel.is_cancelled() {
+                *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = Stats::default();
+                return Ok(Outcome::Stopped);
+            }
             let arena = Bump::new();
             let mut matrix = self
                 .problem
@@ -600,30 +914,35 @@ impl ExactCover {
                 visitor,
                 cancel: Some(&*cancel),
             };
-            let (_, stats) = matrix.search(&mut visitor, limits);
+            let (outcome, stats) = matrix.search(&mut visitor, limits);
             *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = stats.into();
-            Ok(())
-        })?
+            Ok::<_, PyErr>(outcome)
+        })?;
+        Ok((outcome?, timed_out))
     }
 
     /// [`Self::count`] as `dlx cover --count` runs it: with a memo, or on
     /// several threads (0: one per core), through the library's
-    /// [`Runner`], which splits the tree as the command line does.
+    /// [`Runner`], which splits the tree as the command line does; within
+    /// `bounds`, whose exception carries the count so far.
     fn count_by_runner(
         &self,
         py: Python<'_>,
         max_solutions: u64,
         memo: bool,
         threads: usize,
+        bounds: &Bounds,
     ) -> PyResult<u64> {
         let threads = thread_count(threads);
-        interruptible(py, threads, |cancel| {
+        let (count, timed_out) = interruptible(py, threads, bounds.deadline, |cancel| {
             let problem = &self.problem.problem;
             let runner = Runner {
                 threads,
                 limits: RunLimits {
                     max_solutions,
-                    ..RunLimits::default()
+                    max_nodes: bounds.max_nodes,
+                    // The cancel holds the deadline.
+                    deadline: None,
                 },
                 on_progress: None,
                 engine: EngineKind::Auto,
@@ -634,8 +953,13 @@ impl ExactCover {
                 .count_split(problem, subproblems, memo.then_some(DEFAULT_MEMO_BYTES))
                 .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
             *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = count.stats.into();
-            Ok(count.solutions)
-        })?
+            Ok::<_, PyErr>(count)
+        })?;
+        let count = count?;
+        match settled(count.outcome) {
+            true => Ok(count.solutions),
+            false => Err(bounds.error(py, timed_out, "the count", count.solutions, vec![])),
+        }
     }
 
     fn from_problem(problem: KnuthProblem, warnings: Vec<String>) -> Self {
@@ -647,6 +971,64 @@ impl ExactCover {
     }
 }
 
+/// An item name (or an option's `item:color`) as Rust text: `TypeError`
+/// if it is not a `str`, `ValueError` if it cannot be encoded as UTF-8 (a
+/// lone surrogate, such as `'\ud800'`), each naming it as `at` (where it
+/// was: `primary[2]`, `options[0][1]`) and by its repr.
+fn name_at(name: &Bound<'_, PyAny>, at: impl FnOnce() -> String) -> PyResult<String> {
+    let Ok(text) = name.cast::<PyString>() else {
+        let type_name = name
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".to_owned(), |n| n.to_string());
+        return Err(PyTypeError::new_err(format!(
+            "{}: an item name is a str, not {type_name}",
+            at()
+        )));
+    };
+    text.extract::<String>().map_err(|_| {
+        let repr = text
+            .repr()
+            .and_then(|r| r.extract::<String>())
+            .unwrap_or_else(|_| "?".to_owned());
+        PyValueError::new_err(format!(
+            "{}: the name {repr} cannot be encoded as UTF-8 (it holds a lone surrogate)",
+            at()
+        ))
+    })
+}
+
+/// Knuth's text as Rust text; `ValueError` with the line and column
+/// (1-based, in characters) of the first character that cannot be encoded
+/// as UTF-8 (a lone surrogate).
+fn knuth_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
+    let Ok(text) = text.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(
+            "from_knuth takes the problem as a str",
+        ));
+    };
+    if let Ok(s) = text.extract::<String>() {
+        return Ok(s);
+    }
+    // Surrogates pass as the three bytes UTF-8 would give them, which
+    // Rust's UTF-8 check stops at.
+    let bytes = text.call_method1("encode", ("utf-8", "surrogatepass"))?;
+    let bytes = bytes.cast::<PyBytes>()?.as_bytes();
+    let bad = std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), |_| bytes.len());
+    let before = std::str::from_utf8(&bytes[..bad]).unwrap_or_default();
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    let code = match bytes.get(bad..bad + 3) {
+        Some(&[a, b, c]) => {
+            (u32::from(a & 0x0f) << 12) | (u32::from(b & 0x3f) << 6) | u32::from(c & 0x3f)
+        }
+        _ => 0,
+    };
+    Err(PyValueError::new_err(format!(
+        "line {line}, column {column}: '\\u{code:04x}' cannot be encoded as UTF-8 (a lone surrogate)"
+    )))
+}
+
 /// Adds `names` as items of `kind`; an error names `what[i]`.
 fn add_items(
     builder: &mut knuth::Builder,
@@ -655,7 +1037,7 @@ fn add_items(
     what: &str,
 ) -> PyResult<()> {
     for (i, name) in names.try_iter()?.enumerate() {
-        let name: String = name?.extract()?;
+        let name = name_at(&name?, || format!("{what}[{i}]"))?;
         builder
             .add_item(kind, &name)
             .map_err(|e| PyValueError::new_err(format!("{what}[{i}]: {e}")))?;
@@ -680,7 +1062,8 @@ impl ExactCover {
         for (k, option) in options.try_iter()?.enumerate() {
             let tokens: Vec<String> = option?
                 .try_iter()?
-                .map(|t| t?.extract::<String>())
+                .enumerate()
+                .map(|(j, t)| name_at(&t?, || format!("options[{k}][{j}]")))
                 .collect::<PyResult<_>>()?;
             let at = |j: usize, e: ErrorKind| format!("options[{k}][{j}]: {e}");
             match builder.add_option(k, tokens.iter().enumerate().map(|(j, t)| (j, t.as_str()))) {
@@ -699,8 +1082,9 @@ impl ExactCover {
     /// A problem in Knuth's text format (first line: primary items, `|`,
     /// secondary items; then one option a line; `|` lines are comments).
     #[staticmethod]
-    fn from_knuth(text: &str) -> PyResult<Self> {
-        let (problem, warnings) = knuth::parse(text).map_err(value_error)?;
+    fn from_knuth(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let text = knuth_text(text)?;
+        let (problem, warnings) = knuth::parse(&text).map_err(value_error)?;
         let warnings = warnings.iter().map(ToString::to_string).collect();
         Ok(Self::from_problem(problem, warnings))
     }
@@ -735,42 +1119,61 @@ impl ExactCover {
         *self.stats.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// A solution (sorted option numbers), or `None` if there is none.
-    fn first(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+    /// A solution (sorted option numbers), or `None` if there is none;
+    /// a bound's exception if one stopped the search before either.
+    #[pyo3(signature = (*, max_nodes=None, timeout=None))]
+    fn first(
+        &self,
+        py: Python<'_>,
+        max_nodes: Option<u64>,
+        timeout: Option<f64>,
+    ) -> PyResult<Option<Vec<usize>>> {
+        let bounds = Bounds::new(max_nodes, timeout)?;
         let mut found = None;
-        self.search(
-            py,
-            |s: &Solution<'_, '_>| {
-                found = Some(option_numbers(s));
-                ControlFlow::Break(())
-            },
-            SearchLimits::UNLIMITED,
-        )?;
-        Ok(found)
+        let limits = SearchLimits {
+            max_nodes: bounds.max_nodes,
+            ..SearchLimits::UNLIMITED
+        };
+        let visit = |s: &Solution<'_, '_>| {
+            found = Some(option_numbers(s));
+            ControlFlow::Break(())
+        };
+        let (outcome, timed_out) = self.search(py, visit, limits, bounds.deadline)?;
+        match found.is_some() || outcome.is_exhaustive() {
+            true => Ok(found),
+            false => Err(bounds.error(py, timed_out, "the search", None::<()>, vec![])),
+        }
     }
 
     /// The number of solutions, counting no further than `limit`; with
     /// `memo`, each subproblem (set of covered items) is searched once; on
     /// `threads` threads (0: one per core), the tree split as `dlx cover
     /// --threads` splits it.
-    #[pyo3(signature = (limit=None, *, memo=false, threads=1))]
+    #[pyo3(signature = (limit=None, *, memo=false, threads=1, max_nodes=None, timeout=None))]
     fn count(
         &self,
         py: Python<'_>,
         limit: Option<u64>,
         memo: bool,
         threads: usize,
+        max_nodes: Option<u64>,
+        timeout: Option<f64>,
     ) -> PyResult<u64> {
+        let bounds = Bounds::new(max_nodes, timeout)?;
         if limit == Some(0) {
             return Err(PyValueError::new_err(
                 "limit must be at least 1 (or None for no limit), not 0",
             ));
         }
-        self.count_by_runner(py, limit.unwrap_or(u64::MAX), memo, threads)
+        self.count_by_runner(py, limit.unwrap_or(u64::MAX), memo, threads, &bounds)
     }
 
-    /// Every solution, lazily; stopping early ends the search.
-    fn solutions(&self) -> PyResult<Solutions> {
+    /// Every solution, lazily; stopping early ends the search. A bound
+    /// that stops the search raises its exception from `__next__` once
+    /// the solutions found before it have been yielded.
+    #[pyo3(signature = (*, max_nodes=None, timeout=None))]
+    fn solutions(&self, max_nodes: Option<u64>, timeout: Option<f64>) -> PyResult<Solutions> {
+        let bounds = Bounds::new(max_nodes, timeout)?;
         let (tx, rx) = sync_channel(AHEAD);
         let stop = Arc::new(AtomicBool::new(false));
         let (problem, stats, flag) = (self.problem.clone(), self.stats.clone(), stop.clone());
@@ -781,9 +1184,24 @@ impl ExactCover {
                 let Ok(mut matrix) = problem.problem.engine(&arena, EngineKind::Auto) else {
                     return;
                 };
-                let mut feed = Feed { tx, stop: &flag };
-                let (_, s) = matrix.search(&mut feed, SearchLimits::UNLIMITED);
+                let mut feed = Feed {
+                    tx,
+                    stop: &flag,
+                    deadline: bounds.deadline,
+                    timed_out: false,
+                };
+                let limits = SearchLimits {
+                    max_nodes: bounds.max_nodes,
+                    ..SearchLimits::UNLIMITED
+                };
+                let (outcome, s) = matrix.search(&mut feed, limits);
                 *stats.lock().unwrap_or_else(PoisonError::into_inner) = s.into();
+                if outcome == Outcome::NodeLimit || feed.timed_out {
+                    // Fails only if the iterator is gone.
+                    let _ = feed.tx.send(Found::Cut {
+                        timed_out: feed.timed_out,
+                    });
+                }
             })
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
         Ok(Solutions {
@@ -791,7 +1209,9 @@ impl ExactCover {
                 rx: Some(rx),
                 stop,
                 handle: Some(handle),
+                closed: false,
             }),
+            bounds,
         })
     }
 
@@ -808,15 +1228,28 @@ impl ExactCover {
 /// Solutions the search may find ahead of the iteration.
 const AHEAD: usize = 64;
 
-/// Passes each solution to the iterator; stops when it is closed.
+/// What the search thread of a [`Solutions`] iterator sends it.
+enum Found {
+    /// A solution's option numbers.
+    Solution(Vec<usize>),
+    /// A bound stopped the search (the deadline if `timed_out`, else
+    /// `max_nodes`): the last message.
+    Cut { timed_out: bool },
+}
+
+/// Passes each solution to the iterator; stops when it is closed, or at
+/// the first tick past `deadline`.
 struct Feed<'s> {
-    tx: SyncSender<Vec<usize>>,
+    tx: SyncSender<Found>,
     stop: &'s AtomicBool,
+    deadline: Option<Instant>,
+    timed_out: bool,
 }
 
 impl Visitor for Feed<'_> {
     fn solution(&mut self, s: &Solution<'_, '_>) -> ControlFlow<()> {
-        if self.stop.load(Ordering::Relaxed) || self.tx.send(option_numbers(s)).is_err() {
+        let found = Found::Solution(option_numbers(s));
+        if self.stop.load(Ordering::Relaxed) || self.tx.send(found).is_err() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -825,28 +1258,36 @@ impl Visitor for Feed<'_> {
 
     fn tick(&mut self, _: &Progress<'_, '_>) -> ControlFlow<()> {
         if self.stop.load(Ordering::Relaxed) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
+            return ControlFlow::Break(());
         }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.timed_out = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
     }
 }
 
 /// The search thread of a [`Solutions`] iterator.
 struct Worker {
-    rx: Option<Receiver<Vec<usize>>>,
+    rx: Option<Receiver<Found>>,
     stop: Arc<AtomicBool>,
     handle: Option<JoinHandle<()>>,
+    /// Set by `close` (and at the end): a `__next__` under way then drops
+    /// the channel it holds instead of putting it back.
+    closed: bool,
 }
 
 impl Worker {
     /// Moves the channel and the thread out (to wait for it without the
     /// lock), leaving a closed worker.
     fn take(&mut self) -> Worker {
+        self.closed = true;
         Worker {
             rx: self.rx.take(),
             stop: self.stop.clone(),
             handle: self.handle.take(),
+            closed: true,
         }
     }
 
@@ -861,9 +1302,15 @@ impl Worker {
 }
 
 /// A lazy iterator over the solutions of an [`ExactCover`].
+///
+/// Once closed (by `close`, `__exit__`, running out, or a bound's
+/// exception) it is exhausted: `__next__` raises `StopIteration`, as a
+/// closed generator's does, and the solutions it had found ahead are
+/// dropped.
 #[pyclass(module = "dlx_engine", frozen)]
 struct Solutions {
     worker: Mutex<Worker>,
+    bounds: Bounds,
 }
 
 #[pymethods]
@@ -872,18 +1319,34 @@ impl Solutions {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> Option<Vec<usize>> {
-        let rx = self.lock().rx.take()?;
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        let Some(rx) = self.lock().rx.take() else {
+            return Ok(None);
+        };
         let (rx, next) = py.detach(move || {
             let next = rx.recv().ok();
             (rx, next)
         });
-        if next.is_some() {
-            self.lock().rx = Some(rx);
-        } else {
-            self.close(py);
+        match next {
+            Some(Found::Solution(s)) => {
+                let mut worker = self.lock();
+                if !worker.closed {
+                    worker.rx = Some(rx);
+                }
+                Ok(Some(s))
+            }
+            Some(Found::Cut { timed_out }) => {
+                self.close(py);
+                let e = self
+                    .bounds
+                    .error(py, timed_out, "the search", None::<()>, vec![]);
+                Err(e)
+            }
+            None => {
+                self.close(py);
+                Ok(None)
+            }
         }
-        next
     }
 
     /// Ends the search; the iterator then yields nothing more.
