@@ -495,6 +495,7 @@ fn the_memo_is_refused_where_it_would_be_ignored() {
     }
     let (code, out, _) = run(&["cover", "--memo", "--count"], queens);
     assert_eq!((code, out.as_str()), (0, "1\n"));
+}
 
 /// The nodes and updates of a `--stats` line.
 fn nodes_and_updates(err: &str) -> (u64, u64) {

@@ -263,12 +263,12 @@ def count_many(puzzles, limit=2, box=None, threads=1, *, max_nodes=None, timeout
 
 
 @overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[False] = False, threads: int = 1, variant: Optional[str] = None, timeout: Optional[float] = None) -> List[str]: ...
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[False] = False, threads: int = 1, variant: Optional[str] = None, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> List[str]: ...
 @overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[True], threads: int = 1, variant: Optional[str] = None, timeout: Optional[float] = None) -> List[Tuple[str, str]]: ...
+def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[True], threads: int = 1, variant: Optional[str] = None, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> List[Tuple[str, str]]: ...
 def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minimal=False,
              clues=None, difficulty=None, tries=100, with_solution=False, threads=1,
-             variant=None, timeout=None):  # type: ignore[no-untyped-def]
+             variant=None, timeout=None, max_nodes=None):  # type: ignore[no-untyped-def]
     """``count`` random puzzles with exactly one solution, as
     ``dlx generate`` makes them: the same seed and options give the same
     puzzles as ``dlx generate --seed SEED ...``, on any number of threads.
@@ -285,10 +285,13 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     core), ``variant`` (``"x"``, ``"hyper"``, ``"jigsaw"`` or a
     comma-separated combination: puzzles unique under those rules, written
     with their fields, a jigsaw's random regions included, as
-    ``dlx generate --variant``), ``timeout`` (seconds: then
-    :class:`TimeLimitError`, whose ``partial`` holds the first puzzles
-    made, the same as a smaller ``count`` gives; there is no ``max_nodes``,
-    see docs/python.md).
+    ``dlx generate --variant``), ``timeout`` (seconds, for the whole call:
+    then :class:`TimeLimitError`, whose ``partial`` holds the first puzzles
+    made, the same as a smaller ``count`` gives) and ``max_nodes`` (the
+    engine's search nodes each puzzle may take, as ``dlx generate
+    --max-nodes``: then :class:`NodeLimitError`, with the same
+    ``partial``). Rules that admit no grid (``variant="x"`` on a 2x2 or
+    3x3 grid) are a ``ValueError``.
 
     >>> [p] = generate(seed=7, box="2x2", minimal=True)
     >>> is_unique(p)
@@ -311,7 +314,8 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     pick = (lambda made: made) if with_solution else (lambda made: [p for p, _ in made])
     try:
         made = _native.generate(count, shape or "3x3", seed, symmetry, minimal, clues,
-                                _threads(threads), difficulty, tries, variant, _timeout(timeout))
+                                _threads(threads), difficulty, tries, variant, _timeout(timeout),
+                                _max_nodes(max_nodes))
     except LimitError as e:
         e.partial = pick(e.partial)
         raise

@@ -27,6 +27,7 @@ def generate(
     tries: int = 100,
     variant: Optional[str] = None,
     timeout: Optional[float] = None,
+    max_nodes: Optional[int] = None,
 ) -> List[Tuple[str, str]]: ...
 def rate(
     puzzle: str,

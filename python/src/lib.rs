@@ -757,7 +757,7 @@ fn rate(
 
 /// `count` puzzles of `dlx generate`, as (puzzle, solution) lines.
 #[pyfunction]
-#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES, variant=None, timeout=None))]
+#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES, variant=None, timeout=None, max_nodes=None))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
@@ -772,8 +772,9 @@ fn generate(
     tries: usize,
     variant: Option<&str>,
     timeout: Option<f64>,
+    max_nodes: Option<u64>,
 ) -> PyResult<Vec<(String, String)>> {
-    let bounds = Bounds::new(None, timeout)?;
+    let bounds = Bounds::new(max_nodes, timeout)?;
     let shape: Shape = shape.parse().map_err(value_error)?;
     let (mut x, mut hyper, mut jigsaw) = (false, false, false);
     for rule in variant.into_iter().flat_map(|v| v.split(',')) {
@@ -798,14 +799,18 @@ fn generate(
         tries: tries.max(1),
     };
     let threads = engine::app::thread_count(threads).clamp(1, count.max(1) as usize);
+    let make = || match jigsaw {
+        true => Generator::jigsaw(variant.clone(), settings),
+        false => Generator::for_variant(variant.clone(), settings),
+    };
+    // Rules that admit no grid at all are refused before any try.
+    make().check_rules().map_err(value_error)?;
     let (made, timed_out) = interruptible(py, threads, bounds.deadline, |cancel| {
         let mut generators: Vec<_> = (0..threads)
             .map(|_| {
-                let mut generator = match jigsaw {
-                    true => Generator::jigsaw(variant.clone(), settings),
-                    false => Generator::for_variant(variant.clone(), settings),
-                };
+                let mut generator = make();
                 generator.set_cancel(Some(cancel.clone()));
+                generator.set_max_nodes(max_nodes);
                 generator
             })
             .collect();
@@ -826,6 +831,10 @@ fn generate(
             Err(GenerateError::Cancelled) if timed_out => {
                 let what = format!("puzzle {}", i + 1);
                 return Err(bounds.error(py, true, &what, out, vec![]));
+            }
+            Err(GenerateError::NodeLimit { .. }) => {
+                let what = format!("puzzle {}", i + 1);
+                return Err(bounds.error(py, false, &what, out, vec![]));
             }
             Err(e) => return Err(PyRuntimeError::new_err(format!("puzzle {}: {e}", i + 1))),
         }

@@ -193,9 +193,24 @@ def test_exact_cover_first_and_solutions_take_max_nodes() -> None:
     assert len(list(ec.solutions(max_nodes=10**9))) == 724
 
 
-def test_generate_has_no_max_nodes() -> None:
-    with pytest.raises(TypeError):
-        dlx.generate(box="2x2", max_nodes=10)  # type: ignore[call-overload]
+def test_generate_max_nodes_bounds_each_puzzle_and_keeps_the_ones_before() -> None:
+    free = dlx.generate(5, seed=5)
+    # 300 nodes make the first 9x9 puzzle of seed 5, not the second (as
+    # `dlx generate --max-nodes 300` does), on any number of threads.
+    for threads in (1, 2):
+        with pytest.raises(dlx.NodeLimitError) as e:
+            dlx.generate(5, seed=5, max_nodes=300, threads=threads)
+        assert e.value.bound == "max_nodes"
+        assert e.value.partial == free[:1]
+    assert dlx.generate(5, seed=5, max_nodes=100_000) == free
+    with pytest.raises(dlx.NodeLimitError):
+        dlx.generate(box=(8, 8), minimal=True, seed=1, max_nodes=10_000)
+
+
+def test_generate_refuses_rules_that_admit_no_grid() -> None:
+    for size in (2, 3):
+        with pytest.raises(ValueError, match=f"no {size}x{size} grid satisfies the rules"):
+            dlx.generate(size=size, variant="x", seed=1)
 
 
 @pytest.mark.parametrize("bad", [0, -1.0, float("nan")])
