@@ -22,6 +22,10 @@ Exit codes:
   0  every puzzle was solved (or counted)
   1  some puzzle has no solution
   2  some input was malformed or could not be read
+  3  some search was stopped by --max-nodes before it settled its puzzle
+     (written '# not settled: PUZZLE'; a count that found solutions
+     prints 'N+' and exits 0)
+
 A closed output pipe (dlx solve big.txt | head) ends the run quietly.";
 
 const COVER_EXIT_CODES: &str = "\
@@ -33,8 +37,16 @@ with 0.";
 const GENERATE_EXIT_CODES: &str = "\
 Exit codes:
   0  every puzzle was made
-  1  a puzzle within --clues was not found in the tries allowed
-  2  bad arguments (a box shape, or an output format that cannot hold the size)";
+  1  a puzzle was not made: no try reached --clues or --difficulty within
+     --tries, or --max-nodes or --timeout stopped it (the puzzles before
+     it are written)
+  2  bad arguments (a box shape, an output format that cannot hold the
+     size or the shape, rules that admit no grid)";
+
+const PROBLEM_EXIT_CODES: &str = "\
+Exit codes:
+  0  the problem was written
+  2  bad arguments (a board too small or too large for the problem)";
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]
@@ -49,8 +61,9 @@ enum Command {
     /// Solve Sudoku puzzles in any supported format.
     ///
     /// The input format is detected (or named with --format: hdu1426,
-    /// hdu5547, lanqiao, jisuanke, poj2676, poj3074, poj3076, uva989,
-    /// leetcode, yzoj, line, grid, csv; see docs/formats.md) and solutions
+    /// hdu5547, hdu4069, lanqiao, jisuanke, poj2676, poj3074, poj3076,
+    /// uva989, leetcode, yzoj, line, grid, csv, variant; see
+    /// docs/formats.md) and solutions
     /// are written in the same format, one per case in input order, unless
     /// --output names another. In the line format each puzzle prints its
     /// solution, '# no solution: PUZZLE' or '# bad input: FILE line N';
@@ -69,8 +82,9 @@ enum Command {
     Count {
         #[command(flatten)]
         args: SudokuArgs,
-        /// Stop counting at N solutions; the count then prints as 'N+'.
-        #[arg(long, value_name = "N")]
+        /// Stop counting at N solutions (1 or more); the count then prints
+        /// as 'N+'.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
     },
     /// Time the solvers against each other on puzzle files.
@@ -90,7 +104,7 @@ enum Command {
     ))]
     Cover(CoverArgs),
     /// Write a classic exact-cover problem in Knuth's format.
-    #[command(after_help = COVER_EXIT_CODES)]
+    #[command(after_help = PROBLEM_EXIT_CODES)]
     Problem(ProblemArgs),
     /// Make random Sudoku puzzles, each with exactly one solution.
     ///
@@ -142,7 +156,9 @@ A closed output pipe (dlx rate big.txt | head) ends the run quietly.";
 
 #[derive(Args, Debug)]
 struct RateArgs {
-    /// Puzzle files; standard input when none is given or for '-'.
+    /// Puzzle files; standard input when none is given or for '-'. An
+    /// argument that is no existing file but reads as one puzzle line
+    /// (dlx solve 4.....8.5.3...) is solved as that puzzle.
     files: Vec<PathBuf>,
     /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
     /// decide it; by default the most nearly square boxes.
@@ -485,10 +501,12 @@ impl LevelArg {
 
 #[derive(Args, Debug)]
 struct BenchArgs {
-    /// Puzzle files; standard input when none is given or for '-'.
+    /// Puzzle files; standard input when none is given or for '-'. An
+    /// argument that is no existing file but reads as one puzzle line
+    /// (dlx solve 4.....8.5.3...) is solved as that puzzle.
     files: Vec<PathBuf>,
     /// Solvers to compare, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_values_t = [SolverArg::Dlx, SolverArg::Naive])]
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "dlx,naive")]
     solver: Vec<SolverArg>,
     /// Stop each search at N solutions (2: a uniqueness check).
     #[arg(long, value_name = "N", default_value_t = 2)]
@@ -520,7 +538,9 @@ struct BenchArgs {
 
 #[derive(Args, Debug)]
 struct SudokuArgs {
-    /// Puzzle files; standard input when none is given or for '-'.
+    /// Puzzle files; standard input when none is given or for '-'. An
+    /// argument that is no existing file but reads as one puzzle line
+    /// (dlx solve 4.....8.5.3...) is solved as that puzzle.
     files: Vec<PathBuf>,
     /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
     /// decide it; by default the most nearly square boxes.

@@ -256,3 +256,70 @@ fn a_closed_pipe_ends_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn a_puzzle_typed_as_an_argument_is_solved_and_a_missing_file_is_reported() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let out = dlx().args(["solve", puzzle]).assert().code(0);
+    let solved = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let grid = |t: &str| {
+        line::parse_line(t, 1, None, &Alphabet::default())
+            .unwrap()
+            .unwrap()
+            .grid
+    };
+    check_solution(&grid(puzzle), &grid(solved.trim_end())).unwrap();
+    // Rules on the argument are kept; several arguments in order.
+    let out = dlx()
+        .args(["count", "--limit", "2", "................ x", puzzle])
+        .assert()
+        .code(0);
+    assert_eq!(out.get_output().stdout, b"2+\n1\n");
+    // A mistyped puzzle is no puzzle, so it is a path that does not exist.
+    let out = dlx().args(["solve", &puzzle[..80]]).assert().code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("No such file or directory"), "{err}");
+}
+
+#[test]
+fn help_texts_say_what_each_command_does() {
+    let help = |args: &[&str]| {
+        let out = dlx().args(args).assert().code(0);
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let problem = help(&["problem", "--help"]);
+    assert!(problem.contains("0  the problem was written"), "{problem}");
+    assert!(!problem.contains("a solution was found"), "{problem}");
+    let generate = help(&["generate", "--help"]);
+    assert!(generate.contains("--difficulty"), "{generate}");
+    assert!(
+        generate.contains("--max-nodes or --timeout stopped it"),
+        "{generate}"
+    );
+    let solve = help(&["solve", "--help"]);
+    assert!(
+        solve.contains("hdu4069") && solve.contains("csv, variant;"),
+        "{solve}"
+    );
+    assert!(
+        solve.contains("3  some search was stopped by --max-nodes"),
+        "{solve}"
+    );
+    let bench = help(&["bench", "--help"]);
+    assert!(bench.contains("[default: dlx,naive]"), "{bench}");
+    // One solution is one, not "1 solutions".
+    let out = dlx()
+        .args(["cover", "--stats"])
+        .write_stdin("a\na\n")
+        .assert()
+        .code(0);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains(", 1 solution, "), "{err}");
+    // The man page keeps the line break before the pipe note.
+    let man = help(&["man"]);
+    assert!(
+        !man.contains("could not be read A closed"),
+        "no line break lost"
+    );
+}

@@ -28,7 +28,9 @@ fn shares_concatenate(task: Task, inputs: &[Input], opts: &Options, n: usize) ->
         let r = run_lib(task, inputs, &share);
         joined.out += &r.out;
         joined.err += &r.err;
-        joined.code = joined.code.max(r.code);
+        // Worst first, as README.md says: 2, then 3, then 1, then 0.
+        let rank = |code: u8| [0, 1, 3, 2][usize::from(code)];
+        joined.code = std::cmp::max_by_key(joined.code, r.code, |&c| rank(c));
     }
     assert_eq!(one, joined, "{task:?} in {n} shares, {opts:?}");
     one

@@ -207,10 +207,10 @@ fn solve(
             *last = Instant::now();
             let _ = writeln!(
                 err,
-                "dlx cover: progress: {:.2}% of the tree (Knuth's estimate), {} nodes, {} solutions, {:.1} s",
+                "dlx cover: progress: {:.2}% of the tree (Knuth's estimate), {} nodes, {}, {:.1} s",
                 100.0 * r.fraction_done,
                 r.nodes,
-                r.solutions,
+                solutions(r.solutions),
                 start.elapsed().as_secs_f64()
             );
         }
@@ -304,8 +304,8 @@ fn solve(
     if let (Some(why), false) = (cut, opts.mode == Mode::First) {
         let _ = writeln!(
             err,
-            "dlx cover: stopped by {why} after {} solutions: the count is a lower bound",
-            stats.solutions
+            "dlx cover: stopped by {why} after {}: the count is a lower bound",
+            solutions(stats.solutions)
         );
     }
     if opts.stats {
@@ -362,10 +362,10 @@ fn write_stats(
 ) {
     let _ = write!(
         err,
-        "dlx cover: {} nodes, {} updates, {} solutions, {:.3} s, {} engine",
+        "dlx cover: {} nodes, {} updates, {}, {:.3} s, {} engine",
         stats.nodes,
         stats.updates,
-        stats.solutions,
+        solutions(stats.solutions),
         elapsed.as_secs_f64(),
         engine.name()
     );
@@ -390,6 +390,14 @@ fn write_stats(
         let _ = write!(err, " (share {part})");
     }
     let _ = writeln!(err);
+}
+
+/// `1 solution`, `N solutions`.
+fn solutions(n: u64) -> String {
+    match n {
+        1 => "1 solution".to_owned(),
+        n => format!("{n} solutions"),
+    }
 }
 
 #[cfg(test)]
@@ -531,7 +539,7 @@ mod tests {
         assert_eq!((code, out.as_str()), (ExitStatus::Success, "a b\nc\n"));
         assert_eq!(
             err,
-            "dlx cover: stopped by --limit after 1 solutions: the count is a lower bound\n"
+            "dlx cover: stopped by --limit after 1 solution: the count is a lower bound\n"
         );
         let count = CoverOptions {
             mode: Mode::Count,

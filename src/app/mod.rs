@@ -23,14 +23,19 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The outcome of a run, worst first when combined.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+/// The outcome of a run, combined by taking the worst: in the order of
+/// the variants (so `Unsettled`, code 3, ranks below `BadInput`, code 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ExitStatus {
     /// Everything solved (or counted).
     #[default]
     Success = 0,
     /// Some puzzle had no solution.
     NoSolution = 1,
+    /// Some search was stopped by `--max-nodes` before it settled the
+    /// puzzle (a solve that found nothing, a count of 0 so far): worse than
+    /// a proof of no solution, not as bad as unreadable input.
+    Unsettled = 3,
     /// Some input was malformed or could not be read.
     BadInput = 2,
 }
@@ -39,6 +44,29 @@ impl ExitStatus {
     /// The process exit code.
     pub fn code(self) -> u8 {
         self as u8
+    }
+
+    /// How bad the outcome is, for combining: the order of the variants,
+    /// not of the codes.
+    fn rank(self) -> u8 {
+        match self {
+            ExitStatus::Success => 0,
+            ExitStatus::NoSolution => 1,
+            ExitStatus::Unsettled => 2,
+            ExitStatus::BadInput => 3,
+        }
+    }
+}
+
+impl Ord for ExitStatus {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
+}
+
+impl PartialOrd for ExitStatus {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
@@ -64,12 +92,35 @@ impl Input {
         }
     }
 
-    /// The inputs named on a command line: standard input when none.
+    /// The inputs named on a command line: standard input when none. An
+    /// argument that is no existing path but reads as a puzzle line (the
+    /// line or variant format: `dlx solve 4.....8.5.3...`) is that puzzle,
+    /// named `<argument K>` in messages (`K` its place among the inputs);
+    /// anything else is a path, and a missing one is reported as such.
     pub fn from_args(args: &[PathBuf]) -> Vec<Self> {
         if args.is_empty() {
-            vec![Input::Stdin]
-        } else {
-            args.iter().map(|a| Self::from_arg(a)).collect()
+            return vec![Input::Stdin];
+        }
+        args.iter()
+            .enumerate()
+            .map(|(k, a)| match Self::puzzle_argument(a) {
+                Some(text) => Input::Bytes(format!("<argument {}>", k + 1), text.into()),
+                None => Self::from_arg(a),
+            })
+            .collect()
+    }
+
+    /// The text of `arg` as an input, when it is no path that exists and
+    /// reads as one puzzle line.
+    fn puzzle_argument(arg: &Path) -> Option<Vec<u8>> {
+        let text = arg.to_str()?;
+        if arg.exists() || text.contains(['\n', '/']) {
+            return None;
+        }
+        let alphabet = crate::format::Alphabet::default();
+        match crate::format::line::parse_line(text, 1, None, &alphabet) {
+            Some(Ok(_)) => Some(format!("{text}\n").into_bytes()),
+            _ => None,
         }
     }
 

@@ -758,6 +758,9 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                 (_, _, Some(puzzle)) if verdict.several => {
                     writer.several_solutions(number, puzzle, opts)
                 }
+                (_, _, Some(puzzle)) if verdict.status == Status::Cut => {
+                    writer.unsettled(number, puzzle, opts)
+                }
                 (_, _, Some(puzzle)) if verdict.status != Status::BadInput => {
                     writer.no_solution(number, puzzle, opts)
                 }
@@ -1246,6 +1249,7 @@ fn solve_case(
     verdict.exit = match status {
         Status::Solved | Status::Unique | Status::Multiple => ExitStatus::Success,
         Status::Cut if task != Task::Solve && n > 0 => ExitStatus::Success,
+        Status::Cut => ExitStatus::Unsettled,
         _ => ExitStatus::NoSolution,
     };
     if let (Some(expected), Some(_)) = (&case.expected, &verdict.solution)

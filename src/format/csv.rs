@@ -122,6 +122,9 @@ impl Format for Csv {
     fn no_solution(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
         Some(format!("{},\n", symbols(puzzle, &opts.alphabet)))
     }
+    fn unsettled(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        Some(super::not_settled(puzzle, opts))
+    }
     fn bad_input(&self, _: usize, name: &str, line: usize) -> Option<String> {
         Some(format!("# bad input: {name} line {line}\n"))
     }

@@ -235,6 +235,9 @@ impl Format for GridFormat {
             opts.alphabet.write_line(puzzle)
         ))
     }
+    fn unsettled(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        Some(super::not_settled(puzzle, opts))
+    }
     fn bad_input(&self, _: usize, name: &str, line: usize) -> Option<String> {
         Some(format!("# bad input: {name} line {line}\n"))
     }

@@ -52,7 +52,13 @@ impl Format for Line {
                 break;
             }
         }
-        if good > bad { Fit::Generic } else { Fit::No }
+        match (good, bad) {
+            // Mostly puzzles, or as many puzzles as bad lines (a two-line
+            // file with one typo): a line file.
+            (g, b) if g > 0 && g >= b => Fit::Generic,
+            _ if looks_like_lines(head) => Fit::Plausible,
+            _ => Fit::No,
+        }
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
         Box::new(Reader::new(input, opts.shape, opts.alphabet.clone()))
@@ -84,12 +90,38 @@ impl Format for Line {
             opts.alphabet.write_line(puzzle)
         ))
     }
+    fn unsettled(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        Some(super::not_settled(puzzle, opts))
+    }
     fn bad_input(&self, _: usize, name: &str, line: usize) -> Option<String> {
         Some(format!("# bad input: {name} line {line}\n"))
     }
     fn count(&self, _: usize, count: &str) -> String {
         format!("{count}\n")
     }
+}
+
+/// The fewest symbols a line's first word has for [`looks_like_lines`]:
+/// as many as the smallest puzzle above 3x3 (4x4, 16 cells) has cells,
+/// and more than most rows of a grid.
+const PLAUSIBLE_CELLS: usize = 16;
+
+/// Whether a head in which no line reads as a puzzle still looks like a
+/// line file with mistakes: at most three content lines, each starting
+/// with one word of at least [`PLAUSIBLE_CELLS`] symbols that are not
+/// punctuation of another layout (`[`, `,`, `"`). Such an input gets the
+/// line reader's errors (`80 cells is not a Sudoku size`) instead of
+/// `cannot tell the format`.
+fn looks_like_lines(head: &Head) -> bool {
+    let mut lines = head.content().peekable();
+    lines.peek().is_some()
+        && head.content().count() <= 3
+        && lines.all(|text| {
+            let word = text.split(|c: char| c.is_whitespace() || c == ':').next();
+            word.is_some_and(|w| {
+                w.chars().count() >= PLAUSIBLE_CELLS && !w.contains(['[', ',', '"', '#'])
+            })
+        })
 }
 
 /// Reads puzzles one line at a time from `input`.

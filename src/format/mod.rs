@@ -87,6 +87,11 @@ pub struct Options {
 pub enum Fit {
     /// It does not.
     No,
+    /// Nothing in it reads, but it looks like this format with mistakes
+    /// (a line of 80 cells): chosen only when no format fits better and
+    /// no other looks as plausible, so that its bad lines get this
+    /// format's own errors rather than a refusal to guess.
+    Plausible,
     /// A generic format (`line`, `grid`) could read it.
     Generic,
     /// A judge's own layout matches it.
@@ -160,6 +165,14 @@ pub trait Format: Sync {
     fn bad_input(&self, _number: usize, _name: &str, _line: usize) -> Option<String> {
         None
     }
+    /// What `dlx solve` writes for case `number` when a bound
+    /// (`--max-nodes`) stopped its search before it was settled: not a
+    /// claim that it has no solution. The judges' formats have no word
+    /// for it and write nothing (standard error says what happened); the
+    /// line-oriented formats write `# not settled: PUZZLE`.
+    fn unsettled(&self, _number: usize, _puzzle: &Grid, _opts: &Options) -> Option<String> {
+        None
+    }
     /// What `dlx count` writes for case `number`.
     fn count(&self, number: usize, count: &str) -> String {
         plain_count(number, count)
@@ -168,6 +181,12 @@ pub trait Format: Sync {
     fn separator(&self) -> &'static str {
         ""
     }
+}
+
+/// `# not settled: PUZZLE`, the [`Format::unsettled`] line of the
+/// formats that write one.
+pub fn not_settled(puzzle: &Grid, opts: &Options) -> String {
+    format!("# not settled: {}\n", opts.alphabet.write_line(puzzle))
 }
 
 /// The plain count layout, `case N: COUNT`, of formats that have none.

@@ -79,6 +79,9 @@ impl Format for VariantFormat {
     fn no_solution(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
         Line.no_solution(number, puzzle, opts)
     }
+    fn unsettled(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        Line.unsettled(number, puzzle, opts)
+    }
     fn bad_input(&self, number: usize, name: &str, line: usize) -> Option<String> {
         Line.bad_input(number, name, line)
     }
