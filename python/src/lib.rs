@@ -1428,6 +1428,9 @@ impl Drop for Solutions {
 /// The compiled module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The package's version: python/Cargo.toml's, which is the workspace's
+    // (the engine's), and which maturin writes into the wheel's metadata.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(shape_of_side, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
