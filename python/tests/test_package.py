@@ -63,3 +63,11 @@ def test_annotations_still_resolve() -> None:
         hints = typing.get_type_hints(f)
         assert "box" in hints and "return" in hints, f
     assert typing.get_type_hints(dlx_engine.Rating)["steps"] == typing.Dict[str, int]
+
+
+def test_the_install_guide_says_how_to_see_progress_and_the_fast_path() -> None:
+    # `pip install ./python` shows only "still running..." for minutes.
+    guide = (ROOT / "docs" / "python.md").read_text()
+    assert "pip install -v ./python" in guide
+    assert "maturin build --release" in guide
+    assert "pip install ../target/wheels/" in guide
