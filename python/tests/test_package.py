@@ -70,4 +70,4 @@ def test_the_install_guide_says_how_to_see_progress_and_the_fast_path() -> None:
     guide = (ROOT / "docs" / "python.md").read_text()
     assert "pip install -v ./python" in guide
     assert "maturin build --release" in guide
-    assert "pip install ../target/wheels/" in guide
+    assert "pip install ../target/wheels/dlx_engine-" in guide
