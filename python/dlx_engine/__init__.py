@@ -42,18 +42,26 @@ See docs/python.md in the repository for the whole guide.
 
 from __future__ import annotations
 
-import sys
-import time
-from typing import TYPE_CHECKING, Dict, Iterable, List, Literal, NamedTuple, Optional, Tuple, Union, overload
+# Modules as private names, so that dir(dlx_engine) is __all__ (and the
+# dunders): annotations say `_t.Optional[int]`, which still evaluate here.
+import sys as _sys
+import time as _time
+import typing as _t
 
 from . import _native
 from ._errors import LimitError, NodeLimitError, TimeLimitError
-from ._native import ExactCover, Solutions, Stats
+from ._native import ExactCover, Solutions, Stats, __version__
 
-if TYPE_CHECKING:  # pragma: no cover
+if _t.TYPE_CHECKING:  # pragma: no cover
     import numpy as np
     import numpy.typing as npt
 
+# The future import leaves a name behind; its effect is the compiler's.
+del annotations
+
+# The public names; everything else here is private (a leading `_`), and
+# `__version__` is the version of the package and of the engine (one,
+# from Cargo.toml's [workspace.package]).
 __all__ = [
     "solve",
     "count",
@@ -63,6 +71,7 @@ __all__ = [
     "generate",
     "rate",
     "Rating",
+    "Box",
     "ExactCover",
     "Solutions",
     "Stats",
@@ -71,11 +80,11 @@ __all__ = [
     "TimeLimitError",
 ]
 
-Box = Union[str, Tuple[int, int], None]
+Box = _t.Union[str, _t.Tuple[int, int], None]
 """A box shape: ``"RxC"``, ``(R, C)``, or ``None`` to infer it."""
 
 
-def _shape(box: Box) -> Optional[str]:
+def _shape(box: Box) -> _t.Optional[str]:
     if box is None or isinstance(box, str):
         return box
     if isinstance(box, tuple) and len(box) == 2 and all(isinstance(v, int) for v in box):
@@ -83,7 +92,7 @@ def _shape(box: Box) -> Optional[str]:
     raise TypeError(f"box must be 'RxC', (R, C) or None, not {box!r}")
 
 
-def _limit(limit: Optional[int]) -> int:
+def _limit(limit: _t.Optional[int]) -> int:
     if limit is None:
         return 2**64 - 1
     if limit < 1:
@@ -97,7 +106,7 @@ def _threads(threads: int) -> int:
     return threads
 
 
-def _max_nodes(max_nodes: Optional[int]) -> Optional[int]:
+def _max_nodes(max_nodes: _t.Optional[int]) -> _t.Optional[int]:
     if max_nodes is None:
         return None
     if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
@@ -107,7 +116,7 @@ def _max_nodes(max_nodes: Optional[int]) -> Optional[int]:
     return min(max_nodes, 2**64 - 1)
 
 
-def _timeout(timeout: Optional[float]) -> Optional[float]:
+def _timeout(timeout: _t.Optional[float]) -> _t.Optional[float]:
     if timeout is None:
         return None
     if isinstance(timeout, bool) or not isinstance(timeout, (int, float)):
@@ -123,8 +132,8 @@ def _puzzle(puzzle: str) -> str:
     return puzzle
 
 
-def solve(puzzle: str, box: Box = None, *, max_nodes: Optional[int] = None,
-          timeout: Optional[float] = None) -> Optional[str]:
+def solve(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = None,
+          timeout: _t.Optional[float] = None) -> _t.Optional[str]:
     """A solution of ``puzzle``, or ``None`` if it has none. A bound that
     stops the search before either raises :class:`LimitError`
     (``partial`` is ``None``).
@@ -137,8 +146,8 @@ def solve(puzzle: str, box: Box = None, *, max_nodes: Optional[int] = None,
     return _native.solve(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes), _timeout(timeout))
 
 
-def count(puzzle: str, limit: Optional[int] = 2, box: Box = None, *,
-          max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> int:
+def count(puzzle: str, limit: _t.Optional[int] = 2, box: Box = None, *,
+          max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> int:
     """The number of solutions of ``puzzle``, counting no further than
     ``limit`` (``None``: count them all). The default, 2, tells unique
     puzzles (1) from the rest. A bound that stops the count first raises
@@ -154,8 +163,8 @@ def count(puzzle: str, limit: Optional[int] = 2, box: Box = None, *,
                          _timeout(timeout))
 
 
-def is_unique(puzzle: str, box: Box = None, *, max_nodes: Optional[int] = None,
-              timeout: Optional[float] = None) -> bool:
+def is_unique(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = None,
+              timeout: _t.Optional[float] = None) -> bool:
     """Whether ``puzzle`` has exactly one solution. A bound that stops the
     search first raises :class:`LimitError`; its ``partial`` is the number
     of solutions found so far (0 or 1).
@@ -166,9 +175,9 @@ def is_unique(puzzle: str, box: Box = None, *, max_nodes: Optional[int] = None,
     return _native.is_unique(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes), _timeout(timeout))
 
 
-def _array(puzzles: object) -> Optional["np.ndarray"]:
+def _array(puzzles: object) -> _t.Optional["np.ndarray"]:
     """``puzzles`` as a C-contiguous uint8 array if it is a NumPy array."""
-    np = sys.modules.get("numpy")
+    np = _sys.modules.get("numpy")
     if np is None or not isinstance(puzzles, np.ndarray):
         return None
     if puzzles.ndim != 2:
@@ -185,16 +194,16 @@ def _array(puzzles: object) -> Optional["np.ndarray"]:
     return np.ascontiguousarray(puzzles, dtype=np.uint8)
 
 
-def _strings(puzzles: Iterable[str]) -> Iterable[str]:
+def _strings(puzzles: _t.Iterable[str]) -> _t.Iterable[str]:
     if isinstance(puzzles, (str, bytes)):
         raise TypeError("expected an iterable of puzzles, not a single string")
     return puzzles
 
 
-@overload
-def solve_many(puzzles: "npt.NDArray[np.integer]", box: Box = None, threads: int = 1, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> "npt.NDArray[np.uint8]": ...
-@overload
-def solve_many(puzzles: Iterable[str], box: Box = None, threads: int = 1, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> List[Optional[str]]: ...
+@_t.overload
+def solve_many(puzzles: "npt.NDArray[np.integer]", box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> "npt.NDArray[np.uint8]": ...
+@_t.overload
+def solve_many(puzzles: _t.Iterable[str], box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> _t.List[_t.Optional[str]]: ...
 def solve_many(puzzles, box=None, threads=1, *, max_nodes=None, timeout=None):  # type: ignore[no-untyped-def]
     """Solves every puzzle, in input order, on ``threads`` threads (0: one
     per core); the results do not depend on ``threads``.
@@ -231,10 +240,10 @@ def solve_many(puzzles, box=None, threads=1, *, max_nodes=None, timeout=None):  
     return as_array(out)
 
 
-@overload
-def count_many(puzzles: "npt.NDArray[np.integer]", limit: Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> "npt.NDArray[np.int64]": ...
-@overload
-def count_many(puzzles: Iterable[str], limit: Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: Optional[int] = None, timeout: Optional[float] = None) -> List[int]: ...
+@_t.overload
+def count_many(puzzles: "npt.NDArray[np.integer]", limit: _t.Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> "npt.NDArray[np.int64]": ...
+@_t.overload
+def count_many(puzzles: _t.Iterable[str], limit: _t.Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> _t.List[int]: ...
 def count_many(puzzles, limit=2, box=None, threads=1, *, max_nodes=None, timeout=None):  # type: ignore[no-untyped-def]
     """Counts the solutions of every puzzle, up to ``limit`` each, in input
     order, on ``threads`` threads (0: one per core). Takes what
@@ -262,10 +271,10 @@ def count_many(puzzles, limit=2, box=None, threads=1, *, max_nodes=None, timeout
     return as_array(counts)
 
 
-@overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[False] = False, threads: int = 1, variant: Optional[str] = None, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> List[str]: ...
-@overload
-def generate(count: int = 1, *, box: Box = None, size: Optional[int] = None, seed: Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: Optional[int] = None, difficulty: Optional[str] = None, tries: int = 100, with_solution: Literal[True], threads: int = 1, variant: Optional[str] = None, timeout: Optional[float] = None, max_nodes: Optional[int] = None) -> List[Tuple[str, str]]: ...
+@_t.overload
+def generate(count: int = 1, *, box: Box = None, size: _t.Optional[int] = None, seed: _t.Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: _t.Optional[int] = None, difficulty: _t.Optional[str] = None, tries: int = 100, with_solution: _t.Literal[False] = False, threads: int = 1, variant: _t.Optional[str] = None, timeout: _t.Optional[float] = None, max_nodes: _t.Optional[int] = None) -> _t.List[str]: ...
+@_t.overload
+def generate(count: int = 1, *, box: Box = None, size: _t.Optional[int] = None, seed: _t.Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: _t.Optional[int] = None, difficulty: _t.Optional[str] = None, tries: int = 100, with_solution: _t.Literal[True], threads: int = 1, variant: _t.Optional[str] = None, timeout: _t.Optional[float] = None, max_nodes: _t.Optional[int] = None) -> _t.List[_t.Tuple[str, str]]: ...
 def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minimal=False,
              clues=None, difficulty=None, tries=100, with_solution=False, threads=1,
              variant=None, timeout=None, max_nodes=None):  # type: ignore[no-untyped-def]
@@ -306,7 +315,7 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
         raise ValueError(f"count must be 0 or more, not {count}")
     shape = _shape(box) if size is None else _native.shape_of_side(size)
     if seed is None:
-        seed = time.time_ns() % 1_000_000_000
+        seed = _time.time_ns() % 1_000_000_000
     if seed < 0 or clues is not None and clues < 0:
         raise ValueError("seed and clues must not be negative")
     if tries < 1:
@@ -322,18 +331,18 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     return pick(made)
 
 
-class Rating(NamedTuple):
+class Rating(_t.NamedTuple):
     """What :func:`rate` says of a puzzle: the ``level`` (``simple``,
     ``easy``, ``intermediate``, ``expert``), the ``score`` and the count of
     each step, by name, in ``dlx rate``'s order."""
 
     level: str
     score: int
-    steps: Dict[str, int]
+    steps: _t.Dict[str, int]
 
 
 def rate(puzzle: str, box: Box = None, subsets: int = 3, max_guesses: int = 1_000_000, *,
-         timeout: Optional[float] = None) -> Rating:
+         timeout: _t.Optional[float] = None) -> Rating:
     """How hard ``puzzle`` is, as ``dlx rate`` says (docs/rating.md):
     deductions on its exact-cover matrix until they stall, then guessing.
     ``subsets`` is the largest naked or hidden subset looked for (2 is

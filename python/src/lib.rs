@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use bumpalo::Bump;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyIterator, PyString};
 use rayon::prelude::*;
 
 use engine::app::cover::SUBPROBLEMS_PER_WORKER;
@@ -986,13 +986,10 @@ impl ExactCover {
 /// was: `primary[2]`, `options[0][1]`) and by its repr.
 fn name_at(name: &Bound<'_, PyAny>, at: impl FnOnce() -> String) -> PyResult<String> {
     let Ok(text) = name.cast::<PyString>() else {
-        let type_name = name
-            .get_type()
-            .name()
-            .map_or_else(|_| "?".to_owned(), |n| n.to_string());
         return Err(PyTypeError::new_err(format!(
-            "{}: an item name is a str, not {type_name}",
-            at()
+            "{}: an item name is a str, not {}",
+            at(),
+            type_name(name)
         )));
     };
     text.extract::<String>().map_err(|_| {
@@ -1005,6 +1002,38 @@ fn name_at(name: &Bound<'_, PyAny>, at: impl FnOnce() -> String) -> PyResult<Str
             at()
         ))
     })
+}
+
+/// The name of `value`'s type, as a message says it (`int`, `str`).
+fn type_name(value: &Bound<'_, PyAny>) -> String {
+    value
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+}
+
+/// The items of `names`, a sequence of names (or of options) given as
+/// `at` (`primary`, `options[3]`): `TypeError` saying what it should be
+/// (`what`) if it is not iterable, or if it is a `str` or `bytes`, which
+/// iterate, but by characters or bytes, never as names.
+fn sequence_at<'py>(
+    names: &Bound<'py, PyAny>,
+    at: impl Fn() -> String,
+    what: &str,
+) -> PyResult<Bound<'py, PyIterator>> {
+    let refuse = |not: &str| PyTypeError::new_err(format!("{}: {what}, not {not}", at()));
+    if names.is_instance_of::<PyString>() {
+        return Err(refuse("a str"));
+    }
+    if names.is_instance_of::<PyBytes>() {
+        return Err(refuse("bytes"));
+    }
+    names
+        .try_iter()
+        .map_err(|e| match e.is_instance_of::<PyTypeError>(names.py()) {
+            true => refuse(&type_name(names)),
+            false => e,
+        })
 }
 
 /// Knuth's text as Rust text; `ValueError` with the line and column
@@ -1045,7 +1074,8 @@ fn add_items(
     names: &Bound<'_, PyAny>,
     what: &str,
 ) -> PyResult<()> {
-    for (i, name) in names.try_iter()?.enumerate() {
+    let names = sequence_at(names, || what.to_owned(), "a sequence of item names")?;
+    for (i, name) in names.enumerate() {
         let name = name_at(&name?, || format!("{what}[{i}]"))?;
         builder
             .add_item(kind, &name)
@@ -1068,12 +1098,18 @@ impl ExactCover {
         if let Some(secondary) = secondary {
             add_items(&mut builder, ItemKind::Secondary, secondary, "secondary")?;
         }
-        for (k, option) in options.try_iter()?.enumerate() {
-            let tokens: Vec<String> = option?
-                .try_iter()?
-                .enumerate()
-                .map(|(j, t)| name_at(&t?, || format!("options[{k}][{j}]")))
-                .collect::<PyResult<_>>()?;
+        let options = sequence_at(
+            options,
+            || "options".to_owned(),
+            "a sequence of options, each a sequence of item names",
+        )?;
+        for (k, option) in options.enumerate() {
+            let at = || format!("options[{k}]");
+            let tokens: Vec<String> =
+                sequence_at(&option?, at, "an option is a sequence of item names")?
+                    .enumerate()
+                    .map(|(j, t)| name_at(&t?, || format!("options[{k}][{j}]")))
+                    .collect::<PyResult<_>>()?;
             let at = |j: usize, e: ErrorKind| format!("options[{k}][{j}]: {e}");
             match builder.add_option(k, tokens.iter().enumerate().map(|(j, t)| (j, t.as_str()))) {
                 Ok(Added::Option(_)) => {}
@@ -1392,6 +1428,9 @@ impl Drop for Solutions {
 /// The compiled module.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // The package's version: python/Cargo.toml's, which is the workspace's
+    // (the engine's), and which maturin writes into the wheel's metadata.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(shape_of_side, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;

@@ -41,3 +41,50 @@ def test_a_name_that_is_not_a_str_is_a_type_error_that_says_where() -> None:
         ExactCover(["a"], [["a", 1]])  # type: ignore[list-item]
     with pytest.raises(TypeError, match=r"primary\[0\]"):
         ExactCover([b"a"], [])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        # A str iterates by characters: ["a"] would pass as the option ["a"].
+        (lambda: ExactCover(["a"], ["a"]),
+         r"^options\[0\]: an option is a sequence of item names, not a str$"),
+        (lambda: ExactCover(["a", "b"], [["a"], "ab"]),
+         r"^options\[1\]: an option is a sequence of item names, not a str$"),
+        (lambda: ExactCover(["a"], [b"a"]),
+         r"^options\[0\]: an option is a sequence of item names, not bytes$"),
+        (lambda: ExactCover(["a"], [["a"], 7]),
+         r"^options\[1\]: an option is a sequence of item names, not int$"),
+        (lambda: ExactCover(["a"], "a"),
+         r"^options: a sequence of options, each a sequence of item names, not a str$"),
+        (lambda: ExactCover(["a"], None),
+         r"^options: a sequence of options, each a sequence of item names, not NoneType$"),
+        (lambda: ExactCover("ab", [["a", "b"]]),
+         r"^primary: a sequence of item names, not a str$"),
+        (lambda: ExactCover(b"ab", [["a", "b"]]),
+         r"^primary: a sequence of item names, not bytes$"),
+        (lambda: ExactCover(3, [["a"]]),
+         r"^primary: a sequence of item names, not int$"),
+        (lambda: ExactCover(["a"], [["a", "x"]], secondary="x"),
+         r"^secondary: a sequence of item names, not a str$"),
+    ],
+)
+def test_a_str_where_names_are_expected_is_a_type_error_that_says_where(make, message) -> None:
+    with pytest.raises(TypeError, match=message):
+        make()
+
+
+def test_an_int_item_name_says_which_option() -> None:
+    # Issue 27's report: `'int' object is not an instance of 'str'`,
+    # without the place. (Fixed before; kept here with the issue.)
+    with pytest.raises(TypeError, match=r"^options\[1\]\[0\]: an item name is a str, not int$"):
+        ExactCover(["a"], [["a"], [1]])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match=r"^primary\[1\]: an item name is a str, not int$"):
+        ExactCover(["a", 2], [["a"]])  # type: ignore[list-item]
+
+
+def test_sequences_that_are_not_lists_still_work() -> None:
+    # Tuples, generators, dict keys: any iterable of names is still taken.
+    p = ExactCover(("a", "b"), (("a",), iter(["b"]), {"a": 1, "b": 2}.keys()))
+    assert p.options == [["a"], ["b"], ["a", "b"]]
+    assert p.count() == 2

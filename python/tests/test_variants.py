@@ -154,7 +154,16 @@ def test_small_counts_match_a_brute_force(line: str) -> None:
 
 
 def test_a_comment_after_the_cells_is_still_a_comment() -> None:
-    assert dlx.count("." * 16 + " x marks the spot", limit=None) == 288
+    assert dlx.count("." * 16 + " marks the spot", limit=None) == 288
+    assert dlx.count("." * 16 + " # x marks the spot", limit=None) == 288
+
+
+def test_a_field_after_the_cells_is_a_rule_not_a_comment() -> None:
+    # The engine's rule since "a line that names a variant field is read
+    # with its rules, never as a comment": `CELLS x remark` cannot be told
+    # from a rule, so it is refused where the remark starts.
+    with pytest.raises(ValueError, match=r"^line 1, column 20: expected a field"):
+        dlx.count("." * 16 + " x marks the spot", limit=None)
 
 
 def test_generated_variants_are_unique_under_their_rules() -> None:
