@@ -614,18 +614,7 @@ fn count_many(
     let bounds = Bounds::new(max_nodes, timeout)?;
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
     let cases = py.detach(|| parse_all(&texts, shape))?;
-    let (counts, timed_out) = batch(py, &cases, threads, &bounds, |s, g, n| {
-        count_up_to(s, g, limit, n)
-    })?;
-    settle(counts, || 0).map_err(|(partial, unsettled)| {
-        bounds.error(
-            py,
-            timed_out,
-            &unsettled_of(&unsettled, cases.len(), false),
-            partial,
-            unsettled,
-        )
-    })
+    count_cases(py, &cases, threads, &bounds, limit)
 }
 
 /// `solve_many` on a NumPy array's bytes: the solutions' cells, a row of
@@ -684,7 +673,20 @@ fn count_cells(
 ) -> PyResult<Vec<u64>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
-    let (counts, timed_out) = batch(py, &cases, threads, &bounds, |s, g, n| {
+    count_cases(py, &cases, threads, &bounds, limit)
+}
+
+/// The counts of `count_many` and `count_cells`: each case's, up to
+/// `limit`, on `threads` threads within `bounds`; a bound's exception
+/// carries the counts so far (lower bounds for the unsettled cases).
+fn count_cases(
+    py: Python<'_>,
+    cases: &[Case],
+    threads: usize,
+    bounds: &Bounds,
+    limit: u64,
+) -> PyResult<Vec<u64>> {
+    let (counts, timed_out) = batch(py, cases, threads, bounds, |s, g, n| {
         count_up_to(s, g, limit, n)
     })?;
     settle(counts, || 0).map_err(|(partial, unsettled)| {
