@@ -661,7 +661,14 @@ fn thread_range() -> clap::builder::RangedI64ValueParser<u16> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut out = sudoku_app::stdout();
-    let mut err = io::stderr().lock();
+    // Standard error is locked for the run (one lock, not one per line),
+    // except for `generate` and `bench`, whose progress bars are drawn by
+    // other threads (a ticker, the measuring threads): they must be able to
+    // take it, or they wait for this thread, which waits for them.
+    let mut err: Box<dyn Write> = match cli.command {
+        Command::Generate(_) | Command::Bench(_) => Box::new(io::stderr()),
+        _ => Box::new(io::stderr().lock()),
+    };
     let status = match cli.command {
         Command::Solve(args) => {
             let (inputs, opts) = args.options();

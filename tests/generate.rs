@@ -498,3 +498,45 @@ fn max_nodes_and_timeout_bound_a_run_and_say_so() {
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(err.contains("not made within 50 search nodes"), "{err}");
 }
+
+/// Runs `COMMAND` (a shell line) with standard error on a pseudo-terminal
+/// (`script`, util-linux), where the progress bars are drawn, killed after
+/// 60 s; its exit code and what the terminal showed. `None` where
+/// `script` is missing.
+fn on_a_terminal(command: &str) -> Option<(i32, String)> {
+    let bin = assert_cmd::cargo::cargo_bin("dlx");
+    let rest = command.strip_prefix("dlx ").expect("a dlx command");
+    let line = format!("{} {rest}", bin.display());
+    let out = std::process::Command::new("timeout")
+        .args(["60", "script", "-qec", &line, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some((
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    ))
+}
+
+#[test]
+fn progress_bars_on_a_terminal_do_not_stop_the_run() {
+    // The bars are drawn by threads of their own; while the command held
+    // standard error locked they waited for it and the run for them (a
+    // hang that only a terminal showed). `timeout` ends a hang with 124.
+    let Some((code, shown)) = on_a_terminal(
+        "dlx generate --size 25 --minimal --count 1 --seed 1 --timeout 1 > /dev/null",
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{shown}");
+    assert!(shown.contains("dlx generate: 0/1 puzzles"), "{shown}");
+    assert!(
+        shown.contains("not made within --timeout 1s; 0 written"),
+        "{shown}"
+    );
+    let (code, shown) = on_a_terminal(
+        "dlx bench --threads 2 --solver dlx data/collections/norvig_top95.txt > /dev/null",
+    )
+    .unwrap();
+    assert_eq!(code, 0, "{shown}");
+}
