@@ -152,9 +152,9 @@ pub struct BitMatrix {
     /// The state with nothing forced.
     built: Vec<u64>,
     /// Options forced so far, in order; from `path_from` on, the levels of
-    /// a path entered by [`Self::goto`].
+    /// a path entered by `goto`.
     forced: Vec<u32>,
-    /// Where the path of [`Self::goto`] starts in `forced`.
+    /// Where the path of `goto` starts in `forced`.
     path_from: usize,
     /// The state before each level of that path, `state.len()` words a
     /// level, so that going to another option of a level is one copy.
@@ -889,7 +889,7 @@ impl BitMatrix {
     /// Puts option `k` into every later solution, as
     /// [`Matrix::force`](super::Matrix::force) does. Fails, changing
     /// nothing, if `k` clashes with an option forced before. A path
-    /// entered by [`Self::goto`] is left first.
+    /// entered by `goto` is left first.
     pub fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
         self.unforce_to(self.path_from);
         self.force_here(k)?;
@@ -898,7 +898,7 @@ impl BitMatrix {
     }
 
     /// Enters `prefix`, a path of the search tree below the options forced
-    /// so far, as [`Matrix::goto`](super::Matrix::goto) does: the levels
+    /// so far, as `Matrix::goto`(super::Matrix::goto) does: the levels
     /// it shares with the path entered before stay, and the first level
     /// that differs is put back by one copy of the state saved before it,
     /// not by committing every forced option again. The options count as

@@ -79,10 +79,10 @@ pub struct Matrix<'a> {
     primary: u32,
     /// First node of each forced option, in the order forced; then, from
     /// `path_from` on, the node chosen at each level of a path entered by
-    /// [`Matrix::goto`] (in its item's list).
+    /// `Matrix::goto` (in its item's list).
     forced: &'a mut [u32],
     pub(super) forced_len: usize,
-    /// Where the path entered by [`Matrix::goto`] starts in `forced`
+    /// Where the path entered by `Matrix::goto` starts in `forced`
     /// (`forced_len` when there is none).
     path_from: usize,
     /// Chosen node at each search level.
@@ -545,7 +545,7 @@ impl<'a> Matrix<'a> {
     /// Puts option `k` into every later solution (a puzzle's given, say):
     /// its items are covered (or purified) as if the search had chosen it.
     /// Fails, changing nothing, if `k` clashes with an option forced before.
-    /// A path entered by [`Matrix::goto`] is left first.
+    /// A path entered by `Matrix::goto` is left first.
     pub fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
         self.unforce_to(self.path_from);
         if k.0 as usize >= self.option_count() {

@@ -201,7 +201,7 @@ impl Engine<'_> {
         }
     }
 
-    /// Enters a path of the search tree: see [`Matrix::goto`].
+    /// Enters a path of the search tree: see `Matrix::goto`.
     pub(crate) fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
         match self {
             Engine::Links(m) => m.goto(prefix),

@@ -7,7 +7,7 @@
 //! [`Matrix::search`] would (same item choice, same option order) and
 //! stops at a depth where there are enough subproblems. A [`Subproblem`] is
 //! the list of options chosen on the way down. Entering it
-//! ([`Matrix::goto`]) leaves the same items and options active as
+//! (`Matrix::goto`) leaves the same items and options active as
 //! choosing those options in the search, so the subtree below a
 //! subproblem is the very subtree one thread would search there.
 //!
@@ -16,7 +16,7 @@
 //! The problem is compiled once per thread and run, not once per
 //! subproblem: each worker thread builds its engine (in an arena of its
 //! own, for the links) on its first subproblem and keeps it. Between
-//! subproblems it does not rebuild or restore: [`Matrix::goto`] leaves
+//! subproblems it does not rebuild or restore: `Matrix::goto` leaves
 //! the previous path only below the levels it shares with the next, and
 //! at the first level where they differ keeps the branching item covered,
 //! as the search does from one option to the next. A wide, shallow level
@@ -279,7 +279,7 @@ pub struct Setup {
     /// subproblem, whatever the number of subproblems.
     pub builds: u64,
     /// Link updates spent entering subproblems on the dancing links
-    /// ([`Matrix::goto`]), counted as DLX1 counts them; in no [`Stats`].
+    /// (`Matrix::goto`), counted as DLX1 counts them; in no [`Stats`].
     /// The bit sets enter a subproblem by copying a saved state and
     /// clearing the new options' clashes, a few words each, and add
     /// nothing here.
