@@ -60,18 +60,12 @@ pub fn is_cancelled(cancel: Option<&SharedCancel>) -> bool {
     cancel.is_some_and(|c| c.is_cancelled())
 }
 
-/// A [`Cancel`] that says to stop once a moment has come (`--timeout`), or
-/// once another cancel says so.
-pub struct Deadline {
-    /// When to stop.
-    pub at: std::time::Instant,
-    /// Asked too (a Ctrl-C flag, a caller's cancel); `None`: only the time.
-    pub also: Option<SharedCancel>,
-}
+/// A [`Cancel`] that says to stop once a moment has come (`--timeout`).
+pub struct Deadline(pub std::time::Instant);
 
 impl Cancel for Deadline {
     fn is_cancelled(&self) -> bool {
-        is_cancelled(self.also.as_ref()) || std::time::Instant::now() >= self.at
+        std::time::Instant::now() >= self.0
     }
 }
 
@@ -93,22 +87,29 @@ impl Cancel for AnyOf {
 /// concluded from the cut search is discarded with it.
 #[derive(Debug)]
 pub struct NodeBudget {
+    max: u64,
     left: AtomicU64,
     spent: AtomicBool,
 }
 
 impl NodeBudget {
-    /// A budget of `nodes` search nodes.
-    pub fn new(nodes: u64) -> Self {
+    /// A budget of `max` search nodes.
+    pub fn new(max: u64) -> Self {
         NodeBudget {
-            left: AtomicU64::new(nodes),
+            max,
+            left: AtomicU64::new(max),
             spent: AtomicBool::new(false),
         }
     }
 
-    /// Starts again with `nodes`, not spent.
-    pub fn reset(&self, nodes: u64) {
-        self.left.store(nodes, Ordering::Relaxed);
+    /// The nodes it was made with.
+    pub fn max(&self) -> u64 {
+        self.max
+    }
+
+    /// Starts again with all of them, not spent.
+    pub fn reset(&self) {
+        self.left.store(self.max, Ordering::Relaxed);
         self.spent.store(false, Ordering::Relaxed);
     }
 

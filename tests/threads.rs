@@ -310,20 +310,14 @@ mod random_batches {
 fn under_address_limit(kib: u64, args: &[&str], input: &str) -> (i32, String, String) {
     let bin = assert_cmd::cargo::cargo_bin("dlx");
     let script = format!("ulimit -v {kib} && exec \"$0\" \"$@\"");
-    let mut child = Process::new("sh")
+    let out = assert_cmd::Command::new("sh")
         .arg("-c")
         .arg(script)
         .arg(bin)
         .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+        .write_stdin(input.to_owned())
+        .output()
         .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -42,7 +42,7 @@ use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::memo::DEFAULT_MEMO_BYTES;
 use engine::dlx::parallel::{RunLimits, Runner};
 use engine::dlx::{EngineKind, ItemKind, Outcome, Progress, SearchLimits, Solution, Visitor};
-use engine::format::{Alphabet, Case, line::parse_line, variant as variant_format};
+use engine::format::{Alphabet, Case, line::parse_line};
 use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::sudoku::generate::{
     CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,
@@ -70,16 +70,12 @@ fn shape_of_side(n: usize) -> PyResult<String> {
 
 /// Reads puzzle `line` (1-based) of a batch: one puzzle in the line
 /// format, optionally followed by the variant format's fields (`x`,
-/// `hyper`, `regions=`, `cages=` with `sums=`), with those readers'
+/// `hyper`, `box=`, `regions=`, `cages=` with `sums=`), with those readers'
 /// messages.
 fn parse_puzzle(text: &str, line: usize, shape: Option<Shape>) -> PyResult<Case> {
-    // As the command line detects the variant format: only when every word
-    // after the cells is a field (otherwise the words are a comment).
-    let parsed = if variant_format::has_fields(text) {
-        variant_format::parse(text, line, shape, &Alphabet::default())
-    } else {
-        parse_line(text, line, shape, &Alphabet::default())
-    };
+    // The line reader hands a line with a variant field to the variant
+    // reader, as the command line does.
+    let parsed = parse_line(text, line, shape, &Alphabet::default());
     match parsed {
         Some(Ok(case)) => Ok(case),
         Some(Err(e)) => Err(value_error(e)),

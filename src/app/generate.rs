@@ -95,13 +95,11 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
     // regions are the puzzle's own), and the box shape where the cells
     // alone would read back in another (`box=3x2`): whatever is written
     // reads back as the same puzzle without flags.
-    let rules =
-        (!variant.is_plain() || opts.jigsaw || needs_box_field(&variant)).then(|| {
-            match opts.jigsaw {
-                true => format!("{} regions=...", fields_that_read_back(&variant)),
-                false => fields_that_read_back(&variant),
-            }
-        });
+    let fields = variant.fields();
+    let rules = (!fields.is_empty() || opts.jigsaw).then(|| match opts.jigsaw {
+        true => format!("{fields} regions=...").trim_start().to_owned(),
+        false => fields,
+    });
     if rules.is_some() && (!matches!(fmt.name(), "line" | "variant") || opts.with_solution) {
         let what = match variant.is_plain() && !opts.jigsaw && !variant.has_default_shape() {
             true => format!(
@@ -131,12 +129,9 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
         let _ = writeln!(err, "dlx generate: {e}");
         return ExitStatus::BadInput;
     }
-    let deadline = opts.timeout.map(|t| {
-        Arc::new(Deadline {
-            at: Instant::now() + t,
-            also: None,
-        }) as SharedCancel
-    });
+    let deadline = opts
+        .timeout
+        .map(|t| Arc::new(Deadline(Instant::now() + t)) as SharedCancel);
     for g in &mut generators {
         g.set_cancel(deadline.clone());
         g.set_max_nodes(opts.max_nodes);
@@ -152,10 +147,8 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
             let text = match result {
                 Ok(g) => match &rules {
                     Some(_) => {
-                        let (cells, fields) = (
-                            format_opts.alphabet.write_line(&g.puzzle),
-                            fields_that_read_back(&g.rules),
-                        );
+                        let (cells, fields) =
+                            (format_opts.alphabet.write_line(&g.puzzle), g.rules.fields());
                         format!("{cells} {fields}\n")
                     }
                     None => {
@@ -227,27 +220,6 @@ fn progress_bar(count: u64) -> ProgressBar {
     }
     bar.enable_steady_tick(Duration::from_millis(250));
     bar
-}
-
-/// Whether a puzzle of `rules`' shape must carry `box=` to read back as
-/// that shape: when its cells alone give another box shape, or when the
-/// grid is smaller than 4x4, which the line format's detection does not
-/// take for puzzles (the variant format, which `box=` makes it, does).
-fn needs_box_field(rules: &Variant) -> bool {
-    !rules.has_default_shape() || rules.n() < 4
-}
-
-/// The fields written after a puzzle's cells: [`Variant::fields`], with
-/// `box=` in front where [`needs_box_field`] asks for it and the fields
-/// do not have it already.
-fn fields_that_read_back(rules: &Variant) -> String {
-    let fields = rules.fields();
-    match needs_box_field(rules) && rules.has_default_shape() {
-        true => format!("box={} {fields}", rules.shape())
-            .trim_end()
-            .to_owned(),
-        false => fields,
-    }
 }
 
 /// Flushes `out`, and ends with `status` (or the output's failure).

@@ -113,10 +113,9 @@ const PLAUSIBLE_CELLS: usize = 16;
 /// line reader's errors (`80 cells is not a Sudoku size`) instead of
 /// `cannot tell the format`.
 fn looks_like_lines(head: &Head) -> bool {
-    let mut lines = head.content().peekable();
-    lines.peek().is_some()
-        && head.content().count() <= 3
-        && lines.all(|text| {
+    let lines: Vec<&str> = head.content().take(4).collect();
+    (1..=3).contains(&lines.len())
+        && lines.iter().all(|text| {
             let word = text.split(|c: char| c.is_whitespace() || c == ':').next();
             word.is_some_and(|w| {
                 w.chars().count() >= PLAUSIBLE_CELLS && !w.contains(['[', ',', '"', '#'])

@@ -161,29 +161,37 @@ pub(super) fn words(text: &str) -> Vec<(usize, &str)> {
     words
 }
 
-/// Whether any word after the cells of `text` (up to a `#` comment) is a
-/// field of this format: what makes the line reader hand a line to this
-/// one ([`super::line::parse_line`]), so that no rule written on a line is
-/// ever taken for a comment. The words are this reader's own (split at
-/// whitespace), so both readers agree on which words follow the cells.
-pub fn names_a_field(text: &str) -> bool {
+/// The words after the cells of `text`, up to a `#` comment (split at
+/// whitespace, as this reader splits them); `None` for a blank or comment
+/// line.
+fn words_after_cells(text: &str) -> Option<impl Iterator<Item = &str>> {
     let mut words = text.split_whitespace();
-    words.next().is_some_and(|cells| !cells.starts_with('#'))
-        && words
-            .take_while(|w| !w.starts_with('#'))
-            .any(|w| Field::of(w).is_some())
+    let cells = words.next()?;
+    (!cells.starts_with('#')).then(|| words.take_while(|w| !w.starts_with('#')))
+}
+
+/// Whether any word after the cells of `text` is a field of this format:
+/// what makes the line reader hand a line to this one
+/// ([`super::line::parse_line`]), so that no rule written on a line is
+/// ever taken for a comment.
+pub fn names_a_field(text: &str) -> bool {
+    words_after_cells(text).is_some_and(|mut words| words.any(|w| Field::of(w).is_some()))
 }
 
 /// Whether `text` is a line of this format: cells followed by at least one
 /// field, every word after the cells (up to a `#` comment) a field, so that
 /// a comment after a puzzle of the line format is not taken for rules.
 pub fn has_fields(text: &str) -> bool {
-    let mut words = text.split_whitespace();
-    let first = words.next();
-    let rest: Vec<&str> = words.take_while(|w| !w.starts_with('#')).collect();
-    first.is_some_and(|f| !f.starts_with('#'))
-        && !rest.is_empty()
-        && rest.iter().all(|w| Field::of(w).is_some())
+    words_after_cells(text).is_some_and(|words| {
+        let mut seen = false;
+        for w in words {
+            if Field::of(w).is_none() {
+                return false;
+            }
+            seen = true;
+        }
+        seen
+    })
 }
 
 /// Parses one line: `None` for a blank or comment line, else the puzzle

@@ -1206,9 +1206,8 @@ impl SudokuSolver for DlxSolver {
         }
         // A shared node budget caps the search at what is left of it, and
         // is charged what the search spent.
-        let budget = self.budget.clone();
         let asked = limits.max_nodes;
-        let limits = match &budget {
+        let limits = match &self.budget {
             Some(b) => SearchLimits {
                 max_nodes: asked.min(b.left()),
                 ..limits
@@ -1232,7 +1231,7 @@ impl SudokuSolver for DlxSolver {
             Report { outcome, stats }
         });
         self.cancel = cancel;
-        if let (Some(b), Ok(r)) = (&budget, &report) {
+        if let (Some(b), Ok(r)) = (&self.budget, &report) {
             let cut = r.outcome == Outcome::NodeLimit && limits.max_nodes < asked;
             b.spend(r.stats.nodes, cut);
         }
@@ -1251,11 +1250,6 @@ impl DlxSolver {
     /// marks it spent ([`NodeBudget`]).
     pub fn set_node_budget(&mut self, budget: Option<Arc<NodeBudget>>) {
         self.budget = budget;
-    }
-
-    /// The node budget set by [`DlxSolver::set_node_budget`].
-    pub fn node_budget(&self) -> Option<&Arc<NodeBudget>> {
-        self.budget.as_ref()
     }
 }
 

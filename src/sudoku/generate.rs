@@ -413,9 +413,9 @@ pub struct Generator {
     cancel: Option<SharedCancel>,
     /// The caller's cancel alone.
     caller_cancel: Option<SharedCancel>,
-    /// The search nodes each puzzle may take, and the budget they are
-    /// counted in (reset at each [`Generator::generate`]).
-    budget: Option<(u64, Arc<NodeBudget>)>,
+    /// The search nodes each puzzle may take, counted anew at each
+    /// [`Generator::generate`].
+    budget: Option<Arc<NodeBudget>>,
 }
 
 impl Generator {
@@ -468,14 +468,14 @@ impl Generator {
     /// by this. A bound that is not reached changes nothing: the same
     /// puzzle comes out.
     pub fn set_max_nodes(&mut self, max_nodes: Option<u64>) {
-        self.budget = max_nodes.map(|n| (n, Arc::new(NodeBudget::new(n))));
+        self.budget = max_nodes.map(|n| Arc::new(NodeBudget::new(n)));
         self.share_bounds();
     }
 
     /// Hands the caller's cancel and the node budget, as one cancel, to the
     /// solver and the rater (the invariant of `cancel`).
     fn share_bounds(&mut self) {
-        let budget = self.budget.as_ref().map(|(_, b)| b.clone());
+        let budget = self.budget.clone();
         self.cancel = match (&self.caller_cancel, &budget) {
             (None, None) => None,
             (Some(c), None) => Some(c.clone()),
@@ -520,15 +520,17 @@ impl Generator {
     /// generator's cancel said to stop before or while it was made (what
     /// the searches gave then is partial, so nothing made is kept).
     pub fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
-        if let Some((max, budget)) = &self.budget {
-            budget.reset(*max);
+        if let Some(budget) = &self.budget {
+            budget.reset();
         }
         let made = self.generate_unless_cancelled(rng);
         if is_cancelled(self.caller_cancel.as_ref()) {
             return Err(GenerateError::Cancelled);
         }
         match &self.budget {
-            Some((max, budget)) if budget.is_spent() => Err(GenerateError::NodeLimit { max: *max }),
+            Some(budget) if budget.is_spent() => {
+                Err(GenerateError::NodeLimit { max: budget.max() })
+            }
             _ => made,
         }
     }
@@ -537,7 +539,7 @@ impl Generator {
     /// sees the cancel set.
     fn generate_unless_cancelled(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
         if let Some(base) = &self.jigsaw {
-            let budget = self.budget.as_ref().map(|(_, b)| b);
+            let budget = self.budget.as_ref();
             self.solver = regions_with_a_solution(base, rng, self.cancel.as_ref(), budget)?;
         }
         let Settings {

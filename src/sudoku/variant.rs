@@ -401,9 +401,18 @@ impl Variant {
 
     /// Whether the box shape is the one a grid of this side gets when no
     /// shape is named ([`Shape::for_side`]), so that the cells alone read
-    /// back in it; otherwise [`Variant::fields`] writes `box=`.
+    /// back in it.
     pub fn has_default_shape(&self) -> bool {
         Shape::for_side(self.n()).is_ok_and(|s| s == self.shape)
+    }
+
+    /// Whether a line of these rules must carry `box=` to read back as the
+    /// same puzzle: when the cells alone give another box shape
+    /// ([`Variant::has_default_shape`]), or when the side is below 4, which
+    /// the line format's detection does not take for a puzzle (a line with
+    /// a field is the variant format's, which reads it).
+    pub fn needs_box_field(&self) -> bool {
+        !self.has_default_shape() || self.n() < 4
     }
 
     /// The houses, in the compiler's order: rows, columns, boxes or
@@ -465,16 +474,16 @@ impl Variant {
     /// The fields of the variant line format that state these rules, in
     /// the order `box=`, `regions=`, `x`, `hyper`, `cages=`, `sums=`,
     /// separated by spaces (empty for plain Sudoku of the side's own box
-    /// shape): what follows a puzzle's cells on its line. `box=RxC` is
-    /// written when the shape is not the one the cell count gives
-    /// ([`Shape::for_side`]: `3x2` for a 6x6 grid, whose cells alone read
-    /// as `2x3`). Regions are written `a`, `b`, ... in the order of their
+    /// shape, 4x4 or larger): what follows a puzzle's cells on its line.
+    /// `box=RxC` is written where [`Variant::needs_box_field`] says (`3x2`
+    /// for a 6x6 grid, whose cells alone read as `2x3`; every side below
+    /// 4). Regions are written `a`, `b`, ... in the order of their
     /// first cell (then `A`-`Z`, `0`-`9`); cages with their own labels.
     pub fn fields(&self) -> String {
         const REGION_SYMBOLS: &[u8] =
             b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$%&";
         let mut out: Vec<String> = Vec::new();
-        if !self.has_default_shape() {
+        if self.needs_box_field() {
             out.push(format!("box={}", self.shape));
         }
         if let Some(regions) = &self.regions {
