@@ -42,6 +42,12 @@ use crate::dlx::{Progress, Solution, Visitor};
 pub trait Cancel: Send + Sync {
     /// Whether to stop now.
     fn is_cancelled(&self) -> bool;
+
+    /// Told, at every tick of a search that asks it (through
+    /// [`Cancellable`]), how far that search has come, just before it is
+    /// asked whether to stop: a place to show progress (`dlx count` on a
+    /// terminal). Nothing by default.
+    fn observe(&self, _progress: &Progress<'_, '_>) {}
 }
 
 impl Cancel for AtomicBool {
@@ -75,6 +81,12 @@ pub struct AnyOf(pub Vec<SharedCancel>);
 impl Cancel for AnyOf {
     fn is_cancelled(&self) -> bool {
         self.0.iter().any(|c| c.is_cancelled())
+    }
+
+    fn observe(&self, progress: &Progress<'_, '_>) {
+        for c in &self.0 {
+            c.observe(progress);
+        }
     }
 }
 
@@ -160,8 +172,11 @@ impl<V: Visitor> Visitor for Cancellable<'_, V> {
     }
 
     fn tick(&mut self, progress: &Progress<'_, '_>) -> ControlFlow<()> {
-        if self.cancel.is_some_and(Cancel::is_cancelled) {
-            return ControlFlow::Break(());
+        if let Some(cancel) = self.cancel {
+            cancel.observe(progress);
+            if cancel.is_cancelled() {
+                return ControlFlow::Break(());
+            }
         }
         self.visitor.tick(progress)
     }

@@ -1,8 +1,10 @@
 //! The `dlx` command: parses flags and calls the library.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
@@ -25,6 +27,9 @@ Exit codes:
   3  some search was stopped by --max-nodes before it settled its puzzle
      (written '# not settled: PUZZLE'; a count that found solutions
      prints 'N+' and exits 0)
+  130  Ctrl-C stopped the run (solve, count): the case under way is
+       written as far as it got (a count as 'N+', a lower bound), nothing
+       after it
 
 A closed output pipe (dlx solve big.txt | head) ends the run quietly.";
 
@@ -77,7 +82,10 @@ enum Command {
     /// search stops at N solutions and prints 'N+' (a lower bound): --limit 2
     /// checks uniqueness ('1' unique, '2+' several, '0' none). Input as for
     /// 'dlx solve'; the line format prints the count alone, others
-    /// 'case N: COUNT' (hdu5547: 'Case #N: COUNT').
+    /// 'case N: COUNT' (hdu5547: 'Case #N: COUNT'). Without --limit a
+    /// count can run for a very long time: on a terminal a case running
+    /// past a second shows its progress on standard error, and Ctrl-C
+    /// prints the count so far as 'N+' and ends the run (exit code 130).
     #[command(after_help = EXIT_CODES)]
     Count {
         #[command(flatten)]
@@ -614,7 +622,6 @@ impl SolverArg {
 
 impl BenchArgs {
     fn options(self) -> (Vec<Input>, bench::Options) {
-        use std::io::IsTerminal;
         let opts = bench::Options {
             solvers: self.solver.into_iter().map(SolverArg::kind).collect(),
             limit: self.limit,
@@ -646,6 +653,8 @@ impl SudokuArgs {
             threads: self.threads.into(),
             json: self.json,
             part: self.part,
+            interrupt: None,
+            progress: false,
         };
         (Input::from_args(&self.files), opts)
     }
@@ -665,17 +674,22 @@ fn main() -> ExitCode {
     // except for `generate` and `bench`, whose progress bars are drawn by
     // other threads (a ticker, the measuring threads): they must be able to
     // take it, or they wait for this thread, which waits for them.
+    // So is a count's on a terminal, drawn by the solving threads.
     let mut err: Box<dyn Write> = match cli.command {
         Command::Generate(_) | Command::Bench(_) => Box::new(io::stderr()),
+        Command::Count { .. } if io::stderr().is_terminal() => Box::new(io::stderr()),
         _ => Box::new(io::stderr().lock()),
     };
     let status = match cli.command {
         Command::Solve(args) => {
-            let (inputs, opts) = args.options();
+            let (inputs, mut opts) = args.options();
+            opts.interrupt = on_ctrl_c();
             sudoku_app::run(Task::Solve, &inputs, &opts, &mut out, &mut err)
         }
         Command::Count { args, limit } => {
-            let (inputs, opts) = args.options();
+            let (inputs, mut opts) = args.options();
+            opts.interrupt = on_ctrl_c();
+            opts.progress = io::stderr().is_terminal();
             let task = Task::Count {
                 limit: limit.unwrap_or(u64::MAX),
             };
@@ -738,6 +752,22 @@ fn main() -> ExitCode {
     };
     let _ = err.flush();
     exit(status)
+}
+
+/// A flag that the first Ctrl-C sets, for `solve` and `count` to end with
+/// what they found (a count's lower bound); a second Ctrl-C ends the
+/// process at once, as Ctrl-C does elsewhere. `None` (Ctrl-C keeps its
+/// usual effect) if the handler cannot be installed.
+fn on_ctrl_c() -> Option<Arc<AtomicBool>> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let set = flag.clone();
+    ctrlc::set_handler(move || {
+        if set.swap(true, Ordering::Relaxed) {
+            std::process::exit(ExitStatus::Interrupted.code().into());
+        }
+    })
+    .ok()?;
+    Some(flag)
 }
 
 fn exit(status: ExitStatus) -> ExitCode {

@@ -9,6 +9,9 @@ use dlx_engine::format::{Alphabet, line};
 use dlx_engine::sudoku::generate::Symmetry;
 use dlx_engine::sudoku::{Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution};
 
+mod common;
+use common::runs::on_a_terminal;
+
 fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
 }
@@ -497,25 +500,6 @@ fn max_nodes_and_timeout_bound_a_run_and_say_so() {
         .code(1);
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(err.contains("not made within 50 search nodes"), "{err}");
-}
-
-/// Runs `COMMAND` (a shell line) with standard error on a pseudo-terminal
-/// (`script`, util-linux), where the progress bars are drawn, killed after
-/// 60 s; its exit code and what the terminal showed. `None` where
-/// `script` is missing.
-fn on_a_terminal(command: &str) -> Option<(i32, String)> {
-    let bin = assert_cmd::cargo::cargo_bin("dlx");
-    let rest = command.strip_prefix("dlx ").expect("a dlx command");
-    let line = format!("{} {rest}", bin.display());
-    let out = std::process::Command::new("timeout")
-        .args(["60", "script", "-qec", &line, "/dev/null"])
-        .stdin(std::process::Stdio::null())
-        .output()
-        .ok()?;
-    Some((
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    ))
 }
 
 #[test]

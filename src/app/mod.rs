@@ -5,7 +5,9 @@
 //! Exit codes, the same for every command ([`ExitStatus`]): 0 all went
 //! well (every puzzle solved, a solution found, the work done), 1 some
 //! puzzle or problem had no solution (within the limits, if any were given),
-//! 2 some input or argument was malformed or unreadable. A closed output
+//! 2 some input or argument was malformed or unreadable, 3 a search was cut
+//! by a node budget before it settled its puzzle, 130 Ctrl-C stopped the
+//! run (`solve`, `count`). A closed output
 //! pipe (`dlx solve big.txt | head`) ends the run quietly with the status so
 //! far.
 
@@ -38,6 +40,9 @@ pub enum ExitStatus {
     Unsettled = 3,
     /// Some input was malformed or could not be read.
     BadInput = 2,
+    /// Ctrl-C stopped the run (128 + SIGINT, as shells report it): what
+    /// was printed is partial, the last count a lower bound.
+    Interrupted = 130,
 }
 
 impl ExitStatus {
@@ -54,6 +59,7 @@ impl ExitStatus {
             ExitStatus::NoSolution => 1,
             ExitStatus::Unsettled => 2,
             ExitStatus::BadInput => 3,
+            ExitStatus::Interrupted => 4,
         }
     }
 }

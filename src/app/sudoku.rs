@@ -56,7 +56,15 @@
 //!
 //! Exit codes: 0 all solved, 1 some puzzle has no (acceptable) solution,
 //! 2 some input was malformed, unreadable, of an unknown format, or its
-//! given solution (CSV) is wrong.
+//! given solution (CSV) is wrong, 3 a search was cut by `max_nodes` before
+//! it settled its puzzle, 130 `interrupt` was set (Ctrl-C).
+//!
+//! With `interrupt` set, every search under way stops at its next tick and
+//! later ones at once; the writer writes the first interrupted case in
+//! input order (a count as its lower bound) and ends the run there, so
+//! what is printed is one run's output cut after that case. With
+//! `progress`, `count` shows each case that runs past a second on a line
+//! of standard error (`watch`), out of the way of what is written.
 
 use std::collections::HashMap;
 use std::io::{self, Read, Write};
@@ -78,6 +86,9 @@ use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolv
 use crate::workers::spawn_scoped_up_to;
 
 mod rate;
+mod watch;
+
+use watch::Board;
 
 /// Which solver to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -210,6 +221,23 @@ pub struct Options {
     /// outputs, concatenated in K order, are one run's. Cannot be combined
     /// with `fail_fast`.
     pub part: Option<Part>,
+    /// Set by the command's Ctrl-C handler: the searches under way stop
+    /// at their next tick, the first case they cut (in input order) is
+    /// written with what it found (a count as its lower bound, `N+`), and
+    /// the run ends there with [`ExitStatus::Interrupted`].
+    pub interrupt: Option<Arc<AtomicBool>>,
+    /// `count`: show a progress line on standard error (drawn only on a
+    /// terminal) for each case whose search runs past a second.
+    pub progress: bool,
+}
+
+impl Options {
+    /// Whether Ctrl-C has come ([`Options::interrupt`]).
+    fn is_interrupted(&self) -> bool {
+        self.interrupt
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
 }
 
 impl Default for Options {
@@ -227,6 +255,8 @@ impl Default for Options {
             threads: 1,
             json: false,
             part: None,
+            interrupt: None,
+            progress: false,
         }
     }
 }
@@ -305,6 +335,8 @@ struct Context<'o> {
     fixed: Option<&'static dyn Format>,
     /// The output format `--output` names, if any.
     output: Option<&'static dyn Format>,
+    /// `count` with `progress`: the progress line.
+    board: Option<Arc<Board>>,
 }
 
 /// One thing the reader found, in input order.
@@ -609,6 +641,8 @@ enum Status {
     BadInput,
     /// `--max-nodes` stopped the search.
     Cut,
+    /// Ctrl-C stopped the search.
+    Interrupted,
 }
 
 /// The fields that open every JSON line of `solve`, `count` and `rate`:
@@ -723,7 +757,12 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                         Task::Solve => format.rule(),
                         Task::Count { .. } | Task::Rate { .. } => Rule::Any,
                     };
-                    solve_case(ctx.task, rule, &case, ctx.opts, solvers)
+                    let watch = ctx.board.as_ref().map(|board| {
+                        let label = format!("{name}: line {}", case.line);
+                        let watch = board.watch(number, label, ctx.opts.interrupt.clone());
+                        Arc::new(watch) as SharedCancel
+                    });
+                    solve_case(ctx.task, rule, &case, ctx.opts, solvers, watch)
                 }
             };
             (case.line, false, verdict)
@@ -758,7 +797,9 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                 (_, _, Some(puzzle)) if verdict.several => {
                     writer.several_solutions(number, puzzle, opts)
                 }
-                (_, _, Some(puzzle)) if verdict.status == Status::Cut => {
+                (_, _, Some(puzzle))
+                    if matches!(verdict.status, Status::Cut | Status::Interrupted) =>
+                {
                     writer.unsettled(number, puzzle, opts)
                 }
                 (_, _, Some(puzzle)) if verdict.status != Status::BadInput => {
@@ -821,7 +862,10 @@ fn serve<T, C, B>(
 where
     C: IntoIterator<Item = (T, Item)>,
 {
-    let mut solvers = Solvers::new();
+    let mut solvers = match &ctx.opts.interrupt {
+        Some(flag) => Solvers::with_cancel(flag.clone()),
+        None => Solvers::new(),
+    };
     for chunk in chunks {
         let mut results = Vec::new();
         for (tag, item) in chunk {
@@ -834,8 +878,9 @@ where
 
 /// Why the writer stopped the run early.
 enum End {
-    /// `--fail-fast`: an item was not a success; finish normally.
-    FailFast,
+    /// `--fail-fast` (an item was not a success) or Ctrl-C (an item was
+    /// interrupted): finish normally.
+    Stop,
     /// Standard output failed: end at once with this status.
     Output(ExitStatus),
 }
@@ -849,11 +894,20 @@ struct Writer<'w> {
     totals: Totals,
     /// Outputs written so far (separators go between them).
     written: usize,
+    /// The progress line, kept out of the way of what is written.
+    board: Option<Arc<Board>>,
 }
 
 impl Writer<'_> {
     /// Prints `done` (standard error first); `Break` ends the run.
     fn write(&mut self, done: Done) -> ControlFlow<End> {
+        match self.board.clone() {
+            Some(board) => board.suspend(|| self.print(done)),
+            None => self.print(done),
+        }
+    }
+
+    fn print(&mut self, done: Done) -> ControlFlow<End> {
         let _ = self.err.write_all(done.err.as_bytes());
         self.status = self.status.max(done.status);
         self.totals += done.totals;
@@ -868,8 +922,10 @@ impl Writer<'_> {
                 return ControlFlow::Break(End::Output(self.output_failed(&e)));
             }
         }
-        if self.fail_fast && self.status > ExitStatus::Success {
-            return ControlFlow::Break(End::FailFast);
+        if self.fail_fast && self.status > ExitStatus::Success
+            || done.status == ExitStatus::Interrupted
+        {
+            return ControlFlow::Break(End::Stop);
         }
         ControlFlow::Continue(())
     }
@@ -917,6 +973,8 @@ pub fn run(
         },
         fixed,
         output,
+        board: (opts.progress && matches!(task, Task::Count { .. }))
+            .then(|| Arc::new(Board::new())),
     };
     let read;
     let (inputs, span) = match opts.part {
@@ -948,6 +1006,7 @@ pub fn run(
         status: ExitStatus::Success,
         totals: Totals::default(),
         written: usize::from(span.as_ref().is_some_and(|s| s.after_output)),
+        board: ctx.board.clone(),
     };
     let threaded = match threads {
         0 | 1 => None,
@@ -1111,11 +1170,22 @@ fn solve_case(
     case: &Case,
     opts: &Options,
     solvers: &mut Solvers,
+    watch: Option<SharedCancel>,
 ) -> Verdict {
+    // Cloned only for a watched case, to be put back after it.
+    let usual = if watch.is_some() {
+        solvers.cancel.clone()
+    } else {
+        None
+    };
     let solver = match solvers.for_case(opts.solver, case) {
         Ok(solver) => solver,
         Err(e) => return Verdict::bad(Some(case.grid.clone()), None, e.to_string()),
     };
+    let watched = watch.is_some();
+    if watched {
+        solver.set_cancel(watch);
+    }
     let started = Instant::now();
     let max_nodes = opts.max_nodes.unwrap_or(u64::MAX);
     let limits = |max_solutions| SearchLimits {
@@ -1146,11 +1216,16 @@ fn solve_case(
             let left = max_nodes.saturating_sub(count.stats.nodes);
             match smallest(solver, &case.grid, first, left) {
                 Some(best) => Ok((Some(best), count)),
-                // The budget ran out before the smallest was settled.
+                // The budget ran out, or Ctrl-C came, before the smallest
+                // was settled.
                 None => Ok((
                     None,
                     Count {
-                        outcome: Outcome::NodeLimit,
+                        outcome: if opts.is_interrupted() {
+                            Outcome::Stopped
+                        } else {
+                            Outcome::NodeLimit
+                        },
                         ..count
                     },
                 )),
@@ -1158,6 +1233,10 @@ fn solve_case(
         }
         (_, r) => r,
     };
+    if watched {
+        // Drops the watch, which takes the case off the progress line.
+        solver.set_cancel(usual);
+    }
     let time = started.elapsed();
     let mut verdict = Verdict {
         status: Status::NoSolution,
@@ -1192,27 +1271,47 @@ fn solve_case(
     };
     verdict.search = Some((count.stats, time));
     let cut = count.outcome == Outcome::NodeLimit;
+    let stopped = count.outcome == Outcome::Stopped;
     let n = count.solutions;
     let (status, error) = match task {
         // `rate` never searches here (see `rate::compute`).
         Task::Count { .. } | Task::Rate { .. } => {
             verdict.count = Some(count);
             let status = match n {
+                _ if stopped => Status::Interrupted,
                 _ if cut => Status::Cut,
                 0 => Status::NoSolution,
                 1 if count.is_exact() => Status::Unique,
                 1 => Status::Solved,
                 _ => Status::Multiple,
             };
-            let error = cut.then(|| {
-                format!(
-                    "the count stopped at the node budget (--max-nodes); {} is a lower bound",
+            let error = if stopped {
+                Some(format!(
+                    "interrupted (Ctrl-C); {} is a lower bound",
                     format_count(&count)
-                )
-            });
+                ))
+            } else {
+                cut.then(|| {
+                    format!(
+                        "the count stopped at the node budget (--max-nodes); {} is a lower bound",
+                        format_count(&count)
+                    )
+                })
+            };
             (status, error)
         }
         Task::Solve => match solution {
+            None if stopped => (
+                Status::Interrupted,
+                Some("interrupted (Ctrl-C) before the search settled the puzzle".into()),
+            ),
+            _ if rule == Rule::Unique && n == 1 && stopped => (
+                Status::Interrupted,
+                Some(
+                    "interrupted (Ctrl-C) before uniqueness, which this judge requires, was settled"
+                        .into(),
+                ),
+            ),
             None if cut => (
                 Status::Cut,
                 if n > 0 {
@@ -1250,6 +1349,7 @@ fn solve_case(
         Status::Solved | Status::Unique | Status::Multiple => ExitStatus::Success,
         Status::Cut if task != Task::Solve && n > 0 => ExitStatus::Success,
         Status::Cut => ExitStatus::Unsettled,
+        Status::Interrupted => ExitStatus::Interrupted,
         _ => ExitStatus::NoSolution,
     };
     if let (Some(expected), Some(_)) = (&case.expected, &verdict.solution)
@@ -1360,10 +1460,11 @@ fn print_stats(err: &mut dyn Write, t: &Totals) {
 }
 
 /// Standard output, buffered; flushed after every line when standard input
-/// is a terminal, so interactive use sees each answer at once.
+/// or standard output is a terminal, so that a person typing puzzles, or
+/// watching a slow batch, sees each answer at once.
 pub fn stdout() -> Box<dyn Write> {
     use std::io::IsTerminal;
-    if io::stdin().is_terminal() {
+    if io::stdin().is_terminal() || io::stdout().is_terminal() {
         Box::new(io::LineWriter::new(io::stdout()))
     } else {
         Box::new(io::BufWriter::with_capacity(1 << 16, io::stdout()))

@@ -140,3 +140,21 @@ pub fn several_inputs() -> Vec<Input> {
 pub fn dlx() -> Command {
     Command::cargo_bin("dlx").unwrap()
 }
+
+/// Runs `COMMAND` (a shell line whose first `dlx ` is the program) with its standard streams
+/// on a pseudo-terminal (`script`, util-linux), where progress lines are
+/// drawn, killed after 60 s; its exit code and what the terminal showed.
+/// `None` where `script` is missing.
+pub fn on_a_terminal(command: &str) -> Option<(i32, String)> {
+    let bin = assert_cmd::cargo::cargo_bin("dlx");
+    let line = command.replacen("dlx ", &format!("{} ", bin.display()), 1);
+    let out = std::process::Command::new("timeout")
+        .args(["60", "script", "-qec", &line, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    Some((
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    ))
+}
