@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use bumpalo::Bump;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dlx_engine::app::Input;
-use dlx_engine::app::bench::load;
+use dlx_cli::Input;
+use dlx_cli::bench::load;
 use dlx_engine::dlx::{ItemId, ItemKind, Problem};
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::{DlxSolver, Grid, Shape};

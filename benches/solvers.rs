@@ -25,8 +25,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use dlx_engine::app::Input;
-use dlx_engine::app::bench::load;
+use dlx_cli::Input;
+use dlx_cli::bench::load;
 use dlx_engine::dlx::{Outcome, SearchLimits};
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};

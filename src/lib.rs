@@ -1,6 +1,6 @@
 //! `dlx`: Knuth's dancing links for exact cover, with Sudoku on top. The
-//! `dlx` command (see the README and `dlx man`) is a thin layer over this
-//! library; every command is a function in [`app`].
+//! `dlx` command (the `dlx-cli` package in `cli/`; see the README and `dlx
+//! man`) is a thin layer over this library.
 //!
 //! # The engine: [`dlx`](mod@dlx)
 //!
@@ -62,7 +62,6 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod app;
 pub mod cancel;
 pub mod dlx;
 pub mod format;

@@ -11,8 +11,10 @@ use std::path::Path;
 
 use assert_cmd::Command;
 
+mod common;
+
 fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
+    common::bin::dlx()
 }
 
 const PUZZLE: &str =

@@ -1,7 +1,7 @@
 //! `dlx bench` through the binary: a tiny node budget on a few puzzles, and
 //! the table must count the searches it cut instead of dropping them.
 
-use assert_cmd::Command;
+mod common;
 
 /// Two 9x9 puzzles the engine finishes in a few hundred nodes; the second
 /// is built to defeat the naive DFS, which needs millions.
@@ -11,8 +11,7 @@ const PUZZLES: &str = "\
 ";
 
 fn bench(args: &[&str]) -> (String, i32) {
-    let out = Command::cargo_bin("dlx")
-        .unwrap()
+    let out = common::bin::dlx()
         .arg("bench")
         .args(args)
         .write_stdin(PUZZLES)

@@ -9,8 +9,10 @@ use assert_cmd::Command;
 use dlx_engine::format::{Alphabet, line};
 use dlx_engine::sudoku::{Grid, verify::check_solution};
 
+mod common;
+
 fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
+    common::bin::dlx()
 }
 
 fn read(path: &str) -> String {
@@ -229,7 +231,7 @@ fn help_documents_exit_codes_and_lower_bounds() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let mut child = Process::new(env!("CARGO_BIN_EXE_dlx"))
+    let mut child = Process::new(common::bin::path())
         .arg("solve")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

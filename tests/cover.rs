@@ -8,9 +8,10 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use assert_cmd::cargo::CommandCargoExt;
 use bumpalo::Bump;
 use dlx_engine::dlx::brute_force::count_by_brute_force;
+
+mod common;
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -19,7 +20,7 @@ fn data(name: &str) -> PathBuf {
 }
 
 fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
+    Command::new(common::bin::path())
 }
 
 /// Runs `dlx ARGS` with `stdin`, returns (exit code, stdout, stderr).

@@ -22,7 +22,7 @@ use dlx_engine::sudoku::verify::check_solution;
 use dlx_engine::sudoku::{Grid, NaiveSolver, Shape};
 
 fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
+    common::bin::dlx()
 }
 
 /// Runs `dlx args` on `input`: (stdout, stderr, exit code).

@@ -50,6 +50,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
 /// How long one block may run before it counts as failed.
 const BLOCK_LIMIT: Duration = Duration::from_secs(120);
 
@@ -277,7 +279,7 @@ fn lines_match(expected: &[String], actual: &[&str]) -> bool {
 
 /// The bash script for `block`: each command's output followed by MARK.
 fn script(block: &Block) -> String {
-    let dlx = PathBuf::from(env!("CARGO_BIN_EXE_dlx"));
+    let dlx = common::bin::path().to_path_buf();
     let bin = dlx.parent().unwrap();
     let mut s = format!(
         "exec 2>&1\nexport PATH={}:\"$PATH\"\ncd {}\n",

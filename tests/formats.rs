@@ -11,8 +11,10 @@ use dlx_engine::format::{self, Case, Options};
 use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::verify::{check_solution, check_variant};
 
+mod common;
+
 fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
+    common::bin::dlx()
 }
 
 /// Runs `dlx ARGS` on `input`: (stdout, stderr, exit code).

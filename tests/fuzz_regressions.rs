@@ -2,10 +2,11 @@
 //! kept as a test named after what it caught. The inputs are under
 //! `tests/data/fuzz/`.
 
-use assert_cmd::Command;
 use bumpalo::Bump;
 use dlx_engine::dlx::{Outcome, SearchLimits};
 use dlx_engine::knuth;
+
+mod common;
 
 fn data(name: &str) -> Vec<u8> {
     std::fs::read(format!("tests/data/fuzz/{name}")).unwrap()
@@ -31,8 +32,7 @@ fn knuth_queens_mutant_slow_without_a_budget_stops_at_the_node_budget() {
     assert_eq!(count.solutions, 0);
     matrix.sanity().unwrap();
     assert_eq!(matrix.state_digest(), pristine);
-    Command::cargo_bin("dlx")
-        .unwrap()
+    common::bin::dlx()
         .args(["cover", "--max-nodes", "2000"])
         .write_stdin(input)
         .assert()

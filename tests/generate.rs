@@ -13,7 +13,7 @@ mod common;
 use common::runs::on_a_terminal;
 
 fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
+    common::bin::dlx()
 }
 
 /// Runs `dlx generate ARGS`, expecting exit code 0; its standard output.

@@ -10,8 +10,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use dlx_engine::app::Input;
-use dlx_engine::app::sudoku::{Options, Task};
+use dlx_cli::Input;
+use dlx_cli::sudoku::{Options, Task};
 
 mod common;
 use common::runs::{on_a_terminal, run_lib};
@@ -40,7 +40,7 @@ fn lower_bound(line: &str) -> u64 {
 /// Starts `dlx ARGS` on `input`, sends it SIGINT after `after`, and
 /// returns its standard output, standard error and exit code.
 fn interrupted(args: &[&str], input: &str, after: Duration) -> (String, String, Option<i32>) {
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+    let mut child = Command::new(common::bin::path())
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -4,10 +4,11 @@
 //! malformed cases) and on the statuses it lacks (cut, multiple, a wrong
 //! given solution, a header error).
 
-use assert_cmd::Command;
 use dlx_engine::format::{Alphabet, line};
 use dlx_engine::sudoku::verify::check_solution;
 use serde_json::Value;
+
+mod common;
 
 /// The fields of a record, in the order they are written.
 const FIELDS: [&str; 13] = [
@@ -28,8 +29,7 @@ const FIELDS: [&str; 13] = [
 
 /// Runs `dlx args` on `stdin`: the records, standard error and exit code.
 fn json(args: &[&str], stdin: &str) -> (Vec<Value>, String, i32) {
-    let out = Command::cargo_bin("dlx")
-        .unwrap()
+    let out = common::bin::dlx()
         .args(args)
         .arg("--json")
         .write_stdin(stdin)

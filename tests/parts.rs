@@ -5,8 +5,8 @@
 //! outputs and standard errors concatenated in K order are those of one
 //! run, byte for byte, and the worst share's exit code is the run's.
 
-use dlx_engine::app::sudoku::{Options, Task};
-use dlx_engine::app::{Input, Part};
+use dlx_cli::sudoku::{Options, Task};
+use dlx_cli::{Input, Part};
 
 mod common;
 use common::runs::{Run, dlx, run_lib, samples, several_inputs, stream};

@@ -11,8 +11,8 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dlx_engine::app::sudoku::{Options as RunOptions, Task, run};
-use dlx_engine::app::{ExitStatus, Input};
+use dlx_cli::sudoku::{Options as RunOptions, Task, run};
+use dlx_cli::{ExitStatus, Input};
 use dlx_engine::dlx::{
     Color, ItemId, ItemKind, Matrix, OptionId, Outcome, Problem, SearchLimits, Solution,
 };

@@ -16,7 +16,7 @@ use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
 use proptest::prelude::*;
 
 fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
+    common::bin::dlx()
 }
 
 fn data(path: &str) -> String {

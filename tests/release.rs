@@ -6,8 +6,10 @@ use std::process::Command as Process;
 
 use assert_cmd::Command;
 
+mod common;
+
 fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
+    common::bin::dlx()
 }
 
 fn stdout(args: &[&str]) -> String {

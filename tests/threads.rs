@@ -11,8 +11,8 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 
-use dlx_engine::app::Input;
-use dlx_engine::app::sudoku::{Options, Task};
+use dlx_cli::Input;
+use dlx_cli::sudoku::{Options, Task};
 
 mod common;
 use common::runs::{
@@ -195,7 +195,7 @@ fn the_flags_reach_the_library() {
 
 #[test]
 fn a_closed_pipe_ends_quietly_with_threads() {
-    let dlx = assert_cmd::cargo::cargo_bin("dlx");
+    let dlx = common::bin::path();
     let mut child = Process::new(dlx)
         .args(["solve", "--threads", "2"])
         .stdin(Stdio::piped())
@@ -308,7 +308,7 @@ mod random_batches {
 /// system refuses most of the threads asked for: exit code, stdout,
 /// stderr.
 fn under_address_limit(kib: u64, args: &[&str], input: &str) -> (i32, String, String) {
-    let bin = assert_cmd::cargo::cargo_bin("dlx");
+    let bin = common::bin::path();
     let script = format!("ulimit -v {kib} && exec \"$0\" \"$@\"");
     let out = assert_cmd::Command::new("sh")
         .arg("-c")

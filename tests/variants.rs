@@ -10,6 +10,8 @@ use dlx_engine::dlx::SearchLimits;
 use dlx_engine::sudoku::verify::check_variant;
 use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver, Variant};
 
+mod common;
+
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
 
@@ -456,8 +458,7 @@ fn generated_variant_puzzles_are_unique_under_their_rules() {
         ),
         ("9", "regions x", &["--variant", "x,jigsaw"][..]),
     ] {
-        let out = assert_cmd::Command::cargo_bin("dlx")
-            .unwrap()
+        let out = common::bin::dlx()
             .args(["generate", "--size", size, "--count", "4", "--seed", "9"])
             .args(flags)
             .assert()
@@ -563,8 +564,7 @@ fn generate_refuses_variants_it_cannot_write_or_make() {
             "dlx generate: a variant is written in the line format, as 'PUZZLE x', without --with-solution\n",
         ),
     ] {
-        let out = assert_cmd::Command::cargo_bin("dlx")
-            .unwrap()
+        let out = common::bin::dlx()
             .args(["generate", "--seed", "1"])
             .args(args)
             .assert()

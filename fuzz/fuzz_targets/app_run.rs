@@ -4,8 +4,8 @@
 //! exit status is one of the three documented.
 #![no_main]
 
-use dlx_engine::app::sudoku::{Options, Task, run};
-use dlx_engine::app::{ExitStatus, Input};
+use dlx_cli::sudoku::{Options, Task, run};
+use dlx_cli::{ExitStatus, Input};
 use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::format::ALL;
 use libfuzzer_sys::fuzz_target;

@@ -5,8 +5,8 @@
 //! and an exit status of 0, 1 or 2.
 #![no_main]
 
-use dlx_engine::app::ExitStatus;
-use dlx_engine::app::cover::{CoverOptions, Mode, Part, run};
+use dlx_cli::ExitStatus;
+use dlx_cli::cover::{CoverOptions, Mode, Part, run};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

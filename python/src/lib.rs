@@ -33,13 +33,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyIterator, PyString};
 use rayon::prelude::*;
 
-use engine::app::cover::SUBPROBLEMS_PER_WORKER;
-use engine::app::generate::variant_of;
-use engine::app::sudoku::{SolverKind, Solvers};
-use engine::app::thread_count;
 use engine::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::memo::DEFAULT_MEMO_BYTES;
+use engine::dlx::parallel::SUBPROBLEMS_PER_WORKER;
 use engine::dlx::parallel::{RunLimits, Runner};
 use engine::dlx::{EngineKind, ItemKind, Outcome, Progress, SearchLimits, Solution, Visitor};
 use engine::format::{Alphabet, Case, line::parse_line};
@@ -48,7 +45,10 @@ use engine::sudoku::generate::{
     CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,
 };
 use engine::sudoku::rate::{RateError, Rater};
+use engine::sudoku::solvers::{SolverKind, Solvers};
+use engine::sudoku::variant::variant_of;
 use engine::sudoku::{Grid, Shape, SudokuSolver};
+use engine::workers::thread_count;
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -368,7 +368,7 @@ fn batch<R: Send>(
     bounds: &Bounds,
     f: impl Fn(&mut dyn SudokuSolver, &Grid, u64) -> Answer<R> + Sync + Send,
 ) -> PyResult<(Vec<Option<Answer<R>>>, bool)> {
-    let threads = engine::app::thread_count(threads).min(cases.len().max(1));
+    let threads = thread_count(threads).min(cases.len().max(1));
     let max_nodes = bounds.max_nodes;
     // The puzzles of `part`, in order, `None` from the first one that
     // finds the work cancelled: an interrupted batch's results are
@@ -384,7 +384,7 @@ fn batch<R: Send>(
                 }
                 // The dancing-links solver takes every variant.
                 let solver = solvers
-                    .for_case(SolverKind::Dlx, case)
+                    .for_rules(SolverKind::Dlx, case.grid.shape(), case.variant.as_deref())
                     .expect("the dancing-links solver takes every variant");
                 Some(f(solver, &case.grid, max_nodes))
             })
@@ -796,7 +796,7 @@ fn generate(
         difficulty: difficulty.map(level_arg).transpose()?,
         tries: tries.max(1),
     };
-    let threads = engine::app::thread_count(threads).clamp(1, count.max(1) as usize);
+    let threads = thread_count(threads).clamp(1, count.max(1) as usize);
     let make = || match jigsaw {
         true => Generator::jigsaw(variant.clone(), settings),
         false => Generator::for_variant(variant.clone(), settings),

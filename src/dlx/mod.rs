@@ -19,14 +19,17 @@
 //! ```text
 //!  item list  (ItemLink: prev, next)       node array (Node: up, down, top, color)
 //!  index 0        primary root             index 0          unused
-//!  1 ..= N1       primary items            1 ..= N          item headers (top = length)
+//!  1 ..= N1       primary items            1 ..= N          item headers (top = 0)
 //!  N1+1 ..= N     secondary items          N+1              first spacer
 //!  N+1            secondary root           N+2 ..           option 0's nodes, spacer,
 //!                                                           option 1's nodes, spacer, ...
 //! ```
 //!
 //! * Item `i` (1-based inside the matrix) has header node `i`; its vertical
-//!   list is circular through `up`/`down` and `top` holds its length.
+//!   list is circular through `up`/`down`. Its length is not in the header
+//!   (whose `top` is 0) but in the dense array `lens[i]`, with the
+//!   `COVERED` bit set while the item is covered, so that the
+//!   fewest-options choice scans one array.
 //! * An option's nodes are consecutive, so no left/right links are needed:
 //!   moving right is `+1`, and the spacer after an option sends `up` to the
 //!   option's first node (to wrap around) and `down` to the last node of the

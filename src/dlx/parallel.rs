@@ -64,6 +64,19 @@ use super::{
 };
 use crate::cancel::Cancel;
 
+/// Subproblems per thread for `--threads` (`dlx cover`, Python's `ExactCover.count`): enough that uneven subtrees
+/// even out.
+pub const SUBPROBLEMS_PER_WORKER: usize = 256;
+
+/// Subproblems per share for `--part` (`dlx cover`). Fewer than per thread: every share
+/// walks the split levels again, so their cost is paid `N` times, and it
+/// grows with the depth the split needs. At 256 a share of pentominoes
+/// 6x10 in 64 spent about 3.4 times its own search on the split; at 64 it
+/// is about 0.9 times, the slowest share's nodes rising from 1.16 to 1.40
+/// times the mean (BENCHMARKS-cover.md). A scheduler that hands many
+/// shares to few workers evens out the rest.
+pub const SUBPROBLEMS_PER_SHARE: usize = 64;
+
 /// The most nodes [`Runner::count_split`] searches on one thread before it
 /// splits the tree: about 4 ms of n-queens or 25 ms of the pentominoes on
 /// the bit sets, less than a split into hundreds of subproblems costs on

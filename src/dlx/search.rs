@@ -462,12 +462,6 @@ impl Matrix<'_> {
         (outcome, stats)
     }
 
-    /// The active primary item with the fewest options, the first on ties
-    /// (stopping at one with none). The item list keeps items in header
-    /// order, so scanning the lengths array in index order, where covered
-    /// items carry [`COVERED`] and never win, picks exactly the item a walk
-    /// of the list would; the array scan has no chain of dependent loads.
-    /// Needs at least one active primary item.
     /// X8 and X6: back to the previous level, undo the option chosen there
     /// and step to the next option of its item, as (item, option node);
     /// `None` at the root.
@@ -480,6 +474,12 @@ impl Matrix<'_> {
         Some((node.top as u32, node.down))
     }
 
+    /// The active primary item with the fewest options, the first on ties
+    /// (stopping at one with none). The item list keeps items in header
+    /// order, so scanning the lengths array in index order, where covered
+    /// items carry [`COVERED`] and never win, picks exactly the item a walk
+    /// of the list would; the array scan has no chain of dependent loads.
+    /// Needs at least one active primary item.
     #[inline]
     pub(super) fn choose_item(&self) -> u32 {
         let lens = &self.lens[1..=self.primary_count()];

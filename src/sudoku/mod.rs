@@ -12,6 +12,7 @@ pub mod generate;
 mod grid;
 mod naive;
 pub mod rate;
+pub mod solvers;
 pub mod variant;
 pub mod verify;
 

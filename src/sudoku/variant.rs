@@ -608,6 +608,20 @@ pub fn cage_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
     Some(out)
 }
 
+/// The rules `dlx generate --variant` makes puzzles for on `shape`: plain
+/// Sudoku, with both diagonals (`x`), with the four windows (`hyper`,
+/// 9x9 only), or both.
+pub fn variant_of(shape: Shape, x: bool, hyper: bool) -> Result<Variant, VariantError> {
+    let mut variant = Variant::plain(shape);
+    if x {
+        variant = variant.with_diagonals();
+    }
+    if hyper {
+        variant = variant.with_windows()?;
+    }
+    Ok(variant)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

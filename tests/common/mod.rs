@@ -2,6 +2,7 @@
 //! any solver.
 #![allow(dead_code)]
 
+pub mod bin;
 pub mod runs;
 
 use dlx_engine::sudoku::generate::solved_grid;

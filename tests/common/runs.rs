@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 
 use assert_cmd::Command;
-use dlx_engine::app::Input;
-use dlx_engine::app::sudoku::{Options, Task, run};
+use dlx_cli::Input;
+use dlx_cli::sudoku::{Options, Task, run};
 
 /// What a run printed and returned.
 #[derive(Debug, PartialEq, Eq)]
@@ -138,7 +138,7 @@ pub fn several_inputs() -> Vec<Input> {
 
 /// The `dlx` binary.
 pub fn dlx() -> Command {
-    Command::cargo_bin("dlx").unwrap()
+    super::bin::dlx()
 }
 
 /// Runs `COMMAND` (a shell line whose first `dlx ` is the program) with its standard streams
@@ -146,7 +146,7 @@ pub fn dlx() -> Command {
 /// drawn, killed after 60 s; its exit code and what the terminal showed.
 /// `None` where `script` is missing.
 pub fn on_a_terminal(command: &str) -> Option<(i32, String)> {
-    let bin = assert_cmd::cargo::cargo_bin("dlx");
+    let bin = super::bin::path();
     let line = command.replacen("dlx ", &format!("{} ", bin.display()), 1);
     let out = std::process::Command::new("timeout")
         .args(["60", "script", "-qec", &line, "/dev/null"])

@@ -1,5 +1,5 @@
 //! `dlx cover`: solve or count an exact-cover problem given in Knuth's
-//! format ([`crate::knuth`]).
+//! format ([`dlx_engine::knuth`]).
 //!
 //! Standard output gets only the answer: the first solution, every (or
 //! every M-th) solution separated by blank lines, or the count (`at least
@@ -15,22 +15,12 @@ use std::time::{Duration, Instant};
 
 pub use super::Part;
 use super::{ExitStatus, output_failed};
-use crate::dlx::parallel::{PROBE_NODES, Plan, RunLimits, RunProgress, Runner};
-use crate::dlx::{EngineKind, Outcome, Stats};
-use crate::knuth::{self, KnuthProblem};
-
-/// Subproblems per thread for `--threads`: enough that uneven subtrees
-/// even out.
-pub const SUBPROBLEMS_PER_WORKER: usize = 256;
-
-/// Subproblems per share for `--part`. Fewer than per thread: every share
-/// walks the split levels again, so their cost is paid `N` times, and it
-/// grows with the depth the split needs. At 256 a share of pentominoes
-/// 6x10 in 64 spent about 3.4 times its own search on the split; at 64 it
-/// is about 0.9 times, the slowest share's nodes rising from 1.16 to 1.40
-/// times the mean (BENCHMARKS-cover.md). A scheduler that hands many
-/// shares to few workers evens out the rest.
-pub const SUBPROBLEMS_PER_SHARE: usize = 64;
+use dlx_engine::dlx::parallel::{
+    PROBE_NODES, Plan, RunLimits, RunProgress, Runner, SUBPROBLEMS_PER_SHARE,
+    SUBPROBLEMS_PER_WORKER,
+};
+use dlx_engine::dlx::{EngineKind, Outcome, Stats};
+use dlx_engine::knuth::{self, KnuthProblem};
 
 /// How often `--progress` reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
@@ -462,7 +452,7 @@ mod tests {
         // n-queens 6 ends within the one-thread probe; 11 (69,528 nodes)
         // goes past it and is split.
         for (n, count, split) in [(6, 4, false), (11, 2680, true)] {
-            let text = crate::problem::queens(n).unwrap();
+            let text = dlx_engine::problem::queens(n).unwrap();
             let opts = CoverOptions {
                 mode: Mode::Count,
                 stats: true,
@@ -558,7 +548,7 @@ mod tests {
             threads: 2,
             ..CoverOptions::default()
         };
-        let text = crate::problem::queens(9).unwrap();
+        let text = dlx_engine::problem::queens(9).unwrap();
         let (code, out, err) = run_on(&text, opts);
         assert_eq!((code, out.as_str()), (ExitStatus::Success, "352\n"));
         assert!(err.contains("dlx cover: progress: "), "{err}");
@@ -580,7 +570,7 @@ mod tests {
                 threads,
                 ..CoverOptions::default()
             };
-            let text = crate::problem::queens(8).unwrap();
+            let text = dlx_engine::problem::queens(8).unwrap();
             let (code, out, err) = run_on(&text, opts);
             assert!(out.starts_with("at least "), "{out}");
             assert!(err.contains("stopped by --max-nodes"), "{err}");

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::{ExitStatus, output_failed};
-use crate::problem::{self, ProblemError};
+use dlx_engine::problem::{self, ProblemError};
 
 /// Which classic problem to write.
 #[derive(Clone, Debug, PartialEq, Eq)]

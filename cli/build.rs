@@ -16,12 +16,14 @@ fn main() {
     println!("cargo:rustc-env=DLX_VERSION={version}");
 }
 
-/// The short commit of HEAD, when the manifest's directory is the top of a
-/// git work tree (not merely inside one, as `target/package/` is).
+/// The short commit of HEAD, when this package is `cli/` at the top of a
+/// git work tree, the repository's own layout (not merely somewhere inside
+/// a work tree, as an unpacked crate under `target/package/` is).
 fn revision() -> Option<String> {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?);
     let top = git(&manifest, &["rev-parse", "--show-toplevel"])?;
-    if Path::new(&top).canonicalize().ok()? != manifest.canonicalize().ok()? {
+    let expected = manifest.canonicalize().ok()?.parent()?.to_path_buf();
+    if Path::new(&top).canonicalize().ok()? != expected {
         return None;
     }
     // Build again when HEAD moves: HEAD itself (a branch switch), the

@@ -43,10 +43,10 @@ use serde_json::json;
 
 use super::sudoku::{SolverKind, Solvers};
 use super::{ExitStatus, Input, is_broken_pipe};
-use crate::dlx::{Outcome, SearchLimits};
-use crate::format::{Alphabet, line};
-use crate::sudoku::{Grid, PuzzleError, Shape};
-use crate::workers::spawn_scoped_up_to;
+use dlx_engine::dlx::{Outcome, SearchLimits};
+use dlx_engine::format::{Alphabet, line};
+use dlx_engine::sudoku::{Grid, PuzzleError, Shape};
+use dlx_engine::workers::spawn_scoped_up_to;
 
 /// Puzzles each solver solves before the next solver takes its turn.
 pub const CHUNK: usize = 64;

@@ -8,12 +8,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
-use dlx_engine::app::cover::{CoverOptions, Mode, parse_seconds};
-use dlx_engine::app::generate as generate_app;
-use dlx_engine::app::problem::{Problem, parse_cell};
-use dlx_engine::app::shell::{self, Shell};
-use dlx_engine::app::sudoku::{self as sudoku_app, SolverKind, Task};
-use dlx_engine::app::{ExitStatus, Input, Part, bench};
+use dlx_cli::cover::{CoverOptions, Mode, parse_seconds};
+use dlx_cli::generate as generate_app;
+use dlx_cli::problem::{Problem, parse_cell};
+use dlx_cli::shell::{self, Shell};
+use dlx_cli::sudoku::{self as sudoku_app, SolverKind, Task};
+use dlx_cli::{ExitStatus, Input, Part, bench};
 use dlx_engine::dlx::EngineKind;
 use dlx_engine::dlx::deduce::{Level, Rules};
 use dlx_engine::format::Alphabet;
@@ -712,14 +712,14 @@ fn main() -> ExitCode {
                 limit: a.limit,
                 max_nodes: a.max_nodes,
                 timeout: a.timeout,
-                progress: a.progress.then_some(dlx_engine::app::cover::PROGRESS_EVERY),
+                progress: a.progress.then_some(dlx_cli::cover::PROGRESS_EVERY),
                 stats: a.stats,
                 threads: a.threads.into(),
                 part: a.part,
                 engine: a.engine.into(),
                 memo_bytes: a.memo.then(|| a.memo_mib.saturating_mul(1 << 20)),
             };
-            dlx_engine::app::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
+            dlx_cli::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
         }
         Command::Problem(a) => {
             let problem = match a.problem {
@@ -730,7 +730,7 @@ fn main() -> ExitCode {
                     Problem::Pentominoes { rows, cols, holes }
                 }
             };
-            dlx_engine::app::problem::run(&problem, &mut out, &mut err)
+            dlx_cli::problem::run(&problem, &mut out, &mut err)
         }
         Command::Generate(args) => {
             let opts = args.options(&mut err);

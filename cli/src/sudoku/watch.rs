@@ -25,8 +25,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use crate::cancel::Cancel;
-use crate::dlx::Progress;
+use dlx_engine::cancel::Cancel;
+use dlx_engine::dlx::Progress;
 
 /// How long a case runs before its progress is shown.
 pub const SHOW_AFTER: Duration = Duration::from_secs(1);
@@ -209,7 +209,7 @@ impl Drop for CaseWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
+    use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
 
     #[test]
     fn a_watched_search_is_listed_while_it_runs_and_stopped_by_the_flag() {
@@ -220,7 +220,7 @@ mod tests {
         solver.set_cancel(Some(watch.clone()));
         let blank = Grid::empty(solver.shape());
         // Enough nodes for a few ticks: the board lists the case.
-        let limits = crate::dlx::SearchLimits {
+        let limits = dlx_engine::dlx::SearchLimits {
             max_solutions: u64::MAX,
             max_nodes: 5 << 16,
         };
@@ -237,8 +237,8 @@ mod tests {
         }
         // The flag stops the next search at its first tick.
         flag.store(true, Ordering::Relaxed);
-        let report = solver.search(&blank, crate::dlx::SearchLimits::UNLIMITED, None);
-        assert_eq!(report.unwrap().outcome, crate::dlx::Outcome::Stopped);
+        let report = solver.search(&blank, dlx_engine::dlx::SearchLimits::UNLIMITED, None);
+        assert_eq!(report.unwrap().outcome, dlx_engine::dlx::Outcome::Stopped);
         // Dropping the last handle takes the case off the board.
         solver.set_cancel(None);
         drop(watch);

@@ -10,10 +10,10 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 
 use super::{Context, Done, Job, Where, error_line, puzzle_text};
-use crate::app::ExitStatus;
-use crate::dlx::deduce::{self, Rating, Rules};
-use crate::sudoku::Grid;
-use crate::sudoku::rate::{RateError, Rater};
+use crate::ExitStatus;
+use dlx_engine::dlx::deduce::{self, Rating, Rules};
+use dlx_engine::sudoku::Grid;
+use dlx_engine::sudoku::rate::{RateError, Rater};
 
 /// The status of a case in `dlx rate --json`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -1,5 +1,5 @@
 //! `dlx generate`: random Sudoku puzzles with exactly one solution, made by
-//! [`crate::sudoku::generate::Generator`] and written in an output format.
+//! [`dlx_engine::sudoku::generate::Generator`] and written in an output format.
 //!
 //! Invariants: puzzle `i` (0-based) depends only on the shape, the
 //! settings, the seed and `i` ([`Rng::for_puzzle`]), so the output is the
@@ -21,13 +21,13 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{ExitStatus, output_failed};
-use crate::cancel::{Deadline, SharedCancel};
-use crate::format;
+use dlx_engine::cancel::{Deadline, SharedCancel};
+use dlx_engine::format;
+use dlx_engine::sudoku::Shape;
 #[cfg(doc)]
-use crate::sudoku::generate::Rng;
-use crate::sudoku::generate::{GenerateError, Generator, Settings, generate_range};
-use crate::sudoku::variant::VariantError;
-use crate::sudoku::{Shape, Variant};
+use dlx_engine::sudoku::generate::Rng;
+use dlx_engine::sudoku::generate::{GenerateError, Generator, Settings, generate_range};
+use dlx_engine::sudoku::variant::variant_of;
 
 /// Puzzles each thread makes per round before the round is written.
 pub const BATCH: usize = 16;
@@ -228,20 +228,6 @@ fn finish(out: &mut dyn Write, err: &mut dyn Write, status: ExitStatus) -> ExitS
         Ok(()) => status,
         Err(e) => output_failed(&e, err).max(status),
     }
-}
-
-/// The rules `dlx generate --variant` makes puzzles for on `shape`: plain
-/// Sudoku, with both diagonals (`x`), with the four windows (`hyper`,
-/// 9x9 only), or both.
-pub fn variant_of(shape: Shape, x: bool, hyper: bool) -> Result<Variant, VariantError> {
-    let mut variant = Variant::plain(shape);
-    if x {
-        variant = variant.with_diagonals();
-    }
-    if hyper {
-        variant = variant.with_windows()?;
-    }
-    Ok(variant)
 }
 
 #[cfg(test)]

@@ -76,116 +76,20 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use super::{ExitStatus, Input, Part, is_broken_pipe};
-use crate::cancel::SharedCancel;
-use crate::dlx::deduce::Rules;
-use crate::dlx::{Count, Outcome, SearchLimits, Stats};
-use crate::format::{self, Alphabet, Case, Cases, Format, Head, InputError, Rule};
-use crate::sudoku::rate::Rater;
-use crate::sudoku::verify::{check_solution, check_variant};
-use crate::sudoku::{DlxSolver, Grid, NaiveSolver, PuzzleError, Shape, SudokuSolver, Variant};
-use crate::workers::spawn_scoped_up_to;
+use dlx_engine::cancel::SharedCancel;
+use dlx_engine::dlx::deduce::Rules;
+use dlx_engine::dlx::{Count, Outcome, SearchLimits, Stats};
+use dlx_engine::format::{self, Alphabet, Case, Cases, Format, Head, InputError, Rule};
+use dlx_engine::sudoku::verify::{check_solution, check_variant};
+use dlx_engine::sudoku::{Grid, PuzzleError, Shape, SudokuSolver};
+use dlx_engine::workers::spawn_scoped_up_to;
 
 mod rate;
 mod watch;
 
+pub use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
+
 use watch::Board;
-
-/// Which solver to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum SolverKind {
-    /// The dancing-links engine.
-    #[default]
-    Dlx,
-    /// The documents' naive DFS.
-    Naive,
-}
-
-/// The solvers of one thread. A dancing-links solver compiles each
-/// puzzle's own matrix, so one is kept, for the shape of the latest
-/// puzzle, and replaced when the shape changes: memory is that of the
-/// largest matrix compiled since, however many shapes a batch mixes.
-///
-/// Invariant: every solver it hands out, and its rater, asks its `cancel`,
-/// if it has one ([`Solvers::with_cancel`]), whether to stop.
-#[derive(Default)]
-pub struct Solvers {
-    dlx: Option<DlxSolver>,
-    naive: NaiveSolver,
-    rater: Rater,
-    cancel: Option<SharedCancel>,
-}
-
-impl Solvers {
-    /// No solver yet; each is made when first needed.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Solvers whose searches and ratings stop early once `cancel` says
-    /// so (see [`SudokuSolver::set_cancel`]: what a search returns is then
-    /// partial; [`Rater::set_cancel`]: a rating is then an error).
-    pub fn with_cancel(cancel: SharedCancel) -> Self {
-        let mut naive = NaiveSolver::new();
-        naive.set_cancel(Some(cancel.clone()));
-        let mut rater = Rater::new();
-        rater.set_cancel(Some(cancel.clone()));
-        Self {
-            naive,
-            rater,
-            cancel: Some(cancel),
-            ..Self::default()
-        }
-    }
-
-    /// A new dancing-links solver for `variant`, asking this set's cancel.
-    fn new_dlx(&self, variant: Variant) -> DlxSolver {
-        let mut dlx = DlxSolver::for_variant(variant);
-        dlx.set_cancel(self.cancel.clone());
-        dlx
-    }
-
-    /// The solver of `kind` for plain Sudoku puzzles of `shape`.
-    pub fn get(&mut self, kind: SolverKind, shape: Shape) -> &mut dyn SudokuSolver {
-        match kind {
-            SolverKind::Naive => &mut self.naive,
-            SolverKind::Dlx => {
-                if self
-                    .dlx
-                    .as_ref()
-                    .is_none_or(|dlx| dlx.shape() != shape || !dlx.variant().is_plain())
-                {
-                    self.dlx = Some(self.new_dlx(Variant::plain(shape)));
-                }
-                self.dlx.as_mut().expect("set just above")
-            }
-        }
-    }
-
-    /// The solver of `kind` for `case`, plain or a variant (the dancing-links
-    /// solver is rebuilt when the rules change, as a jigsaw's regions do
-    /// from puzzle to puzzle); the naive solver takes plain Sudoku only.
-    pub fn for_case(
-        &mut self,
-        kind: SolverKind,
-        case: &Case,
-    ) -> Result<&mut dyn SudokuSolver, PuzzleError> {
-        let Some(variant) = case.variant.as_deref().filter(|v| !v.is_plain()) else {
-            return Ok(self.get(kind, case.grid.shape()));
-        };
-        match kind {
-            SolverKind::Naive => Err(PuzzleError::Rules {
-                solver: "naive",
-                rules: variant.name(),
-            }),
-            SolverKind::Dlx => {
-                if self.dlx.as_ref().is_none_or(|dlx| dlx.variant() != variant) {
-                    self.dlx = Some(self.new_dlx(variant.clone()));
-                }
-                Ok(self.dlx.as_mut().expect("set just above"))
-            }
-        }
-    }
-}
 
 /// Options shared by `solve` and `count`.
 #[derive(Clone, Debug)]
@@ -730,7 +634,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         Item::Case(job) => job,
     };
     if let Task::Rate { rules } = ctx.task {
-        return rate::compute(job, &rules, ctx, &mut solvers.rater);
+        return rate::compute(job, &rules, ctx, solvers.rater());
     }
     let Job {
         name,
@@ -1174,11 +1078,11 @@ fn solve_case(
 ) -> Verdict {
     // Cloned only for a watched case, to be put back after it.
     let usual = if watch.is_some() {
-        solvers.cancel.clone()
+        solvers.cancel().cloned()
     } else {
         None
     };
-    let solver = match solvers.for_case(opts.solver, case) {
+    let solver = match solvers.for_rules(opts.solver, case.grid.shape(), case.variant.as_deref()) {
         Ok(solver) => solver,
         Err(e) => return Verdict::bad(Some(case.grid.clone()), None, e.to_string()),
     };
