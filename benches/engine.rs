@@ -50,7 +50,7 @@ fn build(c: &mut Criterion) {
             b.iter(|| black_box(solver.with_matrix(black_box(&blank), |m, _| m.option_count())))
         });
     }
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/bench/17_clue.txt");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/bench/17_clue.txt");
     let (puzzles, _) = load(
         &Input::File(path),
         None,

@@ -54,7 +54,7 @@ const LIMIT: u64 = 2;
 
 fn puzzles(file: &str, every: usize) -> Vec<Grid> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/bench")
+        .join("../data/bench")
         .join(file);
     let (puzzles, bad) = load(
         &Input::File(path),

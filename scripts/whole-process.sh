@@ -2,10 +2,10 @@
 # Whole-process `dlx count --limit 2` on each bench file, best of RUNS
 # (default 3), side by side in one run: this dlx, a previous dlx (BASE, for
 # example a binary built from a git worktree of an older commit), and the
-# sudoku crate through examples/peer_count.rs. Each side reads the file
+# sudoku crate through benches/examples/peer_count.rs. Each side reads the file
 # itself, so parsing and output are in every time. The three outputs are
 # compared byte for byte before anything is timed. Run from the repository
-# root after `cargo build --release --example peer_count`.
+# root after `cargo build --release -p dlx-benches --example peer_count`.
 #
 #   BASE=/path/to/old/dlx RUNS=3 sh scripts/whole-process.sh
 set -eu

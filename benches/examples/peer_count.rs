@@ -5,7 +5,7 @@
 //! be compared byte for byte and timed as whole processes:
 //!
 //! ```text
-//! cargo build --release --example peer_count
+//! cargo build --release -p dlx-benches --example peer_count
 //! time target/release/examples/peer_count data/bench/17_clue.txt > a
 //! time target/release/dlx count --limit 2 data/bench/17_clue.txt > b
 //! cmp a b

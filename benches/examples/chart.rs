@@ -3,9 +3,9 @@
 //! on a log scale.
 //!
 //! ```text
-//! cargo bench --bench solvers
-//! cargo run --release --example chart -- target/criterion > docs/bench.svg
-//! cargo run --release --example chart -- --table target/criterion
+//! cargo bench -p dlx-benches --bench solvers
+//! cargo run --release -p dlx-benches --example chart -- target/criterion > docs/bench.svg
+//! cargo run --release -p dlx-benches --example chart -- --table target/criterion
 //! ```
 //!
 //! With `--table` it prints the same figures as a Markdown table instead:
@@ -269,7 +269,7 @@ fn main() {
     let groups = collect(&dir);
     if groups.is_empty() {
         eprintln!(
-            "chart: no criterion results with a throughput under {}; run `cargo bench --bench solvers` first",
+            "chart: no criterion results with a throughput under {}; run `cargo bench -p dlx-benches --bench solvers` first",
             dir.display()
         );
         std::process::exit(2);

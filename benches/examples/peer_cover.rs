@@ -4,7 +4,7 @@
 //! options in the same order, and prints both times:
 //!
 //! ```text
-//! cargo run --release --example peer_cover -- data/dlx/pentomino_6x10.dlx
+//! cargo run --release -p dlx-benches --example peer_cover -- data/dlx/pentomino_6x10.dlx
 //! ```
 
 use std::time::Instant;
