@@ -1,0 +1,272 @@
+//! Killer cages in the compiler: which cages get one option per
+//! placement and which keep their digit sets ("Killer cages: two
+//! encodings" in the parent module), the placements' enumeration, and the
+//! sums that houses and bands force ("Killer sums").
+//!
+//! Invariant: a cage's placements are exactly the fillings its digit sets
+//! allow given the givens; an enumeration that passes its cap or budget
+//! leaves the cage on its digit sets, never with a partial list.
+
+use super::*;
+
+impl DlxSolver {
+    /// Decides, per cage, whether it is compiled to one option per
+    /// placement of its digits in its empty cells (`by_placement`, the
+    /// placements in `placed`): when `cages` allows it and the cage has at
+    /// most [`PLACEMENT_CAP`] placements that give every empty cell one
+    /// of its candidates (no digit given in the cell's houses or the
+    /// cage), all different, adding up to the cage's sum less its givens.
+    /// Such digits, with the givens, are always one of the cage's digit
+    /// sets that hold its givens, so the placements are exactly the ways
+    /// the cage can be filled by the sets' rule.
+    pub(super) fn choose_placements<H: AsRef<[u8]>>(
+        &mut self,
+        table: &[H],
+        cells: &[u8],
+        used: &[u64],
+        cages: Cages,
+    ) {
+        let n = self.n;
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        self.by_placement.clear();
+        self.placed.clear();
+        self.placed_ends.clear();
+        for (k, cage) in self.variant.cages().iter().enumerate() {
+            self.cage_cells.clear();
+            self.cage_candidates.clear();
+            let given = self.cage_given[k];
+            let allowed = self.cage_allowed[k] & !given;
+            for &cell in &cage.cells {
+                let cell = cell as usize;
+                if cells[cell] == 0 {
+                    let mut seen = 0;
+                    for &h in table[cell].as_ref() {
+                        seen |= used[h as usize];
+                    }
+                    self.cage_cells.push(cell);
+                    self.cage_candidates.push(all & !seen & allowed);
+                }
+            }
+            self.cage_later.clear();
+            self.cage_later.resize(self.cage_cells.len(), 0);
+            for i in (1..self.cage_cells.len()).rev() {
+                self.cage_later[i - 1] = self.cage_later[i] | self.cage_candidates[i];
+            }
+            let given_sum: u32 = (0..n as u32)
+                .filter(|d| given >> d & 1 == 1)
+                .map(|d| d + 1)
+                .sum();
+            let chosen = cages == Cages::Placements
+                && !self.cage_cells.is_empty()
+                && cage.sum >= given_sum
+                && {
+                    let mark = (self.placed.len(), self.placed_ends.len());
+                    let fits = Enumeration {
+                        n,
+                        cells: &self.cage_cells,
+                        candidates: &self.cage_candidates,
+                        later: &self.cage_later,
+                        placed: &mut self.placed,
+                        placed_ends: &mut self.placed_ends,
+                        count: 0,
+                        budget: PLACEMENT_BUDGET,
+                        digits: [0; crate::sudoku::MAX_N],
+                    }
+                    .run(cage.sum - given_sum);
+                    if !fits {
+                        self.placed.truncate(mark.0);
+                        self.placed_ends.truncate(mark.1);
+                    }
+                    fits
+                };
+            self.by_placement.push(chosen);
+        }
+    }
+
+    /// For each cage: the digits given in it (a digit given twice is a
+    /// clash), its digit sets that hold them (none is a clash), and the
+    /// digits those sets allow; cages left with two or more sets go to
+    /// `open`.
+    pub(super) fn settle_cages(&mut self, cells: &[u8]) -> Result<(), Clash> {
+        let cage_count = self.sets.len();
+        self.cage_given.clear();
+        self.cage_given.resize(cage_count, 0);
+        self.cage_allowed.clear();
+        self.open.clear();
+        for (cell, (&d, &k)) in cells.iter().zip(&self.cage_of_cell).enumerate() {
+            if d != 0 && k != NO_CAGE {
+                let bit = 1u64 << (d - 1);
+                if self.cage_given[k as usize] & bit != 0 {
+                    return Err(Clash::Repeat(cell));
+                }
+                self.cage_given[k as usize] |= bit;
+            }
+        }
+        for (k, sets) in self.sets.iter().enumerate() {
+            let given = self.cage_given[k];
+            let mut fits = sets.iter().copied().filter(|&s| s & given == given);
+            let Some(first) = fits.next() else {
+                return Err(Clash::Cage(k));
+            };
+            let mut allowed = first;
+            let rest: Vec<u64> = fits.collect();
+            if !rest.is_empty() {
+                let mut open = vec![first];
+                for s in rest {
+                    allowed |= s;
+                    open.push(s);
+                }
+                self.open.push((k, open));
+            }
+            self.cage_allowed.push(allowed);
+        }
+        Ok(())
+    }
+}
+
+/// The groups of cells whose sum killer cages can force (see
+/// [`DlxSolver::deduce_house_sums`]): each house, and each band of two or
+/// more consecutive rows and of columns (`k` houses hold `k` times
+/// `n(n+1)/2`). For each, its cells outside the cages that lie wholly in
+/// it (in reading order), and what those cells add up to in every
+/// solution.
+pub(super) fn house_sums(variant: &Variant, houses: &[House]) -> Vec<(Vec<u16>, i64)> {
+    let n = variant.n();
+    let full = (n * (n + 1) / 2) as i64;
+    let mut inside = vec![false; n * n];
+    let mut groups = Vec::new();
+    // Marks the group's cells, takes out the cages wholly inside, and keeps
+    // the group if at most `n` cells are left (a wider rest is all but
+    // filled by givens too rarely to pay for the scans on big grids).
+    let mut add = |cells: &mut dyn Iterator<Item = usize>, mut target: i64| {
+        inside.fill(false);
+        for cell in cells {
+            inside[cell] = true;
+        }
+        for cage in variant.cages() {
+            if cage.cells.iter().all(|&c| inside[c as usize]) {
+                target -= i64::from(cage.sum);
+                for &c in &cage.cells {
+                    inside[c as usize] = false;
+                }
+            }
+        }
+        if inside.iter().filter(|&&i| i).count() <= n {
+            let rest = (0..n * n).filter(|&c| inside[c]).map(|c| c as u16);
+            groups.push((rest.collect(), target));
+        }
+    };
+    for house in houses {
+        add(&mut house.cells.iter().map(|&c| c as usize), full);
+    }
+    for len in 2..=n {
+        let target = full * len as i64;
+        for first in 0..=n - len {
+            let lines = first..first + len;
+            add(
+                &mut lines.clone().flat_map(|r| (0..n).map(move |c| r * n + c)),
+                target,
+            );
+            if len < n {
+                add(
+                    &mut (0..n).flat_map(|r| lines.clone().map(move |c| r * n + c)),
+                    target,
+                );
+            }
+        }
+    }
+    groups
+}
+
+/// The most steps [`Enumeration`] takes for one cage before it gives up
+/// (the cage then keeps its digit sets): a cage whose placements are few
+/// but hard to find (wide cages of big grids) costs no more than this.
+const PLACEMENT_BUDGET: usize = 64 * PLACEMENT_CAP;
+
+/// Lists the placements of one cage (see [`DlxSolver::choose_placements`])
+/// into `placed`, at most [`PLACEMENT_CAP`] of them.
+struct Enumeration<'a> {
+    n: usize,
+    cells: &'a [usize],
+    candidates: &'a [u64],
+    /// The candidates of the cells after each cell, together.
+    later: &'a [u64],
+    placed: &'a mut Vec<u32>,
+    placed_ends: &'a mut Vec<u32>,
+    count: usize,
+    budget: usize,
+    /// The digit (0-based) of each cell so far.
+    digits: [u8; crate::sudoku::MAX_N],
+}
+
+impl Enumeration<'_> {
+    /// Lists the placements adding up to `sum`; false if there are more
+    /// than the cap or the budget ran out (the list is then partial).
+    pub(super) fn run(&mut self, sum: u32) -> bool {
+        self.extend(0, 0, sum)
+    }
+
+    /// Lists the ways to fill cells `i..` with digits outside `used` that
+    /// add up to `sum`.
+    pub(super) fn extend(&mut self, i: usize, used: u64, sum: u32) -> bool {
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        if i == self.cells.len() {
+            if sum != 0 {
+                return true;
+            }
+            if self.count == PLACEMENT_CAP {
+                return false;
+            }
+            self.count += 1;
+            for (&cell, &d) in self.cells.iter().zip(&self.digits) {
+                self.placed.push((cell * self.n) as u32 + u32::from(d));
+            }
+            self.placed_ends.push(self.placed.len() as u32);
+            return true;
+        }
+        // What the cells after this one can add, at least and at most.
+        let rest = self.cells.len() - i - 1;
+        let later = self.later[i] & !used;
+        let mut options = self.candidates[i] & !used;
+        while options != 0 {
+            let d = options.trailing_zeros();
+            options &= options - 1;
+            let value = d + 1;
+            if value > sum {
+                break;
+            }
+            let (least, most) = extremes(later & !(1 << d), rest);
+            let left = sum - value;
+            if left < least || left > most {
+                continue;
+            }
+            self.digits[i] = d as u8;
+            if !self.extend(i + 1, used | 1 << d, left) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The least and the largest sums of `k` different digits of `mask` (bit
+/// `d` is digit `d + 1`); `(u32::MAX, 0)`, which no sum meets, if it has
+/// fewer than `k`.
+pub(super) fn extremes(mask: u64, k: usize) -> (u32, u32) {
+    if (mask.count_ones() as usize) < k {
+        return (u32::MAX, 0);
+    }
+    let (mut low, mut high) = (mask, mask);
+    let (mut least, mut most) = (0, 0);
+    for _ in 0..k {
+        least += low.trailing_zeros() + 1;
+        low &= low - 1;
+        let top = 63 - high.leading_zeros();
+        most += top + 1;
+        high &= !(1 << top);
+    }
+    (least, most)
+}

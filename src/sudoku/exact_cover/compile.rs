@@ -1,0 +1,353 @@
+//! Laying out a puzzle's reduced matrix (see "One reduced matrix per
+//! puzzle" in the parent module): the givens' items taken out, one option
+//! per remaining candidate, and the clash that makes a puzzle unsolvable
+//! located for its message.
+//!
+//! Invariant: after [`DlxSolver::prepare`] the solver's entries, option
+//! ends and maps back to placements describe exactly the puzzle given to
+//! it, or the one-item unsolvable problem.
+
+use super::*;
+
+impl DlxSolver {
+    /// Checks `puzzle`'s shape and compiles its reduced problem, its
+    /// cages as `cages` says.
+    pub(super) fn prepare(&mut self, puzzle: &Grid, cages: Cages) -> Result<(), PuzzleError> {
+        if puzzle.shape() != self.shape() {
+            return Err(PuzzleError::Shape {
+                expected: self.shape(),
+                found: puzzle.shape(),
+            });
+        }
+        if let Err(clash) = self.compile(puzzle, cages) {
+            // Rare: only now is the clash located, for the message.
+            return Err(self.explain(puzzle, clash));
+        }
+        Ok(())
+    }
+
+    /// What a clash found by [`DlxSolver::compile`] means.
+    pub(super) fn explain(&self, puzzle: &Grid, clash: Clash) -> PuzzleError {
+        let n = self.n;
+        let cells = puzzle.cells();
+        let at = |cell: usize| (cell / n, cell % n);
+        match clash {
+            Clash::Repeat(cell) => {
+                let d = cells[cell];
+                let earlier = |members: &[u16]| {
+                    members
+                        .iter()
+                        .map(|&k| k as usize)
+                        .find(|&k| k < cell && cells[k] == d)
+                };
+                let house = self.cell_houses[cell].as_ref().iter().find_map(|&h| {
+                    let house = &self.houses[h as usize];
+                    earlier(&house.cells).map(|k| (house.unit, k))
+                });
+                let cage = || {
+                    let k = self.cage_of_cell[cell] as usize;
+                    let cage = &self.variant.cages()[k];
+                    earlier(&cage.cells).map(|first| (Unit::Cage(cage.label), first))
+                };
+                let (unit, first) = house
+                    .or_else(cage)
+                    .expect("a repeated given has an earlier twin in a house or its cage");
+                PuzzleError::Conflict(Conflict {
+                    unit,
+                    digit: d,
+                    first: at(first),
+                    second: at(cell),
+                })
+            }
+            Clash::Cage(k) => {
+                let cage = &self.variant.cages()[k];
+                PuzzleError::Cage {
+                    label: cage.label,
+                    sum: cage.sum,
+                }
+            }
+        }
+    }
+
+    /// Lays out the reduced matrix of `puzzle`; a [`Clash`], with nothing
+    /// laid out, if its givens repeat a digit in a house or cage or fit no
+    /// digit set of a cage (the masks of the givens are built here anyway,
+    /// so the check costs no second pass over the grid).
+    pub(super) fn compile(&mut self, puzzle: &Grid, cages: Cages) -> Result<(), Clash> {
+        // The table is lent out for the call (a move of three words).
+        if !self.three.is_empty() {
+            let table = std::mem::take(&mut self.three);
+            let result = self.compile_with::<_, false>(&table, puzzle.cells(), cages);
+            self.three = table;
+            return result;
+        }
+        let table = std::mem::take(&mut self.cell_houses);
+        let mut work = std::mem::take(&mut self.work);
+        work.clear();
+        work.extend_from_slice(puzzle.cells());
+        self.deduced.clear();
+        let deduced = if cages == Cages::Placements {
+            self.deduce_house_sums(&mut work)
+        } else {
+            Some(false)
+        };
+        let result = match deduced {
+            Some(false) => self.compile_with::<_, true>(&table, puzzle.cells(), cages),
+            found => {
+                // The deduced digits are in every solution, so when they
+                // clash (or cannot be digits) there is none, unless the
+                // givens themselves clash, which is said as usual.
+                let fits =
+                    found.is_some() && self.compile_with::<_, true>(&table, &work, cages).is_ok();
+                if fits {
+                    Ok(())
+                } else {
+                    self.compile_with::<_, true>(&table, puzzle.cells(), cages)
+                        .map(|()| self.compile_unsolvable())
+                }
+            }
+        };
+        self.work = work;
+        self.cell_houses = table;
+        result
+    }
+
+    /// Writes into `cells` (a puzzle's digits) the digits that killer
+    /// cages force by the sum of a house (the rule of 45 on 9x9): a house
+    /// holds `1..=n` once, so its cells outside the cages that lie wholly
+    /// in it add up to `n(n+1)/2` less those cages' sums (and a band of `k`
+    /// rows or columns to `k` times that, less its own cages: the groups
+    /// of [`house_sums`]); when all of them but one are filled, that one's
+    /// digit is the difference. Repeated
+    /// until nothing new follows, each deduced digit also recorded in
+    /// `deduced`. `Some(true)` if it deduced any digit, `Some(false)` if
+    /// none, `None` if the sums cannot hold (a difference that is no
+    /// digit, filled cells that miss their sum): then no solution exists.
+    pub(super) fn deduce_house_sums(&mut self, cells: &mut [u8]) -> Option<bool> {
+        let n = self.n;
+        let mut any = false;
+        loop {
+            let mut changed = false;
+            for (rest, target) in &self.house_sums {
+                let mut sum = 0i64;
+                let mut empty = None;
+                let mut empties = 0;
+                for &cell in rest {
+                    match cells[cell as usize] {
+                        0 => {
+                            empties += 1;
+                            empty = Some(cell as usize);
+                        }
+                        d => sum += i64::from(d),
+                    }
+                }
+                match (empties, empty) {
+                    (0, _) if sum != *target => return None,
+                    (1, Some(cell)) => {
+                        let d = target - sum;
+                        if !(1..=n as i64).contains(&d) {
+                            return None;
+                        }
+                        cells[cell] = d as u8;
+                        self.deduced.push((cell * n) as u32 + d as u32 - 1);
+                        changed = true;
+                    }
+                    _ => {}
+                }
+            }
+            if !changed {
+                return Some(any);
+            }
+            any = true;
+        }
+    }
+
+    /// Lays out a problem with no solution (one item, no option), for a
+    /// puzzle whose rules leave none though its givens do not clash.
+    pub(super) fn compile_unsolvable(&mut self) {
+        self.items = 1;
+        self.entries.clear();
+        self.ends.clear();
+        self.full_option.clear();
+        self.placed.clear();
+        self.placed_ends.clear();
+        self.deduced.clear();
+    }
+
+    /// [`DlxSolver::compile`] with the houses of each cell from `table`;
+    /// `CAGES` is false when there are none.
+    pub(super) fn compile_with<H: AsRef<[u8]>, const CAGES: bool>(
+        &mut self,
+        table: &[H],
+        cells: &[u8],
+        cages: Cages,
+    ) -> Result<(), Clash> {
+        let n = self.n;
+        let nn = n * n;
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        let house_count = self.houses.len();
+        let cage_count = self.sets.len();
+        // Digits (bit d-1) that the givens put in each house.
+        let mut used = [0u64; MAX_HOUSES];
+        for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
+            if d != 0 {
+                let bit = 1u64 << (d - 1);
+                let houses = ch.as_ref();
+                let mut seen = 0;
+                for &h in houses {
+                    seen |= used[h as usize];
+                }
+                if seen & bit != 0 {
+                    return Err(Clash::Repeat(cell));
+                }
+                for &h in houses {
+                    used[h as usize] |= bit;
+                }
+            }
+        }
+        if CAGES && cage_count > 0 {
+            self.settle_cages(cells)?;
+            self.choose_placements(table, cells, &used[..house_count], cages);
+        }
+        // Items, in full order, skipping those a given covers.
+        let cage_digit_base = nn + house_count * n;
+        let cage_base = cage_digit_base + cage_count * n;
+        self.reduced_item.clear();
+        self.reduced_item.resize(cage_base + cage_count, ABSENT);
+        let mut next = 0u32;
+        let keep = |full: usize, reduced_item: &mut Vec<u32>, next: &mut u32| {
+            reduced_item[full] = *next;
+            *next += 1;
+        };
+        for (cell, &d) in cells.iter().enumerate() {
+            if d == 0 {
+                keep(cell, &mut self.reduced_item, &mut next);
+            }
+        }
+        for (h, &used) in used[..house_count].iter().enumerate() {
+            let mut missing = all & !used;
+            while missing != 0 {
+                let d = missing.trailing_zeros() as usize;
+                missing &= missing - 1;
+                keep(nn + h * n + d, &mut self.reduced_item, &mut next);
+            }
+        }
+        if CAGES && cage_count > 0 {
+            for k in 0..cage_count {
+                // A cage compiled to its placements has no digit items;
+                // a forced set covers the digits outside it; open cages
+                // keep an item for every digit not given.
+                if self.by_placement[k] {
+                    continue;
+                }
+                let open = self.open.iter().any(|(o, _)| *o == k);
+                let mut missing = if open { all } else { self.cage_allowed[k] };
+                missing &= !self.cage_given[k];
+                while missing != 0 {
+                    let d = missing.trailing_zeros() as usize;
+                    missing &= missing - 1;
+                    keep(
+                        cage_digit_base + k * n + d,
+                        &mut self.reduced_item,
+                        &mut next,
+                    );
+                }
+            }
+            for &(k, _) in &self.open {
+                if !self.by_placement[k] {
+                    keep(cage_base + k, &mut self.reduced_item, &mut next);
+                }
+            }
+        }
+        self.items = next;
+        // Options: the candidates of each empty cell, in full order.
+        self.full_option.clear();
+        self.entries.clear();
+        self.ends.clear();
+        let item = |full: usize| self.reduced_item[full];
+        for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
+            if d != 0 {
+                continue;
+            }
+            let houses = ch.as_ref();
+            let mut seen = 0;
+            for &h in houses {
+                seen |= used[h as usize];
+            }
+            let mut candidates = all & !seen;
+            let cage = if CAGES {
+                self.cage_of_cell[cell] as usize
+            } else {
+                NO_CAGE as usize
+            };
+            if CAGES && cage != NO_CAGE as usize {
+                if self.by_placement[cage] {
+                    // Its digits come with the cage's placement options.
+                    continue;
+                }
+                candidates &= self.cage_allowed[cage] & !self.cage_given[cage];
+            }
+            // The first item of each house-digit item row of the cell.
+            let mut base = [0usize; MAX_CELL_HOUSES];
+            for (b, &h) in base.iter_mut().zip(houses) {
+                *b = nn + h as usize * n;
+            }
+            let k = houses.len();
+            while candidates != 0 {
+                let d = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
+                let mut option = [0u32; MAX_CELL_HOUSES + 2];
+                option[0] = item(cell);
+                for (slot, &b) in option[1..=k].iter_mut().zip(&base[..k]) {
+                    *slot = item(b + d);
+                }
+                let mut len = 1 + k;
+                if CAGES && cage != NO_CAGE as usize {
+                    option[len] = item(cage_digit_base + cage * n + d);
+                    len += 1;
+                }
+                self.entries.extend_from_slice(&option[..len]);
+                self.ends.push(self.entries.len() as u32);
+                self.full_option.push((cell * n + d) as u32);
+            }
+        }
+        // Then the digit sets of the cages that still have a choice.
+        if !CAGES {
+            return Ok(());
+        }
+        for (k, open) in &self.open {
+            if self.by_placement[*k] {
+                continue;
+            }
+            let first = self.sets[..*k].iter().map(Vec::len).sum::<usize>();
+            for &set in open {
+                self.entries.push(item(cage_base + k));
+                let mut outside = all & !set;
+                while outside != 0 {
+                    let d = outside.trailing_zeros() as usize;
+                    outside &= outside - 1;
+                    self.entries.push(item(cage_digit_base + k * n + d));
+                }
+                self.ends.push(self.entries.len() as u32);
+                let j = self.sets[*k].iter().position(|&s| s == set).unwrap_or(0);
+                self.full_option.push((nn * n + first + j) as u32);
+            }
+        }
+        // Then the placements of the cages compiled to them: each covers
+        // its cells and, per cell, the house-digit items of its digit.
+        let mut start = 0;
+        for (p, &end) in self.placed_ends.iter().enumerate() {
+            for &pair in &self.placed[start..end as usize] {
+                let (cell, d) = (pair as usize / n, pair as usize % n);
+                self.entries.push(item(cell));
+                for &h in table[cell].as_ref() {
+                    self.entries.push(item(nn + h as usize * n + d));
+                }
+            }
+            start = end as usize;
+            self.ends.push(self.entries.len() as u32);
+            self.full_option.push(self.placement_base + p as u32);
+        }
+        Ok(())
+    }
+}

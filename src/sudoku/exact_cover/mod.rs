@@ -1,0 +1,660 @@
+//! Sudoku and its variants as exact cover, solved by the dancing-links
+//! engine. One compiler serves every [`Variant`]: the rules are data
+//! (houses, and cages for killer), and plain Sudoku is the instance whose
+//! houses are the rows, columns and boxes.
+//!
+//! # Numbering
+//!
+//! For side `n`, houses `h = 0..H` (rows, columns, boxes or regions, then
+//! diagonals and windows: [`Variant::houses`]), cages `k = 0..K`, cells
+//! `cell = r*n + c` and digits `d` (0-based), the full matrix of a blank
+//! grid has these primary items and options:
+//!
+//! ```text
+//!  items                                 options
+//!  +-------------+---------------------+  (cell, d) = cell*n + d covers
+//!  | cell        | cell                |    cell, house-digit (h, d) for
+//!  | house-digit | n^2 + h*n + d       |    each house h of the cell, and
+//!  | cage-digit  | n^2 + H*n + k*n + d |    cage-digit (k, d) if the cell
+//!  | cage        | n^2 + (H+K)*n + k   |    is in cage k
+//!  +-------------+---------------------+  (k, S) = n^3 + j (j-th set of
+//!                                           all cages) covers cage k and
+//!   plain 9x9: H = 27, K = 0: 324 items,    cage-digit (k, d) for d not
+//!   729 options, 2,916 option nodes         in the digit set S
+//!
+//!  placement options (per puzzle, below):   n^3 + J + p (J the sets of all
+//!                                           cages, p-th placement) covers,
+//!                                           for each (cell, d) it places,
+//!                                           cell and every (h, d)
+//! ```
+//!
+//! Plain Sudoku's houses are rows `0..n`, columns `n..2n` and boxes
+//! `2n..3n`, so its numbering is the classic one: cell, row-digit,
+//! column-digit, box-digit.
+//!
+//! # Killer cages: two encodings, and why
+//!
+//! A cage of `s` cells with sum `t` must hold `s` different digits adding
+//! up to `t`, that is, exactly one of the digit sets `S` that
+//! [`variant::cage_sets`](super::variant::cage_sets) lists. Each cage of a
+//! puzzle is compiled one of two ways, both plain exact cover (all items
+//! primary, no colors):
+//!
+//! * **Placements** (the search's choice for a cage with at most
+//!   [`PLACEMENT_CAP`] of them): one option per way to write different
+//!   digits in the cage's empty cells, each a candidate of its cell (no
+//!   given in its houses or in the cage), that add up to the sum less the
+//!   givens. The option covers each of those cells and, for each, the
+//!   house-digit items of its digit in all of the cell's houses (row,
+//!   column, box or region, diagonals, window); the cells have no options
+//!   of their own, and the cage no cage or cage-digit items. Such digits
+//!   with the givens are always one of the cage's sets holding its givens,
+//!   so the options are exactly the ways to fill the cage, and choosing
+//!   one is choosing the cage's digits and where they go at once. The
+//!   engine then sees the cage and its houses together: placing a digit
+//!   in a house removes every placement of every cage that puts it
+//!   elsewhere in the house, and MRV may branch on the fewest placements
+//!   of a cage or on a house-digit item with few placements left. On
+//!   `data/variants/killer_50.txt` this alone cut the search from 9,967
+//!   nodes and 454,000 updates per puzzle to 925 and 90,000 (BENCHMARKS.md).
+//! * **Digit sets** (cages over the cap, and every cage for the rating):
+//!   a cage item and `n` cage-digit items; one option per set, covering
+//!   the cage item and the cage-digit items of the digits *not* in the set;
+//!   each cell option of the cage also covers the cage-digit item of its
+//!   digit. So the cage-digit item `(k, d)` is covered exactly once, by the
+//!   cell that holds `d` (when `d` is in the chosen set) or by the set
+//!   option (when it is not), and `s` cells with `s` different digits of
+//!   a set of `s` hold exactly that set: the cage seen both ways, as in
+//!   Knuth's XCC treatment (TAOCP 7.2.2.1), with few options (at most 12
+//!   sets per 9x9 cage), but the sums are only seen set by set.
+//!
+//! Placements grow as `s!` per set (a blank 9-cell cage of sum 45 has
+//! 362,880), hence the cap: a cage's placements are listed (with the sum
+//! and the candidates pruning the list) until they pass it, or pass a step
+//! budget, and then the cage keeps its sets. The cap was measured: the
+//! instructions of `dlx count` over killer_50 and over 100 other killer
+//! puzzles (`scripts/variant_puzzles.py killer 100 --seed 7`), with the
+//! sum deduction below, are least at 48 (183 M and 248 M; 32: 212 M and
+//! 252 M; 64: 187 M and 292 M; 200: 228 M and 391 M). A bigger cap
+//! lowers the nodes (to 133 per puzzle at 1,000, without the deduction)
+//! but each node then covers long lists of placements.
+//!
+//! # Killer sums: digits deduced before the search
+//!
+//! A house holds `1..=n` once, so its digits add up to `n(n+1)/2`, and `k`
+//! consecutive rows (or columns) add up to `k` times that. Take away the
+//! cages that lie wholly in such a group: its other cells add up to the
+//! rest. When all of those but one are given (or deduced), that one's
+//! digit is the difference, in every solution (the "rule of 45" of
+//! killer solvers). [`DlxSolver::deduce_house_sums`] applies this to the
+//! houses and the bands of rows and columns until nothing new follows,
+//! and the puzzle is compiled as if the deduced digits were given (they
+//! are in no option: [`Placements::fill`] writes them). Every solution
+//! holds them, so the solutions are exactly the puzzle's; a difference
+//! that is no digit, filled cells that miss their sum, or deduced digits
+//! that clash leave no solution, and the puzzle compiles to a problem
+//! without one (givens that clash by themselves are still an error). On
+//! killer_50, placements and this deduction together take the search from
+//! 9,967 nodes per puzzle to 419 and the instructions of `dlx count` from
+//! 1,719 M to 178 M (placements alone, at a cap of 64: 925 nodes, 332 M).
+//! The rating compiles without it, as without placements: it keeps
+//! deductions of its own, and its ratings stay as they were.
+//!
+//! [`DlxSolver::with_options`], which the rating reads, keeps the set
+//! encoding for every cage: the rating counts a cell's options as its
+//! candidates and reads each option as one digit in one cell, which a
+//! placement option is not.
+//!
+//! # One reduced matrix per puzzle
+//!
+//! A puzzle is not searched in the full matrix. Its givens would be forced
+//! options there, and forcing them covers exactly the items the givens
+//! fill and hides exactly the options that clash with a given. So each
+//! puzzle gets the matrix that forcing would leave, compiled directly:
+//!
+//! * an item exists only if no given covers it: the cell items of the
+//!   empty cells, the house-digit items of the digits a house still
+//!   lacks, and the cage-digit items of the digits not given in the cage;
+//! * an option exists only for a *candidate*: an empty cell and a digit
+//!   that no given in its houses or cage holds (and, in a cage, that some
+//!   set holding the cage's givens holds);
+//! * a cage whose givens leave one digit set has that set forced too: its
+//!   cage item and set option are gone, with the cage-digit items of the
+//!   digits outside the set. Otherwise each set holding the givens is an
+//!   option (a set that misses a given clashes with it and is hidden);
+//! * a cage compiled to its placements has them listed over its empty
+//!   cells only, from the candidates those cells have after the givens,
+//!   after the cell options and the sets;
+//! * digits deduced from killer sums (below) count as givens.
+//!
+//! Items and options keep the order of the full matrix (the reduced
+//! numbers are the full ones with the absent ones skipped), and every
+//! vertical list keeps its options in that order, so the search tree,
+//! its nodes and its solutions are exactly those of the full matrix with
+//! the givens forced (plus, for a cage, the digits no remaining set holds
+//! removed, and the placements the givens rule out); only the updates
+//! that forcing used to cost are gone. The
+//! cost of a puzzle thus follows its empty cells: a 17-clue 9x9 has 256
+//! items and its candidates instead of 324 items and 729 options, and
+//! nothing is copied back after the search.
+//!
+//! Invariant: the matrix of a puzzle lives in the solver's own arena from
+//! the start of one search to its end; the arena is emptied (its largest
+//! block kept) before the next puzzle is compiled, so a solver's memory is
+//! that of the largest matrix it has compiled. The tables of the rules
+//! (each cell's houses and cage) are built once per [`Variant`], so the
+//! per-puzzle loops read tables and never divide.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use bumpalo::Bump;
+
+use super::variant::{House, Variant, cage_sets};
+use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
+use crate::cancel::{Cancellable, NodeBudget, SharedCancel, is_cancelled};
+use crate::dlx::{Matrix, OptionId, Outcome, SearchLimits, Solution, Visitor};
+
+mod cages;
+use cages::house_sums;
+mod compile;
+
+/// Marks a full-matrix item that a given covers (absent from the reduced
+/// matrix).
+const ABSENT: u32 = u32::MAX;
+
+/// The most houses a cell is in: row, column, box or region, two
+/// diagonals, a window.
+const MAX_CELL_HOUSES: usize = 6;
+
+/// The most houses a grid has.
+const MAX_HOUSES: usize = 3 * super::MAX_N + 2 + 4;
+
+/// The class of the cell items in [`CompiledOptions::class`].
+pub const CLASS_CELL: u8 = 0;
+
+/// Marks a cell in no cage.
+const NO_CAGE: u16 = u16::MAX;
+
+/// The houses one cell is in, as indices into the house list.
+#[derive(Clone, Copy)]
+struct CellHouses {
+    len: u8,
+    house: [u8; MAX_CELL_HOUSES],
+}
+
+impl AsRef<[u8]> for CellHouses {
+    #[inline]
+    fn as_ref(&self) -> &[u8] {
+        &self.house[..self.len as usize]
+    }
+}
+
+/// The exact-cover solver for puzzles of one [`Variant`]: compiles each
+/// puzzle's reduced matrix (the items no given covers, the options of its
+/// candidates, of its small cages' placements and of its other cages'
+/// digit sets) into storage it keeps.
+pub struct DlxSolver {
+    variant: Variant,
+    n: usize,
+    /// Each house's unit and cells (for messages).
+    houses: Vec<House>,
+    /// The houses of each cell.
+    cell_houses: Vec<CellHouses>,
+    /// The same when every cell is in exactly three houses and there are
+    /// no cages (plain Sudoku, jigsaw), else empty: the compiler's loops
+    /// then have a fixed length (plain Sudoku's speed depends on it).
+    three: Vec<[u8; 3]>,
+    /// The cage of each cell, or [`NO_CAGE`].
+    cage_of_cell: Vec<u16>,
+    /// The digit sets of each cage, as masks.
+    sets: Vec<Vec<u64>>,
+    arena: Bump,
+    /// The reduced matrix's item count, and its options as flat item lists
+    /// for [`Matrix::from_primary_options`].
+    items: u32,
+    entries: Vec<u32>,
+    ends: Vec<u32>,
+    /// Reduced item number of each full item, or [`ABSENT`].
+    reduced_item: Vec<u32>,
+    /// The class of each reduced item for [`DlxSolver::with_options`]
+    /// (filled there).
+    item_class: Vec<u8>,
+    /// Full option number of each reduced option.
+    full_option: Vec<u32>,
+    /// Per puzzle, per cage: the digits given in it, the digits its
+    /// remaining sets allow, and its remaining sets (`open` holds them
+    /// when there are two or more).
+    cage_given: Vec<u64>,
+    cage_allowed: Vec<u64>,
+    open: Vec<(usize, Vec<u64>)>,
+    /// Per puzzle, per cage: whether it is compiled to one option per
+    /// placement of its digits (see the module docs) rather than to its
+    /// digit sets.
+    by_placement: Vec<bool>,
+    /// The placement options of the puzzle: each one's `(cell, digit)`
+    /// pairs as `cell * n + d`, one after another, ending at
+    /// `placed_ends[p]`.
+    placed: Vec<u32>,
+    placed_ends: Vec<u32>,
+    /// Scratch for one cage: its empty cells, their candidates, and the
+    /// candidates of the cells after each, together.
+    cage_cells: Vec<usize>,
+    cage_candidates: Vec<u64>,
+    cage_later: Vec<u64>,
+    /// The full option number of the first placement option (past every
+    /// cell option and digit set).
+    placement_base: u32,
+    /// For killer rules, per house and per band of rows or of columns: its
+    /// cells outside the cages that lie wholly in it, and what those cells
+    /// add up to; see [`house_sums`] and [`DlxSolver::deduce_house_sums`].
+    house_sums: Vec<(Vec<u16>, i64)>,
+    /// The puzzle's digits with the deduced ones written in (scratch), and
+    /// the deduced ones, as `cell * n + d`.
+    work: Vec<u8>,
+    deduced: Vec<u32>,
+    /// Asked at every tick of a search ([`SudokuSolver::set_cancel`]).
+    cancel: Option<SharedCancel>,
+    /// Nodes shared with other searches ([`DlxSolver::set_node_budget`]).
+    budget: Option<Arc<NodeBudget>>,
+}
+
+/// The most placement options a cage may have to be compiled to them
+/// rather than to its digit sets (see the module docs).
+const PLACEMENT_CAP: usize = 48;
+
+/// How [`DlxSolver`] compiles killer cages.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cages {
+    /// Each cage with at most [`PLACEMENT_CAP`] placements gets one option
+    /// per placement, the others one per digit set: the search's choice.
+    Placements,
+    /// One option per digit set for every cage: every option then places
+    /// at most one digit, as the rating's deductions need.
+    Sets,
+}
+
+/// Where the options of a compiled puzzle put their digits.
+#[derive(Clone, Copy)]
+pub struct Placements<'s> {
+    n: usize,
+    full_option: &'s [u32],
+    /// Full option numbers from here on are placement options, indexing
+    /// `placed_ends`.
+    placement_base: u32,
+    placed: &'s [u32],
+    placed_ends: &'s [u32],
+    deduced: &'s [u32],
+}
+
+/// A puzzle's reduced problem as flat option lists (see the module docs
+/// for what it holds): every item primary, option `k` covering
+/// `entries[ends[k-1]..ends[k]]` (from 0 for `k = 0`).
+#[derive(Clone, Copy)]
+pub struct CompiledOptions<'s> {
+    /// How many items there are.
+    pub items: u32,
+    /// The class of each item: [`CLASS_CELL`] for the cells, then one
+    /// class per kind of house for its digit items (1 rows, 2 columns,
+    /// 3 boxes or jigsaw regions, 4 diagonals, 5 hyper windows), 6 the
+    /// digits of killer cages, 7 the cages.
+    pub class: &'s [u8],
+    /// Every option's items, one after another.
+    pub entries: &'s [u32],
+    /// Where each option's items end in `entries`.
+    pub ends: &'s [u32],
+    /// What each option places (one digit at most: killer cages are
+    /// compiled to their digit sets here).
+    pub placements: Placements<'s>,
+}
+
+impl Placements<'_> {
+    /// The 0-based row and column, and the digit (1-based), that option
+    /// `k` of the reduced matrix places.
+    ///
+    /// # Panics
+    /// If `k` does not place exactly one digit (a killer cage's set or
+    /// placement option, see [`Placements::get`]).
+    pub fn of(&self, k: OptionId) -> (usize, usize, u8) {
+        self.get(k).expect("a cell option")
+    }
+
+    /// What option `k` places if it is a cell option, or `None` for a
+    /// killer cage's set option (which places nothing) or placement
+    /// option (which places several digits: [`Placements::each`]).
+    pub fn get(&self, k: OptionId) -> Option<(usize, usize, u8)> {
+        let full = self.full_option[k.0 as usize] as usize;
+        let cell = full / self.n;
+        (cell < self.n * self.n).then(|| (cell / self.n, cell % self.n, (full % self.n) as u8 + 1))
+    }
+
+    /// Every digit option `k` places, as (row, column, digit): one for a
+    /// cell option, one per cell of the cage for a placement option,
+    /// none for a set option.
+    pub fn each(&self, k: OptionId) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+        let full = self.full_option[k.0 as usize];
+        let pairs: &[u32] = match full.checked_sub(self.placement_base) {
+            Some(p) => {
+                let p = p as usize;
+                let start = if p == 0 {
+                    0
+                } else {
+                    self.placed_ends[p - 1] as usize
+                };
+                &self.placed[start..self.placed_ends[p] as usize]
+            }
+            None => &[],
+        };
+        let n = self.n;
+        self.get(k)
+            .into_iter()
+            .chain(pairs.iter().map(move |&pair| {
+                let (cell, d) = (pair as usize / n, pair as usize % n);
+                (cell / n, cell % n, d as u8 + 1)
+            }))
+    }
+
+    /// The digits the compiler deduced before the search, as (row,
+    /// column, digit): killer digits forced by the sum of a house. They
+    /// are in every solution and in no option, so a solution is the
+    /// puzzle, these and what its options place ([`Placements::fill`]).
+    pub fn deduced(&self) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+        let n = self.n;
+        self.deduced.iter().map(move |&pair| {
+            let (cell, d) = (pair as usize / n, pair as usize % n);
+            (cell / n, cell % n, d as u8 + 1)
+        })
+    }
+
+    /// `puzzle` with the deduced digits and those of `solution` written
+    /// in.
+    pub fn fill(&self, puzzle: &Grid, solution: &Solution<'_, '_>) -> Grid {
+        let mut grid = puzzle.clone();
+        for (r, c, d) in self.deduced() {
+            grid.set(r, c, d);
+        }
+        for k in solution.options() {
+            // Cell options first, as [`Placements::get`] reads them: plain
+            // Sudoku has no other kind, and its speed counts this loop.
+            if let Some((r, c, d)) = self.get(k) {
+                grid.set(r, c, d);
+            } else if self.full_option[k.0 as usize] >= self.placement_base {
+                for (r, c, d) in self.each(k) {
+                    grid.set(r, c, d);
+                }
+            }
+        }
+        grid
+    }
+}
+
+/// Why a puzzle's givens leave it no solution, as found while compiling.
+enum Clash {
+    /// The given at `cell` repeats its digit in a house or cage.
+    Repeat(usize),
+    /// No digit set of cage `k` holds its givens.
+    Cage(usize),
+}
+
+impl DlxSolver {
+    /// A solver for plain Sudoku puzzles of `shape`; it allocates as it
+    /// compiles its first puzzle and reuses that memory after.
+    pub fn new(shape: Shape) -> Self {
+        Self::for_variant(Variant::plain(shape))
+    }
+
+    /// A solver for puzzles with the rules `variant`.
+    pub fn for_variant(variant: Variant) -> Self {
+        let n = variant.n();
+        let houses = variant.houses();
+        let mut cell_houses = vec![
+            CellHouses {
+                len: 0,
+                house: [0; MAX_CELL_HOUSES],
+            };
+            n * n
+        ];
+        for (h, house) in houses.iter().enumerate() {
+            for &cell in &house.cells {
+                let ch = &mut cell_houses[cell as usize];
+                ch.house[ch.len as usize] = h as u8;
+                ch.len += 1;
+            }
+        }
+        let three = if variant.cages().is_empty() && cell_houses.iter().all(|ch| ch.len == 3) {
+            cell_houses
+                .iter()
+                .map(|ch| [ch.house[0], ch.house[1], ch.house[2]])
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut cage_of_cell = vec![NO_CAGE; n * n];
+        let mut sets = Vec::new();
+        for (k, cage) in variant.cages().iter().enumerate() {
+            for &cell in &cage.cells {
+                cage_of_cell[cell as usize] = k as u16;
+            }
+            sets.push(cage_sets(n, cage.cells.len(), cage.sum).unwrap_or_default());
+        }
+        let placement_base = (n * n * n + sets.iter().map(Vec::len).sum::<usize>()) as u32;
+        let house_sums = if variant.cages().is_empty() {
+            Vec::new()
+        } else {
+            house_sums(&variant, &houses)
+        };
+        Self {
+            n,
+            houses,
+            cell_houses,
+            three,
+            cage_of_cell,
+            sets,
+            variant,
+            arena: Bump::new(),
+            items: 0,
+            entries: Vec::new(),
+            ends: Vec::new(),
+            reduced_item: Vec::new(),
+            item_class: Vec::new(),
+            full_option: Vec::new(),
+            cage_given: Vec::new(),
+            cage_allowed: Vec::new(),
+            open: Vec::new(),
+            by_placement: Vec::new(),
+            placed: Vec::new(),
+            placed_ends: Vec::new(),
+            cage_cells: Vec::new(),
+            cage_candidates: Vec::new(),
+            cage_later: Vec::new(),
+            placement_base,
+            house_sums,
+            work: Vec::new(),
+            deduced: Vec::new(),
+            cancel: None,
+            budget: None,
+        }
+    }
+
+    /// The shape this solver takes.
+    pub fn shape(&self) -> Shape {
+        self.variant.shape()
+    }
+
+    /// The rules this solver takes.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Compiles `puzzle`'s reduced matrix and lends it to `f`, with the
+    /// placements that read its options back as digits (with killer cages,
+    /// some digits may be deduced before the search and placed by no
+    /// option: [`Placements::fill`] writes a whole solution). The matrix lives
+    /// until `f` returns. Fails, calling nothing, for a puzzle of another
+    /// shape or with clashing givens.
+    pub fn with_matrix<R>(
+        &mut self,
+        puzzle: &Grid,
+        f: impl FnOnce(&mut Matrix<'_>, Placements<'_>) -> R,
+    ) -> Result<R, PuzzleError> {
+        self.prepare(puzzle, Cages::Placements)?;
+        self.arena.reset();
+        let mut matrix =
+            Matrix::from_primary_options(&self.arena, self.items, &self.entries, &self.ends)
+                .map_err(|_| PuzzleError::TooLarge)?;
+        Ok(f(&mut matrix, self.placements()))
+    }
+
+    /// Compiles `puzzle`'s reduced problem and lends it to `f` as flat
+    /// option lists with a class for every item, before any matrix is laid
+    /// out: for tools that work on the options themselves, such as the
+    /// rating's deductions. Fails as [`Self::with_matrix`] does.
+    ///
+    /// Killer cages are compiled to their digit sets here, never to their
+    /// placements: the rating reads each option as one digit in one cell
+    /// (a cell's options are its candidates, a house-digit item's its
+    /// places), which a placement option, several digits at once, is not.
+    /// Nor are digits deduced from killer sums here (the rating makes and
+    /// scores its own deductions). So a cage is the same kind of rule to
+    /// the rating as to the search before placement options existed, and
+    /// ratings stay as they were.
+    pub fn with_options<R>(
+        &mut self,
+        puzzle: &Grid,
+        f: impl FnOnce(CompiledOptions<'_>) -> R,
+    ) -> Result<R, PuzzleError> {
+        self.prepare(puzzle, Cages::Sets)?;
+        let mut class = std::mem::take(&mut self.item_class);
+        class.clear();
+        for (full, &reduced) in self.reduced_item.iter().enumerate() {
+            if reduced != ABSENT {
+                class.push(self.class_of(full));
+            }
+        }
+        let result = f(CompiledOptions {
+            items: self.items,
+            class: &class,
+            entries: &self.entries,
+            ends: &self.ends,
+            placements: self.placements(),
+        });
+        self.item_class = class;
+        Ok(result)
+    }
+
+    /// What the options of the puzzle compiled last place.
+    fn placements(&self) -> Placements<'_> {
+        Placements {
+            n: self.n,
+            full_option: &self.full_option,
+            placement_base: self.placement_base,
+            placed: &self.placed,
+            placed_ends: &self.placed_ends,
+            deduced: &self.deduced,
+        }
+    }
+
+    /// The class of full item `full` (see [`CompiledOptions::class`]).
+    fn class_of(&self, full: usize) -> u8 {
+        let (n, nn) = (self.n, self.n * self.n);
+        if full < nn {
+            return CLASS_CELL;
+        }
+        match self.houses.get((full - nn) / n) {
+            Some(house) => match house.unit {
+                Unit::Row(_) => 1,
+                Unit::Column(_) => 2,
+                Unit::Box(_) | Unit::Region(_) => 3,
+                Unit::Diagonal(_) => 4,
+                Unit::Window(_) => 5,
+                Unit::Cage(_) => 6,
+            },
+            // Past the houses: a cage's digits, then the cages themselves.
+            None if full < nn + (self.houses.len() + self.sets.len()) * n => 6,
+            None => 7,
+        }
+    }
+}
+
+/// Passes each solution, as a grid, to the caller's closure.
+struct GridVisitor<'v, 'p> {
+    puzzle: &'p Grid,
+    placements: Placements<'p>,
+    visit: Option<GridVisit<'v>>,
+}
+
+impl Visitor for GridVisitor<'_, '_> {
+    #[inline]
+    fn solution(&mut self, solution: &Solution<'_, '_>) -> ControlFlow<()> {
+        match &mut self.visit {
+            Some(visit) => visit(&self.placements.fill(self.puzzle, solution)),
+            None => ControlFlow::Continue(()),
+        }
+    }
+}
+
+impl SudokuSolver for DlxSolver {
+    fn name(&self) -> &'static str {
+        "dlx"
+    }
+
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        limits: SearchLimits,
+        visit: Option<GridVisit<'_>>,
+    ) -> Result<Report, PuzzleError> {
+        if is_cancelled(self.cancel.as_ref()) {
+            return Ok(Report::STOPPED);
+        }
+        // A shared node budget caps the search at what is left of it, and
+        // is charged what the search spent.
+        let asked = limits.max_nodes;
+        let limits = match &self.budget {
+            Some(b) => SearchLimits {
+                max_nodes: asked.min(b.left()),
+                ..limits
+            },
+            None => limits,
+        };
+        // Moved out for the search (`with_matrix` borrows the solver), and
+        // not cloned: a clone per puzzle would make every thread of a batch
+        // write the same reference count.
+        let cancel = self.cancel.take();
+        let report = self.with_matrix(puzzle, |matrix, placements| {
+            let mut visitor = Cancellable {
+                visitor: GridVisitor {
+                    puzzle,
+                    placements,
+                    visit,
+                },
+                cancel: cancel.as_deref(),
+            };
+            let (outcome, stats) = matrix.search(&mut visitor, limits);
+            Report { outcome, stats }
+        });
+        self.cancel = cancel;
+        if let (Some(b), Ok(r)) = (&self.budget, &report) {
+            let cut = r.outcome == Outcome::NodeLimit && limits.max_nodes < asked;
+            b.spend(r.stats.nodes, cut);
+        }
+        report
+    }
+
+    fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
+        self.cancel = cancel;
+    }
+}
+
+impl DlxSolver {
+    /// Makes every later search take its nodes from `budget`, shared with
+    /// other searches (`None`: each search has only its own limits): a
+    /// search gets at most what is left, and one cut short by the budget
+    /// marks it spent ([`NodeBudget`]).
+    pub fn set_node_budget(&mut self, budget: Option<Arc<NodeBudget>>) {
+        self.budget = budget;
+    }
+}
+
+#[cfg(test)]
+mod tests;
