@@ -278,7 +278,8 @@ impl<'a> MultiMatrix<'a> {
 
     /// The active primary item of least score, by DLX3's rule (see the
     /// [module docs](self)), and its score; `None` when no primary item is
-    /// active (a solution).
+    /// active (a solution). The first item with a score of 0 or less is
+    /// returned at once: it may not be DLX3's, but either is a dead end.
     fn choose_item(&self) -> Option<(u32, i64)> {
         let mut k = self.links.items[0].next;
         if k == 0 {
@@ -291,6 +292,12 @@ impl<'a> MultiMatrix<'a> {
             let s = self.slack[h].min(bound);
             let len = self.links.lens[h] & !COVERED;
             let t = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
+            if t <= 0 {
+                // A dead end whichever item shows it: the level backs
+                // down at once, changing nothing, so DLX3's statistics
+                // are the same as if it had scanned on.
+                return Some((k, t));
+            }
             if t < score || (t == score && (s < best_s || (s == best_s && len > best_len))) {
                 (best, score, best_s, best_len) = (k, t, s, len);
             }
