@@ -64,7 +64,7 @@ mod builder;
 pub mod deduce;
 mod matrix;
 pub mod memo;
-mod multiplicity;
+pub mod multiplicity;
 pub mod parallel;
 mod search;
 

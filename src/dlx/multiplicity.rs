@@ -15,7 +15,8 @@
 //!   number of ways to go on with it (take one of its first options, or,
 //!   when the slack allows, none more). Ties go to the smaller `s`, then
 //!   the longer list, then the first in the item list. A score of 0 or
-//!   less is a dead end; no active item is a solution.
+//!   less is a dead end (the first such item is taken at once: any would
+//!   do, as the level backs down at once); no active item is a solution.
 //! * **Moves.** The branching item's bound drops by one. With no slack
 //!   and bound 0 it is covered and its options are tried as in DLX1.
 //!   Otherwise each option tried is *tweaked* (taken out of the item's
@@ -42,8 +43,8 @@
 //!   every bound is its item's `hi`: a search restores both however it
 //!   ends, undoing every level on its stack in reverse order.
 //! * An active item's `bound` is positive, and its list holds exactly the
-//!   options that may still join the partial solution; a covered item has
-//!   bound 0 or is the branching item of a level with no slack.
+//!   options that may still join the partial solution; a covered primary
+//!   item has bound 0.
 //! * The tree is not split for threads or shares: a path of Algorithm M is
 //!   not a list of options (null moves and tweaks are part of it), so
 //!   [`super::parallel::Plan::split`] gives such a problem one subproblem.
