@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 c=fuzz/corpus
-mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/lines $c/app_run $c/cover_run $c/line_rules
+mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/knuth_dlx3 $c/lines $c/app_run $c/cover_run $c/line_rules
 # The order of format::ALL.
 formats=(hdu1426 hdu5547 lanqiao jisuanke poj2676 poj3074 poj3076 uva989 leetcode yzoj line grid csv)
 for i in "${!formats[@]}"; do
@@ -25,9 +25,14 @@ for i in "${!formats[@]}"; do
 done
 for file in data/dlx/*.dlx data/dlx/bad/*.dlx; do
   head -c 8192 "$file" > "$c/knuth/$(basename "$file")"
+  head -c 8192 "$file" > "$c/knuth_dlx3/$(basename "$file")"
   for how in 00 01 11 83; do
     { printf "\\x$how"; head -c 8192 "$file"; } > "$c/cover_run/$(basename "$file").$how"
   done
+done
+# DLX3 bounds, good and bad.
+for file in tests/data/bad/knuth_dlx3_*.in; do
+  head -c 8192 "$file" > "$c/knuth_dlx3/$(basename "$file")"
 done
 head -c 4096 data/cli/mixed.txt > $c/detect/mixed.txt
 # Plain and variant lines, alone and mixed (tests/mixed_rules.rs makes the

@@ -1,8 +1,9 @@
-//! Knuth's text format for exact-cover problems (DLX1), with DLX2 colors.
+//! Knuth's text format for exact-cover problems (DLX1), with DLX2 colors
+//! and DLX3 multiplicities.
 //!
 //! ```text
 //! | A simple example              <- a comment: the line starts with '|'
-//! A B C D E | F G                 <- items: primary, then '|', then secondary
+//! A B 2:3|C D 2|E | F G           <- items: primary, then '|', then secondary
 //! C E F                           <- each later line is one option
 //! A D G
 //! B C F:red                       <- DLX2: secondary item F with color "red"
@@ -15,6 +16,12 @@
 //! * An item name is a run of printable characters other than `:` and `|`.
 //!   Knuth's programs allow at most 8 characters; this parser accepts any
 //!   length.
+//! * DLX3: a primary item's name may be prefixed by bounds, `u:v|name`
+//!   (covered between `u` and `v` times) or `v|name` (exactly `v` times);
+//!   `u` and `v` are decimal numbers, `u = 0` makes the item optional, `v`
+//!   is at least 1 and at most [`MAX_MULTIPLICITY`], and `u <= v`. Bounds
+//!   on a secondary item are an error, as in DLX3. Without bounds an item
+//!   is covered exactly once (`1|name` means the same).
 //! * In an option, a secondary item may carry a color, `item:color`
 //!   (Knuth's DLX2): options that give an item the same color may be chosen
 //!   together, different colors exclude each other, and an uncolored use
@@ -35,7 +42,9 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::dlx::{BuildError, Color, ItemId, ItemKind, OptionId, Problem};
+use crate::dlx::{
+    BuildError, Color, ItemId, ItemKind, MAX_MULTIPLICITY, OptionId, Problem, check_bounds,
+};
 
 /// What is wrong with the input, and where.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -81,6 +90,18 @@ pub enum ErrorKind {
     /// `item:` with nothing after the colon, or `:color` with nothing before.
     #[error("empty name in '{0}'")]
     EmptyName(String),
+    /// DLX3 bounds that are not `u:v|name` or `v|name` with decimal
+    /// numbers, or that no count satisfies.
+    #[error("bad bounds in '{token}': {why}")]
+    BadBounds {
+        /// The item-line token.
+        token: String,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// DLX3 bounds on a secondary item.
+    #[error("secondary item '{0}' cannot have bounds (DLX3 allows them only on primary items)")]
+    BoundsOnSecondary(String),
     /// Input that is not UTF-8.
     #[error("the input is not valid UTF-8")]
     NotUtf8,
@@ -206,7 +227,10 @@ pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
             kind = ItemKind::Secondary;
             continue;
         }
-        builder.add_item(kind, name).map_err(at)?;
+        let (bounds, name) = split_bounds(name).map_err(at)?;
+        builder
+            .add_item_with_bounds(kind, name, bounds)
+            .map_err(at)?;
     }
     let mut warnings = Vec::new();
     for (line, text) in lines {
@@ -259,11 +283,37 @@ impl Builder {
     /// Adds an item; fails for a name with `:`, `|` or a control
     /// character, or one already added.
     pub fn add_item(&mut self, kind: ItemKind, name: &str) -> Result<ItemId, ErrorKind> {
+        self.add_item_with_bounds(kind, name, None)
+    }
+
+    /// Adds an item covered between `lo` and `hi` times, `bounds = Some((lo,
+    /// hi))` (DLX3's `lo:hi|name`), or once for `None`; fails, adding
+    /// nothing, as [`Builder::add_item`] does, and for bounds on a
+    /// secondary item or bounds that [`check_bounds`] refuses.
+    pub fn add_item_with_bounds(
+        &mut self,
+        kind: ItemKind,
+        name: &str,
+        bounds: Bounds,
+    ) -> Result<ItemId, ErrorKind> {
         check_name(name, name)?;
         if self.by_name.contains_key(name) {
             return Err(ErrorKind::DuplicateItem(name.to_owned()));
         }
+        if let Some((lo, hi)) = bounds {
+            if kind == ItemKind::Secondary {
+                return Err(ErrorKind::BoundsOnSecondary(name.to_owned()));
+            }
+            check_bounds(lo, hi).map_err(|why| ErrorKind::BadBounds {
+                token: format!("{lo}:{hi}|{name}"),
+                why,
+            })?;
+        }
         let id = self.problem.add_named_item(kind, name);
+        if let Some((lo, hi)) = bounds {
+            // Checked above, so this cannot fail.
+            let _ = self.problem.set_multiplicity(id, lo, hi);
+        }
         self.by_name.insert(name.to_owned(), id);
         Ok(id)
     }
@@ -372,6 +422,45 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
         rest = after;
         Some((start, token))
     })
+}
+
+/// An item's DLX3 bounds `(lo, hi)`, if the item line gives them.
+type Bounds = Option<(u32, u32)>;
+
+/// Splits an item-line token into DLX3 bounds and the name: `u:v|name`,
+/// `v|name` (meaning `v:v`) or a plain `name`. The bounds are checked here
+/// ([`check_bounds`]) so that the message can quote the token as written;
+/// the name is checked by [`Builder::add_item_with_bounds`].
+fn split_bounds(token: &str) -> Result<(Bounds, &str), ErrorKind> {
+    let Some((spec, name)) = token.split_once('|') else {
+        return Ok((None, token));
+    };
+    let bad = |why| ErrorKind::BadBounds {
+        token: token.to_owned(),
+        why,
+    };
+    let number = |digits: &str| -> Result<u32, ErrorKind> {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(bad("expected u:v|name or v|name, u and v decimal numbers"));
+        }
+        digits
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n <= MAX_MULTIPLICITY)
+            .ok_or_else(|| bad("a bound is larger than 2^30"))
+    };
+    let (lo, hi) = match spec.split_once(':') {
+        Some((lo, hi)) => (number(lo)?, number(hi)?),
+        None => {
+            let v = number(spec)?;
+            (v, v)
+        }
+    };
+    if name.is_empty() {
+        return Err(ErrorKind::EmptyName(token.to_owned()));
+    }
+    check_bounds(lo, hi).map_err(bad)?;
+    Ok((Some((lo, hi)), name))
 }
 
 /// Checks that `name` (part of `token`) has no `:`, `|` or control
@@ -500,7 +589,64 @@ mod tests {
             ),
             (
                 "a b|c\n",
-                "line 1, column 3: illegal character '|' in name 'b|c'",
+                "line 1, column 3: bad bounds in 'b|c': expected u:v|name or v|name, u and v decimal numbers",
+            ),
+            (
+                "a 2:3|b | 2|s\n",
+                "line 1, column 11: secondary item 's' cannot have bounds (DLX3 allows them only on primary items)",
+            ),
+            (
+                "3:2|a\n",
+                "line 1, column 1: bad bounds in '3:2|a': the lower bound exceeds the upper bound",
+            ),
+            (
+                "a 0|b\n",
+                "line 1, column 3: bad bounds in '0|b': the upper bound is zero",
+            ),
+            (
+                "0:0|b\n",
+                "line 1, column 1: bad bounds in '0:0|b': the upper bound is zero",
+            ),
+            (
+                "99999999999|a\n",
+                "line 1, column 1: bad bounds in '99999999999|a': a bound is larger than 2^30",
+            ),
+            (
+                "1073741825|a\n",
+                "line 1, column 1: bad bounds in '1073741825|a': a bound is larger than 2^30",
+            ),
+            (
+                "2:|a\n",
+                "line 1, column 1: bad bounds in '2:|a': expected u:v|name or v|name, u and v decimal numbers",
+            ),
+            (
+                ":2|a\n",
+                "line 1, column 1: bad bounds in ':2|a': expected u:v|name or v|name, u and v decimal numbers",
+            ),
+            (
+                "1:2:3|a\n",
+                "line 1, column 1: bad bounds in '1:2:3|a': expected u:v|name or v|name, u and v decimal numbers",
+            ),
+            (
+                "+2|a\n",
+                "line 1, column 1: bad bounds in '+2|a': expected u:v|name or v|name, u and v decimal numbers",
+            ),
+            ("x 2|\n", "line 1, column 3: empty name in '2|'"),
+            (
+                "2|a|b\n",
+                "line 1, column 1: illegal character '|' in name 'a|b'",
+            ),
+            (
+                "2|a:b\n",
+                "line 1, column 1: illegal character ':' in name 'a:b'",
+            ),
+            (
+                "2:a\n",
+                "line 1, column 1: illegal character ':' in name '2:a'",
+            ),
+            (
+                "2|a 1|a\n",
+                "line 1, column 5: item 'a' is named twice in the item list",
             ),
             ("a | s\na s:\n", "line 2, column 3: empty name in 's:'"),
             ("a | s\na :red\n", "line 2, column 3: empty name in ':red'"),
@@ -542,6 +688,30 @@ mod tests {
         let k = b.finish();
         assert_eq!(k.option_line(OptionId(0)), 9);
         assert_eq!(k.format_option(OptionId(0)), "s:red a");
+    }
+
+    #[test]
+    fn reads_dlx3_bounds() {
+        let text = "| bounds\na 2:3|b 4|c 0:1|d 1|e | s\na b\n";
+        let (k, _) = parse(text).unwrap();
+        let p = &k.problem;
+        let bounds: Vec<_> = (0..5).map(|i| p.multiplicity(ItemId(i))).collect();
+        assert_eq!(bounds, [(1, 1), (2, 3), (4, 4), (0, 1), (1, 1)]);
+        assert_eq!(k.item_name(ItemId(1)), "b");
+        assert_eq!(p.item_kind(ItemId(5)), ItemKind::Secondary);
+        assert!(p.has_multiplicities());
+        // `1|e` alone is no multiplicity.
+        assert!(!parse("1|e\ne\n").unwrap().0.problem.has_multiplicities());
+        // Leading zeros are decimal digits too.
+        let (k, _) = parse("007|x\nx\n").unwrap();
+        assert_eq!(k.problem.multiplicity(ItemId(0)), (7, 7));
+        // The builder refuses bounds on secondary items, changing nothing.
+        let mut b = Builder::new();
+        assert_eq!(
+            b.add_item_with_bounds(ItemKind::Secondary, "s", Some((1, 2))),
+            Err(ErrorKind::BoundsOnSecondary("s".into()))
+        );
+        assert!(b.add_item(ItemKind::Secondary, "s").is_ok());
     }
 
     #[test]

@@ -74,6 +74,88 @@ pub fn queens(n: usize) -> Result<String, ProblemError> {
     Ok(s)
 }
 
+/// `k` queens in every row and every column of an `n` x `n` board and at
+/// most `k` on any diagonal (DLX3 multiplicities): rows `k|r0..` and
+/// columns `k|c0..` are primary, and so are the diagonals, `0:k|a0..`
+/// (row + column) and `0:k|b0..` (n - 1 + row - column), optional items
+/// of at most `k`. For `k = 1` this is [`queens`], whose secondary
+/// diagonals mean the same, and it writes exactly that.
+pub fn queens_per_line(n: usize, k: usize) -> Result<String, ProblemError> {
+    if k == 0 {
+        return Err(ProblemError::Zero {
+            what: "the queens per line",
+        });
+    }
+    if k == 1 {
+        return queens(n);
+    }
+    if n == 0 {
+        return Err(ProblemError::Zero { what: "n" });
+    }
+    let mut s =
+        format!("| {k} queens in each row and column of {n}x{n}, at most {k} on a diagonal\n");
+    let mut header: Vec<String> = (0..n).map(|r| format!("{k}|r{r}")).collect();
+    header.extend((0..n).map(|c| format!("{k}|c{c}")));
+    header.extend((0..2 * n - 1).map(|d| format!("0:{k}|a{d}")));
+    header.extend((0..2 * n - 1).map(|d| format!("0:{k}|b{d}")));
+    s.push_str(&header.join(" "));
+    s.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            let _ = writeln!(s, "r{r} c{c} a{} b{}", r + c, n - 1 + r - c);
+        }
+    }
+    Ok(s)
+}
+
+/// `k` stars in every row and every column of an `n` x `n` board, no two
+/// touching, not even at a corner: a Star Battle board without regions
+/// (the two-star puzzles have `k = 2`). Rows `k|r0..` and columns `k|c0..`
+/// are primary; each 2x2 block `qI_J` (rows I, I+1, columns J, J+1) is
+/// secondary, since two cells touch exactly when a block holds both. For
+/// `k = 1` these are the kings of Hertzsprung's problem, OEIS A002464.
+pub fn stars(n: usize, k: usize) -> Result<String, ProblemError> {
+    if n == 0 {
+        return Err(ProblemError::Zero { what: "n" });
+    }
+    if k == 0 {
+        return Err(ProblemError::Zero {
+            what: "the stars per line",
+        });
+    }
+    let bound = |name: String| match k {
+        1 => name,
+        _ => format!("{k}|{name}"),
+    };
+    let mut s = format!("| {k} stars in each row and column of {n}x{n}, none touching\n");
+    let mut header: Vec<String> = (0..n).map(|r| bound(format!("r{r}"))).collect();
+    header.extend((0..n).map(|c| bound(format!("c{c}"))));
+    if n > 1 {
+        header.push("|".into());
+        for i in 0..n - 1 {
+            header.extend((0..n - 1).map(|j| format!("q{i}_{j}")));
+        }
+    }
+    s.push_str(&header.join(" "));
+    s.push('\n');
+    // The blocks holding cell x of a line: x - 1 and x, within 0..n-1.
+    let blocks = |x: usize| x.saturating_sub(1)..=x.min(n.saturating_sub(2));
+    for r in 0..n {
+        for c in 0..n {
+            let _ = write!(s, "r{r} c{c}");
+            if n > 1 {
+                for i in blocks(r) {
+                    for j in blocks(c) {
+                        let _ = write!(s, " q{i}_{j}");
+                    }
+                }
+            }
+            s.push('\n');
+        }
+    }
+    Ok(s)
+}
+
 /// Langford pairs for `n`: place two copies of each of 1..=n in 2n slots
 /// so that the copies of `k` have `k` numbers between them. Items: the
 /// numbers `1..n` and the slots `s0..s{2n-1}`, all primary; option
@@ -244,10 +326,80 @@ mod tests {
         let (k, warnings) = knuth::parse(text).unwrap();
         assert!(warnings.is_empty());
         let arena = Bump::new();
-        let mut m = k.problem.build(&arena).unwrap();
+        let mut m = k
+            .problem
+            .engine(&arena, crate::dlx::EngineKind::Links)
+            .unwrap();
         let c = m.count_up_to(u64::MAX);
         assert!(c.is_exact());
         c.solutions
+    }
+
+    /// Placements of `k` pieces in each row and column of `n` x `n`, row
+    /// by row, that `ok` accepts (it sees each new row's columns and the
+    /// rows above): a count that shares nothing with the dancing links.
+    fn brute_force(n: usize, k: usize, ok: &dyn Fn(&[u32], u32) -> bool) -> u64 {
+        fn go(n: usize, k: usize, rows: &mut Vec<u32>, ok: &dyn Fn(&[u32], u32) -> bool) -> u64 {
+            if rows.len() == n {
+                let full = (0..n).all(|c| rows.iter().filter(|&&r| r >> c & 1 == 1).count() == k);
+                return u64::from(full);
+            }
+            let mut total = 0;
+            for mask in 0u32..1 << n {
+                if mask.count_ones() as usize == k && ok(rows, mask) {
+                    rows.push(mask);
+                    total += go(n, k, rows, ok);
+                    rows.pop();
+                }
+            }
+            total
+        }
+        go(n, k, &mut Vec::new(), ok)
+    }
+
+    #[test]
+    fn queens_per_line_agree_with_brute_force() {
+        for k in 2..=3 {
+            for n in 1..=6 {
+                // At most k queens on each diagonal, the new row included.
+                let ok = |rows: &[u32], mask: u32| {
+                    let mut sums = vec![0; 2 * n];
+                    let mut diffs = vec![0; 2 * n];
+                    for (r, &m) in rows.iter().chain([&mask]).enumerate() {
+                        for c in (0..n).filter(|&c| m >> c & 1 == 1) {
+                            sums[r + c] += 1;
+                            diffs[n - 1 + r - c] += 1;
+                        }
+                    }
+                    sums.iter().chain(&diffs).all(|&q| q <= k)
+                };
+                let text = queens_per_line(n, k).unwrap();
+                assert_eq!(count(&text), brute_force(n, k, &ok), "n = {n}, k = {k}");
+            }
+        }
+        assert_eq!(queens_per_line(8, 1).unwrap(), queens(8).unwrap());
+        assert!(queens_per_line(4, 0).is_err() && queens_per_line(0, 2).is_err());
+    }
+
+    #[test]
+    fn stars_agree_with_brute_force_and_hertzsprung() {
+        // No two stars touch: not in a row, nor in neighbouring rows.
+        let ok = |rows: &[u32], mask: u32| {
+            let spread = |m: u32| m | m << 1 | m >> 1;
+            mask & (mask << 1) == 0 && rows.last().is_none_or(|&above| spread(above) & mask == 0)
+        };
+        for k in 1..=2 {
+            for n in 1..=8 {
+                let text = stars(n, k).unwrap();
+                assert_eq!(count(&text), brute_force(n, k, &ok), "n = {n}, k = {k}");
+            }
+        }
+        // OEIS A002464 (Hertzsprung's problem), n = 1..9.
+        let expected = [1, 0, 0, 2, 14, 90, 646, 5242, 47622];
+        for (n, &want) in (1..).zip(&expected) {
+            assert_eq!(count(&stars(n, 1).unwrap()), want, "n = {n}");
+        }
+        assert!(stars(0, 1).is_err() && stars(3, 0).is_err());
     }
 
     #[test]

@@ -84,6 +84,7 @@ fn small_samples_give_their_counts_and_solutions() {
         "knuth_toy_example",
         "lua_dlx1_simple",
         "queens8_from_lua_dlx_test",
+        "queens5_two_per_line",
     ] {
         let want = expected_count(name);
         assert_eq!(count_file(name, &[]), want, "{name}");

@@ -311,6 +311,7 @@ fn solve(
             subproblems,
             opts.part,
             engine,
+            problem.problem.has_multiplicities(),
         );
     }
     // A share with no solution is a normal answer, not a failed job.
@@ -341,6 +342,7 @@ fn cut_reason(outcome: Outcome) -> Option<&'static str> {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn write_stats(
     err: &mut impl Write,
     stats: &Stats,
@@ -349,6 +351,7 @@ fn write_stats(
     subproblems: Option<usize>,
     part: Option<Part>,
     engine: EngineKind,
+    multiplicities: bool,
 ) {
     let _ = write!(
         err,
@@ -359,6 +362,10 @@ fn write_stats(
         elapsed.as_secs_f64(),
         engine.name()
     );
+    if multiplicities {
+        // Algorithm M's tree is never split (dlx::multiplicity).
+        let _ = write!(err, " (Algorithm M, multiplicities: one subproblem)");
+    }
     match subproblems {
         // Runner::count_split counted it on one thread before splitting.
         None => {

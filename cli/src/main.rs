@@ -313,6 +313,19 @@ enum ProblemKind {
     Queens {
         /// Board size.
         n: usize,
+        /// Queens in each row and each column (DLX3 multiplicities when
+        /// more than 1).
+        #[arg(long, default_value_t = 1)]
+        per_line: usize,
+    },
+    /// K stars in each row and column of N x N, none touching (Star Battle
+    /// without regions; DLX3 multiplicities).
+    Stars {
+        /// Board size.
+        n: usize,
+        /// Stars in each row and each column.
+        #[arg(long, default_value_t = 2)]
+        per_line: usize,
     },
     /// Langford pairs for n (each solution and its reversal).
     Langford {
@@ -723,7 +736,9 @@ fn main() -> ExitCode {
         }
         Command::Problem(a) => {
             let problem = match a.problem {
-                ProblemKind::Queens { n } => Problem::Queens(n),
+                ProblemKind::Queens { n, per_line: 1 } => Problem::Queens(n),
+                ProblemKind::Queens { n, per_line: k } => Problem::QueensPerLine { n, k },
+                ProblemKind::Stars { n, per_line: k } => Problem::Stars { n, k },
                 ProblemKind::Langford { n } => Problem::Langford(n),
                 ProblemKind::Dominoes { rows, cols } => Problem::Dominoes { rows, cols },
                 ProblemKind::Pentominoes { rows, cols, holes } => {

@@ -10,6 +10,21 @@ use dlx_engine::problem::{self, ProblemError};
 pub enum Problem {
     /// n queens on an n x n board.
     Queens(usize),
+    /// k queens in each row and column of an n x n board (DLX3 bounds).
+    QueensPerLine {
+        /// Board size.
+        n: usize,
+        /// Queens per row and per column.
+        k: usize,
+    },
+    /// k stars in each row and column of an n x n board, none touching
+    /// (DLX3 bounds).
+    Stars {
+        /// Board size.
+        n: usize,
+        /// Stars per row and per column.
+        k: usize,
+    },
     /// Langford pairs for n.
     Langford(usize),
     /// Domino tilings of a rows x cols board.
@@ -44,6 +59,8 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
 pub fn run(which: &Problem, out: &mut impl Write, err: &mut impl Write) -> ExitStatus {
     let text: Result<String, ProblemError> = match which {
         Problem::Queens(n) => problem::queens(*n),
+        Problem::QueensPerLine { n, k } => problem::queens_per_line(*n, *k),
+        Problem::Stars { n, k } => problem::stars(*n, *k),
         Problem::Langford(n) => problem::langford(*n),
         Problem::Dominoes { rows, cols } => problem::dominoes(*rows, *cols),
         Problem::Pentominoes { rows, cols, holes } => problem::pentominoes(*rows, *cols, holes),

@@ -4,7 +4,7 @@ normalised arguments (``shape`` is ``"RxC"`` or ``None``, ``limit`` is an
 int). ``max_nodes`` and ``timeout`` are the bounds of docs/python.md: a
 bound that stops a call raises ``dlx_engine.LimitError``."""
 
-from typing import Iterable, Iterator, List, Optional, Tuple, Type
+from typing import Iterable, Iterator, List, Mapping, Optional, Tuple, Type, Union
 from types import TracebackType
 
 __version__: str
@@ -78,7 +78,10 @@ class ExactCover:
     """An exact-cover problem: primary items (covered exactly once),
     secondary items (at most once, or by options that agree on their
     color), and options, each a list of item names; a secondary item may
-    carry a color as ``"item:color"`` (Knuth's DLX2).
+    carry a color as ``"item:color"`` (Knuth's DLX2). ``multiplicities``
+    maps primary items to ``v`` (covered exactly ``v`` times) or
+    ``(lo, hi)`` (between ``lo`` and ``hi`` times: Knuth's DLX3, searched
+    with Algorithm M).
 
     A solution is a sorted list of option numbers: indices into
     :attr:`options`. Each search compiles its own dancing-links matrix
@@ -90,6 +93,7 @@ class ExactCover:
         primary: Iterable[str],
         options: Iterable[Iterable[str]],
         secondary: Optional[Iterable[str]] = None,
+        multiplicities: Optional[Mapping[str, Union[int, Tuple[int, int]]]] = None,
     ) -> None: ...
     @staticmethod
     def from_knuth(text: str) -> "ExactCover":

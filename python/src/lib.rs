@@ -19,6 +19,7 @@
 //!   matrix in its own arena, so a search stopped early (a dropped
 //!   [`Solutions`] iterator) leaves nothing behind in the object.
 
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -30,7 +31,7 @@ use std::time::{Duration, Instant};
 use bumpalo::Bump;
 use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyIterator, PyString};
+use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 use rayon::prelude::*;
 
 use engine::cancel::{Cancel, Cancellable, SharedCancel};
@@ -1065,36 +1066,81 @@ fn knuth_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
     )))
 }
 
-/// Adds `names` as items of `kind`; an error names `what[i]`.
+/// Adds `names` as items of `kind`, each with its bounds from `bounds`
+/// (taken out of it: what is left names no item of `names`); an error
+/// names `what[i]`.
 fn add_items(
     builder: &mut knuth::Builder,
     kind: ItemKind,
     names: &Bound<'_, PyAny>,
     what: &str,
+    bounds: &mut HashMap<String, (u32, u32)>,
 ) -> PyResult<()> {
     let names = sequence_at(names, || what.to_owned(), "a sequence of item names")?;
     for (i, name) in names.enumerate() {
         let name = name_at(&name?, || format!("{what}[{i}]"))?;
         builder
-            .add_item(kind, &name)
+            .add_item_with_bounds(kind, &name, bounds.remove(&name))
             .map_err(|e| PyValueError::new_err(format!("{what}[{i}]: {e}")))?;
     }
     Ok(())
 }
 
+/// The bounds of `multiplicities`, a dict from item names to `v` (exactly
+/// `v` times) or `(lo, hi)` (DLX3's `lo:hi|name`).
+fn read_multiplicities(
+    multiplicities: Option<&Bound<'_, PyDict>>,
+) -> PyResult<HashMap<String, (u32, u32)>> {
+    let mut bounds = HashMap::new();
+    for (key, value) in multiplicities.into_iter().flat_map(|d| d.iter()) {
+        let name = name_at(&key, || "multiplicities".to_owned())?;
+        let pair = match value.extract::<u32>() {
+            Ok(v) => (v, v),
+            Err(_) => value.extract::<(u32, u32)>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "multiplicities['{name}']: bounds are an int v or a pair (lo, hi) of ints from 0, not {}",
+                    type_name(&value)
+                ))
+            })?,
+        };
+        bounds.insert(name, pair);
+    }
+    Ok(bounds)
+}
+
 #[pymethods]
 impl ExactCover {
     #[new]
-    #[pyo3(signature = (primary, options, secondary=None))]
+    #[pyo3(signature = (primary, options, secondary=None, multiplicities=None))]
     fn new(
         primary: &Bound<'_, PyAny>,
         options: &Bound<'_, PyAny>,
         secondary: Option<&Bound<'_, PyAny>>,
+        multiplicities: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
         let mut builder = knuth::Builder::new();
-        add_items(&mut builder, ItemKind::Primary, primary, "primary")?;
+        let mut bounds = read_multiplicities(multiplicities)?;
+        add_items(
+            &mut builder,
+            ItemKind::Primary,
+            primary,
+            "primary",
+            &mut bounds,
+        )?;
         if let Some(secondary) = secondary {
-            add_items(&mut builder, ItemKind::Secondary, secondary, "secondary")?;
+            let mut none = HashMap::new();
+            add_items(
+                &mut builder,
+                ItemKind::Secondary,
+                secondary,
+                "secondary",
+                &mut none,
+            )?;
+        }
+        if let Some(name) = bounds.keys().min() {
+            return Err(PyValueError::new_err(format!(
+                "multiplicities['{name}']: not a primary item (DLX3 gives bounds to primary items only)"
+            )));
         }
         let options = sequence_at(
             options,

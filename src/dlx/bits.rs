@@ -557,10 +557,14 @@ impl BitMatrix {
         options == 0.0 || clashes as f64 >= MIN_CLASH_DENSITY * options * options
     }
 
-    /// Whether this engine takes `problem` well at all: no colors, and a
-    /// state of at most 4 KiB (about 32,000 options), whether or not the
-    /// links would be faster ([`BitMatrix::fits`]).
+    /// Whether this engine takes `problem` well at all: no colors, no
+    /// multiplicities, and a state of at most 4 KiB (about 32,000
+    /// options), whether or not the links would be faster
+    /// ([`BitMatrix::fits`]).
     pub fn can_hold(problem: &Problem) -> bool {
+        if problem.has_multiplicities() {
+            return false;
+        }
         let options = problem.option_count();
         let primary = problem
             .kinds
@@ -572,8 +576,8 @@ impl BitMatrix {
         small && problem.entries.iter().all(|&(_, color)| color == 0)
     }
 
-    /// Compiles `problem`; fails on colors, which this engine does not
-    /// handle (see [`BitMatrix::fits`]), or on a problem too large to
+    /// Compiles `problem`; fails on colors or multiplicities, which this
+    /// engine does not handle (see [`BitMatrix::fits`]), or on a problem too large to
     /// number.
     pub fn build(problem: &Problem) -> Result<Self, BuildError> {
         Self::build_with(problem, MAX_CLASH_BYTES, 0, false)
@@ -594,6 +598,9 @@ impl BitMatrix {
     ) -> Result<Self, BuildError> {
         if problem.entries.iter().any(|&(_, color)| color != 0) {
             return Err(BuildError::Colored);
+        }
+        if problem.has_multiplicities() {
+            return Err(BuildError::MultiplicitiesOnBits);
         }
         let n_items = problem.kinds.len();
         let n_options = problem.option_count();

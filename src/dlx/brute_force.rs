@@ -1,5 +1,6 @@
 //! A second way to count, for tests: try every subset of the options and
-//! check it against the rules directly (primary items exactly once,
+//! check it against the rules directly (primary items exactly once, or
+//! between their bounds' number of times,
 //! secondary items at most once or all with one color). It shares no code
 //! with the dancing links, so agreement between the two is evidence.
 //! Exponential: only for problems of a few dozen options at most.
@@ -27,7 +28,10 @@ pub fn count_by_brute_force(p: &Problem) -> Option<u64> {
             uses.iter()
                 .enumerate()
                 .all(|(i, u)| match p.item_kind(ItemId(i as u32)) {
-                    ItemKind::Primary => u.len() == 1,
+                    ItemKind::Primary => {
+                        let (lo, hi) = p.multiplicity(ItemId(i as u32));
+                        (lo as usize..=hi as usize).contains(&u.len())
+                    }
                     ItemKind::Secondary => {
                         u.len() <= 1 || (u[0].is_some() && u.iter().all(|c| *c == u[0]))
                     }

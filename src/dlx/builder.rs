@@ -57,6 +57,52 @@ pub enum BuildError {
     /// the dancing links handle.
     #[error("the bit-set engine does not handle colors; use the dancing links")]
     Colored,
+    /// The bit-set engine was asked for a problem with multiplicities,
+    /// which only the dancing links' Algorithm M handles.
+    #[error("the bit-set engine does not handle multiplicities; use the dancing links")]
+    MultiplicitiesOnBits,
+    /// [`Problem::build`] makes DLX1/DLX2's links, which would ignore the
+    /// multiplicities; [`Problem::engine`] runs such problems on Algorithm M.
+    #[error("Problem::build does not handle multiplicities; use Problem::engine")]
+    Multiplicities,
+    /// A multiplicity on a secondary item, which DLX3 allows only on
+    /// primary items.
+    #[error("item {item} is secondary and cannot have a multiplicity")]
+    MultiplicityOnSecondary {
+        /// The item.
+        item: u32,
+    },
+    /// Bounds `lo..=hi` that no count satisfies, or too large.
+    #[error("bounds {lo}:{hi} on item {item}: {why}")]
+    BadBounds {
+        /// The item.
+        item: u32,
+        /// The lower bound.
+        lo: u32,
+        /// The upper bound.
+        hi: u32,
+        /// What is wrong with them.
+        why: &'static str,
+    },
+}
+
+/// The largest upper bound an item may have ([`Problem::set_multiplicity`]):
+/// far more than any option list is long, and small enough that the
+/// branching score (length + slack - bound + 1) never overflows.
+pub const MAX_MULTIPLICITY: u32 = 1 << 30;
+
+/// Checks bounds `lo..=hi` of a primary item: `hi` from 1 to
+/// [`MAX_MULTIPLICITY`], `lo` at most `hi`; the error says why not.
+pub fn check_bounds(lo: u32, hi: u32) -> Result<(), &'static str> {
+    if hi == 0 {
+        Err("the upper bound is zero")
+    } else if lo > hi {
+        Err("the lower bound exceeds the upper bound")
+    } else if hi > MAX_MULTIPLICITY {
+        Err("the upper bound is larger than 2^30")
+    } else {
+        Ok(())
+    }
 }
 
 /// An exact-cover problem: items and options, before compilation into a
@@ -82,6 +128,11 @@ pub struct Problem {
     pub(super) entries: Vec<(u32, u32)>,
     /// `option_ends[k]` is the end of option `k` in `entries`.
     pub(super) option_ends: Vec<u32>,
+    /// Each item's multiplicity `(lo, hi)`: covered between `lo` and `hi`
+    /// times; `(1, 1)` for every secondary item and by default.
+    pub(super) bounds: Vec<(u32, u32)>,
+    /// Number of primary items whose bounds are not `(1, 1)`.
+    multiplicities: usize,
     scratch: Vec<bool>,
 }
 
@@ -105,8 +156,61 @@ impl Problem {
         let id = ItemId(self.kinds.len() as u32);
         self.kinds.push(kind);
         self.names.push(name);
+        self.bounds.push((1, 1));
         self.scratch.push(false);
         id
+    }
+
+    /// Makes primary item `item` be covered between `lo` and `hi` times
+    /// (Knuth's DLX3 `lo:hi|name`); `lo = 0` makes it optional. Fails for a
+    /// secondary item, `lo > hi`, `hi = 0` or `hi > MAX_MULTIPLICITY`,
+    /// changing nothing.
+    ///
+    /// ```
+    /// use dlx_engine::dlx::{ItemKind, Problem};
+    /// let mut p = Problem::new();
+    /// let a = p.add_item(ItemKind::Primary);
+    /// p.set_multiplicity(a, 2, 2).unwrap();
+    /// for _ in 0..3 {
+    ///     p.add_option(&[a]).unwrap();
+    /// }
+    /// // Two of the three options: three solutions.
+    /// let arena = bumpalo::Bump::new();
+    /// let mut m = p.engine(&arena, Default::default()).unwrap();
+    /// assert_eq!(m.count_up_to(u64::MAX).solutions, 3);
+    /// ```
+    pub fn set_multiplicity(&mut self, item: ItemId, lo: u32, hi: u32) -> Result<(), BuildError> {
+        let ItemId(i) = item;
+        let kind = *self.kinds.get(i as usize).ok_or(BuildError::UnknownItem {
+            option: self.option_ends.len() as u32,
+            item: i,
+            items: self.kinds.len() as u32,
+        })?;
+        if kind == ItemKind::Secondary {
+            return Err(BuildError::MultiplicityOnSecondary { item: i });
+        }
+        check_bounds(lo, hi).map_err(|why| BuildError::BadBounds {
+            item: i,
+            lo,
+            hi,
+            why,
+        })?;
+        let old = std::mem::replace(&mut self.bounds[i as usize], (lo, hi));
+        self.multiplicities += usize::from((lo, hi) != (1, 1));
+        self.multiplicities -= usize::from(old != (1, 1));
+        Ok(())
+    }
+
+    /// Item `item`'s bounds `(lo, hi)`: `(1, 1)` unless
+    /// [`Problem::set_multiplicity`] changed them.
+    pub fn multiplicity(&self, item: ItemId) -> (u32, u32) {
+        self.bounds[item.0 as usize]
+    }
+
+    /// Whether some primary item has bounds other than `(1, 1)`: then only
+    /// Algorithm M ([`Problem::engine`]) searches it.
+    pub fn has_multiplicities(&self) -> bool {
+        self.multiplicities > 0
     }
 
     /// Adds an option covering `items`, none colored.

@@ -52,6 +52,10 @@ pub enum ForceError {
     /// No such option.
     #[error("there is no option {}", .0.0)]
     UnknownOption(OptionId),
+    /// Algorithm M ([`super::multiplicity`]) forces no option and enters
+    /// no path but the root.
+    #[error("options cannot be forced on a problem with multiplicities")]
+    Multiplicities,
 }
 
 /// What [`Matrix::sanity`] found broken.
@@ -70,7 +74,7 @@ pub struct Matrix<'a> {
     /// the bit is all the search needs to skip it when choosing).
     pub(super) lens: &'a mut [u32],
     /// Header index (1-based) of each [`ItemId`].
-    header_of_item: &'a [u32],
+    pub(super) header_of_item: &'a [u32],
     /// [`ItemId`] of each header index (index 0 unused).
     item_of_header: &'a [u32],
     /// First node of each option, plus one entry past the end.
@@ -104,7 +108,20 @@ struct Pristine<'a> {
 
 impl Problem {
     /// Compiles the problem into a [`Matrix`] whose storage lives in `arena`.
+    /// Fails for a problem with multiplicities
+    /// ([`Problem::has_multiplicities`]), which the DLX1/DLX2 links would
+    /// search as if every bound were 1: [`Problem::engine`] runs those on
+    /// Algorithm M.
     pub fn build<'a>(&self, arena: &'a Bump) -> Result<Matrix<'a>, BuildError> {
+        if self.has_multiplicities() {
+            return Err(BuildError::Multiplicities);
+        }
+        self.build_links(arena)
+    }
+
+    /// [`Problem::build`] without the check for multiplicities: the links
+    /// that Algorithm M ([`super::multiplicity`]) dances on.
+    pub(super) fn build_links<'a>(&self, arena: &'a Bump) -> Result<Matrix<'a>, BuildError> {
         let n_items = self.kinds.len();
         if 2 + n_items + self.entries.len() + self.option_ends.len() >= COVERED as usize {
             return Err(BuildError::TooLarge);
@@ -375,7 +392,7 @@ impl<'a> Matrix<'a> {
 
     /// Removes option node `p`'s option from every other item's list.
     #[inline(always)]
-    fn hide(&mut self, p: u32) {
+    pub(super) fn hide(&mut self, p: u32) {
         let mut q = p + 1;
         while q != p {
             // SAFETY: `q` walks option `p`'s nodes and the spacer after it;
@@ -403,7 +420,7 @@ impl<'a> Matrix<'a> {
 
     /// Undoes [`Self::hide`].
     #[inline(always)]
-    fn unhide(&mut self, p: u32) {
+    pub(super) fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
             // SAFETY: as in `hide`, every index read from the matrix is in
@@ -490,7 +507,7 @@ impl<'a> Matrix<'a> {
     /// purifies it if colored, and does nothing if it is already purified
     /// with `p`'s color.
     #[inline(always)]
-    fn commit(&mut self, p: u32) {
+    pub(super) fn commit(&mut self, p: u32) {
         let Node { top, color, .. } = self.nodes[p as usize];
         if color == 0 {
             self.cover(top as u32);
@@ -501,7 +518,7 @@ impl<'a> Matrix<'a> {
 
     /// Undoes [`Self::commit`].
     #[inline(always)]
-    fn uncommit(&mut self, p: u32) {
+    pub(super) fn uncommit(&mut self, p: u32) {
         let Node { top, color, .. } = self.nodes[p as usize];
         if color == 0 {
             self.uncover(top as u32);

@@ -67,13 +67,15 @@ mod builder;
 pub mod deduce;
 mod matrix;
 pub mod memo;
+pub mod multiplicity;
 pub mod parallel;
 mod search;
 
 pub use bits::BitMatrix;
-pub use builder::{BuildError, Problem};
+pub use builder::{BuildError, MAX_MULTIPLICITY, Problem, check_bounds};
 pub use matrix::{ForceError, Matrix, SanityError};
 pub use memo::MemoTable;
+pub use multiplicity::MultiMatrix;
 pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor};
 use search::{Searcher, TicksOnly};
 
@@ -132,6 +134,9 @@ pub enum Engine<'a> {
     /// Bit sets (boxed: the struct is large, and an engine is made once
     /// per search).
     Bits(Box<BitMatrix>),
+    /// Algorithm M on the dancing links, for problems with multiplicities
+    /// (its [`Engine::kind`] is [`EngineKind::Links`]).
+    Multi(Box<MultiMatrix<'a>>),
 }
 
 impl Problem {
@@ -158,6 +163,12 @@ impl Problem {
         arena: &'a bumpalo::Bump,
         kind: EngineKind,
     ) -> Result<Engine<'a>, BuildError> {
+        if self.has_multiplicities() {
+            return match kind.resolve(self) {
+                EngineKind::Bits => Err(BuildError::MultiplicitiesOnBits),
+                _ => Ok(Engine::Multi(Box::new(MultiMatrix::build(self, arena)?))),
+            };
+        }
         Ok(if kind.resolve(self) == EngineKind::Bits {
             Engine::Bits(Box::new(BitMatrix::build(self)?))
         } else {
@@ -170,7 +181,7 @@ impl Engine<'_> {
     /// Which engine this is.
     pub fn kind(&self) -> EngineKind {
         match self {
-            Engine::Links(_) => EngineKind::Links,
+            Engine::Links(_) | Engine::Multi(_) => EngineKind::Links,
             Engine::Bits(_) => EngineKind::Bits,
         }
     }
@@ -184,6 +195,7 @@ impl Engine<'_> {
         match self {
             Engine::Links(m) => m.search(visitor, limits),
             Engine::Bits(m) => m.search(visitor, limits),
+            Engine::Multi(m) => m.search(visitor, limits),
         }
     }
 
@@ -200,6 +212,7 @@ impl Engine<'_> {
     ) -> (Outcome, Stats) {
         match self {
             Engine::Links(m) => m.search(&mut TicksOnly::new(visitor), limits),
+            Engine::Multi(m) => m.search(&mut TicksOnly::new(visitor), limits),
             Engine::Bits(m) => m.count_with_memo(visitor, limits, memo),
         }
     }
@@ -209,6 +222,7 @@ impl Engine<'_> {
         match self {
             Engine::Links(m) => m.goto(prefix),
             Engine::Bits(m) => m.goto(prefix),
+            Engine::Multi(m) => m.goto(prefix),
         }
     }
 
@@ -218,6 +232,7 @@ impl Engine<'_> {
         match self {
             Engine::Links(m) => m.updates(),
             Engine::Bits(m) => m.updates(),
+            Engine::Multi(m) => m.updates(),
         }
     }
 
@@ -254,18 +269,21 @@ impl Searcher for Engine<'_> {
         match self {
             Engine::Links(m) => m.force(k),
             Engine::Bits(m) => m.force(k),
+            Engine::Multi(m) => m.force(k),
         }
     }
     fn forced_len(&self) -> usize {
         match self {
             Engine::Links(m) => m.forced_count(),
             Engine::Bits(m) => m.forced_count(),
+            Engine::Multi(m) => m.forced_count(),
         }
     }
     fn unforce_back_to(&mut self, len: usize) {
         match self {
             Engine::Links(m) => m.unforce_to(len),
             Engine::Bits(m) => m.unforce_to(len),
+            Engine::Multi(m) => m.unforce_to(len),
         }
     }
 }

@@ -133,7 +133,9 @@ impl Plan {
     /// does).
     pub fn split(problem: &Problem, min: usize) -> Result<Self, BuildError> {
         let mut best = Plan::whole();
-        if min <= 1 {
+        // Algorithm M's paths are not lists of options (module docs of
+        // `multiplicity`): such a tree stays whole.
+        if min <= 1 || problem.has_multiplicities() {
             return Ok(best);
         }
         let arena = Bump::new();

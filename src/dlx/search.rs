@@ -120,13 +120,23 @@ enum Chosen<'m, 'a> {
         matrix: &'m BitMatrix,
         chosen: &'m [u32],
     },
+    /// Algorithm M's: the option nodes chosen (null moves left out), and
+    /// each level's (position, moves), which its tweaked lists no longer
+    /// show.
+    Multi {
+        matrix: &'m Matrix<'a>,
+        chosen: &'m [u32],
+        path: &'m [(u32, u32)],
+    },
 }
 
 impl<'m, 'a> Chosen<'m, 'a> {
     /// The forced options, then the chosen ones.
     fn options(self) -> impl Iterator<Item = OptionId> + 'm {
         let (links, bits) = match self {
-            Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None),
+            Chosen::Links { matrix, chosen } | Chosen::Multi { matrix, chosen, .. } => {
+                (Some((matrix, chosen)), None)
+            }
             Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen))),
         };
         let links = links.into_iter().flat_map(|(m, chosen)| {
@@ -142,7 +152,9 @@ impl<'m, 'a> Chosen<'m, 'a> {
     /// Only the chosen options.
     fn chosen(self) -> impl Iterator<Item = OptionId> + 'm {
         let (links, bits) = match self {
-            Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None),
+            Chosen::Links { matrix, chosen } | Chosen::Multi { matrix, chosen, .. } => {
+                (Some((matrix, chosen)), None)
+            }
             Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen))),
         };
         let links = links
@@ -156,13 +168,15 @@ impl<'m, 'a> Chosen<'m, 'a> {
 
     fn depth(self) -> usize {
         match self {
-            Chosen::Links { chosen, .. } | Chosen::Bits { chosen, .. } => chosen.len(),
+            Chosen::Links { chosen, .. }
+            | Chosen::Bits { chosen, .. }
+            | Chosen::Multi { chosen, .. } => chosen.len(),
         }
     }
 
     fn forced_count(self) -> usize {
         match self {
-            Chosen::Links { matrix, .. } => matrix.forced_count(),
+            Chosen::Links { matrix, .. } | Chosen::Multi { matrix, .. } => matrix.forced_count(),
             Chosen::Bits { matrix, .. } => matrix.forced_count(),
         }
     }
@@ -255,13 +269,30 @@ impl<'m, 'a> Progress<'m, 'a> {
         }
     }
 
+    pub(super) fn of_multi(
+        matrix: &'m Matrix<'a>,
+        chosen: &'m [u32],
+        path: &'m [(u32, u32)],
+        stats: Stats,
+    ) -> Self {
+        Self {
+            source: Chosen::Multi {
+                matrix,
+                chosen,
+                path,
+            },
+            stats,
+        }
+    }
+
     /// For each level of the current path, the 0-based position of the
     /// option being tried among the options of the item branched on, and
     /// their number.
     pub fn path(&self) -> impl Iterator<Item = (u32, u32)> + 'm {
-        let (links, bits) = match self.source {
-            Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None),
-            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen.len()))),
+        let (links, bits, multi) = match self.source {
+            Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None, None),
+            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen.len())), None),
+            Chosen::Multi { path, .. } => (None, None, Some(path)),
         };
         let links = links.into_iter().flat_map(|(m, chosen)| {
             chosen.iter().map(move |&x| {
@@ -278,7 +309,9 @@ impl<'m, 'a> Progress<'m, 'a> {
         let bits = bits
             .into_iter()
             .flat_map(|(m, depth)| (0..depth).map(move |d| m.path_at(d)));
-        links.chain(bits)
+        links
+            .chain(bits)
+            .chain(multi.into_iter().flatten().copied())
     }
 
     /// Knuth's estimate of the fraction of the tree already searched: the
@@ -583,7 +616,7 @@ macro_rules! searcher_by_inherent_methods {
     )*};
 }
 
-searcher_by_inherent_methods!(Matrix<'_>, BitMatrix);
+searcher_by_inherent_methods!(Matrix<'_>, BitMatrix, super::MultiMatrix<'_>);
 
 #[cfg(test)]
 mod tests {
