@@ -1,0 +1,237 @@
+use super::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Items 0..items all primary, one class, the given options.
+fn rate(items: u32, options: &[&[u32]], rules: &Rules) -> Rating {
+    rate_by(&mut Deducer::new(), items, options, rules).unwrap()
+}
+
+/// [`rate`] by `deducer`, errors included.
+fn rate_by(
+    deducer: &mut Deducer,
+    items: u32,
+    options: &[&[u32]],
+    rules: &Rules,
+) -> Result<Rating, RateError> {
+    let mut entries = Vec::new();
+    let mut ends = Vec::new();
+    for o in options {
+        entries.extend_from_slice(o);
+        ends.push(entries.len() as u32);
+    }
+    let class = vec![0; items as usize];
+    deducer.rate(
+        Instance {
+            items,
+            primary: items,
+            entries: &entries,
+            ends: &ends,
+            class: &class,
+            places: 0,
+        },
+        rules,
+    )
+}
+
+/// A cancel that says to stop from its `at`-th question on, and counts
+/// the questions.
+struct StopAt {
+    at: u64,
+    asked: AtomicU64,
+}
+
+impl StopAt {
+    fn new(at: u64) -> Arc<Self> {
+        Arc::new(Self {
+            at,
+            asked: AtomicU64::new(0),
+        })
+    }
+
+    fn asked(&self) -> u64 {
+        self.asked.load(Ordering::Relaxed)
+    }
+}
+
+impl crate::cancel::Cancel for StopAt {
+    fn is_cancelled(&self) -> bool {
+        self.asked.fetch_add(1, Ordering::Relaxed) + 1 >= self.at
+    }
+}
+
+/// Every pair of `n` items as an option: a perfect matching, of which
+/// there is none for an odd `n`; the rules see that only at the leaves
+/// of a tree of thousands of guesses.
+fn pairs(n: u32) -> Vec<[u32; 2]> {
+    (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| [i, j]))
+        .collect()
+}
+
+#[test]
+fn a_cancel_is_asked_before_each_problem_and_while_guessing() {
+    let pairs = pairs(13);
+    let options: Vec<&[u32]> = pairs.iter().map(|p| &p[..]).collect();
+    let rules = Rules::default();
+    let whole = rate(13, &options, &rules);
+    assert_eq!(whole.solutions, 0);
+    // Enough guesses (each counting 14 units) for many questions.
+    assert!(whole.guesses * 14 > 10 * CANCEL_WORK, "{whole:?}");
+
+    // Said at once: nothing is done.
+    let mut deducer = Deducer::new();
+    let stop = StopAt::new(1);
+    deducer.set_cancel(Some(stop.clone()));
+    let rated = rate_by(&mut deducer, 13, &options, &rules);
+    assert_eq!((rated, stop.asked()), (Err(RateError::Cancelled), 1));
+
+    // Said at the fourth question: the guessing stops there.
+    let stop = StopAt::new(4);
+    deducer.set_cancel(Some(stop.clone()));
+    let rated = rate_by(&mut deducer, 13, &options, &rules);
+    assert_eq!((rated, stop.asked()), (Err(RateError::Cancelled), 4));
+
+    // Never said: the rating is the one without a cancel, and the
+    // deducer is whole again after being stopped.
+    let never = StopAt::new(u64::MAX);
+    deducer.set_cancel(Some(never.clone()));
+    let rated = rate_by(&mut deducer, 13, &options, &rules);
+    assert_eq!(rated, Ok(whole));
+    assert!(never.asked() > 10, "asked {} times", never.asked());
+    deducer.set_cancel(None);
+    assert_eq!(rate_by(&mut deducer, 13, &options, &rules), Ok(whole));
+}
+
+#[test]
+fn singles_alone_solve_a_forced_problem() {
+    // Item 0 has one option; choosing it leaves item 2 one option.
+    let r = rate(3, &[&[0, 1], &[1, 2], &[2]], &Rules::default());
+    assert_eq!(r.solutions, 1);
+    assert_eq!(r.tally.naked_singles, 2);
+    assert_eq!((r.guesses, r.level()), (0, Level::Simple));
+}
+
+#[test]
+fn an_unsolvable_problem_has_no_solution() {
+    let r = rate(3, &[&[0, 1], &[1, 2]], &Rules::default());
+    assert_eq!(r.solutions, 0);
+}
+
+#[test]
+fn guessing_counts_two_solutions() {
+    // Two disjoint ways to cover {0, 1}.
+    let r = rate(2, &[&[0, 1], &[0], &[1]], &Rules::default());
+    assert_eq!(r.solutions, 2);
+    assert!(r.guesses >= 2);
+    assert_eq!(r.level(), Level::Expert);
+}
+
+#[test]
+fn the_guess_budget_is_kept() {
+    let rules = Rules {
+        max_guesses: 1,
+        ..Rules::default()
+    };
+    let entries = [0, 1, 0, 1];
+    let ends = [2, 3, 4];
+    let err = Deducer::new()
+        .rate(
+            Instance {
+                items: 2,
+                primary: 2,
+                entries: &entries,
+                ends: &ends,
+                class: &[0, 0],
+                places: 0,
+            },
+            &rules,
+        )
+        .unwrap_err();
+    assert_eq!(err, RateError::GaveUp(1));
+}
+
+#[test]
+fn an_intersection_removes_the_options_outside_it() {
+    // Both options of item 0 cover item 1, so item 1's third option
+    // {1, 4} goes; nothing has one option before that.
+    let r = rate(
+        5,
+        &[&[0, 1, 2], &[0, 1, 3], &[1, 4], &[4, 2], &[4, 3], &[2, 3]],
+        &Rules::default(),
+    );
+    assert!(r.tally.intersections >= 1, "{r:?}");
+}
+
+use crate::dlx::brute_force::count_by_brute_force;
+use crate::dlx::{ItemId, ItemKind, Problem};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Every rule keeps every solution and adds none, on random
+    /// problems with random classes and secondary items: the count
+    /// (to 2) is the brute-force count's.
+    #[test]
+    fn the_rules_keep_the_solutions(
+        items in 1u32..8,
+        secondary in 0u32..3,
+        options in proptest::collection::vec(proptest::collection::btree_set(0u32..10, 1..4), 1..14),
+        classes in proptest::collection::vec(0u8..3, 10),
+        max_subset in 1usize..5,
+    ) {
+        let total = items + secondary;
+        let mut p = Problem::new();
+        for i in 0..total {
+            p.add_item(if i < items { ItemKind::Primary } else { ItemKind::Secondary });
+        }
+        let mut entries = Vec::new();
+        let mut ends = Vec::new();
+        for o in &options {
+            let o: Vec<u32> = o.iter().map(|&i| i % total).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+            // The engine's problems need a primary item in every option.
+            if o.iter().all(|&i| i >= items) {
+                continue;
+            }
+            let ids: Vec<ItemId> = o.iter().map(|&i| ItemId(i)).collect();
+            p.add_option(&ids).unwrap();
+            entries.extend_from_slice(&o);
+            ends.push(entries.len() as u32);
+        }
+        let expected = count_by_brute_force(&p).unwrap().min(2);
+        let rules = Rules { max_subset, ..Rules::default() };
+        let rating = Deducer::new()
+            .rate(
+                Instance {
+                    items: total,
+                    primary: items,
+                    entries: &entries,
+                    ends: &ends,
+                    class: &classes[..total as usize],
+                    places: 0,
+                },
+                &rules,
+            )
+            .unwrap();
+        prop_assert_eq!(rating.solutions, expected);
+    }
+}
+
+#[test]
+fn malformed_instances_are_refused() {
+    let err = Deducer::new()
+        .rate(
+            Instance {
+                items: 2,
+                primary: 2,
+                entries: &[0, 5],
+                ends: &[2],
+                class: &[0, 0],
+                places: 0,
+            },
+            &Rules::default(),
+        )
+        .unwrap_err();
+    assert!(matches!(err, RateError::Malformed(_)));
+}
