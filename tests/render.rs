@@ -1,0 +1,378 @@
+//! The pictures (`dlx_engine::render`, `dlx render`, `dlx solve --output
+//! svg`), checked as pixels: every SVG made here is parsed as XML
+//! (roxmltree) and rasterised (resvg on tiny-skia, one pixel per unit: a
+//! cell is 40 pixels, the grid starts 10 pixels in), and the pixels are
+//! looked at where it matters: a given's cell has ink and an empty one
+//! none, solved digits are blue, a thick line lies between two jigsaw
+//! regions (or boxes) and a thin one inside, a cage's outline is dashed
+//! along its border and absent inside, diagonals and windows are where
+//! the rules put them. Digits need a font: the system's are loaded, and
+//! where there are none the checks of digit ink say so and are skipped.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use dlx_engine::format::{self, Alphabet, Case, Head};
+use dlx_engine::render::{self, Options, Puzzle, UNIT};
+use dlx_engine::sudoku::{DlxSolver, Grid, SudokuSolver};
+use resvg::tiny_skia::{Pixmap, Transform};
+use resvg::usvg::{self, fontdb};
+
+/// Where the grid starts in a picture, in pixels.
+const MARGIN: u32 = (UNIT / 4) as u32;
+const CELL: u32 = UNIT as u32;
+
+fn fonts() -> Arc<fontdb::Database> {
+    static FONTS: OnceLock<Arc<fontdb::Database>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let mut db = fontdb::Database::new();
+            db.load_system_fonts();
+            Arc::new(db)
+        })
+        .clone()
+}
+
+/// Whether digits can be drawn here (some font is installed).
+fn have_fonts() -> bool {
+    let some = !fonts().is_empty();
+    if !some {
+        eprintln!("no system fonts: the ink of digits is not checked");
+    }
+    some
+}
+
+/// `svg` parsed as XML and rasterised.
+fn raster(svg: &str) -> Pixmap {
+    roxmltree::Document::parse(svg).expect("the picture is well-formed XML");
+    let opt = usvg::Options {
+        fontdb: fonts(),
+        ..usvg::Options::default()
+    };
+    let tree = usvg::Tree::from_str(svg, &opt).expect("resvg reads the picture");
+    let size = tree.size().to_int_size();
+    let mut pixmap = Pixmap::new(size.width(), size.height()).expect("a picture of some size");
+    resvg::render(&tree, Transform::default(), &mut pixmap.as_mut());
+    pixmap
+}
+
+/// The pixel at (x, y) as RGB (the page is opaque white, so no alpha).
+fn rgb(p: &Pixmap, x: u32, y: u32) -> (u8, u8, u8) {
+    let c = p.pixel(x, y).expect("inside the picture");
+    (c.red(), c.green(), c.blue())
+}
+
+/// How dark the pixel is, 0 (white) to 1 (black).
+fn darkness(p: &Pixmap, x: u32, y: u32) -> f64 {
+    let (r, g, b) = rgb(p, x, y);
+    1.0 - (r as f64 + g as f64 + b as f64) / (3.0 * 255.0)
+}
+
+/// Whether the middle of cell (r, c) (the square a digit takes, away from
+/// its borders and corner) has any ink.
+fn cell_inked(p: &Pixmap, r: u32, c: u32) -> bool {
+    let (x0, y0) = (MARGIN + c * CELL, MARGIN + r * CELL);
+    (x0 + 12..x0 + 29).any(|x| (y0 + 11..y0 + 30).any(|y| darkness(p, x, y) > 0.25))
+}
+
+/// Whether the middle of cell (r, c) has blue ink (a solved digit).
+fn cell_blue(p: &Pixmap, r: u32, c: u32) -> bool {
+    let (x0, y0) = (MARGIN + c * CELL, MARGIN + r * CELL);
+    (x0 + 12..x0 + 29).any(|x| {
+        (y0 + 11..y0 + 30).any(|y| {
+            let (r, g, b) = rgb(p, x, y);
+            b as i32 - r as i32 > 60 && b as i32 - g as i32 > 30
+        })
+    })
+}
+
+/// The ink across the line at `at` pixels along the grid (a cell side):
+/// the darkness summed over 9 pixels across it, at the middle of the side
+/// of cell (r, c) on its right (`vertical`) or below it. About 1 for a
+/// thin line, 3 for a thick one.
+fn ink_across(p: &Pixmap, r: u32, c: u32, vertical: bool) -> f64 {
+    if vertical {
+        let (x, y) = (MARGIN + (c + 1) * CELL, MARGIN + r * CELL + CELL / 2);
+        (x - 4..=x + 4).map(|x| darkness(p, x, y)).sum()
+    } else {
+        let (x, y) = (MARGIN + c * CELL + CELL / 2, MARGIN + (r + 1) * CELL);
+        (y - 4..=y + 4).map(|y| darkness(p, x, y)).sum()
+    }
+}
+
+fn read_all(format: &str, text: &str) -> Vec<Case> {
+    let format = format::by_name(format).unwrap();
+    format
+        .read(Box::new(text.as_bytes()), &format::Options::default())
+        .map(|c| c.unwrap())
+        .collect()
+}
+
+/// The first case of a data file, in its detected format.
+fn first_case(path: &str) -> Case {
+    let text = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+    let (head, input) = Head::peek(Box::new(std::io::Cursor::new(text)));
+    let format = format::detect(&head).unwrap();
+    format
+        .read(input, &format::Options::default())
+        .next()
+        .unwrap()
+        .unwrap()
+}
+
+/// The first line of a data file, as a case of the variant format.
+fn first_variant(path: &str) -> Case {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+    read_all("variant", text.lines().next().unwrap()).remove(0)
+}
+
+fn picture(case: &Case, solution: Option<&Grid>, opts: &Options) -> String {
+    let puzzle = Puzzle {
+        grid: &case.grid,
+        variant: case.variant.as_deref(),
+        solution,
+    };
+    render::svg(&puzzle, &Alphabet::default(), opts).unwrap()
+}
+
+/// Every cell has ink exactly when it holds a given.
+fn assert_givens_inked(p: &Pixmap, grid: &Grid) {
+    let n = grid.n() as u32;
+    for r in 0..n {
+        for c in 0..n {
+            let given = grid.get(r as usize, c as usize) != 0;
+            assert_eq!(
+                cell_inked(p, r, c),
+                given,
+                "r{}c{} given {given}",
+                r + 1,
+                c + 1
+            );
+        }
+    }
+}
+
+const PUZZLE: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn givens_have_ink_and_empty_cells_none() {
+    let case = read_all("line", PUZZLE).remove(0);
+    let p = raster(&picture(&case, None, &Options::default()));
+    assert_eq!(
+        (p.width(), p.height()),
+        (9 * CELL + 2 * MARGIN, 9 * CELL + 2 * MARGIN)
+    );
+    if have_fonts() {
+        assert_givens_inked(&p, &case.grid);
+    }
+}
+
+#[test]
+fn solved_digits_are_blue_and_givens_black_unless_givens_only() {
+    let case = read_all("line", PUZZLE).remove(0);
+    let solution = DlxSolver::new(case.grid.shape())
+        .solve_first(&case.grid)
+        .unwrap()
+        .unwrap();
+    let p = raster(&picture(&case, Some(&solution), &Options::default()));
+    let only = raster(&picture(
+        &case,
+        Some(&solution),
+        &Options { givens_only: true },
+    ));
+    if !have_fonts() {
+        return;
+    }
+    for r in 0..9 {
+        for c in 0..9 {
+            let given = case.grid.get(r as usize, c as usize) != 0;
+            assert!(cell_inked(&p, r, c), "r{r}c{c}");
+            assert_eq!(cell_blue(&p, r, c), !given, "r{r}c{c}");
+            assert_eq!(cell_inked(&only, r, c), given, "givens only, r{r}c{c}");
+        }
+    }
+}
+
+/// Thick lines exactly between cells of different houses of `house`.
+fn assert_thick_between(p: &Pixmap, n: u32, house: impl Fn(u32, u32) -> usize) {
+    for r in 0..n {
+        for c in 0..n {
+            if c + 1 < n {
+                let ink = ink_across(p, r, c, true);
+                let thick = house(r, c) != house(r, c + 1);
+                assert!(
+                    if thick { ink > 2.5 } else { ink < 1.5 },
+                    "right of r{r}c{c}: {ink}"
+                );
+            }
+            if r + 1 < n {
+                let ink = ink_across(p, r, c, false);
+                let thick = house(r, c) != house(r + 1, c);
+                assert!(
+                    if thick { ink > 2.5 } else { ink < 1.5 },
+                    "below r{r}c{c}: {ink}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn thick_lines_lie_between_jigsaw_regions_and_never_inside_one() {
+    let case = first_variant("data/variants/jigsaw_50.txt");
+    let regions = case.variant.as_ref().unwrap().regions().unwrap().to_vec();
+    let p = raster(&picture(&case, None, &Options::default()));
+    assert_thick_between(&p, 9, |r, c| regions[(r * 9 + c) as usize] as usize);
+}
+
+#[test]
+fn thick_lines_lie_between_boxes_of_any_shape() {
+    // 6x6 of 2x3 boxes: two rows by three columns.
+    let case = read_all("line", &".".repeat(36)).remove(0);
+    let shape = case.grid.shape();
+    assert_eq!((shape.box_rows(), shape.box_cols()), (2, 3));
+    let p = raster(&picture(&case, None, &Options::default()));
+    assert_thick_between(&p, 6, |r, c| shape.box_of(r as usize, c as usize));
+}
+
+#[test]
+fn cage_outlines_are_dashed_inset_and_absent_inside_a_cage() {
+    let case = first_variant("data/variants/killer_50.txt");
+    let variant = case.variant.clone().unwrap();
+    let p = raster(&picture(&case, None, &Options::default()));
+    let n = 9;
+    let cage_of = |r: i64, c: i64| {
+        variant
+            .cages()
+            .iter()
+            .position(|cage| cage.cells.contains(&((r * n + c) as u16)))
+    };
+    let (mut dashed, mut inside) = (0, 0);
+    for cage in variant.cages() {
+        // Not the first cell, whose corner holds the sum.
+        for &k in &cage.cells[1..] {
+            let (r, c) = (k as i64 / n, k as i64 % n);
+            let y = MARGIN + r as u32 * CELL + (UNIT / 10) as u32;
+            let x0 = MARGIN + c as u32 * CELL;
+            let row: Vec<bool> = (x0 + 8..x0 + 32)
+                .map(|x| darkness(&p, x, y) > 0.2)
+                .collect();
+            let runs = row.windows(2).filter(|w| w[1] && !w[0]).count() + usize::from(row[0]);
+            if cage_of(r - 1, c) == cage_of(r, c) {
+                assert_eq!(
+                    runs, 0,
+                    "no outline inside cage '{}' at r{r}c{c}",
+                    cage.label
+                );
+                inside += 1;
+            } else {
+                assert!(runs >= 3, "dashed top of r{r}c{c}: {row:?}");
+                assert!(row.iter().any(|&i| !i), "gaps at r{r}c{c}");
+                dashed += 1;
+            }
+        }
+    }
+    assert!(dashed > 10 && inside > 10, "{dashed} {inside}");
+}
+
+#[test]
+fn cage_sums_sit_in_the_corner_of_the_first_cell() {
+    let case = first_variant("data/variants/killer_50.txt");
+    let text = picture(&case, None, &Options::default());
+    let variant = case.variant.clone().unwrap();
+    assert_eq!(
+        text.matches("</text>").count() - case.grid.filled(),
+        variant.cages().len()
+    );
+    let p = raster(&text);
+    if !have_fonts() {
+        return;
+    }
+    for cage in variant.cages() {
+        let k = cage.cells[0] as u32;
+        let (x0, y0) = (MARGIN + k % 9 * CELL, MARGIN + k / 9 * CELL);
+        let corner = (x0 + 4..x0 + 12).any(|x| (y0 + 4..y0 + 12).any(|y| darkness(&p, x, y) > 0.4));
+        assert!(corner, "the sum of cage '{}'", cage.label);
+    }
+}
+
+#[test]
+fn diagonals_cross_the_grid_and_windows_are_shaded() {
+    let x = first_variant("data/variants/x_50.txt");
+    let p = raster(&picture(&x, None, &Options::default()));
+    let on = |p: &Pixmap, k: u32| darkness(p, MARGIN + k, MARGIN + k);
+    assert!(on(&p, 7) > 0.2 && on(&p, 9 * CELL - 7) > 0.2);
+    assert!(
+        darkness(&p, MARGIN + 9 * CELL - 7, MARGIN + 7) > 0.2,
+        "the anti-diagonal"
+    );
+    assert!(
+        darkness(&p, MARGIN + 7, MARGIN + 30) < 0.05,
+        "off the diagonal"
+    );
+
+    let hyper = first_variant("data/variants/hyper_50.txt");
+    let p = raster(&picture(&hyper, None, &Options::default()));
+    let shade = |r: u32, c: u32| rgb(&p, MARGIN + c * CELL + 5, MARGIN + r * CELL + 5);
+    for (r, c) in [(1, 1), (3, 3), (1, 5), (7, 7), (5, 1)] {
+        let (g, _, _) = shade(r, c);
+        assert!((180..240).contains(&g), "window cell r{r}c{c}: {g}");
+    }
+    for (r, c) in [(0, 0), (4, 4), (0, 8), (8, 0), (4, 1)] {
+        assert_eq!(shade(r, c), (255, 255, 255), "r{r}c{c}");
+    }
+}
+
+#[test]
+fn every_size_from_4x4_to_25x25_draws_its_givens() {
+    for (path, n) in [
+        ("data/sizes/bnguyen_4x4_puzzle.txt", 4),
+        ("data/sizes/bnguyen_16x16_puzzle.txt", 16),
+        ("data/sizes/bnguyen_25x25_puzzle.txt", 25),
+    ] {
+        let case = first_case(path);
+        assert_eq!(case.grid.n(), n);
+        let text = picture(&case, None, &Options::default());
+        let p = raster(&text);
+        assert_eq!(p.width(), n as u32 * CELL + 2 * MARGIN);
+        let shape = case.grid.shape();
+        assert_thick_between(&p, n as u32, |r, c| shape.box_of(r as usize, c as usize));
+        if have_fonts() {
+            assert_givens_inked(&p, &case.grid);
+        }
+    }
+    // The digits are the alphabet's: 16 is G, 25 is P.
+    let case = first_case("data/sizes/bnguyen_25x25_puzzle.txt");
+    let text = picture(&case, None, &Options::default());
+    assert!(text.contains(">P</text>") && !text.contains(">25</text>"));
+}
+
+#[test]
+fn any_alphabet_symbol_is_escaped() {
+    let alphabet = Alphabet::custom("<&>'").unwrap();
+    let format_opts = format::Options {
+        shape: None,
+        alphabet: alphabet.clone(),
+    };
+    let case = format::by_name("line")
+        .unwrap()
+        .read(Box::new("<&>'............\n".as_bytes()), &format_opts)
+        .next()
+        .unwrap()
+        .unwrap();
+    let puzzle = Puzzle {
+        grid: &case.grid,
+        variant: None,
+        solution: None,
+    };
+    let text = render::svg(&puzzle, &alphabet, &Options::default()).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let written: String = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(written, "<&>'");
+    raster(&text);
+}
