@@ -84,8 +84,11 @@ use dlx_engine::sudoku::verify::{check_solution, check_variant};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape, SudokuSolver};
 use dlx_engine::workers::spawn_scoped_up_to;
 
+mod picture;
 mod rate;
 mod watch;
+
+pub use picture::{SVG, file_name};
 
 pub use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 
@@ -133,6 +136,11 @@ pub struct Options {
     /// `count`: show a progress line on standard error (drawn only on a
     /// terminal) for each case whose search runs past a second.
     pub progress: bool,
+    /// Pictures (`render`, or `solve` with `output` [`SVG`]): write each
+    /// case's SVG document to this folder as [`file_name`] of its case
+    /// number over the run, instead of the run's one picture to standard
+    /// output.
+    pub output_dir: Option<std::path::PathBuf>,
 }
 
 impl Options {
@@ -161,6 +169,7 @@ impl Default for Options {
             part: None,
             interrupt: None,
             progress: false,
+            output_dir: None,
         }
     }
 }
@@ -180,6 +189,10 @@ pub enum Task {
         /// The deductions to use and the guessing allowed.
         rules: Rules,
     },
+    /// Draw each puzzle as read, without solving it (`dlx render`, an
+    /// SVG document per case; `solve` with `--output svg` draws
+    /// solutions).
+    Render,
 }
 
 impl Task {
@@ -188,7 +201,7 @@ impl Task {
     fn count_limit(self) -> u64 {
         match self {
             Task::Count { limit } => limit,
-            Task::Solve => 1,
+            Task::Solve | Task::Render => 1,
             Task::Rate { .. } => 2,
         }
     }
@@ -241,6 +254,8 @@ struct Context<'o> {
     output: Option<&'static dyn Format>,
     /// `count` with `progress`: the progress line.
     board: Option<Arc<Board>>,
+    /// Each case comes to a picture (`render`, `--output svg`), not text.
+    pictures: bool,
 }
 
 /// One thing the reader found, in input order.
@@ -280,6 +295,9 @@ struct Job {
     writer: Option<&'static dyn Format>,
     /// The case number (header errors repeat the previous one).
     number: usize,
+    /// The case number over all inputs of the run (1-based; header
+    /// errors repeat the previous one), which names its picture.
+    index: usize,
     /// The case, or why it could not be read.
     case: Result<Case, InputError>,
 }
@@ -299,6 +317,8 @@ struct Items<'c> {
     ctx: &'c Context<'c>,
     inputs: std::slice::Iter<'c, Input>,
     current: Option<Current>,
+    /// Cases numbered so far, over all inputs.
+    index: usize,
 }
 
 impl<'c> Items<'c> {
@@ -307,6 +327,7 @@ impl<'c> Items<'c> {
             ctx,
             inputs: inputs.iter(),
             current: None,
+            index: 0,
         }
     }
 
@@ -375,12 +396,14 @@ impl Iterator for Items<'_> {
                 if let Some(case) = cur.cases.next() {
                     if takes_number(&case) {
                         cur.number += 1;
+                        self.index += 1;
                     }
                     return Some(Item::Case(Job {
                         name: cur.name.clone(),
                         format: cur.format,
                         writer: cur.writer,
                         number: cur.number,
+                        index: self.index,
                         case,
                     }));
                 }
@@ -525,6 +548,8 @@ struct Done {
     status: ExitStatus,
     /// Its share of the `--stats` totals.
     totals: Totals,
+    /// When `out` is a picture: where it goes.
+    picture: Option<picture::Target>,
 }
 
 /// The status of a case in `--json` (docs/json.md).
@@ -633,22 +658,31 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         }
         Item::Case(job) => job,
     };
-    if let Task::Rate { rules } = ctx.task {
-        return rate::compute(job, &rules, ctx, solvers.rater());
+    match ctx.task {
+        Task::Rate { rules } => return rate::compute(job, &rules, ctx, solvers.rater()),
+        Task::Render => return picture::compute(job, ctx),
+        Task::Solve | Task::Count { .. } => {}
     }
     let Job {
         name,
         format,
         writer,
         number,
+        index,
         case,
     } = job;
     let alphabet = &ctx.format_opts.alphabet;
-    let (line, header, verdict) = match case {
-        Err(e) => (e.line, e.header, Verdict::bad(None, e.column, e.message)),
+    let (line, header, verdict, read) = match case {
+        Err(e) => (
+            e.line,
+            e.header,
+            Verdict::bad(None, e.column, e.message),
+            None,
+        ),
         Ok(case) => {
             let shape = case.grid.shape();
-            let check = ctx.task == Task::Solve || writer.is_none();
+            // A picture checks its own alphabet (`picture::picture`).
+            let check = (ctx.task == Task::Solve && !ctx.pictures) || writer.is_none();
             let why = if check {
                 unwritable(writer, shape, alphabet)
             } else {
@@ -659,7 +693,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                 None => {
                     let rule = match ctx.task {
                         Task::Solve => format.rule(),
-                        Task::Count { .. } | Task::Rate { .. } => Rule::Any,
+                        Task::Count { .. } | Task::Rate { .. } | Task::Render => Rule::Any,
                     };
                     let watch = ctx.board.as_ref().map(|board| {
                         let label = format!("{name}: line {}", case.line);
@@ -669,7 +703,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                     solve_case(ctx.task, rule, &case, ctx.opts, solvers, watch)
                 }
             };
-            (case.line, false, verdict)
+            (case.line, false, verdict, Some(case))
         }
     };
     let mut done = Done {
@@ -686,6 +720,12 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
             stats,
             time,
         };
+    }
+    if ctx.pictures {
+        if let (Some(case), Some(solution)) = (&read, &verdict.solution) {
+            picture::picture(&mut done, &name, index, case, Some(solution), alphabet);
+        }
+        return done;
     }
     done.out = match writer {
         Some(writer) => {
@@ -800,6 +840,8 @@ struct Writer<'w> {
     written: usize,
     /// The progress line, kept out of the way of what is written.
     board: Option<Arc<Board>>,
+    /// `--output-dir`: where pictures go.
+    dir: Option<&'w std::path::Path>,
 }
 
 impl Writer<'_> {
@@ -815,7 +857,19 @@ impl Writer<'_> {
         let _ = self.err.write_all(done.err.as_bytes());
         self.status = self.status.max(done.status);
         self.totals += done.totals;
-        if let Some(text) = done.out {
+        if let (Some(text), Some(target)) = (&done.out, &done.picture)
+            && (self.dir.is_some() || self.written > 0)
+        {
+            // A picture to its file, or one more than standard output holds.
+            let failed = match self.dir {
+                Some(dir) => picture::write(dir, &target.file, text).err(),
+                None => Some(picture::refused(target)),
+            };
+            if let Some(message) = failed {
+                let _ = self.err.write_all(message.as_bytes());
+                self.status = self.status.max(ExitStatus::BadInput);
+            }
+        } else if let Some(text) = done.out {
             let separator = if self.written > 0 { done.separator } else { "" };
             self.written += 1;
             let result = self
@@ -861,7 +915,29 @@ pub fn run(
             None => return ExitStatus::BadInput,
         },
     };
+    let pictures = task == Task::Render || opts.output.as_deref() == Some(SVG) && !opts.json;
+    if pictures && matches!(task, Task::Count { .. } | Task::Rate { .. }) {
+        let _ = writeln!(
+            err,
+            "dlx: --output svg draws solutions: use it with dlx solve (or dlx render)"
+        );
+        return ExitStatus::BadInput;
+    }
+    if let Some(dir) = &opts.output_dir {
+        if !pictures {
+            let _ = writeln!(
+                err,
+                "dlx: --output-dir holds pictures: use it with --output svg (or dlx render)"
+            );
+            return ExitStatus::BadInput;
+        }
+        if let Err(e) = picture::make_dir(dir) {
+            let _ = writeln!(err, "dlx: cannot make the folder {}: {e}", dir.display());
+            return ExitStatus::BadInput;
+        }
+    }
     let output = match opts.output.as_deref() {
+        Some(SVG) => None,
         Some(name) if !opts.json => match named(name, err) {
             Some(f) => Some(f),
             None => return ExitStatus::BadInput,
@@ -879,6 +955,7 @@ pub fn run(
         output,
         board: (opts.progress && matches!(task, Task::Count { .. }))
             .then(|| Arc::new(Board::new())),
+        pictures,
     };
     let read;
     let (inputs, span) = match opts.part {
@@ -911,6 +988,7 @@ pub fn run(
         totals: Totals::default(),
         written: usize::from(span.as_ref().is_some_and(|s| s.after_output)),
         board: ctx.board.clone(),
+        dir: opts.output_dir.as_deref(),
     };
     let threaded = match threads {
         0 | 1 => None,
@@ -1102,9 +1180,9 @@ fn solve_case(
             &case.grid,
             limits(if rule == Rule::Unique { 2 } else { 1 }),
         ),
-        // `rate` never searches here (see `rate::compute`); were it to, it
-        // would count to 2.
-        Task::Count { .. } | Task::Rate { .. } => solver
+        // `rate` and `render` never search here (see `rate::compute`,
+        // `picture::compute`); were `rate` to, it would count to 2.
+        Task::Count { .. } | Task::Rate { .. } | Task::Render => solver
             .search(&case.grid, limits(task.count_limit()), None)
             .map(|report| {
                 let count = Count {
@@ -1178,8 +1256,8 @@ fn solve_case(
     let stopped = count.outcome == Outcome::Stopped;
     let n = count.solutions;
     let (status, error) = match task {
-        // `rate` never searches here (see `rate::compute`).
-        Task::Count { .. } | Task::Rate { .. } => {
+        // `rate` and `render` never search here.
+        Task::Count { .. } | Task::Rate { .. } | Task::Render => {
             verdict.count = Some(count);
             let status = match n {
                 _ if stopped => Status::Interrupted,
