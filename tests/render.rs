@@ -18,6 +18,10 @@ use dlx_engine::sudoku::{DlxSolver, Grid, SudokuSolver};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 
+mod common;
+
+use common::bin::dlx;
+
 /// Where the grid starts in a picture, in pixels.
 const MARGIN: u32 = (UNIT / 4) as u32;
 const CELL: u32 = UNIT as u32;
@@ -375,4 +379,141 @@ fn any_alphabet_symbol_is_escaped() {
         .collect();
     assert_eq!(written, "<&>'");
     raster(&text);
+}
+
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dlx-render-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn dlx_render_draws_one_puzzle_to_standard_output() {
+    let out = dlx().args(["render", PUZZLE]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert!(text.starts_with("<?xml") && !text.contains("class=\"solved\""));
+    let p = raster(&text);
+    if have_fonts() {
+        assert_givens_inked(&p, &read_all("line", PUZZLE)[0].grid);
+    }
+    let solved = dlx()
+        .args(["solve", "--output", "svg", PUZZLE])
+        .assert()
+        .success();
+    let text = String::from_utf8(solved.get_output().stdout.clone()).unwrap();
+    assert!(text.contains("class=\"solved\""));
+    let p = raster(&text);
+    if have_fonts() {
+        assert!(cell_blue(&p, 0, 1) && !cell_blue(&p, 0, 0));
+    }
+}
+
+#[test]
+fn dlx_render_writes_one_numbered_file_per_case_the_same_at_any_threads() {
+    let input = format!(
+        "{PUZZLE}\n{}\n{}x\n{PUZZLE} x\n",
+        ".".repeat(16),
+        ".".repeat(80)
+    );
+    let mut runs = Vec::new();
+    for threads in ["1", "3"] {
+        let dir = scratch(&format!("files-{threads}"));
+        let out = dlx()
+            .args([
+                "render",
+                "--format",
+                "variant",
+                "--threads",
+                threads,
+                "--output-dir",
+            ])
+            .arg(&dir)
+            .write_stdin(input.clone())
+            .assert()
+            .code(2);
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(err.contains("<stdin>: line 3"), "{err}");
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().into_string().unwrap(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["case-0001.svg", "case-0002.svg", "case-0004.svg"]);
+        for (_, bytes) in &files {
+            raster(std::str::from_utf8(bytes).unwrap());
+        }
+        assert!(
+            std::str::from_utf8(&files[2].1)
+                .unwrap()
+                .contains("class=\"diagonals\"")
+        );
+        runs.push((files, err));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    assert_eq!(runs[0], runs[1]);
+}
+
+#[test]
+fn dlx_render_refuses_what_it_cannot_do() {
+    // A second picture with no folder to go to.
+    let two = format!("{PUZZLE}\n{PUZZLE}\n");
+    let out = dlx().arg("render").write_stdin(two).assert().code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(
+        err.contains("<stdin>: line 2: not drawn") && err.contains("--output-dir"),
+        "{err}"
+    );
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    assert_eq!(
+        text.matches("<?xml").count(),
+        1,
+        "the first picture is written"
+    );
+    // An unreadable file, an input of no known format, an unknown format.
+    let out = dlx().args(["render", "no/such/file.txt"]).assert().code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.starts_with("dlx: no/such/file.txt: "), "{err}");
+    let out = dlx().arg("render").write_stdin("hello\n").assert().code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("cannot tell the format"), "{err}");
+    dlx()
+        .args(["render", "--format", "nope", PUZZLE])
+        .assert()
+        .code(2);
+    // Pictures are of solutions or puzzles, not counts; a folder is for
+    // pictures.
+    let out = dlx()
+        .args(["count", "--output", "svg", PUZZLE])
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("--output svg draws solutions"), "{err}");
+    let dir = scratch("not-pictures");
+    dlx()
+        .args(["solve", "--output-dir"])
+        .arg(&dir)
+        .arg(PUZZLE)
+        .assert()
+        .code(2);
+    assert!(!dir.exists());
+    // An alphabet too short for the grid (of numbers, which it does not
+    // read).
+    let sixteen = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/sizes/bnguyen_16x16_puzzle.txt"
+    );
+    let out = dlx()
+        .args(["render", "--alphabet", "123", sixteen])
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("no symbols for 16 digits"), "{err}");
 }
