@@ -23,8 +23,10 @@
 //!   never a panic.
 //!
 //! [`draw`] gives the drawing as a [`Drawing`] (an SVG group and its size)
-//! for a page that places several; [`svg`] wraps one in a document of its
-//! own.
+//! for a page that places several ([`sheet`]: A4 pages of puzzles, then
+//! their solutions); [`svg`] wraps one in a document of its own.
+
+pub mod sheet;
 
 use std::fmt::Write as _;
 
@@ -122,7 +124,7 @@ pub fn svg(
     Ok(out)
 }
 
-/// `puzzle` drawn as a group, for [`svg`] or a page of several.
+/// `puzzle` drawn as a group, for [`svg`] or a [`sheet`]'s page.
 pub fn draw(
     puzzle: &Puzzle<'_>,
     alphabet: &Alphabet,
