@@ -141,6 +141,11 @@ pub struct Options {
     /// number over the run, instead of the run's one picture to standard
     /// output.
     pub output_dir: Option<std::path::PathBuf>,
+    /// `render`: gather the pictures into A4 pages of this many puzzles,
+    /// their solutions on the pages after (`render::sheet`), written at
+    /// the end of the run as `page-KKKK.svg` (or the one page to standard
+    /// output).
+    pub per_page: Option<usize>,
 }
 
 impl Options {
@@ -170,6 +175,7 @@ impl Default for Options {
             interrupt: None,
             progress: false,
             output_dir: None,
+            per_page: None,
         }
     }
 }
@@ -723,7 +729,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     }
     if ctx.pictures {
         if let (Some(case), Some(solution)) = (&read, &verdict.solution) {
-            picture::picture(&mut done, &name, index, case, Some(solution), alphabet);
+            picture::picture(&mut done, &name, index, case, Some(solution), ctx);
         }
         return done;
     }
@@ -842,6 +848,8 @@ struct Writer<'w> {
     board: Option<Arc<Board>>,
     /// `--output-dir`: where pictures go.
     dir: Option<&'w std::path::Path>,
+    /// `--per-page`: the pictures gathered for the sheet.
+    sheet: Option<picture::Sheet>,
 }
 
 impl Writer<'_> {
@@ -853,11 +861,15 @@ impl Writer<'_> {
         }
     }
 
-    fn print(&mut self, done: Done) -> ControlFlow<End> {
+    fn print(&mut self, mut done: Done) -> ControlFlow<End> {
         let _ = self.err.write_all(done.err.as_bytes());
         self.status = self.status.max(done.status);
         self.totals += done.totals;
-        if let (Some(text), Some(target)) = (&done.out, &done.picture)
+        if let Some(sheet) = &mut self.sheet
+            && let Some(item) = done.picture.as_mut().and_then(|t| t.item.take())
+        {
+            sheet.items.push(*item);
+        } else if let (Some(text), Some(target)) = (&done.out, &done.picture)
             && (self.dir.is_some() || self.written > 0)
         {
             // A picture to its file, or one more than standard output holds.
@@ -989,6 +1001,13 @@ pub fn run(
         written: usize::from(span.as_ref().is_some_and(|s| s.after_output)),
         board: ctx.board.clone(),
         dir: opts.output_dir.as_deref(),
+        sheet: opts
+            .per_page
+            .filter(|_| pictures)
+            .map(|per_page| picture::Sheet {
+                per_page,
+                items: Vec::new(),
+            }),
     };
     let threaded = match threads {
         0 | 1 => None,
@@ -1005,6 +1024,15 @@ pub fn run(
     });
     if let ControlFlow::Break(End::Output(status)) = flow {
         return status;
+    }
+    if let Some(sheet) = writer.sheet.take() {
+        let status = sheet.finish(
+            &ctx.format_opts.alphabet,
+            writer.dir,
+            writer.out,
+            writer.err,
+        );
+        writer.status = writer.status.max(status);
     }
     if let Err(e) = writer.out.flush()
         && !is_broken_pipe(&e)

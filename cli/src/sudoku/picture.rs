@@ -21,7 +21,7 @@ use std::path::Path;
 use super::{Context, Done, Job, error_line};
 use crate::ExitStatus;
 use dlx_engine::format::{Alphabet, Case};
-use dlx_engine::render::{self, Puzzle};
+use dlx_engine::render::{self, Puzzle, sheet};
 use dlx_engine::sudoku::Grid;
 
 /// The name `--output` takes for pictures.
@@ -35,6 +35,8 @@ pub(super) struct Target {
     pub file: String,
     /// `FILE: line N`.
     pub place: String,
+    /// `--per-page`: the case and its solution, for the sheet.
+    pub item: Option<Box<(Case, Option<Grid>)>>,
 }
 
 /// The file of case `index` (1-based over the run) in `--output-dir`.
@@ -52,14 +54,7 @@ pub(super) fn compute(job: Job, ctx: &Context<'_>) -> Done {
         },
         Ok(case) => {
             let mut done = Done::default();
-            picture(
-                &mut done,
-                &job.name,
-                job.index,
-                &case,
-                None,
-                &ctx.format_opts.alphabet,
-            );
+            picture(&mut done, &job.name, job.index, &case, None, ctx);
             done
         }
     }
@@ -73,19 +68,27 @@ pub(super) fn picture(
     index: usize,
     case: &Case,
     solution: Option<&Grid>,
-    alphabet: &Alphabet,
+    ctx: &Context<'_>,
 ) {
+    let sheet = ctx.opts.per_page.is_some();
     let puzzle = Puzzle {
         grid: &case.grid,
         variant: case.variant.as_deref(),
         solution,
     };
-    match render::svg(&puzzle, alphabet, &render::Options::default()) {
+    match render::svg(
+        &puzzle,
+        &ctx.format_opts.alphabet,
+        &render::Options::default(),
+    ) {
         Ok(text) => {
-            done.out = Some(text);
+            // A sheet's case is drawn again on its page, at the end.
+            let item = sheet.then(|| Box::new((case.clone(), solution.cloned())));
+            done.out = (!sheet).then_some(text);
             done.picture = Some(Target {
                 file: file_name(index),
                 place: format!("{name}: line {}", case.line),
+                item,
             });
         }
         Err(e) => {
@@ -114,4 +117,75 @@ pub(super) fn refused(target: &Target) -> String {
         "dlx: {}: not drawn: standard output holds one picture; name a folder with --output-dir for more\n",
         target.place
     )
+}
+
+/// `--per-page K`: the puzzles (and solutions) of the run, gathered in
+/// input order for the pages written at its end.
+pub(super) struct Sheet {
+    /// Puzzles to a page.
+    pub per_page: usize,
+    /// Each case drawn, with its solution if it has one.
+    pub items: Vec<(Case, Option<Grid>)>,
+}
+
+/// The file of page `k` (1-based) of a sheet in `--output-dir`.
+pub fn page_name(k: usize) -> String {
+    format!("page-{k:04}.svg")
+}
+
+impl Sheet {
+    /// Writes the pages: to `dir` as [`page_name`]s, or the one page to
+    /// `out` (a sheet of more pages needs `dir`; it is refused on `err`).
+    pub(super) fn finish(
+        self,
+        alphabet: &Alphabet,
+        dir: Option<&Path>,
+        out: &mut dyn io::Write,
+        err: &mut dyn io::Write,
+    ) -> ExitStatus {
+        let puzzles: Vec<Puzzle<'_>> = self
+            .items
+            .iter()
+            .map(|(case, solution)| Puzzle {
+                grid: &case.grid,
+                variant: case.variant.as_deref(),
+                solution: solution.as_ref(),
+            })
+            .collect();
+        // Every case was drawn once before it came here.
+        let pages = match sheet::pages(&puzzles, alphabet, self.per_page) {
+            Ok(pages) => pages,
+            Err(e) => {
+                let _ = writeln!(err, "dlx: cannot draw the sheet: {e}");
+                return ExitStatus::BadInput;
+            }
+        };
+        match dir {
+            Some(dir) => {
+                for (k, text) in pages.iter().enumerate() {
+                    if let Err(message) = write(dir, &page_name(k + 1), text) {
+                        let _ = err.write_all(message.as_bytes());
+                        return ExitStatus::BadInput;
+                    }
+                }
+                ExitStatus::Success
+            }
+            None => {
+                if let Some(first) = pages.first()
+                    && let Err(e) = out.write_all(first.as_bytes())
+                {
+                    return crate::output_failed(&e, err);
+                }
+                if pages.len() > 1 {
+                    let _ = writeln!(
+                        err,
+                        "dlx: the sheet has {} pages; standard output holds the first; name a folder with --output-dir for all",
+                        pages.len()
+                    );
+                    return ExitStatus::BadInput;
+                }
+                ExitStatus::Success
+            }
+        }
+    }
 }
