@@ -517,3 +517,55 @@ fn dlx_render_refuses_what_it_cannot_do() {
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(err.contains("no symbols for 16 digits"), "{err}");
 }
+
+/// How many pixels of the picture are blue (solved digits).
+fn blue_pixels(p: &Pixmap) -> usize {
+    p.pixels()
+        .iter()
+        .filter(|c| c.blue() as i32 - c.red() as i32 > 60 && c.alpha() == 255)
+        .count()
+}
+
+#[test]
+fn dlx_render_per_page_makes_a4_pages_then_the_solutions() {
+    let five = format!("{PUZZLE}\n").repeat(5);
+    let dir = scratch("sheet");
+    dlx()
+        .args(["render", "--solve", "--per-page", "4", "--output-dir"])
+        .arg(&dir)
+        .write_stdin(five.clone())
+        .assert()
+        .success();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["page-0001.svg", "page-0002.svg", "page-0003.svg"]);
+    let page = |k: usize| std::fs::read_to_string(dir.join(&names[k])).unwrap();
+    let pages: Vec<Pixmap> = (0..3).map(|k| raster(&page(k))).collect();
+    // 210 x 297 mm at 96 pixels an inch.
+    assert_eq!((pages[0].width(), pages[0].height()), (794, 1123));
+    assert_eq!(page(0).matches("class=\"sudoku\"").count(), 4);
+    assert_eq!(page(1).matches("class=\"sudoku\"").count(), 1);
+    assert_eq!(page(2).matches("class=\"sudoku\"").count(), 5);
+    if have_fonts() {
+        assert_eq!(blue_pixels(&pages[0]) + blue_pixels(&pages[1]), 0);
+        assert!(blue_pixels(&pages[2]) > 1000, "the solutions are drawn");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    // One page fits standard output; more do not.
+    let out = dlx()
+        .args(["render", "--per-page", "6"])
+        .write_stdin(five.clone())
+        .assert()
+        .success();
+    raster(std::str::from_utf8(&out.get_output().stdout).unwrap());
+    let out = dlx()
+        .args(["render", "--per-page", "2"])
+        .write_stdin(five)
+        .assert()
+        .code(2);
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert!(err.contains("the sheet has 3 pages"), "{err}");
+}

@@ -101,7 +101,10 @@ enum Command {
     /// blue), as 'dlx solve --output svg' does. One puzzle goes to
     /// standard output; with --output-dir DIR each case goes to
     /// DIR/case-0001.svg, DIR/case-0002.svg, ... (numbered by case over
-    /// all inputs). See docs/render.md.
+    /// all inputs). With --per-page K the puzzles go K to an A4 page,
+    /// their solutions on the pages after, for a printable sheet
+    /// (dlx generate --count 6 | dlx render --solve --per-page 6
+    /// --output-dir sheet). See docs/render.md.
     #[command(after_help = RENDER_EXIT_CODES)]
     Render(RenderArgs),
     /// Count the solutions of Sudoku puzzles, one line per puzzle.
@@ -219,6 +222,12 @@ struct RenderArgs {
     /// standard output holds.
     #[arg(long, value_name = "DIR")]
     output_dir: Option<PathBuf>,
+    /// A printable sheet: the puzzles K to an A4 page (givens only,
+    /// numbered), then with --solve their solutions, twelve to a page;
+    /// written at the end as DIR/page-0001.svg, ... with --output-dir, or
+    /// the one page to standard output.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=64))]
+    per_page: Option<u16>,
     /// Stop at the first puzzle that is not drawn.
     #[arg(long)]
     fail_fast: bool,
@@ -244,6 +253,7 @@ impl RenderArgs {
             fail_fast: self.fail_fast,
             threads: self.threads.into(),
             output_dir: self.output_dir,
+            per_page: self.per_page.map(usize::from),
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), task, opts)
@@ -758,6 +768,7 @@ impl SudokuArgs {
             interrupt: None,
             progress: false,
             output_dir: None,
+            per_page: None,
         };
         (Input::from_args(&self.files), opts)
     }
