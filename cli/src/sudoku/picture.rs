@@ -11,6 +11,11 @@
 //! standard error (exit code 2), since one document is all a stream can
 //! hold.
 //!
+//! With `--per-page K` (`dlx render`) the writer keeps each drawn case
+//! instead, in input order ([`Sheet`]), and the run's end writes the
+//! sheet's A4 pages (`dlx_engine::render::sheet`) as `DIR/page-KKKK.svg`
+//! ([`page_name`]), or its one page to standard output.
+//!
 //! Invariant: a picture depends only on its case and the options, so the
 //! files and the output are byte for byte the same at any `--threads`;
 //! the writer writes them in input order, as it writes text.
