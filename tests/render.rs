@@ -569,3 +569,46 @@ fn dlx_render_per_page_makes_a4_pages_then_the_solutions() {
     let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
     assert!(err.contains("the sheet has 3 pages"), "{err}");
 }
+
+/// A picture with no text (so no font enters it) against its reference
+/// PNG in `tests/data/render/`, within a tolerance for antialiasing:
+/// fewer than 0.5% of the pixels may differ, and none by much on
+/// average. `DLX_BLESS=1` writes the reference anew.
+#[test]
+fn a_drawing_without_digits_matches_its_reference_png() {
+    let regions = first_variant("data/variants/jigsaw_50.txt")
+        .variant
+        .unwrap();
+    let labels = regions.fields();
+    let line = format!("{} {labels} x hyper", ".".repeat(81));
+    let case = read_all("variant", &line).remove(0);
+    let p = raster(&picture(&case, None, &Options::default()));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/render/jigsaw-x-hyper.png");
+    if std::env::var_os("DLX_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        p.save_png(&path).unwrap();
+    }
+    let reference = Pixmap::load_png(&path).expect("the reference PNG (DLX_BLESS=1 writes it)");
+    assert_eq!(
+        (p.width(), p.height()),
+        (reference.width(), reference.height())
+    );
+    let (mut differ, mut total) = (0usize, 0u64);
+    for (a, b) in p.pixels().iter().zip(reference.pixels()) {
+        let d = [
+            a.red().abs_diff(b.red()),
+            a.green().abs_diff(b.green()),
+            a.blue().abs_diff(b.blue()),
+        ];
+        let worst = *d.iter().max().unwrap();
+        total += worst as u64;
+        differ += usize::from(worst > 32);
+    }
+    let pixels = p.pixels().len();
+    assert!(differ * 200 < pixels, "{differ} of {pixels} pixels differ");
+    assert!(
+        total < pixels as u64,
+        "mean difference {}",
+        total as f64 / pixels as f64
+    );
+}
