@@ -191,7 +191,9 @@ Exit codes:
   0  every puzzle was drawn
   1  --solve: some puzzle has no solution (it is not drawn)
   2  some input was malformed or could not be read, a picture could not be
-     written, or a second picture had no --output-dir to go to";
+     written, or a second picture (or a sheet's second page) had no
+     --output-dir to go to
+  130  Ctrl-C stopped the run";
 
 #[derive(Args, Debug)]
 struct RenderArgs {
