@@ -67,6 +67,7 @@ pub mod dlx;
 pub mod format;
 pub mod knuth;
 pub mod problem;
+pub mod render;
 pub mod sudoku;
 pub mod workers;
 

@@ -74,8 +74,39 @@ enum Command {
     /// solution, '# no solution: PUZZLE' or '# bad input: FILE line N';
     /// details of unsolved and malformed cases always go to standard error
     /// with the file and line.
+    ///
+    /// With --output svg each solved puzzle is drawn with its solution
+    /// (givens bold, solved digits blue; see docs/render.md): one SVG
+    /// document on standard output, or with --output-dir DIR one file per
+    /// case, DIR/case-0001.svg, DIR/case-0002.svg, ... numbered by case
+    /// over all inputs.
     #[command(after_help = EXIT_CODES)]
-    Solve(SudokuArgs),
+    Solve {
+        #[command(flatten)]
+        args: SudokuArgs,
+        /// With --output svg: write each case's picture to DIR/case-KKKK.svg
+        /// (K the case's number over all inputs; DIR is made if missing)
+        /// instead of the one picture standard output holds.
+        #[arg(long, value_name = "DIR")]
+        output_dir: Option<PathBuf>,
+    },
+    /// Draw Sudoku puzzles as pictures (SVG), as puzzle books draw them.
+    ///
+    /// Reads any input format, as 'dlx solve' does, and draws each puzzle
+    /// without solving it: thin cell lines, thick box or jigsaw region
+    /// borders, givens bold, diagonals for X, shaded windows for hyper,
+    /// dashed killer cages with their sums in the corner, any size from
+    /// 4x4 to 25x25 and beyond with digits as the alphabet writes them.
+    /// With --solve each puzzle is drawn with its solution (solved digits
+    /// blue), as 'dlx solve --output svg' does. One puzzle goes to
+    /// standard output; with --output-dir DIR each case goes to
+    /// DIR/case-0001.svg, DIR/case-0002.svg, ... (numbered by case over
+    /// all inputs). With --per-page K the puzzles go K to an A4 page,
+    /// their solutions on the pages after, for a printable sheet
+    /// (dlx generate --count 6 | dlx render --solve --per-page 6
+    /// --output-dir sheet). See docs/render.md.
+    #[command(after_help = RENDER_EXIT_CODES)]
+    Render(RenderArgs),
     /// Count the solutions of Sudoku puzzles, one line per puzzle.
     ///
     /// Prints the number of solutions of each puzzle. With --limit N the
@@ -153,6 +184,82 @@ enum Command {
     ///
     /// For example: dlx man > dlx.1; man ./dlx.1
     Man,
+}
+
+const RENDER_EXIT_CODES: &str = "\
+Exit codes:
+  0  every puzzle was drawn
+  1  --solve: some puzzle has no solution (it is not drawn)
+  2  some input was malformed or could not be read, a picture could not be
+     written, or a second picture (or a sheet's second page) had no
+     --output-dir to go to
+  130  Ctrl-C stopped the run";
+
+#[derive(Args, Debug)]
+struct RenderArgs {
+    /// Puzzle files; standard input when none is given or for '-'. An
+    /// argument that is no existing file but reads as one puzzle line
+    /// (dlx render 4.....8.5.3...) is drawn as that puzzle.
+    files: Vec<PathBuf>,
+    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
+    /// decide it; by default the most nearly square boxes.
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<Shape>,
+    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF;
+    /// the pictures write digits with them.
+    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
+    alphabet: Option<Alphabet>,
+    /// Input format (see docs/formats.md); auto detects it per input.
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
+    format: String,
+    /// Say on standard error which format auto-detection chose.
+    #[arg(long, short)]
+    verbose: bool,
+    /// Solve each puzzle and draw it with its solution (solved digits in
+    /// blue); a puzzle with no solution is reported and not drawn.
+    #[arg(long)]
+    solve: bool,
+    /// Write each case's picture to DIR/case-KKKK.svg (K the case's number
+    /// over all inputs; DIR is made if missing) instead of the one picture
+    /// standard output holds.
+    #[arg(long, value_name = "DIR")]
+    output_dir: Option<PathBuf>,
+    /// A printable sheet: the puzzles K to an A4 page (givens only,
+    /// numbered), then with --solve their solutions, twelve to a page;
+    /// written at the end as DIR/page-0001.svg, ... with --output-dir, or
+    /// the one page to standard output.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=64))]
+    per_page: Option<u16>,
+    /// Stop at the first puzzle that is not drawn.
+    #[arg(long)]
+    fail_fast: bool,
+    /// Draw (and solve) on N threads (0: one per core; at most 256); the
+    /// pictures are those of one thread, byte for byte.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
+    threads: u16,
+}
+
+impl RenderArgs {
+    fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+        let task = if self.solve {
+            Task::Solve
+        } else {
+            Task::Render
+        };
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            format: Some(self.format),
+            output: Some(sudoku_app::SVG.into()),
+            verbose: self.verbose,
+            fail_fast: self.fail_fast,
+            threads: self.threads.into(),
+            output_dir: self.output_dir,
+            per_page: self.per_page.map(usize::from),
+            ..sudoku_app::Options::default()
+        };
+        (Input::from_args(&self.files), task, opts)
+    }
 }
 
 const RATE_EXIT_CODES: &str = "\
@@ -579,8 +686,9 @@ struct SudokuArgs {
     /// Input format (see docs/formats.md); auto detects it per input.
     #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
     format: String,
-    /// Output format; by default the input's.
-    #[arg(long, value_name = "NAME", value_parser = format_names(false))]
+    /// Output format; by default the input's. 'svg' (solve only) draws
+    /// each solved puzzle as a picture (see --output-dir, docs/render.md).
+    #[arg(long, value_name = "NAME", value_parser = output_names())]
     output: Option<String>,
     /// Say on standard error which format auto-detection chose.
     #[arg(long, short)]
@@ -614,6 +722,12 @@ struct SudokuArgs {
 fn format_names(auto: bool) -> clap::builder::PossibleValuesParser {
     let names = dlx_engine::format::names();
     clap::builder::PossibleValuesParser::new(auto.then_some("auto").into_iter().chain(names))
+}
+
+/// The names `solve --output` accepts: the formats, and `svg`.
+fn output_names() -> clap::builder::PossibleValuesParser {
+    let names = dlx_engine::format::names();
+    clap::builder::PossibleValuesParser::new(names.into_iter().chain([sudoku_app::SVG]))
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -668,6 +782,8 @@ impl SudokuArgs {
             part: self.part,
             interrupt: None,
             progress: false,
+            output_dir: None,
+            per_page: None,
         };
         (Input::from_args(&self.files), opts)
     }
@@ -694,10 +810,16 @@ fn main() -> ExitCode {
         _ => Box::new(io::stderr().lock()),
     };
     let status = match cli.command {
-        Command::Solve(args) => {
+        Command::Solve { args, output_dir } => {
             let (inputs, mut opts) = args.options();
             opts.interrupt = on_ctrl_c();
+            opts.output_dir = output_dir;
             sudoku_app::run(Task::Solve, &inputs, &opts, &mut out, &mut err)
+        }
+        Command::Render(args) => {
+            let (inputs, task, mut opts) = args.options();
+            opts.interrupt = on_ctrl_c();
+            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
         }
         Command::Count { args, limit } => {
             let (inputs, mut opts) = args.options();

@@ -84,8 +84,11 @@ use dlx_engine::sudoku::verify::{check_solution, check_variant};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape, SudokuSolver};
 use dlx_engine::workers::spawn_scoped_up_to;
 
+mod picture;
 mod rate;
 mod watch;
+
+pub use picture::{SVG, file_name};
 
 pub use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 
@@ -133,6 +136,16 @@ pub struct Options {
     /// `count`: show a progress line on standard error (drawn only on a
     /// terminal) for each case whose search runs past a second.
     pub progress: bool,
+    /// Pictures (`render`, or `solve` with `output` [`SVG`]): write each
+    /// case's SVG document to this folder as [`file_name`] of its case
+    /// number over the run, instead of the run's one picture to standard
+    /// output.
+    pub output_dir: Option<std::path::PathBuf>,
+    /// `render`: gather the pictures into A4 pages of this many puzzles,
+    /// their solutions on the pages after (`render::sheet`), written at
+    /// the end of the run as `page-KKKK.svg` (or the one page to standard
+    /// output).
+    pub per_page: Option<usize>,
 }
 
 impl Options {
@@ -161,6 +174,8 @@ impl Default for Options {
             part: None,
             interrupt: None,
             progress: false,
+            output_dir: None,
+            per_page: None,
         }
     }
 }
@@ -180,6 +195,10 @@ pub enum Task {
         /// The deductions to use and the guessing allowed.
         rules: Rules,
     },
+    /// Draw each puzzle as read, without solving it (`dlx render`, an
+    /// SVG document per case; `solve` with `--output svg` draws
+    /// solutions).
+    Render,
 }
 
 impl Task {
@@ -188,7 +207,7 @@ impl Task {
     fn count_limit(self) -> u64 {
         match self {
             Task::Count { limit } => limit,
-            Task::Solve => 1,
+            Task::Solve | Task::Render => 1,
             Task::Rate { .. } => 2,
         }
     }
@@ -241,6 +260,8 @@ struct Context<'o> {
     output: Option<&'static dyn Format>,
     /// `count` with `progress`: the progress line.
     board: Option<Arc<Board>>,
+    /// Each case comes to a picture (`render`, `--output svg`), not text.
+    pictures: bool,
 }
 
 /// One thing the reader found, in input order.
@@ -280,6 +301,9 @@ struct Job {
     writer: Option<&'static dyn Format>,
     /// The case number (header errors repeat the previous one).
     number: usize,
+    /// The case number over all inputs of the run (1-based; header
+    /// errors repeat the previous one), which names its picture.
+    index: usize,
     /// The case, or why it could not be read.
     case: Result<Case, InputError>,
 }
@@ -299,6 +323,8 @@ struct Items<'c> {
     ctx: &'c Context<'c>,
     inputs: std::slice::Iter<'c, Input>,
     current: Option<Current>,
+    /// Cases numbered so far, over all inputs.
+    index: usize,
 }
 
 impl<'c> Items<'c> {
@@ -307,6 +333,7 @@ impl<'c> Items<'c> {
             ctx,
             inputs: inputs.iter(),
             current: None,
+            index: 0,
         }
     }
 
@@ -375,12 +402,14 @@ impl Iterator for Items<'_> {
                 if let Some(case) = cur.cases.next() {
                     if takes_number(&case) {
                         cur.number += 1;
+                        self.index += 1;
                     }
                     return Some(Item::Case(Job {
                         name: cur.name.clone(),
                         format: cur.format,
                         writer: cur.writer,
                         number: cur.number,
+                        index: self.index,
                         case,
                     }));
                 }
@@ -525,6 +554,8 @@ struct Done {
     status: ExitStatus,
     /// Its share of the `--stats` totals.
     totals: Totals,
+    /// When `out` is a picture: where it goes.
+    picture: Option<picture::Target>,
 }
 
 /// The status of a case in `--json` (docs/json.md).
@@ -633,22 +664,31 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         }
         Item::Case(job) => job,
     };
-    if let Task::Rate { rules } = ctx.task {
-        return rate::compute(job, &rules, ctx, solvers.rater());
+    match ctx.task {
+        Task::Rate { rules } => return rate::compute(job, &rules, ctx, solvers.rater()),
+        Task::Render => return picture::compute(job, ctx),
+        Task::Solve | Task::Count { .. } => {}
     }
     let Job {
         name,
         format,
         writer,
         number,
+        index,
         case,
     } = job;
     let alphabet = &ctx.format_opts.alphabet;
-    let (line, header, verdict) = match case {
-        Err(e) => (e.line, e.header, Verdict::bad(None, e.column, e.message)),
+    let (line, header, verdict, read) = match case {
+        Err(e) => (
+            e.line,
+            e.header,
+            Verdict::bad(None, e.column, e.message),
+            None,
+        ),
         Ok(case) => {
             let shape = case.grid.shape();
-            let check = ctx.task == Task::Solve || writer.is_none();
+            // A picture checks its own alphabet (`picture::picture`).
+            let check = (ctx.task == Task::Solve && !ctx.pictures) || writer.is_none();
             let why = if check {
                 unwritable(writer, shape, alphabet)
             } else {
@@ -659,7 +699,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                 None => {
                     let rule = match ctx.task {
                         Task::Solve => format.rule(),
-                        Task::Count { .. } | Task::Rate { .. } => Rule::Any,
+                        Task::Count { .. } | Task::Rate { .. } | Task::Render => Rule::Any,
                     };
                     let watch = ctx.board.as_ref().map(|board| {
                         let label = format!("{name}: line {}", case.line);
@@ -669,7 +709,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                     solve_case(ctx.task, rule, &case, ctx.opts, solvers, watch)
                 }
             };
-            (case.line, false, verdict)
+            (case.line, false, verdict, Some(case))
         }
     };
     let mut done = Done {
@@ -686,6 +726,12 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
             stats,
             time,
         };
+    }
+    if ctx.pictures {
+        if let (Some(case), Some(solution)) = (&read, &verdict.solution) {
+            picture::picture(&mut done, &name, index, case, Some(solution), ctx);
+        }
+        return done;
     }
     done.out = match writer {
         Some(writer) => {
@@ -800,6 +846,10 @@ struct Writer<'w> {
     written: usize,
     /// The progress line, kept out of the way of what is written.
     board: Option<Arc<Board>>,
+    /// `--output-dir`: where pictures go.
+    dir: Option<&'w std::path::Path>,
+    /// `--per-page`: the pictures gathered for the sheet.
+    sheet: Option<picture::Sheet>,
 }
 
 impl Writer<'_> {
@@ -811,11 +861,27 @@ impl Writer<'_> {
         }
     }
 
-    fn print(&mut self, done: Done) -> ControlFlow<End> {
+    fn print(&mut self, mut done: Done) -> ControlFlow<End> {
         let _ = self.err.write_all(done.err.as_bytes());
         self.status = self.status.max(done.status);
         self.totals += done.totals;
-        if let Some(text) = done.out {
+        if let Some(sheet) = &mut self.sheet
+            && let Some(item) = done.picture.as_mut().and_then(|t| t.item.take())
+        {
+            sheet.items.push(*item);
+        } else if let (Some(text), Some(target)) = (&done.out, &done.picture)
+            && (self.dir.is_some() || self.written > 0)
+        {
+            // A picture to its file, or one more than standard output holds.
+            let failed = match self.dir {
+                Some(dir) => picture::write(dir, &target.file, text).err(),
+                None => Some(picture::refused(target)),
+            };
+            if let Some(message) = failed {
+                let _ = self.err.write_all(message.as_bytes());
+                self.status = self.status.max(ExitStatus::BadInput);
+            }
+        } else if let Some(text) = done.out {
             let separator = if self.written > 0 { done.separator } else { "" };
             self.written += 1;
             let result = self
@@ -861,7 +927,29 @@ pub fn run(
             None => return ExitStatus::BadInput,
         },
     };
+    let pictures = task == Task::Render || opts.output.as_deref() == Some(SVG) && !opts.json;
+    if pictures && matches!(task, Task::Count { .. } | Task::Rate { .. }) {
+        let _ = writeln!(
+            err,
+            "dlx: --output svg draws solutions: use it with dlx solve (or dlx render)"
+        );
+        return ExitStatus::BadInput;
+    }
+    if let Some(dir) = &opts.output_dir {
+        if !pictures {
+            let _ = writeln!(
+                err,
+                "dlx: --output-dir holds pictures: use it with --output svg (or dlx render)"
+            );
+            return ExitStatus::BadInput;
+        }
+        if let Err(e) = picture::make_dir(dir) {
+            let _ = writeln!(err, "dlx: cannot make the folder {}: {e}", dir.display());
+            return ExitStatus::BadInput;
+        }
+    }
     let output = match opts.output.as_deref() {
+        Some(SVG) => None,
         Some(name) if !opts.json => match named(name, err) {
             Some(f) => Some(f),
             None => return ExitStatus::BadInput,
@@ -879,6 +967,7 @@ pub fn run(
         output,
         board: (opts.progress && matches!(task, Task::Count { .. }))
             .then(|| Arc::new(Board::new())),
+        pictures,
     };
     let read;
     let (inputs, span) = match opts.part {
@@ -911,6 +1000,14 @@ pub fn run(
         totals: Totals::default(),
         written: usize::from(span.as_ref().is_some_and(|s| s.after_output)),
         board: ctx.board.clone(),
+        dir: opts.output_dir.as_deref(),
+        sheet: opts
+            .per_page
+            .filter(|_| pictures)
+            .map(|per_page| picture::Sheet {
+                per_page,
+                items: Vec::new(),
+            }),
     };
     let threaded = match threads {
         0 | 1 => None,
@@ -927,6 +1024,15 @@ pub fn run(
     });
     if let ControlFlow::Break(End::Output(status)) = flow {
         return status;
+    }
+    if let Some(sheet) = writer.sheet.take() {
+        let status = sheet.finish(
+            &ctx.format_opts.alphabet,
+            writer.dir,
+            writer.out,
+            writer.err,
+        );
+        writer.status = writer.status.max(status);
     }
     if let Err(e) = writer.out.flush()
         && !is_broken_pipe(&e)
@@ -1102,9 +1208,9 @@ fn solve_case(
             &case.grid,
             limits(if rule == Rule::Unique { 2 } else { 1 }),
         ),
-        // `rate` never searches here (see `rate::compute`); were it to, it
-        // would count to 2.
-        Task::Count { .. } | Task::Rate { .. } => solver
+        // `rate` and `render` never search here (see `rate::compute`,
+        // `picture::compute`); were `rate` to, it would count to 2.
+        Task::Count { .. } | Task::Rate { .. } | Task::Render => solver
             .search(&case.grid, limits(task.count_limit()), None)
             .map(|report| {
                 let count = Count {
@@ -1178,8 +1284,8 @@ fn solve_case(
     let stopped = count.outcome == Outcome::Stopped;
     let n = count.solutions;
     let (status, error) = match task {
-        // `rate` never searches here (see `rate::compute`).
-        Task::Count { .. } | Task::Rate { .. } => {
+        // `rate` and `render` never search here.
+        Task::Count { .. } | Task::Rate { .. } | Task::Render => {
             verdict.count = Some(count);
             let status = match n {
                 _ if stopped => Status::Interrupted,

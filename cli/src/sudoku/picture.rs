@@ -1,0 +1,196 @@
+//! Pictures in the solve pipeline: `dlx render` (each case drawn as it
+//! was read, without solving) and `dlx solve --output svg` (each solved
+//! case drawn with its solution), one SVG document per case
+//! ([`dlx_engine::render`]).
+//!
+//! Where they go: with `--output-dir DIR`, case `K` of the run (counted
+//! over all inputs, 1-based, the unreadable cases included, so a file's
+//! number is its case's whatever else failed) is written to
+//! `DIR/case-KKKK.svg` ([`file_name`]); without it the run's first
+//! picture goes to standard output and each later one is refused on
+//! standard error (exit code 2), since one document is all a stream can
+//! hold.
+//!
+//! With `--per-page K` (`dlx render`) the writer keeps each drawn case
+//! instead, in input order ([`Sheet`]), and the run's end writes the
+//! sheet's A4 pages (`dlx_engine::render::sheet`) as `DIR/page-KKKK.svg`
+//! ([`page_name`]), or its one page to standard output.
+//!
+//! Invariant: a picture depends only on its case and the options, so the
+//! files and the output are byte for byte the same at any `--threads`;
+//! the writer writes them in input order, as it writes text.
+
+use std::io;
+use std::path::Path;
+
+use super::{Context, Done, Job, error_line};
+use crate::ExitStatus;
+use dlx_engine::format::{Alphabet, Case};
+use dlx_engine::render::{self, Puzzle, sheet};
+use dlx_engine::sudoku::Grid;
+
+/// The name `--output` takes for pictures.
+pub const SVG: &str = "svg";
+
+/// Where a picture goes: its file in `--output-dir`, and its case's
+/// place for messages.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Target {
+    /// `case-KKKK.svg`.
+    pub file: String,
+    /// `FILE: line N`.
+    pub place: String,
+    /// `--per-page`: the case and its solution, for the sheet.
+    pub item: Option<Box<(Case, Option<Grid>)>>,
+}
+
+/// The file of case `index` (1-based over the run) in `--output-dir`.
+pub fn file_name(index: usize) -> String {
+    format!("case-{index:04}.svg")
+}
+
+/// `dlx render`'s compute step: the case drawn as read.
+pub(super) fn compute(job: Job, ctx: &Context<'_>) -> Done {
+    match job.case {
+        Err(e) => Done {
+            err: error_line(&job.name, e.line, e.column, &e.message),
+            status: ExitStatus::BadInput,
+            ..Done::default()
+        },
+        Ok(case) => {
+            let mut done = Done::default();
+            picture(&mut done, &job.name, job.index, &case, None, ctx);
+            done
+        }
+    }
+}
+
+/// Draws `case` (with `solution`, if any) into `done`, or says on its
+/// standard error why it cannot be drawn.
+pub(super) fn picture(
+    done: &mut Done,
+    name: &str,
+    index: usize,
+    case: &Case,
+    solution: Option<&Grid>,
+    ctx: &Context<'_>,
+) {
+    let sheet = ctx.opts.per_page.is_some();
+    let puzzle = Puzzle {
+        grid: &case.grid,
+        variant: case.variant.as_deref(),
+        solution,
+    };
+    match render::svg(
+        &puzzle,
+        &ctx.format_opts.alphabet,
+        &render::Options::default(),
+    ) {
+        Ok(text) => {
+            // A sheet's case is drawn again on its page, at the end.
+            let item = sheet.then(|| Box::new((case.clone(), solution.cloned())));
+            done.out = (!sheet).then_some(text);
+            done.picture = Some(Target {
+                file: file_name(index),
+                place: format!("{name}: line {}", case.line),
+                item,
+            });
+        }
+        Err(e) => {
+            done.err
+                .push_str(&error_line(name, case.line, None, &e.to_string()));
+            done.status = done.status.max(ExitStatus::BadInput);
+        }
+    }
+}
+
+/// Writes picture `file`'s `text` into `dir`.
+pub(super) fn write(dir: &Path, file: &str, text: &str) -> Result<(), String> {
+    let path = dir.join(file);
+    std::fs::write(&path, text).map_err(|e| format!("dlx: cannot write {}: {e}\n", path.display()))
+}
+
+/// Makes `dir` (and its parents) for `--output-dir`.
+pub(super) fn make_dir(dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(dir)
+}
+
+/// What standard error says of a picture after the first when there is
+/// no `--output-dir`.
+pub(super) fn refused(target: &Target) -> String {
+    format!(
+        "dlx: {}: not drawn: standard output holds one picture; name a folder with --output-dir for more\n",
+        target.place
+    )
+}
+
+/// `--per-page K`: the puzzles (and solutions) of the run, gathered in
+/// input order for the pages written at its end.
+pub(super) struct Sheet {
+    /// Puzzles to a page.
+    pub per_page: usize,
+    /// Each case drawn, with its solution if it has one.
+    pub items: Vec<(Case, Option<Grid>)>,
+}
+
+/// The file of page `k` (1-based) of a sheet in `--output-dir`.
+pub fn page_name(k: usize) -> String {
+    format!("page-{k:04}.svg")
+}
+
+impl Sheet {
+    /// Writes the pages: to `dir` as [`page_name`]s, or the one page to
+    /// `out` (a sheet of more pages needs `dir`; it is refused on `err`).
+    pub(super) fn finish(
+        self,
+        alphabet: &Alphabet,
+        dir: Option<&Path>,
+        out: &mut dyn io::Write,
+        err: &mut dyn io::Write,
+    ) -> ExitStatus {
+        let puzzles: Vec<Puzzle<'_>> = self
+            .items
+            .iter()
+            .map(|(case, solution)| Puzzle {
+                grid: &case.grid,
+                variant: case.variant.as_deref(),
+                solution: solution.as_ref(),
+            })
+            .collect();
+        // Every case was drawn once before it came here.
+        let pages = match sheet::pages(&puzzles, alphabet, self.per_page) {
+            Ok(pages) => pages,
+            Err(e) => {
+                let _ = writeln!(err, "dlx: cannot draw the sheet: {e}");
+                return ExitStatus::BadInput;
+            }
+        };
+        match dir {
+            Some(dir) => {
+                for (k, text) in pages.iter().enumerate() {
+                    if let Err(message) = write(dir, &page_name(k + 1), text) {
+                        let _ = err.write_all(message.as_bytes());
+                        return ExitStatus::BadInput;
+                    }
+                }
+                ExitStatus::Success
+            }
+            None => {
+                if let Some(first) = pages.first()
+                    && let Err(e) = out.write_all(first.as_bytes())
+                {
+                    return crate::output_failed(&e, err);
+                }
+                if pages.len() > 1 {
+                    let _ = writeln!(
+                        err,
+                        "dlx: the sheet has {} pages; standard output holds the first; name a folder with --output-dir for all",
+                        pages.len()
+                    );
+                    return ExitStatus::BadInput;
+                }
+                ExitStatus::Success
+            }
+        }
+    }
+}

@@ -1,0 +1,524 @@
+//! Pictures of puzzles: a grid, its rules and optionally its solution
+//! drawn as an SVG document, as puzzle books draw them.
+//!
+//! The drawing, bottom to top: a white page; the hyper windows shaded
+//! grey; the X diagonals as grey lines; the killer cages as dashed
+//! outlines inset from the cell borders, each with its sum in the top-left
+//! corner of its first cell (reading order) on a white patch; thin lines
+//! between all cells; thick lines around the grid and between cells of
+//! different boxes, or of different jigsaw regions (never inside one);
+//! then the digits, written with the puzzle's [`Alphabet`]: givens bold
+//! and black, solved digits regular and blue (unless
+//! [`Options::givens_only`]).
+//!
+//! Invariants:
+//! - the text depends only on the arguments (no clock, no randomness, no
+//!   hash order), so a picture is the same byte for byte on any thread;
+//! - every coordinate is an integer in units of [`UNIT`]ths of a cell, so
+//!   equal lines are written equal and adjacent segments meet exactly;
+//! - every character taken from the input (an alphabet's symbol) is
+//!   escaped, so the document is well-formed XML whatever the alphabet;
+//! - a grid, solution or rules of different shapes, or an alphabet
+//!   without symbols for every digit, is an error value ([`RenderError`]),
+//!   never a panic.
+//!
+//! [`draw`] gives the drawing as a [`Drawing`] (an SVG group and its size)
+//! for a page that places several ([`sheet`]: A4 pages of puzzles, then
+//! their solutions); [`svg`] wraps one in a document of its own.
+
+pub mod sheet;
+
+use std::fmt::Write as _;
+
+use crate::format::Alphabet;
+use crate::sudoku::{Grid, Variant};
+
+/// The side of a cell in the drawing's units.
+pub const UNIT: i64 = 40;
+
+/// The margin around the grid, in the drawing's units.
+const MARGIN: i64 = UNIT / 4;
+
+/// How far a cage's dashed outline sits inside its cells' borders.
+const CAGE_INSET: i64 = UNIT / 10;
+
+/// Colours: ink, solved digits, shaded windows, diagonals.
+const INK: &str = "#000000";
+const SOLVED: &str = "#1f5fbf";
+const WINDOW: &str = "#d4d4d4";
+const DIAGONAL: &str = "#8c8c8c";
+
+/// The fonts asked for, in order.
+const FONT: &str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+
+/// How a puzzle is drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Draw the givens only, even when a solution is given (the puzzle to
+    /// print).
+    pub givens_only: bool,
+}
+
+/// A puzzle to draw: its grid, its rules (`None`: plain Sudoku of the
+/// grid's shape) and the solution to write in its empty cells, if any.
+#[derive(Clone, Copy, Debug)]
+pub struct Puzzle<'a> {
+    /// The givens (0 empty).
+    pub grid: &'a Grid,
+    /// The rules, when they are not plain Sudoku's.
+    pub variant: Option<&'a Variant>,
+    /// A solution, drawn in the cells the grid leaves empty.
+    pub solution: Option<&'a Grid>,
+}
+
+/// Why a puzzle cannot be drawn.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// The rules or the solution are of another size than the grid.
+    #[error("the {what} is {found}x{found}, the grid {n}x{n}")]
+    Shape {
+        /// `rules` or `solution`.
+        what: &'static str,
+        /// Its side.
+        found: usize,
+        /// The grid's side.
+        n: usize,
+    },
+    /// The alphabet has no symbol for some digit.
+    #[error("the alphabet has no symbols for {n} digits, so the picture cannot write this grid")]
+    Alphabet {
+        /// The side.
+        n: usize,
+    },
+}
+
+/// A drawn puzzle: an SVG group (`<g>...</g>`) whose picture spans
+/// `0..width` x `0..height` in its own units.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawing {
+    /// The group's text.
+    pub body: String,
+    /// Its width.
+    pub width: i64,
+    /// Its height.
+    pub height: i64,
+}
+
+/// `puzzle` as an SVG document of its own: one pixel per unit, a cell
+/// [`UNIT`] pixels wide.
+pub fn svg(
+    puzzle: &Puzzle<'_>,
+    alphabet: &Alphabet,
+    opts: &Options,
+) -> Result<String, RenderError> {
+    let drawing = draw(puzzle, alphabet, opts)?;
+    let (w, h) = (drawing.width, drawing.height);
+    let mut out = String::with_capacity(drawing.body.len() + 256);
+    out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">"
+    );
+    out.push_str(&drawing.body);
+    out.push_str("</svg>\n");
+    Ok(out)
+}
+
+/// `puzzle` drawn as a group, for [`svg`] or a [`sheet`]'s page.
+pub fn draw(
+    puzzle: &Puzzle<'_>,
+    alphabet: &Alphabet,
+    opts: &Options,
+) -> Result<Drawing, RenderError> {
+    let grid = puzzle.grid;
+    let n = grid.n();
+    let plain;
+    let variant = match puzzle.variant {
+        Some(v) => v,
+        None => {
+            plain = Variant::plain(grid.shape());
+            &plain
+        }
+    };
+    if variant.n() != n {
+        return Err(RenderError::Shape {
+            what: "rules",
+            found: variant.n(),
+            n,
+        });
+    }
+    if let Some(s) = puzzle.solution
+        && s.n() != n
+    {
+        return Err(RenderError::Shape {
+            what: "solution",
+            found: s.n(),
+            n,
+        });
+    }
+    if !alphabet.covers(n) {
+        return Err(RenderError::Alphabet { n });
+    }
+    let side = n as i64 * UNIT;
+    let size = side + 2 * MARGIN;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<g class=\"sudoku\" data-rules=\"{}\">",
+        variant.name()
+    );
+    let _ = writeln!(
+        out,
+        "<rect class=\"page\" x=\"0\" y=\"0\" width=\"{size}\" height=\"{size}\" fill=\"#ffffff\"/>"
+    );
+    let _ = writeln!(out, "<g transform=\"translate({MARGIN},{MARGIN})\">");
+    if variant.windows() {
+        windows(&mut out, variant);
+    }
+    if variant.diagonals() {
+        let _ = writeln!(
+            out,
+            "<path class=\"diagonals\" d=\"M0,0L{side},{side}M{side},0L0,{side}\" stroke=\"{DIAGONAL}\" stroke-width=\"{}\" fill=\"none\"/>",
+            UNIT / 20
+        );
+    }
+    if !variant.cages().is_empty() {
+        cages(&mut out, variant);
+    }
+    thin_lines(&mut out, n);
+    thick_lines(&mut out, variant);
+    digits(&mut out, puzzle, alphabet, opts);
+    out.push_str("</g>\n</g>\n");
+    Ok(Drawing {
+        body: out,
+        width: size,
+        height: size,
+    })
+}
+
+/// The four hyper windows, shaded.
+fn windows(out: &mut String, variant: &Variant) {
+    let _ = write!(out, "<g class=\"windows\" fill=\"{WINDOW}\">");
+    // Each window is a house of its own after rows, columns and boxes.
+    let n = variant.n();
+    for house in variant
+        .houses()
+        .iter()
+        .skip(3 * n + 2 * usize::from(variant.diagonals()))
+    {
+        let (r, c) = cell_at(house.cells[0], n);
+        let _ = write!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>",
+            c * UNIT,
+            r * UNIT,
+            3 * UNIT,
+            3 * UNIT
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// Row and column of cell `k` in reading order.
+fn cell_at(k: u16, n: usize) -> (i64, i64) {
+    ((k as usize / n) as i64, (k as usize % n) as i64)
+}
+
+/// Thin lines between every pair of adjacent cells.
+fn thin_lines(out: &mut String, n: usize) {
+    let side = n as i64 * UNIT;
+    let mut d = String::new();
+    for k in 1..n as i64 {
+        let at = k * UNIT;
+        let _ = write!(d, "M{at},0V{side}M0,{at}H{side}");
+    }
+    let _ = writeln!(
+        out,
+        "<path class=\"cells\" d=\"{d}\" stroke=\"{INK}\" stroke-width=\"{}\" fill=\"none\"/>",
+        UNIT / 40
+    );
+}
+
+/// A line segment on the drawing's integer lattice: horizontal at `y =
+/// fixed` from `x = from` to `to`, or vertical at `x = fixed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Segment {
+    vertical: bool,
+    fixed: i64,
+    from: i64,
+    to: i64,
+}
+
+/// `segments` as path data, collinear segments that touch joined into
+/// one (so a dashed line keeps its rhythm and thick corners meet).
+fn path_data(mut segments: Vec<Segment>) -> String {
+    segments.sort_unstable();
+    let mut joined: Vec<Segment> = Vec::with_capacity(segments.len());
+    for s in segments {
+        match joined.last_mut() {
+            Some(last)
+                if last.vertical == s.vertical && last.fixed == s.fixed && last.to >= s.from =>
+            {
+                last.to = last.to.max(s.to);
+            }
+            _ => joined.push(s),
+        }
+    }
+    let mut d = String::new();
+    for s in joined {
+        let _ = if s.vertical {
+            write!(d, "M{},{}V{}", s.fixed, s.from, s.to)
+        } else {
+            write!(d, "M{},{}H{}", s.from, s.fixed, s.to)
+        };
+    }
+    d
+}
+
+/// Thick lines: the grid's outline, and every cell side between two
+/// cells of different houses of the third kind (boxes, or jigsaw
+/// regions).
+fn thick_lines(out: &mut String, variant: &Variant) {
+    let n = variant.n();
+    let shape = variant.shape();
+    let region = |r: usize, c: usize| match variant.regions() {
+        Some(regions) => regions[r * n + c] as usize,
+        None => shape.box_of(r, c),
+    };
+    let mut segments = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let (x, y) = (c as i64 * UNIT, r as i64 * UNIT);
+            if c + 1 < n && region(r, c) != region(r, c + 1) {
+                segments.push(Segment {
+                    vertical: true,
+                    fixed: x + UNIT,
+                    from: y,
+                    to: y + UNIT,
+                });
+            }
+            if r + 1 < n && region(r, c) != region(r + 1, c) {
+                segments.push(Segment {
+                    vertical: false,
+                    fixed: y + UNIT,
+                    from: x,
+                    to: x + UNIT,
+                });
+            }
+        }
+    }
+    let side = n as i64 * UNIT;
+    let width = UNIT / 13;
+    let _ = writeln!(
+        out,
+        "<path class=\"regions\" d=\"{}\" stroke=\"{INK}\" stroke-width=\"{width}\" stroke-linecap=\"square\" fill=\"none\"/>",
+        path_data(segments)
+    );
+    let _ = writeln!(
+        out,
+        "<rect class=\"outline\" x=\"0\" y=\"0\" width=\"{side}\" height=\"{side}\" stroke=\"{INK}\" stroke-width=\"{width}\" fill=\"none\"/>"
+    );
+}
+
+/// The killer cages: each a dashed outline inset by [`CAGE_INSET`] from
+/// its cells' outer sides, and its sum in its first cell's corner.
+///
+/// A side of a cell on the cage's border is drawn inset; at each end it
+/// stops short by the inset where the border turns outward (a convex
+/// corner), reaches the cell's corner where the border goes straight on,
+/// and runs past it by the inset where the border turns inward (a concave
+/// corner), so the pieces meet.
+fn cages(out: &mut String, variant: &Variant) {
+    let n = variant.n() as i64;
+    let mut cage_of = vec![usize::MAX; (n * n) as usize];
+    for (id, cage) in variant.cages().iter().enumerate() {
+        for &k in &cage.cells {
+            cage_of[k as usize] = id;
+        }
+    }
+    let at = |r: i64, c: i64| {
+        if (0..n).contains(&r) && (0..n).contains(&c) {
+            cage_of[(r * n + c) as usize]
+        } else {
+            usize::MAX
+        }
+    };
+    let d = CAGE_INSET;
+    let mut segments = Vec::new();
+    for (id, cage) in variant.cages().iter().enumerate() {
+        let inside = |r: i64, c: i64| at(r, c) == id;
+        for &k in &cage.cells {
+            let (r, c) = cell_at(k, n as usize);
+            let (x, y) = (c * UNIT, r * UNIT);
+            // The end of a side running towards the neighbour (dr, dc),
+            // whose outer neighbour is (or, oc): -d, 0 or +d past the
+            // cell's corner.
+            let end = |dr: i64, dc: i64, or: i64, oc: i64| match (
+                inside(r + dr, c + dc),
+                inside(r + dr + or, c + dc + oc),
+            ) {
+                (false, _) => -d,
+                (true, false) => 0,
+                (true, true) => d,
+            };
+            // Top, bottom (horizontal, ends to the left and the right).
+            for (dr, fixed) in [(-1, y + d), (1, y + UNIT - d)] {
+                if !inside(r + dr, c) {
+                    segments.push(Segment {
+                        vertical: false,
+                        fixed,
+                        from: x - end(0, -1, dr, 0),
+                        to: x + UNIT + end(0, 1, dr, 0),
+                    });
+                }
+            }
+            // Left, right (vertical, ends up and down).
+            for (dc, fixed) in [(-1, x + d), (1, x + UNIT - d)] {
+                if !inside(r, c + dc) {
+                    segments.push(Segment {
+                        vertical: true,
+                        fixed,
+                        from: y - end(-1, 0, 0, dc),
+                        to: y + UNIT + end(1, 0, 0, dc),
+                    });
+                }
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "<path class=\"cages\" d=\"{}\" stroke=\"{INK}\" stroke-width=\"{}\" stroke-dasharray=\"{} {}\" fill=\"none\"/>",
+        path_data(segments),
+        UNIT / 40,
+        UNIT / 10,
+        UNIT / 16
+    );
+    // The sums, on a white patch that interrupts the outline.
+    let size = UNIT / 4;
+    let _ = write!(out, "<g class=\"sums\">");
+    for cage in variant.cages() {
+        let (r, c) = cell_at(cage.cells[0], n as usize);
+        let (x, y) = (c * UNIT + d / 2, r * UNIT + d / 2);
+        let digits = cage.sum.to_string().len() as i64;
+        let _ = write!(
+            out,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/><text x=\"{}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"{size}\" fill=\"{INK}\">{}</text>",
+            digits * size * 6 / 10 + d,
+            size + d / 2,
+            x + d / 2,
+            y + size * 9 / 10,
+            cage.sum
+        );
+    }
+    out.push_str("</g>\n");
+}
+
+/// The digits: givens bold, solved digits (if drawn) in [`SOLVED`].
+fn digits(out: &mut String, puzzle: &Puzzle<'_>, alphabet: &Alphabet, opts: &Options) {
+    let n = puzzle.grid.n();
+    let size = UNIT * 6 / 10;
+    let solution = puzzle.solution.filter(|_| !opts.givens_only);
+    // Baseline at the middle of the cell plus half a digit's height.
+    let text = |out: &mut String, k: usize, d: u8| {
+        let (r, c) = (k / n, k % n);
+        let x = c as i64 * UNIT + UNIT / 2;
+        let y = r as i64 * UNIT + UNIT / 2 + size * 36 / 100;
+        let _ = write!(out, "<text x=\"{x}\" y=\"{y}\">");
+        escape(out, alphabet.symbol(d));
+        out.push_str("</text>");
+    };
+    let _ = write!(
+        out,
+        "<g class=\"givens\" font-family=\"{FONT}\" font-size=\"{size}\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{INK}\">"
+    );
+    for (k, &d) in puzzle.grid.cells().iter().enumerate() {
+        if d != 0 {
+            text(out, k, d);
+        }
+    }
+    out.push_str("</g>\n");
+    if let Some(solution) = solution {
+        let _ = write!(
+            out,
+            "<g class=\"solved\" font-family=\"{FONT}\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{SOLVED}\">"
+        );
+        for (k, (&given, &d)) in puzzle.grid.cells().iter().zip(solution.cells()).enumerate() {
+            if given == 0 && d != 0 {
+                text(out, k, d);
+            }
+        }
+        out.push_str("</g>\n");
+    }
+}
+
+/// `c` as XML character data.
+fn escape(out: &mut String, c: char) {
+    match c {
+        '&' => out.push_str("&amp;"),
+        '<' => out.push_str("&lt;"),
+        '>' => out.push_str("&gt;"),
+        '"' => out.push_str("&quot;"),
+        '\'' => out.push_str("&apos;"),
+        c => out.push(c),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Shape;
+
+    #[test]
+    fn segments_that_touch_are_joined() {
+        let h = |fixed, from, to| Segment {
+            vertical: false,
+            fixed,
+            from,
+            to,
+        };
+        assert_eq!(
+            path_data(vec![h(0, 40, 80), h(0, 0, 40), h(0, 90, 100)]),
+            "M0,0H80M90,0H100"
+        );
+    }
+
+    #[test]
+    fn a_plain_grid_has_its_box_borders_and_nothing_else() {
+        let grid = Grid::empty(Shape::FOUR);
+        let puzzle = Puzzle {
+            grid: &grid,
+            variant: None,
+            solution: None,
+        };
+        let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
+        assert!(text.contains("d=\"M0,80H160M80,0V160\""), "{text}");
+        assert!(!text.contains("cages") && !text.contains("windows"));
+    }
+
+    #[test]
+    fn mismatched_pieces_are_errors() {
+        let grid = Grid::empty(Shape::FOUR);
+        let nine = Grid::empty(Shape::NINE);
+        let bad = Puzzle {
+            grid: &grid,
+            variant: None,
+            solution: Some(&nine),
+        };
+        assert!(matches!(
+            svg(&bad, &Alphabet::default(), &Options::default()),
+            Err(RenderError::Shape {
+                what: "solution",
+                ..
+            })
+        ));
+        let short = Alphabet::custom("abc").unwrap();
+        let ok = Puzzle {
+            solution: None,
+            ..bad
+        };
+        assert_eq!(
+            svg(&ok, &short, &Options::default()),
+            Err(RenderError::Alphabet { n: 4 })
+        );
+    }
+}
