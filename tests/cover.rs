@@ -23,29 +23,7 @@ fn dlx() -> Command {
     Command::new(common::bin::path())
 }
 
-/// Runs `dlx ARGS` with `stdin`, returns (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = dlx()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let text = stdin.to_owned();
-    let writer = std::thread::spawn(move || {
-        use std::io::Write;
-        let _ = input.write_all(text.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::bin::run_with_stdin as run;
 
 fn count_file(name: &str, extra: &[&str]) -> u64 {
     let path = data(&format!("{name}.dlx"));

@@ -9,8 +9,6 @@
 //! solutions, nodes and updates.
 
 use std::collections::BTreeSet;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 use bumpalo::Bump;
 use dlx_engine::dlx::EngineKind;
@@ -20,28 +18,7 @@ use proptest::prelude::*;
 
 mod common;
 
-/// Runs `dlx ARGS` with `stdin`: (exit code, stdout, stderr).
-fn run(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(common::bin::path())
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let text = stdin.to_owned();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(text.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::bin::run_with_stdin as run;
 
 /// The text `dlx problem ARGS` writes.
 fn problem(args: &[&str]) -> String {

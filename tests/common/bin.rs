@@ -5,8 +5,9 @@
 //! tests' own profile and target directory, which is quick when it is up
 //! to date, and never runs a stale binary.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 /// The path of the up-to-date `dlx` binary.
@@ -44,4 +45,29 @@ fn build() -> PathBuf {
         .expect("cargo runs");
     assert!(status.success(), "cargo build -p dlx-cli failed");
     profile_dir.join(format!("dlx{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// Runs `dlx ARGS` with `stdin` written to it from another thread (so a
+/// large input cannot fill the pipe while the output does): its exit code
+/// (-1 if a signal ended it), standard output and standard error.
+pub fn run_with_stdin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(path())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dlx starts");
+    let mut input = child.stdin.take().expect("a piped standard input");
+    let text = stdin.to_owned();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(text.as_bytes());
+    });
+    let out = child.wait_with_output().expect("dlx ends");
+    writer.join().expect("the writer ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).expect("UTF-8 output"),
+        String::from_utf8(out.stderr).expect("UTF-8 errors"),
+    )
 }
