@@ -62,7 +62,6 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod cancel;
 pub mod dlx;
 pub mod format;
 pub mod knuth;
@@ -70,6 +69,10 @@ pub mod problem;
 pub mod render;
 pub mod sudoku;
 pub mod workers;
+
+/// Stopping long work from outside; it lives with the engine, whose
+/// searches ask it ([`dlx::cancel`]).
+pub use dlx::cancel;
 
 /// The README's Rust examples, run as doc-tests so they stay true.
 #[doc = include_str!("../README.md")]

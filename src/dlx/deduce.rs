@@ -48,7 +48,7 @@
 //!
 //! # Cancelling
 //!
-//! A [`Deducer`] given a [`Cancel`](crate::cancel::Cancel)
+//! A [`Deducer`] given a [`Cancel`](crate::dlx::cancel::Cancel)
 //! ([`Deducer::set_cancel`]) asks it before each problem and then every
 //! [`CANCEL_WORK`] units of work while it deduces and guesses (see
 //! there), and stops with
@@ -58,7 +58,7 @@
 
 use std::fmt;
 
-use crate::cancel::{SharedCancel, is_cancelled};
+use crate::dlx::cancel::{SharedCancel, is_cancelled};
 
 /// Which deductions to use, and how much guessing to allow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

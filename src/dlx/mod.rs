@@ -64,6 +64,7 @@
 mod bits;
 pub mod brute_force;
 mod builder;
+pub mod cancel;
 pub mod deduce;
 mod matrix;
 pub mod memo;

@@ -62,7 +62,7 @@ use super::{
     BuildError, Count, Engine, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem,
     Progress, SearchLimits, Solution, Stats, Visitor,
 };
-use crate::cancel::Cancel;
+use crate::dlx::cancel::Cancel;
 
 mod plan;
 pub use plan::{Plan, Subproblem};

@@ -26,7 +26,7 @@ use super::variant::Variant;
 use super::{DlxSolver, Grid, Shape, SudokuSolver};
 use std::sync::Arc;
 
-use crate::cancel::{AnyOf, NodeBudget, SharedCancel, is_cancelled};
+use crate::dlx::cancel::{AnyOf, NodeBudget, SharedCancel, is_cancelled};
 use crate::dlx::deduce::{Level, Rules};
 use crate::dlx::{Outcome, SearchLimits};
 use crate::workers::spawn_scoped_up_to;
@@ -259,7 +259,7 @@ pub enum GenerateError {
         /// The regions drawn.
         tries: usize,
     },
-    /// The generator's [`Cancel`](crate::cancel::Cancel) said to stop
+    /// The generator's [`Cancel`](crate::dlx::cancel::Cancel) said to stop
     /// ([`Generator::set_cancel`]).
     #[error("cancelled")]
     Cancelled,

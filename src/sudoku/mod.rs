@@ -23,7 +23,7 @@ pub use grid::{Conflict, Grid, GridError, MAX_N, Shape, ShapeError, Unit};
 pub use naive::NaiveSolver;
 pub use variant::{Cage, Variant, VariantError};
 
-use crate::cancel::SharedCancel;
+use crate::dlx::cancel::SharedCancel;
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 
 /// Why a puzzle could not be searched.
@@ -91,7 +91,7 @@ pub trait SudokuSolver {
     fn name(&self) -> &'static str;
 
     /// Searches `puzzle` within `limits`, passing each solution to `visit`
-    /// (which may stop the search). With a [`Cancel`](crate::cancel::Cancel)
+    /// (which may stop the search). With a [`Cancel`](crate::dlx::cancel::Cancel)
     /// set ([`SudokuSolver::set_cancel`]) that says to stop, the search
     /// ends within a tick ([`Visitor::TICK_NODES`](crate::dlx::Visitor::TICK_NODES)
     /// nodes), or at once if it says so before the start, reporting

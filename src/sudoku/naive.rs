@@ -12,11 +12,11 @@
 //! row, column or box, givens included.
 
 use super::{Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver};
-use crate::cancel::{SharedCancel, is_cancelled};
+use crate::dlx::cancel::{SharedCancel, is_cancelled};
 use crate::dlx::{Outcome, SearchLimits, Stats};
 
 /// Search nodes between two questions to the solver's
-/// [`Cancel`](crate::cancel::Cancel) (a power of two, as the engine's tick).
+/// [`Cancel`](crate::dlx::cancel::Cancel) (a power of two, as the engine's tick).
 const TICK_NODES: u64 = 1 << 16;
 
 /// The documents' backtracking solver, for any shape.

@@ -13,7 +13,7 @@
 
 use super::variant::Variant;
 use super::{CLASS_CELL, DlxSolver, Grid, PuzzleError};
-use crate::cancel::SharedCancel;
+use crate::dlx::cancel::SharedCancel;
 use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules};
 
 /// Why a puzzle could not be rated.
@@ -183,7 +183,7 @@ mod tests {
         // "At once": the rater gives up the first time it is asked, which
         // a cancel that counts the questions shows without a clock.
         struct Counted(AtomicBool, AtomicU64);
-        impl crate::cancel::Cancel for Counted {
+        impl crate::dlx::cancel::Cancel for Counted {
             fn is_cancelled(&self) -> bool {
                 self.1.fetch_add(1, Ordering::Relaxed);
                 self.0.load(Ordering::Relaxed)

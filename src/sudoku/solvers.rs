@@ -6,7 +6,7 @@
 //! time (the latest puzzle's shape and rules), so a thread's memory is that
 //! of the largest matrix it compiled, however many shapes a batch mixes.
 
-use crate::cancel::SharedCancel;
+use crate::dlx::cancel::SharedCancel;
 use crate::sudoku::rate::Rater;
 use crate::sudoku::{DlxSolver, NaiveSolver, PuzzleError, Shape, SudokuSolver, Variant};
 

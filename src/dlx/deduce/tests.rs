@@ -54,7 +54,7 @@ impl StopAt {
     }
 }
 
-impl crate::cancel::Cancel for StopAt {
+impl crate::dlx::cancel::Cancel for StopAt {
     fn is_cancelled(&self) -> bool {
         self.asked.fetch_add(1, Ordering::Relaxed) + 1 >= self.at
     }

@@ -152,7 +152,7 @@ use bumpalo::Bump;
 
 use super::variant::{House, Variant, cage_sets};
 use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
-use crate::cancel::{Cancellable, NodeBudget, SharedCancel, is_cancelled};
+use crate::dlx::cancel::{Cancellable, NodeBudget, SharedCancel, is_cancelled};
 use crate::dlx::{Matrix, OptionId, Outcome, SearchLimits, Solution, Visitor};
 
 mod cages;

@@ -33,7 +33,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use crate::dlx::{Progress, Solution, Visitor};
+use super::{Progress, Solution, Visitor};
 
 /// Says whether work should stop. It is asked often (at every tick of a
 /// search, before every puzzle of a batch), from the threads doing the
