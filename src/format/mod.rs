@@ -30,6 +30,7 @@ mod line_or_grid;
 pub mod poj2676;
 pub mod poj3074;
 pub mod poj3076;
+pub mod sukaku;
 pub mod text;
 pub mod uva989;
 pub mod variant;
@@ -211,6 +212,7 @@ pub static ALL: &[&dyn Format] = &[
     &grid::GridFormat,
     &csv::Csv,
     &variant::VariantFormat,
+    &sukaku::Sukaku,
 ];
 
 /// The format called `name`.

@@ -7,6 +7,7 @@
 //! Both solvers implement [`SudokuSolver`], so callers (the command line,
 //! the benchmarks, the tests) treat them alike.
 
+pub mod candidates;
 mod exact_cover;
 pub mod generate;
 mod grid;

@@ -10,6 +10,7 @@
 //! | x       | also the two main diagonals                                |
 //! | hyper   | also four 3x3 windows (9x9 only)                           |
 //! | killer  | cages with sums, on top of any of the above                |
+//! | sukaku  | pencil marks: the digits each cell may take, on top of any |
 //!
 //! Any combination is one [`Variant`]. The compiler (`DlxSolver`) takes
 //! the list of [`House`]s and the [`Cage`]s; the checker
@@ -21,7 +22,9 @@
 //! cells, numbered `0..n` in the order of their first cell; windows only
 //! on 9x9; cages are disjoint, each of 1 to `n` cells in reading order,
 //! with a sum that some set of that many different digits `1..=n` makes,
-//! and at most [`MAX_CAGE_SETS`] such sets.
+//! and at most [`MAX_CAGE_SETS`] such sets; pencil marks, when given, are
+//! one mask per cell of digits `1..=n` (bit `d - 1` for digit `d`), a mask
+//! of 0 being a cell that takes no digit (a puzzle with no solution).
 
 use super::{Grid, Shape, Unit};
 
@@ -47,6 +50,9 @@ pub struct Variant {
     /// The four hyper windows are houses (9x9 only).
     windows: bool,
     cages: Vec<Cage>,
+    /// The digits each cell may take (bit `d - 1`), when pencil marks
+    /// restrict them (Sukaku).
+    candidates: Option<Vec<u64>>,
 }
 
 /// A house: `n` cells that hold every digit once.
@@ -158,6 +164,16 @@ pub enum VariantError {
         /// Its first cell.
         cell: usize,
     },
+    /// Pencil marks for another number of cells, or with digits past `n`.
+    #[error("expected pencil marks of digits 1-{n} for {expected} cells, found {found}")]
+    Candidates {
+        /// `n^2`.
+        expected: usize,
+        /// Masks given, or `n^2` when one has a digit past `n`.
+        found: usize,
+        /// The side.
+        n: usize,
+    },
     /// Givens that no filling of their cage can keep.
     #[error(
         "the given {digit} at r{}c{} breaks cage '{label}' (sum {sum}): {why}",
@@ -203,7 +219,28 @@ impl Variant {
             diagonals: false,
             windows: false,
             cages: Vec::new(),
+            candidates: None,
         }
+    }
+
+    /// These rules with pencil marks: `masks` gives, for each cell in
+    /// reading order, the digits it may take (bit `d - 1` for digit `d`).
+    /// A given must be one of its cell's marks for the puzzle to have a
+    /// solution. Marks that allow every digit everywhere are no rule and
+    /// are dropped.
+    pub fn with_candidates(mut self, masks: Vec<u64>) -> Result<Self, VariantError> {
+        let n = self.n();
+        let all = full_mask(n);
+        let cells = self.shape.cells();
+        if masks.len() != cells || masks.iter().any(|&m| m & !all != 0) {
+            return Err(VariantError::Candidates {
+                expected: cells,
+                found: masks.len(),
+                n,
+            });
+        }
+        self.candidates = (!masks.iter().all(|&m| m == all)).then_some(masks);
+        Ok(self)
     }
 
     /// These rules with the boxes replaced by regions: `labels` gives each
@@ -394,9 +431,19 @@ impl Variant {
         &self.cages
     }
 
+    /// The digits each cell may take (bit `d - 1` for digit `d`, cells in
+    /// reading order), when pencil marks restrict them.
+    pub fn candidates(&self) -> Option<&[u64]> {
+        self.candidates.as_deref()
+    }
+
     /// Whether these are the rules of plain Sudoku.
     pub fn is_plain(&self) -> bool {
-        self.regions.is_none() && !self.diagonals && !self.windows && self.cages.is_empty()
+        self.regions.is_none()
+            && !self.diagonals
+            && !self.windows
+            && self.cages.is_empty()
+            && self.candidates.is_none()
     }
 
     /// Whether the box shape is the one a grid of this side gets when no
@@ -479,6 +526,9 @@ impl Variant {
     /// for a 6x6 grid, whose cells alone read as `2x3`; every side below
     /// 4). Regions are written `a`, `b`, ... in the order of their
     /// first cell (then `A`-`Z`, `0`-`9`); cages with their own labels.
+    /// Pencil marks have no field in that format (the `sukaku` format
+    /// carries them), so rules with them are not written here: callers
+    /// check [`Variant::candidates`] first.
     pub fn fields(&self) -> String {
         const REGION_SYMBOLS: &[u8] =
             b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$%&";
@@ -534,6 +584,7 @@ impl Variant {
             (self.diagonals, "x"),
             (self.windows, "hyper"),
             (!self.cages.is_empty(), "killer"),
+            (self.candidates.is_some(), "sukaku"),
         ]
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))
@@ -544,6 +595,11 @@ impl Variant {
             parts.join("+")
         }
     }
+}
+
+/// Every digit `1..=n` as a mask.
+fn full_mask(n: usize) -> u64 {
+    if n >= 64 { !0 } else { (1 << n) - 1 }
 }
 
 /// The cells of each label, labels in the order of their first cell;

@@ -38,6 +38,16 @@ pub enum VerifyError {
     /// digit once.
     #[error("{0} does not hold each digit once")]
     Unit(String),
+    /// A digit that is not one of its cell's pencil marks.
+    #[error("r{}c{} holds {found}, which is not one of its pencil marks", .row + 1, .col + 1)]
+    Unmarked {
+        /// 0-based row.
+        row: usize,
+        /// 0-based column.
+        col: usize,
+        /// The solution's digit.
+        found: u8,
+    },
     /// A killer cage repeats a digit or misses its sum.
     #[error("cage '{label}' should hold different digits adding up to {sum}, holds {found:?}")]
     Cage {
@@ -149,6 +159,17 @@ pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Resul
                 }
             }
             unit(format!("window {}", w + 1), digits)?;
+        }
+    }
+    if let Some(marks) = variant.candidates() {
+        for (k, (&mask, &found)) in marks.iter().zip(solution.cells()).enumerate() {
+            if (mask >> (found - 1)) & 1 == 0 {
+                return Err(VerifyError::Unmarked {
+                    row: k / n,
+                    col: k % n,
+                    found,
+                });
+            }
         }
     }
     for cage in variant.cages() {

@@ -43,8 +43,9 @@ impl DlxSolver {
                     for &h in table[cell].as_ref() {
                         seen |= used[h as usize];
                     }
+                    let marks = self.variant.candidates().map_or(all, |m| m[cell]);
                     self.cage_cells.push(cell);
-                    self.cage_candidates.push(all & !seen & allowed);
+                    self.cage_candidates.push(all & !seen & allowed & marks);
                 }
             }
             self.cage_later.clear();

@@ -19,11 +19,17 @@ impl DlxSolver {
                 found: puzzle.shape(),
             });
         }
-        if let Err(clash) = self.compile(puzzle, cages) {
+        match self.compile(puzzle, cages) {
+            Ok(()) => Ok(()),
+            // A given outside its pencil marks: no solution, as when the
+            // rules leave none.
+            Err(Clash::Unmarked) => {
+                self.compile_unsolvable();
+                Ok(())
+            }
             // Rare: only now is the clash located, for the message.
-            return Err(self.explain(puzzle, clash));
+            Err(clash) => Err(self.explain(puzzle, clash)),
         }
-        Ok(())
     }
 
     /// What a clash found by [`DlxSolver::compile`] means.
@@ -59,6 +65,7 @@ impl DlxSolver {
                     second: at(cell),
                 })
             }
+            Clash::Unmarked => unreachable!("prepare answers a given outside its marks itself"),
             Clash::Cage(k) => {
                 let cage = &self.variant.cages()[k];
                 PuzzleError::Cage {
@@ -187,11 +194,15 @@ impl DlxSolver {
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
         let house_count = self.houses.len();
         let cage_count = self.sets.len();
+        let marks = self.variant.candidates();
         // Digits (bit d-1) that the givens put in each house.
         let mut used = [0u64; MAX_HOUSES];
         for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
             if d != 0 {
                 let bit = 1u64 << (d - 1);
+                if marks.is_some_and(|m| m[cell] & bit == 0) {
+                    return Err(Clash::Unmarked);
+                }
                 let houses = ch.as_ref();
                 let mut seen = 0;
                 for &h in houses {
@@ -265,6 +276,7 @@ impl DlxSolver {
         self.entries.clear();
         self.ends.clear();
         let item = |full: usize| self.reduced_item[full];
+        let marks = self.variant.candidates();
         for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
             if d != 0 {
                 continue;
@@ -275,6 +287,9 @@ impl DlxSolver {
                 seen |= used[h as usize];
             }
             let mut candidates = all & !seen;
+            if let Some(marks) = marks {
+                candidates &= marks[cell];
+            }
             let cage = if CAGES {
                 self.cage_of_cell[cell] as usize
             } else {

@@ -394,6 +394,9 @@ enum Clash {
     Repeat(usize),
     /// No digit set of cage `k` holds its givens.
     Cage(usize),
+    /// A given (or a digit deduced from the sums) is not one of its cell's
+    /// pencil marks.
+    Unmarked,
 }
 
 impl DlxSolver {

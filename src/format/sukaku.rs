@@ -1,0 +1,289 @@
+//! The Sukaku (pencil-mark) line format: one puzzle a line, `n` symbols per
+//! cell and `n³` in all (64 for 4x4, 216 for 6x6, 729 for 9x9, 4096 for
+//! 16x16), cells in reading order. Within a cell, place `j` holds the
+//! symbol of digit `j` when the cell may take it and `.`, `0` or `_` when
+//! it may not: `1.3......` is a cell of 9x9 that takes 1 or 3. A cell with
+//! one mark is a given; a cell with none has no digit, so the puzzle has
+//! no solution. Blank lines and lines starting with `#` are skipped;
+//! whatever follows the symbols after whitespace is a comment.
+//!
+//! This is what `dlx candidates --output line` writes, so a puzzle's true
+//! candidates read back as a puzzle with the same solutions.
+//!
+//! Output is that of the line format (a solved grid has one mark per
+//! cell): the solution as one line of `n²` symbols, `# no solution: CELLS`
+//! with the cells that have one mark, or `# bad input: FILE line N`;
+//! `dlx count` prints the count alone.
+//!
+//! Invariant: a case read from a line has the marks of that line as its
+//! [`Variant::candidates`], and its grid's givens are exactly the cells
+//! with one mark.
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use super::line::Line;
+use super::text::Lines;
+use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
+use crate::sudoku::{Grid, Shape, Variant};
+
+/// The Sukaku line format.
+pub struct Sukaku;
+
+impl Format for Sukaku {
+    fn name(&self) -> &'static str {
+        "sukaku"
+    }
+    fn summary(&self) -> &'static str {
+        "pencil marks, one puzzle a line: n symbols per cell (n³ in all), place j the digit j or `.`/`0` when the cell cannot take it"
+    }
+    fn example(&self) -> &'static str {
+        "1.3......(9 per cell, 729 in all)...........123456789"
+    }
+    fn detect(&self, head: &Head) -> Fit {
+        let alphabet = Alphabet::default();
+        let mut lines = head
+            .content()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .take(5)
+            .peekable();
+        if lines.peek().is_none() {
+            return Fit::No;
+        }
+        if lines.all(|l| matches!(parse_line(l, 0, None, &alphabet), Some(Ok(_)))) {
+            Fit::Specific
+        } else {
+            Fit::No
+        }
+    }
+    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
+        let mut lines = Lines::new(input);
+        let shape = opts.shape;
+        let alphabet = opts.alphabet.clone();
+        Box::new(std::iter::from_fn(move || {
+            loop {
+                let (line, text) = match lines.next_line()? {
+                    Ok(l) => l,
+                    Err(e) => return Some(Err(e)),
+                };
+                if let Some(parsed) = parse_line(&text, line, shape, &alphabet) {
+                    return Some(parsed);
+                }
+            }
+        }))
+    }
+    fn uses_alphabet(&self) -> bool {
+        Line.uses_alphabet()
+    }
+    fn holds(&self, shape: Shape) -> bool {
+        Line.holds(shape)
+    }
+    fn solution(&self, number: usize, puzzle: &Grid, solution: &Grid, opts: &Options) -> String {
+        Line.solution(number, puzzle, solution, opts)
+    }
+    fn no_solution(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        Line.no_solution(number, puzzle, opts)
+    }
+    fn unsettled(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
+        Line.unsettled(number, puzzle, opts)
+    }
+    fn bad_input(&self, number: usize, name: &str, line: usize) -> Option<String> {
+        Line.bad_input(number, name, line)
+    }
+    fn count(&self, number: usize, count: &str) -> String {
+        Line.count(number, count)
+    }
+}
+
+/// The side `n` whose cube is `count`, when a grid of that side exists.
+fn side_of(count: usize) -> Option<usize> {
+    let n = (count as f64).cbrt().round() as usize;
+    (n >= 1 && n * n * n == count && Shape::for_side(n).is_ok()).then_some(n)
+}
+
+/// Parses one line: `None` for a blank or comment line, else the puzzle
+/// with its marks or what is wrong with it.
+pub fn parse_line(
+    text: &str,
+    line: usize,
+    shape: Option<Shape>,
+    alphabet: &Alphabet,
+) -> Option<Result<Case, InputError>> {
+    let text = text.trim_end_matches(['\n', '\r']);
+    let start = text.len() - text.trim_start().len();
+    let body = &text[start..];
+    if body.is_empty() || body.starts_with('#') {
+        return None;
+    }
+    let symbols = body.split(char::is_whitespace).next().unwrap_or("");
+    let first_column = text[..start].chars().count() + 1;
+    let count = symbols.chars().count();
+    let error = |column: Option<usize>, message: String| {
+        Some(Err(InputError {
+            header: false,
+            line,
+            column,
+            message,
+        }))
+    };
+    let shape = match shape {
+        Some(s) if s.n().pow(3) == count => s,
+        Some(s) => {
+            let n = s.n();
+            return error(
+                None,
+                format!(
+                    "expected {} pencil-mark symbols ({n} per cell) for {s} boxes, found {count}",
+                    n.pow(3)
+                ),
+            );
+        }
+        None => match side_of(count).map(Shape::for_side) {
+            Some(Ok(s)) => s,
+            _ => {
+                return error(
+                    None,
+                    format!(
+                        "expected n³ pencil-mark symbols, n per cell (64, 216, 512, 729, 1728, 4096, ...), found {count}"
+                    ),
+                );
+            }
+        },
+    };
+    let n = shape.n();
+    if !alphabet.covers(n) {
+        return error(None, format!("the alphabet has no symbols for {n} digits"));
+    }
+    let mut masks = vec![0u64; n * n];
+    for (i, c) in symbols.chars().enumerate() {
+        let (cell, place) = (i / n, i % n);
+        let digit = place as u8 + 1;
+        match alphabet.value(c, n) {
+            Some(0) => {}
+            Some(d) if d == digit => masks[cell] |= 1 << place,
+            _ => {
+                return error(
+                    Some(first_column + i),
+                    format!(
+                        "expected '{}' or '.' (digit {digit} of r{}c{}), found '{c}'",
+                        alphabet.symbol(digit),
+                        cell / n + 1,
+                        cell % n + 1
+                    ),
+                );
+            }
+        }
+    }
+    let cells = masks
+        .iter()
+        .map(|&m| {
+            if m.count_ones() == 1 {
+                m.trailing_zeros() as u8 + 1
+            } else {
+                0
+            }
+        })
+        .collect();
+    let grid = match Grid::from_cells(shape, cells) {
+        Ok(g) => g,
+        Err(e) => return error(None, e.to_string()),
+    };
+    let variant = match Variant::plain(shape).with_candidates(masks) {
+        Ok(v) => v,
+        Err(e) => return error(None, e.to_string()),
+    };
+    let mut case = Case::new(grid, line);
+    if !variant.is_plain() {
+        case.variant = Some(Arc::new(variant));
+    }
+    Some(Ok(case))
+}
+
+/// The marks of each cell (bit `d - 1` for digit `d`) as one Sukaku line,
+/// without its line end: what [`parse_line`] reads back.
+pub fn write_marks(n: usize, masks: &[u64], alphabet: &Alphabet) -> String {
+    let mut out = String::with_capacity(masks.len() * n);
+    for &m in masks {
+        for place in 0..n {
+            out.push(if m >> place & 1 == 1 {
+                alphabet.symbol(place as u8 + 1)
+            } else {
+                '.'
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Vec<Result<Case, InputError>> {
+        Sukaku
+            .read(Box::new(text.as_bytes()), &Options::default())
+            .collect()
+    }
+
+    #[test]
+    fn marks_read_back_as_written_and_single_marks_are_givens() {
+        let n = 4;
+        let mut masks = vec![0b1111u64; 16];
+        masks[0] = 0b0001;
+        masks[5] = 0b0110;
+        let line = write_marks(n, &masks, &Alphabet::default());
+        assert_eq!(line.len(), 64);
+        assert!(line.starts_with(&format!("1...{}.23.", "1234".repeat(4))));
+        let cases = read(&format!("# a comment\n\n{line}  trailing words\r\n"));
+        assert_eq!(cases.len(), 1);
+        let case = cases[0].as_ref().unwrap();
+        assert_eq!(case.line, 3);
+        assert_eq!(case.grid.cells()[0], 1);
+        assert_eq!(case.grid.filled(), 1);
+        let v = case.variant.as_ref().unwrap();
+        assert_eq!(v.candidates().unwrap(), &masks[..]);
+        assert_eq!(v.name(), "sukaku");
+    }
+
+    #[test]
+    fn marks_that_allow_everything_are_plain_sudoku() {
+        let cases = read(&"123456789".repeat(81));
+        let case = cases[0].as_ref().unwrap();
+        assert!(case.variant.is_none());
+        assert_eq!(case.grid.n(), 9);
+    }
+
+    #[test]
+    fn bad_lines_say_where_and_what_and_the_next_line_is_read() {
+        let good = "1234".repeat(16);
+        let mut misplaced = good.clone();
+        misplaced.replace_range(5..6, "3");
+        let text = format!("{}\n{misplaced}\n{good}\n", "1234".repeat(15));
+        let cases = read(&text);
+        assert_eq!(cases.len(), 3);
+        let e = cases[0].as_ref().unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(e.message.contains("found 60"), "{e}");
+        let e = cases[1].as_ref().unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(6)));
+        assert_eq!(
+            e.message,
+            "expected '2' or '.' (digit 2 of r1c2), found '3'"
+        );
+        assert!(cases[2].is_ok());
+    }
+
+    #[test]
+    fn detection_takes_positional_lines_only() {
+        let head = |text: &str| {
+            let (head, _) = Head::peek(Box::new(std::io::Cursor::new(text.to_string())));
+            head
+        };
+        assert_eq!(Sukaku.detect(&head(&"123456789".repeat(81))), Fit::Specific);
+        assert_eq!(Sukaku.detect(&head(&"1234".repeat(16))), Fit::Specific);
+        // An 8x8 puzzle line of 64 cells is not pencil marks.
+        let eight = "12345678".repeat(8);
+        assert_eq!(Sukaku.detect(&head(&eight)), Fit::No);
+        assert_eq!(Sukaku.detect(&head("")), Fit::No);
+    }
+}
