@@ -67,7 +67,7 @@ enum Command {
     ///
     /// The input format is detected (or named with --format: hdu1426,
     /// hdu5547, hdu4069, lanqiao, jisuanke, poj2676, poj3074, poj3076,
-    /// uva989, leetcode, yzoj, line, grid, csv, variant; see
+    /// uva989, leetcode, yzoj, line, grid, csv, variant, sukaku; see
     /// docs/formats.md) and solutions
     /// are written in the same format, one per case in input order, unless
     /// --output names another. In the line format each puzzle prints its
@@ -172,6 +172,21 @@ enum Command {
     /// 'dlx solve'; see docs/rating.md.
     #[command(after_help = RATE_EXIT_CODES)]
     Rate(RateArgs),
+    /// Print each puzzle's true candidates: the digits of each cell that
+    /// some solution holds.
+    ///
+    /// Every other digit is ruled out by the rules and the givens together:
+    /// a unique puzzle's candidates are its solution, and a setter sees at
+    /// once where a puzzle with several solutions still has a choice. Each
+    /// case prints a pencil-mark grid (columns as wide as their widest
+    /// cell, boxes ruled off), or with --output line one line of n³
+    /// symbols (place j of each cell the digit j or '.'), which --format
+    /// sukaku reads back as a puzzle with the same solutions. A puzzle with
+    /// no solution prints '# no solution: PUZZLE'; one that --max-nodes
+    /// cut '# not settled: PUZZLE'. Input as for 'dlx solve', every format
+    /// and variant included; see docs/candidates.md.
+    #[command(after_help = CANDIDATES_EXIT_CODES)]
+    Candidates(CandidatesArgs),
     /// Print a shell completion script.
     ///
     /// For example: dlx completions bash > ~/.local/share/bash-completion/completions/dlx
@@ -259,6 +274,95 @@ impl RenderArgs {
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), task, opts)
+    }
+}
+
+const CANDIDATES_EXIT_CODES: &str = "\
+Exit codes:
+  0  every puzzle's candidates were printed
+  1  some puzzle has no solution
+  2  some input was malformed or could not be read
+  3  --max-nodes ran out before some puzzle's candidates were settled
+  130  Ctrl-C stopped the run
+A closed output pipe (dlx candidates big.txt | head) ends the run quietly.";
+
+/// `dlx candidates --output` values.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum CandidatesLayout {
+    /// A pencil-mark grid per puzzle, a blank line between.
+    Grid,
+    /// One Sukaku line of n³ symbols per puzzle.
+    Line,
+}
+
+#[derive(Args, Debug)]
+struct CandidatesArgs {
+    /// Puzzle files; standard input when none is given or for '-'. An
+    /// argument that is no existing file but reads as one puzzle line
+    /// (dlx candidates 4.....8.5.3...) is taken as that puzzle.
+    files: Vec<PathBuf>,
+    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
+    /// decide it; by default the most nearly square boxes.
+    #[arg(long = "box", value_name = "RxC")]
+    box_shape: Option<Shape>,
+    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
+    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
+    alphabet: Option<Alphabet>,
+    /// Input format (see docs/formats.md); auto detects it per input.
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
+    format: String,
+    /// How each puzzle's candidates are written.
+    #[arg(long, value_enum, default_value_t = CandidatesLayout::Grid)]
+    output: CandidatesLayout,
+    /// Say on standard error which format auto-detection chose.
+    #[arg(long, short)]
+    verbose: bool,
+    /// Stop at the first puzzle whose candidates are not printed.
+    #[arg(long)]
+    fail_fast: bool,
+    /// Stop after N search-tree nodes per puzzle, over all its searches;
+    /// a puzzle not settled by then prints '# not settled: PUZZLE'.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Work on N threads (0: one per core; at most 256), a puzzle per
+    /// thread; the output is that of one thread, byte for byte.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
+    threads: u16,
+    /// Write one JSON object per case and line (JSON Lines): case, file,
+    /// line, column, puzzle, status, candidates, cells, undecided,
+    /// searches, nodes, error (see docs/json.md).
+    #[arg(long)]
+    json: bool,
+    /// Work only on share K of N (K = 1..N): the K-th of N contiguous
+    /// ranges of the cases of all inputs; the shares' outputs, concatenated
+    /// in K order, are the output of one run, byte for byte.
+    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
+    part: Option<Part>,
+}
+
+impl CandidatesArgs {
+    fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+        let layout = match self.output {
+            CandidatesLayout::Grid => sudoku_app::Layout::Grid,
+            CandidatesLayout::Line => sudoku_app::Layout::Line,
+        };
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            format: Some(self.format),
+            verbose: self.verbose,
+            fail_fast: self.fail_fast,
+            max_nodes: self.max_nodes,
+            threads: self.threads.into(),
+            json: self.json,
+            part: self.part,
+            ..sudoku_app::Options::default()
+        };
+        (
+            Input::from_args(&self.files),
+            Task::Candidates { layout },
+            opts,
+        )
     }
 }
 
@@ -876,6 +980,11 @@ fn main() -> ExitCode {
         Command::Rate(args) => {
             let (inputs, rules, opts) = args.options();
             sudoku_app::run(Task::Rate { rules }, &inputs, &opts, &mut out, &mut err)
+        }
+        Command::Candidates(args) => {
+            let (inputs, task, mut opts) = args.options();
+            opts.interrupt = on_ctrl_c();
+            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
         }
         Command::Completions { shell } => {
             let script = shell::completions(shell, Cli::command());

@@ -84,6 +84,7 @@ use dlx_engine::sudoku::verify::{check_solution, check_variant};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape, SudokuSolver};
 use dlx_engine::workers::spawn_scoped_up_to;
 
+mod candidates;
 mod picture;
 mod rate;
 mod watch;
@@ -92,6 +93,7 @@ pub use picture::{SVG, file_name};
 
 pub use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 
+pub use candidates::{Layout, pencil_marks};
 use watch::Board;
 
 /// Options shared by `solve` and `count`.
@@ -199,6 +201,12 @@ pub enum Task {
     /// SVG document per case; `solve` with `--output svg` draws
     /// solutions).
     Render,
+    /// Print each puzzle's true candidates (`dlx candidates`): the digits
+    /// of each cell that some solution holds.
+    Candidates {
+        /// A pencil-mark grid or a Sukaku line.
+        layout: Layout,
+    },
 }
 
 impl Task {
@@ -208,7 +216,7 @@ impl Task {
         match self {
             Task::Count { limit } => limit,
             Task::Solve | Task::Render => 1,
-            Task::Rate { .. } => 2,
+            Task::Rate { .. } | Task::Candidates { .. } => 2,
         }
     }
 }
@@ -667,6 +675,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     match ctx.task {
         Task::Rate { rules } => return rate::compute(job, &rules, ctx, solvers.rater()),
         Task::Render => return picture::compute(job, ctx),
+        Task::Candidates { layout } => return candidates::compute(job, layout, ctx, solvers),
         Task::Solve | Task::Count { .. } => {}
     }
     let Job {
@@ -699,7 +708,10 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
                 None => {
                     let rule = match ctx.task {
                         Task::Solve => format.rule(),
-                        Task::Count { .. } | Task::Rate { .. } | Task::Render => Rule::Any,
+                        Task::Count { .. }
+                        | Task::Rate { .. }
+                        | Task::Render
+                        | Task::Candidates { .. } => Rule::Any,
                     };
                     let watch = ctx.board.as_ref().map(|board| {
                         let label = format!("{name}: line {}", case.line);
@@ -1208,9 +1220,10 @@ fn solve_case(
             &case.grid,
             limits(if rule == Rule::Unique { 2 } else { 1 }),
         ),
-        // `rate` and `render` never search here (see `rate::compute`,
-        // `picture::compute`); were `rate` to, it would count to 2.
-        Task::Count { .. } | Task::Rate { .. } | Task::Render => solver
+        // `rate`, `render` and `candidates` never search here (see
+        // `rate::compute`, `picture::compute`, `candidates::compute`);
+        // were `rate` to, it would count to 2.
+        Task::Count { .. } | Task::Rate { .. } | Task::Render | Task::Candidates { .. } => solver
             .search(&case.grid, limits(task.count_limit()), None)
             .map(|report| {
                 let count = Count {
@@ -1284,8 +1297,8 @@ fn solve_case(
     let stopped = count.outcome == Outcome::Stopped;
     let n = count.solutions;
     let (status, error) = match task {
-        // `rate` and `render` never search here.
-        Task::Count { .. } | Task::Rate { .. } | Task::Render => {
+        // `rate`, `render` and `candidates` never search here.
+        Task::Count { .. } | Task::Rate { .. } | Task::Render | Task::Candidates { .. } => {
             verdict.count = Some(count);
             let status = match n {
                 _ if stopped => Status::Interrupted,

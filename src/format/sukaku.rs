@@ -41,16 +41,21 @@ impl Format for Sukaku {
         "1.3......(9 per cell, 729 in all)...........123456789"
     }
     fn detect(&self, head: &Head) -> Fit {
-        let alphabet = Alphabet::default();
-        let mut lines = head
+        // Most lines must look like pencil marks (a few with a misplaced
+        // digit get this format's own errors, not the line format's).
+        let (mut good, mut bad) = (0, 0);
+        for text in head
             .content()
             .filter(|l| !l.trim_start().starts_with('#'))
             .take(5)
-            .peekable();
-        if lines.peek().is_none() {
-            return Fit::No;
+        {
+            if looks_like_marks(text) {
+                good += 1;
+            } else {
+                bad += 1;
+            }
         }
-        if lines.all(|l| matches!(parse_line(l, 0, None, &alphabet), Some(Ok(_)))) {
+        if good > 0 && good >= bad {
             Fit::Specific
         } else {
             Fit::No
@@ -99,6 +104,17 @@ impl Format for Sukaku {
 fn side_of(count: usize) -> Option<usize> {
     let n = (count as f64).cbrt().round() as usize;
     (n >= 1 && n * n * n == count && Shape::for_side(n).is_ok()).then_some(n)
+}
+
+/// Whether the first word of `text` has `n³` symbols for a side `n` of a
+/// grid, each the standard symbol of a digit `1..=n` or empty: pencil
+/// marks, perhaps with digits out of place (a line-format puzzle of
+/// `n³` cells, 27x27 or 8x8, would need digits past `n`).
+fn looks_like_marks(text: &str) -> bool {
+    let word = text.split_whitespace().next().unwrap_or("");
+    let alphabet = Alphabet::default();
+    side_of(word.chars().count())
+        .is_some_and(|n| n >= 4 && word.chars().all(|c| alphabet.value(c, n).is_some()))
 }
 
 /// Parses one line: `None` for a blank or comment line, else the puzzle
@@ -284,6 +300,9 @@ mod tests {
         // An 8x8 puzzle line of 64 cells is not pencil marks.
         let eight = "12345678".repeat(8);
         assert_eq!(Sukaku.detect(&head(&eight)), Fit::No);
+        // Marks with a digit out of place are still marks, for their error.
+        let misplaced = format!("4{}", &"1234".repeat(16)[1..]);
+        assert_eq!(Sukaku.detect(&head(&misplaced)), Fit::Specific);
         assert_eq!(Sukaku.detect(&head("")), Fit::No);
     }
 }

@@ -107,8 +107,8 @@ pub fn true_candidates(
         }
     }
     let mut forced = puzzle.clone();
-    for cell in 0..cells.len() {
-        if cells[cell] != 0 {
+    for (cell, &given) in cells.iter().enumerate() {
+        if given != 0 {
             continue;
         }
         let (r, c) = (cell / n, cell % n);

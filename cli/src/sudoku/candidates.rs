@@ -1,0 +1,256 @@
+//! `dlx candidates`: the compute step of the solve/count pipeline for true
+//! candidates ([`dlx_engine::sudoku::candidates`]). Every case of every
+//! input, in any readable format, comes to one pencil-mark grid (or with
+//! `--output line` one Sukaku line of `n³` symbols) in input order, or a
+//! `#` line saying why there is none; with `--json`, one JSON object
+//! (docs/json.md).
+//!
+//! Invariant: what a case prints depends only on the puzzle, its rules and
+//! `--max-nodes` (nothing is timed), so the output is byte for byte the
+//! same at any `--threads`.
+
+use serde::Serialize;
+
+use super::{Context, Done, Job, Where, error_line, puzzle_text};
+use crate::ExitStatus;
+use dlx_engine::dlx::Outcome;
+use dlx_engine::format::Alphabet;
+use dlx_engine::format::sukaku::write_marks;
+use dlx_engine::sudoku::candidates::true_candidates;
+use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
+use dlx_engine::sudoku::{Grid, Shape};
+
+/// How the candidates of a case are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// A pencil-mark grid, each cell's candidates in a column as wide as
+    /// its widest, boxes ruled off.
+    Grid,
+    /// One Sukaku line (what `--format sukaku` reads).
+    Line,
+}
+
+/// The status of a case in `dlx candidates --json`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Status {
+    /// Settled, exactly one solution: the candidates are its digits.
+    Unique,
+    /// Settled, two or more solutions.
+    Multiple,
+    /// No solution: no digit is a candidate.
+    NoSolution,
+    /// `--max-nodes` stopped the work before every digit was decided.
+    Cut,
+    /// Ctrl-C stopped it.
+    Interrupted,
+    /// The case could not be read or searched.
+    BadInput,
+}
+
+/// One line of `dlx candidates --json`, in its field order.
+#[derive(Serialize)]
+struct Record<'a> {
+    #[serde(flatten)]
+    at: Where<'a>,
+    status: Status,
+    /// The candidates (found so far, when cut) as a Sukaku line.
+    candidates: Option<String>,
+    /// Each cell's candidates, in reading order.
+    cells: Option<Vec<String>>,
+    /// When cut: the digits not yet decided, as a Sukaku line.
+    undecided: Option<String>,
+    searches: Option<u64>,
+    nodes: Option<u64>,
+    error: Option<String>,
+}
+
+/// What `job` prints: its candidates, or why there are none.
+pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
+    let Job {
+        name, number, case, ..
+    } = job;
+    let alphabet = &ctx.format_opts.alphabet;
+    let max_nodes = ctx.opts.max_nodes.unwrap_or(u64::MAX);
+    let (line, header, column, grid, result) = match case {
+        Err(e) => (e.line, e.header, e.column, None, Err(e.message)),
+        Ok(case) => {
+            let shape = case.grid.shape();
+            let result = if alphabet.covers(shape.n()) {
+                solvers
+                    .for_rules(SolverKind::Dlx, shape, case.variant.as_deref())
+                    .and_then(|solver| true_candidates(solver, &case.grid, max_nodes))
+                    .map_err(|e| e.to_string())
+            } else {
+                Err(format!(
+                    "the alphabet has no symbols for {} digits",
+                    shape.n()
+                ))
+            };
+            (case.line, false, None, Some(case.grid), result)
+        }
+    };
+    let status = match &result {
+        Err(_) => Status::BadInput,
+        Ok(c) => match c.outcome {
+            Outcome::Stopped if ctx.opts.is_interrupted() => Status::Interrupted,
+            Outcome::Exhausted if c.solutions == 0 => Status::NoSolution,
+            Outcome::Exhausted if c.solutions == 1 => Status::Unique,
+            Outcome::Exhausted => Status::Multiple,
+            _ => Status::Cut,
+        },
+    };
+    let error = match (&result, status) {
+        (Err(e), _) => Some(e.clone()),
+        (_, Status::NoSolution) => Some("no solution".into()),
+        (_, Status::Cut) => Some(format!(
+            "not settled: --max-nodes {max_nodes} ran out before every digit was decided"
+        )),
+        (_, Status::Interrupted) => Some("interrupted (Ctrl-C)".into()),
+        _ => None,
+    };
+    let mut done = Done {
+        status: match status {
+            Status::Unique | Status::Multiple => ExitStatus::Success,
+            Status::NoSolution => ExitStatus::NoSolution,
+            Status::Cut => ExitStatus::Unsettled,
+            Status::Interrupted => ExitStatus::Interrupted,
+            Status::BadInput => ExitStatus::BadInput,
+        },
+        ..Done::default()
+    };
+    if let Some(error) = &error {
+        done.err = error_line(&name, line, column, error);
+    }
+    let found = result.ok();
+    let n = grid.as_ref().map_or(0, Grid::n);
+    if ctx.opts.json {
+        // A header error is about the input, not a case: no record.
+        done.out = (!header).then(|| {
+            let record = Record {
+                at: Where {
+                    case: number,
+                    file: &name,
+                    line,
+                    column,
+                    puzzle: puzzle_text(alphabet, grid.as_ref()),
+                },
+                status,
+                candidates: found.as_ref().map(|c| write_marks(n, &c.masks, alphabet)),
+                cells: found
+                    .as_ref()
+                    .map(|c| c.masks.iter().map(|&m| marks(m, n, alphabet)).collect()),
+                undecided: found
+                    .as_ref()
+                    .filter(|c| !c.is_settled())
+                    .map(|c| write_marks(n, &c.unsettled, alphabet)),
+                searches: found.as_ref().map(|c| c.searches),
+                nodes: found.as_ref().map(|c| c.stats.nodes),
+                error,
+            };
+            let mut json = serde_json::to_string(&record).unwrap_or_default();
+            json.push('\n');
+            json
+        });
+        return done;
+    }
+    if layout == Layout::Grid {
+        done.separator = "\n";
+    }
+    let text = |g: &Grid| alphabet.write_line(g);
+    done.out = Some(match (status, &found, &grid) {
+        (Status::Unique | Status::Multiple, Some(c), Some(g)) => match layout {
+            Layout::Grid => pencil_marks(g.shape(), &c.masks, alphabet),
+            Layout::Line => format!("{}\n", write_marks(n, &c.masks, alphabet)),
+        },
+        (Status::NoSolution, _, Some(g)) => format!("# no solution: {}\n", text(g)),
+        (Status::Cut | Status::Interrupted, _, Some(g)) => {
+            format!("# not settled: {}\n", text(g))
+        }
+        _ => format!("# bad input: {name} line {line}\n"),
+    });
+    done
+}
+
+/// The digits of `mask` (bit `d - 1` for digit `d`) as symbols, upwards.
+fn marks(mask: u64, n: usize, alphabet: &Alphabet) -> String {
+    (0..n)
+        .filter(|&d| mask >> d & 1 == 1)
+        .map(|d| alphabet.symbol(d as u8 + 1))
+        .collect()
+}
+
+/// The pencil-mark grid of `masks`, ruled as Hodoku and the Sudoku forums
+/// print one: each column of cells as wide as its widest set of marks,
+/// `|` between boxes across, a ruled line between bands of boxes.
+pub fn pencil_marks(shape: Shape, masks: &[u64], alphabet: &Alphabet) -> String {
+    let n = shape.n();
+    let texts: Vec<String> = masks.iter().map(|&m| marks(m, n, alphabet)).collect();
+    let widths: Vec<usize> = (0..n)
+        .map(|c| {
+            (0..n)
+                .map(|r| texts[r * n + c].chars().count())
+                .max()
+                .unwrap_or(1)
+        })
+        .collect();
+    let (rows, cols) = (shape.box_rows(), shape.box_cols());
+    let rule = |left: char, middle: char, right: char| {
+        let mut line = String::new();
+        line.push(left);
+        for b in 0..n / cols {
+            if b > 0 {
+                line.push(middle);
+            }
+            let span: usize = widths[b * cols..(b + 1) * cols].iter().map(|w| w + 1).sum();
+            line.push_str(&"-".repeat(span + 1));
+        }
+        line.push(right);
+        line.push('\n');
+        line
+    };
+    let mut out = rule('.', '.', '.');
+    for r in 0..n {
+        if r > 0 && r % rows == 0 {
+            out.push_str(&rule(':', '+', ':'));
+        }
+        let mut line = String::from("|");
+        for c in 0..n {
+            if c > 0 && c % cols == 0 {
+                line.push_str(" |");
+            }
+            let t = &texts[r * n + c];
+            line.push(' ');
+            line.push_str(t);
+            line.push_str(&" ".repeat(widths[c] - t.chars().count()));
+        }
+        line.push_str(" |\n");
+        out.push_str(&line);
+    }
+    out.push_str(&rule('\'', '\'', '\''));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_grid_rules_boxes_and_pads_each_column_to_its_widest() {
+        let shape = Shape::new(2, 2).unwrap();
+        let mut masks = vec![0b0001u64; 16];
+        masks[1] = 0b1010;
+        masks[6] = 0b1111;
+        let grid = pencil_marks(shape, &masks, &Alphabet::default());
+        let expected = "\
+.------.--------.
+| 1 24 | 1    1 |
+| 1 1  | 1234 1 |
+:------+--------:
+| 1 1  | 1    1 |
+| 1 1  | 1    1 |
+'------'--------'
+";
+        assert_eq!(grid, expected);
+    }
+}
