@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 c=fuzz/corpus
 mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/knuth_dlx3 $c/lines $c/app_run $c/cover_run $c/line_rules
 # The order of format::ALL.
-formats=(hdu1426 hdu5547 lanqiao jisuanke poj2676 poj3074 poj3076 uva989 leetcode yzoj line grid csv)
+formats=(hdu1426 hdu5547 hdu4069 lanqiao jisuanke poj2676 poj3074 poj3076 uva989 leetcode yzoj line grid csv variant sukaku)
 for i in "${!formats[@]}"; do
   f=${formats[$i]}
   for file in data/formats/"$f"*.in data/judges/"$f"*.in; do
@@ -41,4 +41,9 @@ for file in data/variants/*.txt data/formats/variant*.in data/cli/mixed.txt; do
   head -c 4096 "$file" > "$c/line_rules/$(basename "$file")"
   { head -n 25 data/collections/norvig_top95.txt; head -n 3 "$file"; } | head -c 4096 \
     > "$c/line_rules/plain_then_$(basename "$file")"
+done
+# Pencil marks: the Sukaku samples and the bad ones.
+mkdir -p $c/sukaku
+for file in data/formats/sukaku*.in tests/data/bad/sukaku_*.in data/candidates/puzzles.line.out; do
+  head -c 8192 "$file" > "$c/sukaku/$(basename "$file")"
 done

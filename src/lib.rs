@@ -78,3 +78,8 @@ pub use dlx::cancel;
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The Rust example of docs/candidates.md, run as a doc-test.
+#[doc = include_str!("../docs/candidates.md")]
+#[cfg(doctest)]
+pub struct CandidatesDoctests;

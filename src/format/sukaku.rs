@@ -38,7 +38,7 @@ impl Format for Sukaku {
         "pencil marks, one puzzle a line: n symbols per cell (n³ in all), place j the digit j or `.`/`0` when the cell cannot take it"
     }
     fn example(&self) -> &'static str {
-        "1.3......(9 per cell, 729 in all)...........123456789"
+        "1.3......12345.789......7..... (9 symbols a cell, 729 a line)"
     }
     fn detect(&self, head: &Head) -> Fit {
         // Most lines must look like pencil marks (a few with a misplaced
