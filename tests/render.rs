@@ -135,6 +135,7 @@ fn picture(case: &Case, solution: Option<&Grid>, opts: &Options) -> String {
         grid: &case.grid,
         variant: case.variant.as_deref(),
         solution,
+        marks: None,
     };
     render::svg(&puzzle, &Alphabet::default(), opts).unwrap()
 }
@@ -369,6 +370,7 @@ fn any_alphabet_symbol_is_escaped() {
         grid: &case.grid,
         variant: None,
         solution: None,
+        marks: None,
     };
     let text = render::svg(&puzzle, &alphabet, &Options::default()).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
@@ -611,4 +613,86 @@ fn a_drawing_without_digits_matches_its_reference_png() {
         "mean difference {}",
         total as f64 / pixels as f64
     );
+}
+
+/// The pencil marks of an SVG: each `<text>` of the `marks` group.
+fn marks_drawn(svg: &str) -> Vec<String> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    doc.descendants()
+        .filter(|n| n.attribute("class") == Some("marks"))
+        .flat_map(|g| g.children().filter(|t| t.has_tag_name("text")))
+        .map(|t| t.text().unwrap_or("").to_string())
+        .collect()
+}
+
+/// The marks a picture of `puzzle` (a line) should draw: `dlx
+/// candidates`' own, in reading order, in the cells with no given.
+fn expected_marks(puzzle: &str, n: usize) -> Vec<String> {
+    let (_, line, _) = common::bin::run_with_stdin(
+        &["candidates", "--output", "line", "-"],
+        &format!("{puzzle}\n"),
+    );
+    line.trim()
+        .as_bytes()
+        .chunks(n)
+        .zip(puzzle.bytes())
+        .filter(|(_, given)| *given == b'.')
+        .flat_map(|(cell, _)| {
+            cell.iter()
+                .filter(|&&b| b != b'.')
+                .map(|&b| (b as char).to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn dlx_render_candidates_draws_the_true_candidates_as_pencil_marks() {
+    // Two solutions, which differ in four cells, each 4 or 9; the other
+    // empty cells have one mark each.
+    let multi = "9.6.7.4.3...4..2...7..23.1.5.....1...4.2.8.6...3.....5.3.7...5...7..5...4.5.1.7.8";
+    for puzzle in [multi, "..2.....3..2...."] {
+        let out = dlx()
+            .args(["render", "--candidates", puzzle])
+            .assert()
+            .success();
+        let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+        let n = if puzzle.len() == 81 { 9 } else { 4 };
+        assert_eq!(marks_drawn(&text), expected_marks(puzzle, n));
+        raster(&text);
+    }
+    let out = dlx()
+        .args(["render", "--candidates", multi])
+        .assert()
+        .success();
+    let marks = marks_drawn(&String::from_utf8(out.get_output().stdout.clone()).unwrap());
+    let empty = multi.bytes().filter(|&b| b == b'.').count();
+    assert_eq!(marks.len(), empty + 4);
+    // A Sukaku puzzle's own marks are drawn without --candidates.
+    let sukaku = std::fs::read_to_string("data/formats/sukaku_multi.in").unwrap();
+    let third = sukaku
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(2)
+        .unwrap();
+    let out = dlx().args(["render", third]).assert().success();
+    let text = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let given = third
+        .as_bytes()
+        .chunks(9)
+        .filter(|c| c.iter().filter(|&&b| b != b'.').count() == 1)
+        .count();
+    let all = third.bytes().filter(|&b| b != b'.').count();
+    assert_eq!(marks_drawn(&text).len(), all - given);
+    // No solution: reported, not drawn.
+    let out = dlx()
+        .args([
+            "render",
+            "--candidates",
+            "1.....2.....3.....4.....5......6....",
+        ])
+        .assert()
+        .code(1);
+    assert!(out.get_output().stdout.is_empty());
+    let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+    assert_eq!(err, "dlx: <argument 1>: line 1: no solution\n");
 }

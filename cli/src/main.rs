@@ -245,6 +245,16 @@ struct RenderArgs {
     /// the one page to standard output.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=64))]
     per_page: Option<u16>,
+    /// Draw each puzzle's true candidates (the digits some solution
+    /// holds, as 'dlx candidates' prints them) as pencil marks in its
+    /// empty cells; a puzzle with no solution is reported and not drawn.
+    /// A Sukaku puzzle's own marks are drawn without it.
+    #[arg(long, conflicts_with = "solve")]
+    candidates: bool,
+    /// With --candidates: stop after N search-tree nodes per puzzle; a
+    /// puzzle not settled by then is reported and not drawn.
+    #[arg(long, value_name = "N", requires = "candidates")]
+    max_nodes: Option<u64>,
     /// Stop at the first puzzle that is not drawn.
     #[arg(long)]
     fail_fast: bool,
@@ -271,6 +281,8 @@ impl RenderArgs {
             threads: self.threads.into(),
             output_dir: self.output_dir,
             per_page: self.per_page.map(usize::from),
+            pencil_marks: self.candidates,
+            max_nodes: self.max_nodes,
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), task, opts)
@@ -888,6 +900,7 @@ impl SudokuArgs {
             progress: false,
             output_dir: None,
             per_page: None,
+            pencil_marks: false,
         };
         (Input::from_args(&self.files), opts)
     }

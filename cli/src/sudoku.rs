@@ -148,6 +148,9 @@ pub struct Options {
     /// the end of the run as `page-KKKK.svg` (or the one page to standard
     /// output).
     pub per_page: Option<usize>,
+    /// `render --candidates`: draw each puzzle's true candidates as pencil
+    /// marks in its empty cells.
+    pub pencil_marks: bool,
 }
 
 impl Options {
@@ -178,6 +181,7 @@ impl Default for Options {
             progress: false,
             output_dir: None,
             per_page: None,
+            pencil_marks: false,
         }
     }
 }
@@ -674,7 +678,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     };
     match ctx.task {
         Task::Rate { rules } => return rate::compute(job, &rules, ctx, solvers.rater()),
-        Task::Render => return picture::compute(job, ctx),
+        Task::Render => return picture::compute(job, ctx, solvers),
         Task::Candidates { layout } => return candidates::compute(job, layout, ctx, solvers),
         Task::Solve | Task::Count { .. } => {}
     }
@@ -741,7 +745,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     }
     if ctx.pictures {
         if let (Some(case), Some(solution)) = (&read, &verdict.solution) {
-            picture::picture(&mut done, &name, index, case, Some(solution), ctx);
+            picture::picture(&mut done, &name, index, case, Some(solution), None, ctx);
         }
         return done;
     }

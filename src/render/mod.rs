@@ -9,7 +9,10 @@
 //! different boxes, or of different jigsaw regions (never inside one);
 //! then the digits, written with the puzzle's [`Alphabet`]: givens bold
 //! and black, solved digits regular and blue (unless
-//! [`Options::givens_only`]).
+//! [`Options::givens_only`]), and in each cell left empty its pencil marks
+//! ([`Puzzle::marks`], or the rules' own [`Variant::candidates`]) small and
+//! grey, digit `d` in place `d` of a `box_rows` x `box_cols` block (a
+//! keypad of 1-9 on 9x9).
 //!
 //! Invariants:
 //! - the text depends only on the arguments (no clock, no randomness, no
@@ -42,11 +45,12 @@ const MARGIN: i64 = UNIT / 4;
 /// How far a cage's dashed outline sits inside its cells' borders.
 const CAGE_INSET: i64 = UNIT / 10;
 
-/// Colours: ink, solved digits, shaded windows, diagonals.
+/// Colours: ink, solved digits, shaded windows, diagonals, pencil marks.
 const INK: &str = "#000000";
 const SOLVED: &str = "#1f5fbf";
 const WINDOW: &str = "#d4d4d4";
 const DIAGONAL: &str = "#8c8c8c";
+const MARKS: &str = "#595959";
 
 /// The fonts asked for, in order.
 const FONT: &str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
@@ -69,6 +73,10 @@ pub struct Puzzle<'a> {
     pub variant: Option<&'a Variant>,
     /// A solution, drawn in the cells the grid leaves empty.
     pub solution: Option<&'a Grid>,
+    /// Pencil marks (bit `d - 1` for digit `d`, cells in reading order),
+    /// drawn in the cells that neither a given nor the solution fills;
+    /// `None`: the rules' own marks, if they have any.
+    pub marks: Option<&'a [u64]>,
 }
 
 /// Why a puzzle cannot be drawn.
@@ -83,6 +91,14 @@ pub enum RenderError {
         found: usize,
         /// The grid's side.
         n: usize,
+    },
+    /// Pencil marks for another number of cells.
+    #[error("pencil marks for {found} cells, the grid has {expected}")]
+    Marks {
+        /// The grid's cells.
+        expected: usize,
+        /// Marks given.
+        found: usize,
     },
     /// The alphabet has no symbol for some digit.
     #[error("the alphabet has no symbols for {n} digits, so the picture cannot write this grid")]
@@ -156,6 +172,14 @@ pub fn draw(
             n,
         });
     }
+    if let Some(m) = puzzle.marks
+        && m.len() != n * n
+    {
+        return Err(RenderError::Marks {
+            expected: n * n,
+            found: m.len(),
+        });
+    }
     if !alphabet.covers(n) {
         return Err(RenderError::Alphabet { n });
     }
@@ -188,6 +212,9 @@ pub fn draw(
     thin_lines(&mut out, n);
     thick_lines(&mut out, variant);
     digits(&mut out, puzzle, alphabet, opts);
+    if let Some(marks) = puzzle.marks.or(variant.candidates()) {
+        pencil_marks(&mut out, puzzle, marks, alphabet, opts);
+    }
     out.push_str("</g>\n</g>\n");
     Ok(Drawing {
         body: out,
@@ -451,6 +478,46 @@ fn digits(out: &mut String, puzzle: &Puzzle<'_>, alphabet: &Alphabet, opts: &Opt
     }
 }
 
+/// The pencil marks of the cells no digit fills: digit `d` small and grey
+/// in place `d - 1` of a block of `box_rows` rows by `box_cols` columns.
+fn pencil_marks(
+    out: &mut String,
+    puzzle: &Puzzle<'_>,
+    marks: &[u64],
+    alphabet: &Alphabet,
+    opts: &Options,
+) {
+    let shape = puzzle.grid.shape();
+    let n = shape.n();
+    let (rows, cols) = (shape.box_rows() as i64, shape.box_cols() as i64);
+    let solution = puzzle.solution.filter(|_| !opts.givens_only);
+    let (w, h) = (UNIT / cols, UNIT / rows);
+    let size = (w.min(h) * 8 / 10).max(1);
+    let _ = write!(
+        out,
+        "<g class=\"marks\" font-family=\"{FONT}\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{MARKS}\">"
+    );
+    for (k, (&given, &mask)) in puzzle.grid.cells().iter().zip(marks).enumerate() {
+        let solved = solution.is_some_and(|s| s.cells()[k] != 0);
+        if given != 0 || solved {
+            continue;
+        }
+        let (r, c) = ((k / n) as i64, (k % n) as i64);
+        for d in 0..n as i64 {
+            if mask >> d & 1 == 0 {
+                continue;
+            }
+            // Widths that do not divide the cell leave the block centred.
+            let x = c * UNIT + (UNIT - w * cols) / 2 + (d % cols) * w + w / 2;
+            let y = r * UNIT + (UNIT - h * rows) / 2 + (d / cols) * h + h / 2 + size * 36 / 100;
+            let _ = write!(out, "<text x=\"{x}\" y=\"{y}\">");
+            escape(out, alphabet.symbol(d as u8 + 1));
+            out.push_str("</text>");
+        }
+    }
+    out.push_str("</g>\n");
+}
+
 /// `c` as XML character data.
 fn escape(out: &mut String, c: char) {
     match c {
@@ -489,6 +556,7 @@ mod tests {
             grid: &grid,
             variant: None,
             solution: None,
+            marks: None,
         };
         let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
         assert!(text.contains("d=\"M0,80H160M80,0V160\""), "{text}");
@@ -503,6 +571,7 @@ mod tests {
             grid: &grid,
             variant: None,
             solution: Some(&nine),
+            marks: None,
         };
         assert!(matches!(
             svg(&bad, &Alphabet::default(), &Options::default()),
@@ -514,11 +583,98 @@ mod tests {
         let short = Alphabet::custom("abc").unwrap();
         let ok = Puzzle {
             solution: None,
+            marks: None,
             ..bad
         };
         assert_eq!(
             svg(&ok, &short, &Options::default()),
             Err(RenderError::Alphabet { n: 4 })
         );
+    }
+
+    /// The text of each `<text>` of the group of class `class`.
+    fn texts_of(svg: &str, class: &str) -> Vec<(i64, i64, String)> {
+        let start = svg
+            .find(&format!("<g class=\"{class}\""))
+            .map_or(svg.len(), |i| i);
+        let group = &svg[start..];
+        let group = &group[..group.find("</g>").unwrap_or(0)];
+        group
+            .split("<text x=\"")
+            .skip(1)
+            .map(|t| {
+                let (x, rest) = t.split_once("\" y=\"").unwrap();
+                let (y, rest) = rest.split_once("\">").unwrap();
+                let (text, _) = rest.split_once("</text>").unwrap();
+                (x.parse().unwrap(), y.parse().unwrap(), text.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pencil_marks_fill_the_empty_cells_in_keypad_places() {
+        let mut grid = Grid::empty(Shape::NINE);
+        grid.set(0, 0, 5);
+        let mut marks = vec![0u64; 81];
+        marks[0] = 1 << 4;
+        marks[1] = 0b1_0000_0001; // 1 and 9
+        marks[80] = 0b10; // 2
+        let mut solution = Grid::empty(Shape::NINE);
+        solution.set(8, 8, 2);
+        let puzzle = Puzzle {
+            grid: &grid,
+            variant: None,
+            solution: None,
+            marks: Some(&marks),
+        };
+        let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
+        let drawn = texts_of(&text, "marks");
+        // The given's cell has none; r1c2 has 1 top left and 9 bottom
+        // right; r9c9 has 2 top middle.
+        let third = UNIT / 3;
+        let digits: Vec<&str> = drawn.iter().map(|(_, _, t)| t.as_str()).collect();
+        assert_eq!(digits, ["1", "9", "2"]);
+        assert_eq!(drawn[0].0, UNIT + third / 2);
+        assert_eq!(drawn[1].0, UNIT + 2 * third + third / 2);
+        assert!(drawn[1].1 > drawn[0].1 + third);
+        assert_eq!(
+            drawn[2].0,
+            8 * UNIT + (UNIT - 3 * third) / 2 + third + third / 2
+        );
+        // A cell the solution fills shows its digit, not its marks.
+        let solved = Puzzle {
+            solution: Some(&solution),
+            ..puzzle
+        };
+        let text = svg(&solved, &Alphabet::default(), &Options::default()).unwrap();
+        assert_eq!(texts_of(&text, "marks").len(), 2);
+        let short = [0u64; 80];
+        let bad = Puzzle {
+            marks: Some(&short),
+            ..puzzle
+        };
+        assert_eq!(
+            svg(&bad, &Alphabet::default(), &Options::default()),
+            Err(RenderError::Marks {
+                expected: 81,
+                found: 80
+            })
+        );
+    }
+
+    #[test]
+    fn the_rules_own_pencil_marks_are_drawn_without_any_given() {
+        let mut masks = vec![0b1111u64; 16];
+        masks[5] = 0b0110;
+        let rules = Variant::plain(Shape::FOUR).with_candidates(masks).unwrap();
+        let grid = Grid::empty(Shape::FOUR);
+        let puzzle = Puzzle {
+            grid: &grid,
+            variant: Some(&rules),
+            solution: None,
+            marks: None,
+        };
+        let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
+        assert_eq!(texts_of(&text, "marks").len(), 15 * 4 + 2);
     }
 }

@@ -136,9 +136,11 @@ mod tests {
             grid: &grid,
             variant: None,
             solution: Some(&solution),
+            marks: None,
         };
         let without = Puzzle {
             solution: None,
+            marks: None,
             ..with
         };
         let list = [with, without, with, with, with];

@@ -25,9 +25,12 @@ use std::path::Path;
 
 use super::{Context, Done, Job, error_line};
 use crate::ExitStatus;
+use dlx_engine::dlx::Outcome;
 use dlx_engine::format::{Alphabet, Case};
 use dlx_engine::render::{self, Puzzle, sheet};
 use dlx_engine::sudoku::Grid;
+use dlx_engine::sudoku::candidates::true_candidates;
+use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 
 /// The name `--output` takes for pictures.
 pub const SVG: &str = "svg";
@@ -40,29 +43,63 @@ pub(super) struct Target {
     pub file: String,
     /// `FILE: line N`.
     pub place: String,
-    /// `--per-page`: the case and its solution, for the sheet.
-    pub item: Option<Box<(Case, Option<Grid>)>>,
+    /// `--per-page`: the case, its solution and its pencil marks, for the
+    /// sheet.
+    pub item: Option<Box<Item>>,
 }
+
+/// A case of a sheet: the case, its solution and the pencil marks drawn.
+pub(super) type Item = (Case, Option<Grid>, Option<Vec<u64>>);
 
 /// The file of case `index` (1-based over the run) in `--output-dir`.
 pub fn file_name(index: usize) -> String {
     format!("case-{index:04}.svg")
 }
 
-/// `dlx render`'s compute step: the case drawn as read.
-pub(super) fn compute(job: Job, ctx: &Context<'_>) -> Done {
-    match job.case {
-        Err(e) => Done {
-            err: error_line(&job.name, e.line, e.column, &e.message),
-            status: ExitStatus::BadInput,
-            ..Done::default()
-        },
-        Ok(case) => {
-            let mut done = Done::default();
-            picture(&mut done, &job.name, job.index, &case, None, ctx);
-            done
+/// `dlx render`'s compute step: the case drawn as read, with its true
+/// candidates as pencil marks under `--candidates`.
+pub(super) fn compute(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
+    let case = match job.case {
+        Err(e) => {
+            return Done {
+                err: error_line(&job.name, e.line, e.column, &e.message),
+                status: ExitStatus::BadInput,
+                ..Done::default()
+            };
         }
-    }
+        Ok(case) => case,
+    };
+    let mut done = Done::default();
+    let marks = if ctx.opts.pencil_marks {
+        let max_nodes = ctx.opts.max_nodes.unwrap_or(u64::MAX);
+        let found = solvers
+            .for_rules(SolverKind::Dlx, case.grid.shape(), case.variant.as_deref())
+            .and_then(|solver| true_candidates(solver, &case.grid, max_nodes));
+        let (why, status) = match &found {
+            Ok(c) if c.is_settled() && c.solutions > 0 => (None, ExitStatus::Success),
+            Ok(c) if c.is_settled() => (Some("no solution".to_string()), ExitStatus::NoSolution),
+            Ok(c) if c.outcome == Outcome::Stopped && ctx.opts.is_interrupted() => {
+                (Some("interrupted (Ctrl-C)".into()), ExitStatus::Interrupted)
+            }
+            Ok(_) => (
+                Some(format!(
+                    "not drawn: --max-nodes {max_nodes} ran out before its candidates were settled"
+                )),
+                ExitStatus::Unsettled,
+            ),
+            Err(e) => (Some(e.to_string()), ExitStatus::NoSolution),
+        };
+        if let Some(why) = why {
+            done.err = error_line(&job.name, case.line, None, &why);
+            done.status = status;
+            return done;
+        }
+        found.ok().map(|c| c.masks)
+    } else {
+        None
+    };
+    picture(&mut done, &job.name, job.index, &case, None, marks, ctx);
+    done
 }
 
 /// Draws `case` (with `solution`, if any) into `done`, or says on its
@@ -73,6 +110,7 @@ pub(super) fn picture(
     index: usize,
     case: &Case,
     solution: Option<&Grid>,
+    marks: Option<Vec<u64>>,
     ctx: &Context<'_>,
 ) {
     let sheet = ctx.opts.per_page.is_some();
@@ -80,6 +118,7 @@ pub(super) fn picture(
         grid: &case.grid,
         variant: case.variant.as_deref(),
         solution,
+        marks: marks.as_deref(),
     };
     match render::svg(
         &puzzle,
@@ -88,7 +127,7 @@ pub(super) fn picture(
     ) {
         Ok(text) => {
             // A sheet's case is drawn again on its page, at the end.
-            let item = sheet.then(|| Box::new((case.clone(), solution.cloned())));
+            let item = sheet.then(|| Box::new((case.clone(), solution.cloned(), marks.clone())));
             done.out = (!sheet).then_some(text);
             done.picture = Some(Target {
                 file: file_name(index),
@@ -130,7 +169,7 @@ pub(super) struct Sheet {
     /// Puzzles to a page.
     pub per_page: usize,
     /// Each case drawn, with its solution if it has one.
-    pub items: Vec<(Case, Option<Grid>)>,
+    pub items: Vec<Item>,
 }
 
 /// The file of page `k` (1-based) of a sheet in `--output-dir`.
@@ -151,10 +190,11 @@ impl Sheet {
         let puzzles: Vec<Puzzle<'_>> = self
             .items
             .iter()
-            .map(|(case, solution)| Puzzle {
+            .map(|(case, solution, marks)| Puzzle {
                 grid: &case.grid,
                 variant: case.variant.as_deref(),
                 solution: solution.as_ref(),
+                marks: marks.as_deref(),
             })
             .collect();
         // Every case was drawn once before it came here.
