@@ -66,6 +66,7 @@ __all__ = [
     "solve",
     "count",
     "is_unique",
+    "candidates",
     "solve_many",
     "count_many",
     "generate",
@@ -173,6 +174,24 @@ def is_unique(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = Non
     True
     """
     return _native.is_unique(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes), _timeout(timeout))
+
+
+def candidates(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = None,
+               timeout: _t.Optional[float] = None) -> _t.List[str]:
+    """Each cell's true candidates, in reading order: the digits that some
+    solution holds, as a string of digit symbols (the given for a given's
+    cell). A unique puzzle's candidates are its solution; with no solution
+    every string is empty. A bound that stops the work first raises
+    :class:`LimitError`; its ``partial`` is the candidates found so far
+    (each one from a solution found).
+
+    >>> candidates("..2.....3..2....")[:4]
+    ['14', '134', '2', '134']
+    >>> candidates("21...4...23...12")[:4]
+    ['2', '1', '4', '3']
+    """
+    return _native.candidates(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes),
+                              _timeout(timeout))
 
 
 def _array(puzzles: object) -> _t.Optional["np.ndarray"]:

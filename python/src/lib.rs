@@ -42,6 +42,7 @@ use engine::dlx::parallel::{RunLimits, Runner};
 use engine::dlx::{EngineKind, ItemKind, Outcome, Progress, SearchLimits, Solution, Visitor};
 use engine::format::{Alphabet, Case, line::parse_line};
 use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
+use engine::sudoku::candidates::true_candidates;
 use engine::sudoku::generate::{
     CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,
 };
@@ -547,6 +548,52 @@ fn count(
         count_up_to(s, g, limit, n)
     })?;
     one(py, counts, timed_out, &bounds, 0, "the count")
+}
+
+/// Each cell's true candidates (the digits some solution holds) as a
+/// string of digit symbols, cells in reading order; every string is empty
+/// when there is no solution. A bound's exception carries the candidates
+/// found so far (each from a solution found).
+#[pyfunction]
+#[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None))]
+fn candidates(
+    py: Python<'_>,
+    puzzle: &str,
+    shape: Option<&str>,
+    max_nodes: Option<u64>,
+    timeout: Option<f64>,
+) -> PyResult<Vec<String>> {
+    let bounds = Bounds::new(max_nodes, timeout)?;
+    let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    let cells = case.grid.cells().len();
+    let n = case.grid.n();
+    let (found, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, max| {
+        match true_candidates(s, g, max) {
+            Ok(c) => {
+                let marks = c.masks.iter().map(|&m| symbols_of(m, n)).collect();
+                (marks, c.is_settled())
+            }
+            // Clashing givens: no solution, no candidates.
+            Err(_) => (vec![String::new(); cells], true),
+        }
+    })?;
+    one(
+        py,
+        found,
+        timed_out,
+        &bounds,
+        vec![String::new(); cells],
+        "the candidates",
+    )
+}
+
+/// The digits of `mask` (bit `d - 1` for digit `d`) as symbols, upwards.
+fn symbols_of(mask: u64, n: usize) -> String {
+    let alphabet = Alphabet::default();
+    (0..n)
+        .filter(|&d| mask >> d & 1 == 1)
+        .map(|d| alphabet.symbol(d as u8 + 1))
+        .collect()
 }
 
 /// Whether the puzzle has one solution; a bound's exception carries the
@@ -1479,6 +1526,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(count, m)?)?;
     m.add_function(wrap_pyfunction!(is_unique, m)?)?;
+    m.add_function(wrap_pyfunction!(candidates, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(count_many, m)?)?;
     m.add_function(wrap_pyfunction!(solve_cells, m)?)?;

@@ -319,3 +319,38 @@ def test_generate_difficulty_is_what_rate_says() -> None:
         dlx.generate(1, seed=1, size=4, difficulty="expert", tries=5)
     with pytest.raises(ValueError, match="unknown difficulty"):
         dlx.generate(1, seed=1, difficulty="hard")
+
+
+def _union_of_solutions(puzzle: str, n: int) -> list:
+    """Each cell's digits over every solution, found by forcing each digit
+    with count() (a method that shares nothing with candidates())."""
+    symbols = "123456789ABCDEFG"[:n]
+    marks = []
+    for k, given in enumerate(puzzle):
+        if given != ".":
+            marks.append(given if dlx.count(puzzle, limit=1) else "")
+            continue
+        cell = ""
+        for d in symbols:
+            if dlx.count(puzzle[:k] + d + puzzle[k + 1:], limit=1):
+                cell += d
+        marks.append(cell)
+    return marks
+
+
+@pytest.mark.parametrize("puzzle", [
+    "..2.....3..2....",
+    "21...4...23...12",
+    "................",
+    "12....3.........",
+    "123456.....1........................",
+])
+def test_candidates_are_the_digits_of_some_solution(puzzle) -> None:
+    n = int(len(puzzle) ** 0.5)
+    assert dlx.candidates(puzzle) == _union_of_solutions(puzzle, n)
+
+
+def test_candidates_bounds_raise_with_what_was_found() -> None:
+    with pytest.raises(dlx.NodeLimitError) as e:
+        dlx.candidates("." * 81, max_nodes=50)
+    assert len(e.value.partial) == 81
