@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use super::bits::BitMatrix;
-use super::matrix::{COVERED, ForceError};
+use super::matrix::{COLORS, COVERED, FOUR, ForceError, PLAIN};
 use super::{Matrix, OptionId};
 
 /// Machine-independent measures of effort, as Knuth reports them.
@@ -424,6 +424,20 @@ impl Matrix<'_> {
         visitor: &mut V,
         limits: SearchLimits,
     ) -> (Outcome, Stats) {
+        match self.dance {
+            COLORS => self.search_in::<V, COLORS>(visitor, limits),
+            PLAIN => self.search_in::<V, PLAIN>(visitor, limits),
+            _ => self.search_in::<V, FOUR>(visitor, limits),
+        }
+    }
+
+    /// [`Matrix::search`] with the dance `D` (the matrix's own: see
+    /// `matrix::COLORS`): the same tree under each.
+    fn search_in<V: Visitor, const D: u8>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+    ) -> (Outcome, Stats) {
         let updates_before = self.updates;
         let mut stats = Stats::default();
         let mut depth = 0usize;
@@ -445,7 +459,7 @@ impl Matrix<'_> {
                     break 'search Outcome::SolutionLimit;
                 }
                 // X8: back to the previous level.
-                match self.step_back(&mut depth) {
+                match self.step_back::<D>(&mut depth) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
@@ -466,19 +480,19 @@ impl Matrix<'_> {
                 }
                 item = self.choose_item();
                 // X4: cover it.
-                self.cover(item);
+                self.cover_in::<D>(item);
                 x = self.nodes[item as usize].down;
             }
             // X5: try option x, or X7/X8 when the item's list is exhausted.
             loop {
                 if x != item {
-                    self.commit_others(x);
+                    self.commit_others_in::<D>(x);
                     self.stack[depth] = x;
                     depth += 1;
                     continue 'search;
                 }
-                self.uncover(item);
-                match self.step_back(&mut depth) {
+                self.uncover_in::<D>(item);
+                match self.step_back::<D>(&mut depth) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
@@ -488,8 +502,8 @@ impl Matrix<'_> {
         while depth > 0 {
             depth -= 1;
             let x = self.stack[depth];
-            self.uncommit_others(x);
-            self.uncover(self.nodes[x as usize].top as u32);
+            self.uncommit_others_in::<D>(x);
+            self.uncover_in::<D>(self.nodes[x as usize].top as u32);
         }
         stats.updates = self.updates - updates_before;
         (outcome, stats)
@@ -499,10 +513,10 @@ impl Matrix<'_> {
     /// and step to the next option of its item, as (item, option node);
     /// `None` at the root.
     #[inline(always)]
-    fn step_back(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
+    fn step_back<const D: u8>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
         *depth = depth.checked_sub(1)?;
         let prev = self.stack[*depth];
-        self.uncommit_others(prev);
+        self.uncommit_others_in::<D>(prev);
         let node = self.nodes[prev as usize];
         Some((node.top as u32, node.down))
     }
