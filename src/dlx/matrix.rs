@@ -280,29 +280,36 @@ impl<'a> Matrix<'a> {
                 p += 1;
                 let (h, color) = header_and_color(entry);
                 colored |= color != 0;
-                if h == 0 || h > n {
+                if h.wrapping_sub(1) >= n {
                     return Err(BuildError::UnknownItem {
                         option,
                         item: h.wrapping_sub(1),
                         items: n,
                     });
                 }
-                let header = &mut nodes[h as usize];
-                let last = std::mem::replace(&mut header.up, p as u32);
-                if last as usize > spacer {
-                    return Err(BuildError::RepeatedItem {
-                        option,
-                        item: headers.item_of[h as usize],
-                    });
+                // SAFETY: `h` is a header (`1..=n`, below `lens.len()` and
+                // `nodes.len()`); `last` is a node written before (a header
+                // or an earlier option's node); `p` counts the nodes
+                // written so far, and `n_nodes` leaves room for every entry
+                // and spacer, `option_entries` being a part of `entries`.
+                unsafe {
+                    let header = nodes.get_unchecked_mut(h as usize);
+                    let last = std::mem::replace(&mut header.up, p as u32);
+                    if last as usize > spacer {
+                        return Err(BuildError::RepeatedItem {
+                            option,
+                            item: headers.item_of[h as usize],
+                        });
+                    }
+                    *nodes.get_unchecked_mut(p) = Node {
+                        up: last,
+                        down: h,
+                        top: h as i32,
+                        color: color as i32,
+                    };
+                    nodes.get_unchecked_mut(last as usize).down = p as u32;
+                    *lens.get_unchecked_mut(h as usize) += 1;
                 }
-                nodes[p] = Node {
-                    up: last,
-                    down: h,
-                    top: h as i32,
-                    color: color as i32,
-                };
-                nodes[last as usize].down = p as u32;
-                lens[h as usize] += 1;
             }
             nodes[spacer].down = p as u32;
             all_four &= option_entries.len() == 4;
