@@ -362,11 +362,51 @@ pub(super) fn first_least(lens: &[u32]) -> u32 {
     first_least_portable(lens)
 }
 
-/// [`first_least`] compiled for AVX2: the same code, wider vectors.
+/// [`first_least`] on AVX2: the least value over vectors of eight
+/// lengths (signed: every length is below bit 31), then the first vector
+/// that holds it and its first lane, from a mask. The lengths past the last
+/// whole vector are read as one more vector that ends with the array: it
+/// overlaps the one before, which is harmless for the minimum, and a hit
+/// in the overlap was already found in the vector before.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 unsafe fn first_least_avx2(lens: &[u32]) -> u32 {
-    first_least_portable(lens)
+    use std::arch::x86_64::*;
+    const W: usize = 8;
+    let Some(last) = lens.len().checked_sub(W) else {
+        return first_least_portable(lens);
+    };
+    // SAFETY: every vector read starts at `i <= last`, so its eight lanes
+    // lie within `lens`.
+    let load = |i: usize| unsafe { _mm256_loadu_si256(lens.as_ptr().add(i).cast()) };
+    let (mut m0, mut m1) = (load(last), load(last));
+    let mut i = 0;
+    while i + 2 * W <= lens.len() {
+        m0 = _mm256_min_epi32(m0, load(i));
+        m1 = _mm256_min_epi32(m1, load(i + W));
+        i += 2 * W;
+    }
+    if i <= last {
+        m0 = _mm256_min_epi32(m0, load(i));
+    }
+    let m = _mm256_min_epi32(m0, m1);
+    let m = _mm_min_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
+    let m = _mm_min_epi32(m, _mm_shuffle_epi32::<0b01_00_11_10>(m));
+    let m = _mm_min_epi32(m, _mm_shuffle_epi32::<0b10_11_00_01>(m));
+    let least = _mm256_broadcastd_epi32(m);
+    let hits = |i: usize| {
+        let eq = _mm256_cmpeq_epi32(load(i), least);
+        _mm256_movemask_ps(_mm256_castsi256_ps(eq)) as u32
+    };
+    let mut i = 0;
+    while i < last {
+        let mask = hits(i);
+        if mask != 0 {
+            return (i + mask.trailing_zeros() as usize) as u32;
+        }
+        i += W;
+    }
+    (last + hits(last).trailing_zeros() as usize) as u32
 }
 
 /// Two branch-free passes written lane by lane so that the compiler makes
@@ -652,7 +692,7 @@ mod tests {
     #[test]
     fn first_least_finds_the_first_minimum() {
         let lens: Vec<u32> = (0..100).map(|i| 50 + (i * 37) % 41).collect();
-        for cut in [1, 7, 15, 16, 17, 33, 64, 100] {
+        for cut in [1, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 64, 99, 100] {
             let part = &lens[..cut];
             let min = *part.iter().min().unwrap();
             let want = part.iter().position(|&l| l == min).unwrap() as u32;
