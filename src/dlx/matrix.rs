@@ -550,7 +550,9 @@ impl<'a> Matrix<'a> {
         let mut p = self.nodes[i as usize].down;
         while p != i {
             updates += self.hide_as::<D>(p);
-            p = self.nodes[p as usize].down;
+            // SAFETY: `p` is a node of `i`'s list, read from the links,
+            // which hold only indices below `nodes.len()` (see `hide_as`).
+            p = unsafe { self.nodes.get_unchecked(p as usize).down };
         }
         let ItemLink { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
@@ -569,7 +571,8 @@ impl<'a> Matrix<'a> {
         let mut p = self.nodes[i as usize].up;
         while p != i {
             self.unhide_as::<D>(p);
-            p = self.nodes[p as usize].up;
+            // SAFETY: as in `cover_in`.
+            p = unsafe { self.nodes.get_unchecked(p as usize).up };
         }
     }
 
@@ -659,8 +662,13 @@ impl<'a> Matrix<'a> {
         if D == FOUR {
             let (off, first) = self.four_of(x);
             for j in 1..4 {
-                let p = first + ((off + j) & 3);
-                self.cover_in::<D>(self.nodes[p as usize].top as u32);
+                // SAFETY: `first..first + 4` is `x`'s option (see `hide_as`).
+                let top = unsafe {
+                    self.nodes
+                        .get_unchecked((first + ((off + j) & 3)) as usize)
+                        .top
+                };
+                self.cover_in::<D>(top as u32);
             }
             return;
         }
@@ -682,8 +690,13 @@ impl<'a> Matrix<'a> {
         if D == FOUR {
             let (off, first) = self.four_of(x);
             for j in (1..4).rev() {
-                let p = first + ((off + j) & 3);
-                self.uncover_in::<D>(self.nodes[p as usize].top as u32);
+                // SAFETY: as in `commit_others_in`.
+                let top = unsafe {
+                    self.nodes
+                        .get_unchecked((first + ((off + j) & 3)) as usize)
+                        .top
+                };
+                self.uncover_in::<D>(top as u32);
             }
             return;
         }
