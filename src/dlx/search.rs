@@ -706,6 +706,58 @@ mod tests {
     }
 
     #[test]
+    fn every_dance_visits_the_same_tree() {
+        // The blank 4x4 Sudoku: items cell, row-digit, column-digit,
+        // box-digit (16 each), one four-item option per (cell, digit), so
+        // the matrix takes the four-item dance.
+        let (mut entries, mut ends) = (Vec::new(), Vec::new());
+        for cell in 0..16u32 {
+            let (r, c) = (cell / 4, cell % 4);
+            let b = r / 2 * 2 + c / 2;
+            for d in 0..4 {
+                entries.extend([cell, 16 + r * 4 + d, 32 + c * 4 + d, 48 + b * 4 + d]);
+                ends.push(entries.len() as u32);
+            }
+        }
+        let arena = Bump::new();
+        let mut m = Matrix::from_primary_options(&arena, 64, &entries, &ends).unwrap();
+        assert_eq!(m.dance, FOUR);
+        m.force(OptionId(1)).unwrap();
+        let before = m.state_digest();
+        let run = |m: &mut Matrix<'_>, dance: u8, limits: SearchLimits| {
+            let mut seen = Vec::new();
+            let mut visit = |s: &Solution<'_, '_>| {
+                seen.push(s.options().collect::<Vec<_>>());
+                ControlFlow::Continue(())
+            };
+            let result = match dance {
+                FOUR => m.search_in::<_, FOUR>(&mut visit, limits),
+                PLAIN => m.search_in::<_, PLAIN>(&mut visit, limits),
+                _ => m.search_in::<_, COLORS>(&mut visit, limits),
+            };
+            assert_eq!(m.state_digest(), before);
+            (result, seen)
+        };
+        for limits in [
+            SearchLimits::UNLIMITED,
+            SearchLimits::solutions(5),
+            SearchLimits {
+                max_nodes: 40,
+                ..SearchLimits::UNLIMITED
+            },
+        ] {
+            let four = run(&mut m, FOUR, limits);
+            assert_eq!(four, run(&mut m, PLAIN, limits));
+            assert_eq!(four, run(&mut m, COLORS, limits));
+            if limits == SearchLimits::UNLIMITED {
+                // 288 grids, 72 with the forced digit.
+                assert_eq!(four.0.1.solutions, 72);
+            }
+        }
+        m.sanity().unwrap();
+    }
+
+    #[test]
     fn solves_knuths_toy_problem() {
         let arena = Bump::new();
         let mut m = toy().build(&arena).unwrap();
