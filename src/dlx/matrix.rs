@@ -14,6 +14,19 @@ use super::{ItemId, ItemKind, OptionId};
 /// because [`Problem::build`] refuses a matrix of `COVERED` nodes or more.
 pub(super) const COVERED: u32 = 1 << 30;
 
+/// How the search dances on a matrix (the const parameter `D` of the
+/// dance): every matrix may take [`COLORS`]; one without colors takes
+/// [`PLAIN`], which leaves out the color tests; one without colors whose
+/// options all have exactly four items (Sudoku's cell, row, column and
+/// box) takes [`FOUR`], which finds an option's other three nodes by
+/// arithmetic instead of walking to its spacer. The tree, the order of
+/// every unlink and the updates are the same under each.
+pub(super) const COLORS: u8 = 0;
+/// See [`COLORS`].
+pub(super) const PLAIN: u8 = 1;
+/// See [`COLORS`].
+pub(super) const FOUR: u8 = 2;
+
 /// One node: an item header, an option's entry, or a spacer (16 bytes, as
 /// in Knuth's DLX2).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -81,6 +94,11 @@ pub struct Matrix<'a> {
     option_first: &'a [u32],
     /// Number of primary items (headers `1..=primary`).
     primary: u32,
+    /// The dance the search runs on this matrix: [`COLORS`], [`PLAIN`]
+    /// or [`FOUR`]. Under [`FOUR`] option `k`'s nodes are
+    /// `first + 5k .. first + 5k + 4` with `first` = [`Matrix::item_count`]
+    /// + 2, its spacer at `first + 5k + 4`.
+    pub(super) dance: u8,
     /// First node of each forced option, in the order forced; then, from
     /// `path_from` on, the node chosen at each level of a path entered by
     /// `Matrix::goto` (in its item's list).
@@ -219,6 +237,8 @@ impl<'a> Matrix<'a> {
         let n_nodes = 2 + n_items + entries.len() + ends.len();
         let primary = headers.primary;
         let n = n_items as u32;
+        let mut colored = false;
+        let mut all_four = true;
 
         let items = arena.alloc_slice_fill_default::<ItemLink>(n_items + 2);
         let link = |items: &mut [ItemLink], root: u32, first: u32, last: u32| {
@@ -259,31 +279,40 @@ impl<'a> Matrix<'a> {
             for entry in option_entries {
                 p += 1;
                 let (h, color) = header_and_color(entry);
-                if h == 0 || h > n {
+                colored |= color != 0;
+                if h.wrapping_sub(1) >= n {
                     return Err(BuildError::UnknownItem {
                         option,
                         item: h.wrapping_sub(1),
                         items: n,
                     });
                 }
-                let header = &mut nodes[h as usize];
-                let last = std::mem::replace(&mut header.up, p as u32);
-                if last as usize > spacer {
-                    return Err(BuildError::RepeatedItem {
-                        option,
-                        item: headers.item_of[h as usize],
-                    });
+                // SAFETY: `h` is a header (`1..=n`, below `lens.len()` and
+                // `nodes.len()`); `last` is a node written before (a header
+                // or an earlier option's node); `p` counts the nodes
+                // written so far, and `n_nodes` leaves room for every entry
+                // and spacer, `option_entries` being a part of `entries`.
+                unsafe {
+                    let header = nodes.get_unchecked_mut(h as usize);
+                    let last = std::mem::replace(&mut header.up, p as u32);
+                    if last as usize > spacer {
+                        return Err(BuildError::RepeatedItem {
+                            option,
+                            item: headers.item_of[h as usize],
+                        });
+                    }
+                    *nodes.get_unchecked_mut(p) = Node {
+                        up: last,
+                        down: h,
+                        top: h as i32,
+                        color: color as i32,
+                    };
+                    nodes.get_unchecked_mut(last as usize).down = p as u32;
+                    *lens.get_unchecked_mut(h as usize) += 1;
                 }
-                nodes[p] = Node {
-                    up: last,
-                    down: h,
-                    top: h as i32,
-                    color: color as i32,
-                };
-                nodes[last as usize].down = p as u32;
-                lens[h as usize] += 1;
             }
             nodes[spacer].down = p as u32;
+            all_four &= option_entries.len() == 4;
             p += 1;
             nodes[p] = Node {
                 up: spacer as u32 + 1,
@@ -310,6 +339,11 @@ impl<'a> Matrix<'a> {
             item_of_header: headers.item_of,
             option_first,
             primary,
+            dance: match (colored, all_four) {
+                (true, _) => COLORS,
+                (false, false) => PLAIN,
+                (false, true) => FOUR,
+            },
             forced: arena.alloc_slice_fill_default(primary as usize),
             forced_len: 0,
             path_from: 0,
@@ -390,9 +424,54 @@ impl<'a> Matrix<'a> {
 
     // --- The dance -------------------------------------------------------
 
-    /// Removes option node `p`'s option from every other item's list.
+    /// Option node `p`'s place in its option and the option's first node,
+    /// under [`FOUR`] (see [`Matrix::dance`]).
     #[inline(always)]
-    pub(super) fn hide(&mut self, p: u32) {
+    fn four_of(&self, p: u32) -> (u32, u32) {
+        let off = (p - self.item_count() as u32 - 2) % 5;
+        (off, p - off)
+    }
+
+    /// Unlinks node `q` from its item's list (under [`FOUR`]).
+    #[inline(always)]
+    fn unlink(&mut self, q: u32) {
+        // SAFETY: as in `hide_as`, every index stored in the matrix is in
+        // bounds, and `q` is a node of an option.
+        unsafe {
+            let node = *self.nodes.get_unchecked(q as usize);
+            self.nodes.get_unchecked_mut(node.up as usize).down = node.down;
+            self.nodes.get_unchecked_mut(node.down as usize).up = node.up;
+            *self.lens.get_unchecked_mut(node.top as usize) -= 1;
+        }
+    }
+
+    /// Links node `q` back into its item's list (undoes [`Self::unlink`]).
+    #[inline(always)]
+    fn relink(&mut self, q: u32) {
+        // SAFETY: as in `unlink`.
+        unsafe {
+            let node = *self.nodes.get_unchecked(q as usize);
+            self.nodes.get_unchecked_mut(node.up as usize).down = q;
+            self.nodes.get_unchecked_mut(node.down as usize).up = q;
+            *self.lens.get_unchecked_mut(node.top as usize) += 1;
+        }
+    }
+
+    /// Removes option node `p`'s option from every other item's list;
+    /// returns the nodes unlinked (DLX1's updates). Under [`PLAIN`] and
+    /// [`FOUR`] no node is purified, so the color test is left out; under
+    /// [`FOUR`] the other three nodes are found by arithmetic, in the order
+    /// the walk to the spacer and round visits them.
+    #[inline(always)]
+    fn hide_as<const D: u8>(&mut self, p: u32) -> u64 {
+        if D == FOUR {
+            let (off, first) = self.four_of(p);
+            for j in 1..4 {
+                self.unlink(first + ((off + j) & 3));
+            }
+            return 3;
+        }
+        let mut hidden = 0;
         let mut q = p + 1;
         while q != p {
             // SAFETY: `q` walks option `p`'s nodes and the spacer after it;
@@ -406,31 +485,39 @@ impl<'a> Matrix<'a> {
                 if node.top <= 0 {
                     q = node.up;
                 } else {
-                    if node.color >= 0 {
+                    if D != COLORS || node.color >= 0 {
                         self.nodes.get_unchecked_mut(node.up as usize).down = node.down;
                         self.nodes.get_unchecked_mut(node.down as usize).up = node.up;
                         *self.lens.get_unchecked_mut(node.top as usize) -= 1;
-                        self.updates += 1;
+                        hidden += 1;
                     }
                     q += 1;
                 }
             }
         }
+        hidden
     }
 
-    /// Undoes [`Self::hide`].
+    /// Undoes [`Self::hide_as`], in reverse order.
     #[inline(always)]
-    pub(super) fn unhide(&mut self, p: u32) {
+    fn unhide_as<const D: u8>(&mut self, p: u32) {
+        if D == FOUR {
+            let (off, first) = self.four_of(p);
+            for j in (1..4).rev() {
+                self.relink(first + ((off + j) & 3));
+            }
+            return;
+        }
         let mut q = p - 1;
         while q != p {
-            // SAFETY: as in `hide`, every index read from the matrix is in
-            // bounds.
+            // SAFETY: as in `hide_as`, every index read from the matrix is
+            // in bounds.
             unsafe {
                 let node = *self.nodes.get_unchecked(q as usize);
                 if node.top <= 0 {
                     q = node.down;
                 } else {
-                    if node.color >= 0 {
+                    if D != COLORS || node.color >= 0 {
                         self.nodes.get_unchecked_mut(node.up as usize).down = q;
                         self.nodes.get_unchecked_mut(node.down as usize).up = q;
                         *self.lens.get_unchecked_mut(node.top as usize) += 1;
@@ -441,35 +528,64 @@ impl<'a> Matrix<'a> {
         }
     }
 
+    /// Removes option node `p`'s option from every other item's list.
+    #[inline(always)]
+    pub(super) fn hide(&mut self, p: u32) {
+        self.updates += self.hide_as::<COLORS>(p);
+    }
+
+    /// Undoes [`Self::hide`].
+    #[inline(always)]
+    pub(super) fn unhide(&mut self, p: u32) {
+        self.unhide_as::<COLORS>(p);
+    }
+
     /// Covers item header `i`: hides every option in its list and removes
-    /// it from its item list.
+    /// it from its item list, dancing as `D` says. The updates are summed
+    /// in a register and added once.
     #[inline]
-    pub(super) fn cover(&mut self, i: u32) {
+    pub(super) fn cover_in<const D: u8>(&mut self, i: u32) {
+        // Knuth counts unlinking the item itself as an update too.
+        let mut updates = 1;
         let mut p = self.nodes[i as usize].down;
         while p != i {
-            self.hide(p);
-            p = self.nodes[p as usize].down;
+            updates += self.hide_as::<D>(p);
+            // SAFETY: `p` is a node of `i`'s list, read from the links,
+            // which hold only indices below `nodes.len()` (see `hide_as`).
+            p = unsafe { self.nodes.get_unchecked(p as usize).down };
         }
         let ItemLink { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
         self.lens[i as usize] |= COVERED;
-        // Knuth counts unlinking the item itself as an update too.
-        self.updates += 1;
+        self.updates += updates;
     }
 
-    /// Undoes [`Self::cover`].
+    /// Undoes [`Self::cover_in`].
     #[inline]
-    pub(super) fn uncover(&mut self, i: u32) {
+    pub(super) fn uncover_in<const D: u8>(&mut self, i: u32) {
         let ItemLink { prev, next } = self.items[i as usize];
         self.items[prev as usize].next = i;
         self.items[next as usize].prev = i;
         self.lens[i as usize] &= !COVERED;
         let mut p = self.nodes[i as usize].up;
         while p != i {
-            self.unhide(p);
-            p = self.nodes[p as usize].up;
+            self.unhide_as::<D>(p);
+            // SAFETY: as in `cover_in`.
+            p = unsafe { self.nodes.get_unchecked(p as usize).up };
         }
+    }
+
+    /// Covers item header `i` (any matrix).
+    #[inline]
+    pub(super) fn cover(&mut self, i: u32) {
+        self.cover_in::<COLORS>(i);
+    }
+
+    /// Undoes [`Self::cover`].
+    #[inline]
+    pub(super) fn uncover(&mut self, i: u32) {
+        self.uncover_in::<COLORS>(i);
     }
 
     /// Keeps only the options compatible with node `p`'s color on its item.
@@ -507,54 +623,105 @@ impl<'a> Matrix<'a> {
     /// purifies it if colored, and does nothing if it is already purified
     /// with `p`'s color.
     #[inline(always)]
-    pub(super) fn commit(&mut self, p: u32) {
+    fn commit_as<const D: u8>(&mut self, p: u32) {
         let Node { top, color, .. } = self.nodes[p as usize];
-        if color == 0 {
-            self.cover(top as u32);
+        if D != COLORS || color == 0 {
+            self.cover_in::<D>(top as u32);
         } else if color > 0 {
             self.purify(p);
         }
     }
 
-    /// Undoes [`Self::commit`].
+    /// Undoes [`Self::commit_as`].
     #[inline(always)]
-    pub(super) fn uncommit(&mut self, p: u32) {
+    fn uncommit_as<const D: u8>(&mut self, p: u32) {
         let Node { top, color, .. } = self.nodes[p as usize];
-        if color == 0 {
-            self.uncover(top as u32);
+        if D != COLORS || color == 0 {
+            self.uncover_in::<D>(top as u32);
         } else if color > 0 {
             self.unpurify(p);
         }
     }
 
-    /// Commits every item of node `x`'s option other than `x`'s own.
+    /// [`Self::commit_as`] on any matrix.
+    #[inline(always)]
+    pub(super) fn commit(&mut self, p: u32) {
+        self.commit_as::<COLORS>(p);
+    }
+
+    /// Undoes [`Self::commit`].
+    #[inline(always)]
+    pub(super) fn uncommit(&mut self, p: u32) {
+        self.uncommit_as::<COLORS>(p);
+    }
+
+    /// Commits every item of node `x`'s option other than `x`'s own,
+    /// dancing as `D` says.
     #[inline]
-    pub(super) fn commit_others(&mut self, x: u32) {
+    pub(super) fn commit_others_in<const D: u8>(&mut self, x: u32) {
+        if D == FOUR {
+            let (off, first) = self.four_of(x);
+            for j in 1..4 {
+                // SAFETY: `first..first + 4` is `x`'s option (see `hide_as`).
+                let top = unsafe {
+                    self.nodes
+                        .get_unchecked((first + ((off + j) & 3)) as usize)
+                        .top
+                };
+                self.cover_in::<D>(top as u32);
+            }
+            return;
+        }
         let mut p = x + 1;
         while p != x {
             let node = self.nodes[p as usize];
             if node.top <= 0 {
                 p = node.up;
             } else {
-                self.commit(p);
+                self.commit_as::<D>(p);
                 p += 1;
             }
         }
     }
 
-    /// Undoes [`Self::commit_others`], in reverse order.
+    /// Undoes [`Self::commit_others_in`], in reverse order.
     #[inline]
-    pub(super) fn uncommit_others(&mut self, x: u32) {
+    pub(super) fn uncommit_others_in<const D: u8>(&mut self, x: u32) {
+        if D == FOUR {
+            let (off, first) = self.four_of(x);
+            for j in (1..4).rev() {
+                // SAFETY: as in `commit_others_in`.
+                let top = unsafe {
+                    self.nodes
+                        .get_unchecked((first + ((off + j) & 3)) as usize)
+                        .top
+                };
+                self.uncover_in::<D>(top as u32);
+            }
+            return;
+        }
         let mut p = x - 1;
         while p != x {
             let node = self.nodes[p as usize];
             if node.top <= 0 {
                 p = node.down;
             } else {
-                self.uncommit(p);
+                self.uncommit_as::<D>(p);
                 p -= 1;
             }
         }
+    }
+
+    /// [`Self::commit_others_in`] on any matrix.
+    #[inline]
+    pub(super) fn commit_others(&mut self, x: u32) {
+        self.commit_others_in::<COLORS>(x);
+    }
+
+    /// Undoes [`Self::commit_others`], in reverse order.
+    #[inline]
+    pub(super) fn uncommit_others(&mut self, x: u32) {
+        self.uncommit_others_in::<COLORS>(x);
     }
 
     // --- Forcing options -------------------------------------------------

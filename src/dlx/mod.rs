@@ -38,6 +38,28 @@
 //! * An option node's `top` is its item (`> 0`) and `color` its color (`0`
 //!   none, `> 0` a color, `-1` while its item is purified with that color).
 //!
+//! # Three dances on one layout
+//!
+//! The search picks, once per matrix when it is built, how it dances:
+//!
+//! * **colors** (a matrix where some option colors an item): DLX2's dance,
+//!   every node's color tested as it is hidden or committed;
+//! * **plain** (no colors anywhere): the same walks without the color
+//!   tests, since no node is ever purified;
+//! * **four** (no colors, and every option has exactly four items, as in
+//!   a Sudoku's reduced matrix: cell, row, column and box): the layout
+//!   above then puts option `k`'s nodes at `N+2+5k ..= N+5+5k` and its
+//!   spacer at `N+6+5k`, so the option of node `p` starts at
+//!   `p - (p-N-2) mod 5`, and hiding `p`'s option unlinks the other three
+//!   nodes at `(offset+1) mod 4`, `(offset+2) mod 4`, `(offset+3) mod 4`
+//!   from that start: the order the walk to the spacer and round would
+//!   take, with no walk and no branch. Each hide is then three updates.
+//!
+//! The layout, the tree, the order of every unlink and the statistics are
+//! the same under each; forcing, `goto` and Algorithm M always take the
+//! colors dance, which is right on every matrix. The updates of a cover are
+//! summed in a register and added to the matrix's count once per cover.
+//!
 //! # Invariants
 //!
 //! * Outside a search, the matrix is in the state left by the forced options
