@@ -7,6 +7,7 @@
 //! Both solvers implement [`SudokuSolver`], so callers (the command line,
 //! the benchmarks, the tests) treat them alike.
 
+pub mod constraint;
 mod exact_cover;
 pub mod generate;
 mod grid;
@@ -18,6 +19,7 @@ pub mod verify;
 
 use std::ops::ControlFlow;
 
+pub use constraint::{Constraint, ConstraintError, Relation};
 pub use exact_cover::{CLASS_CELL, CompiledOptions, DlxSolver, Placements};
 pub use grid::{Conflict, Grid, GridError, MAX_N, Shape, ShapeError, Unit};
 pub use naive::NaiveSolver;
@@ -48,6 +50,13 @@ pub enum PuzzleError {
     Rules {
         /// The solver's name.
         solver: &'static str,
+        /// The rules' name ([`Variant::name`]).
+        rules: String,
+    },
+    /// The rating's deductions read houses and killer cages only, not the
+    /// setters' constraints ([`Constraint`]).
+    #[error("the rating takes houses and killer cages only, not {rules}")]
+    Unrated {
         /// The rules' name ([`Variant::name`]).
         rules: String,
     },

@@ -23,6 +23,7 @@
 //! with a sum that some set of that many different digits `1..=n` makes,
 //! and at most [`MAX_CAGE_SETS`] such sets.
 
+use super::constraint::{self, Constraint, ConstraintError};
 use super::{Grid, Shape, Unit};
 
 /// A killer cage: different digits adding up to `sum`.
@@ -47,6 +48,9 @@ pub struct Variant {
     /// The four hyper windows are houses (9x9 only).
     windows: bool,
     cages: Vec<Cage>,
+    /// The setters' constraints ([`Constraint`]), each checked by
+    /// [`constraint::check`].
+    constraints: Vec<Constraint>,
 }
 
 /// A house: `n` cells that hold every digit once.
@@ -203,7 +207,27 @@ impl Variant {
             diagonals: false,
             windows: false,
             cages: Vec::new(),
+            constraints: Vec::new(),
         }
+    }
+
+    /// These rules with `constraints` added (see [`Constraint`]); fails
+    /// with the first that cannot be, and its index.
+    pub fn with_constraints(
+        mut self,
+        constraints: Vec<Constraint>,
+    ) -> Result<Self, (usize, ConstraintError)> {
+        let n = self.n();
+        for (i, c) in constraints.iter().enumerate() {
+            constraint::check(c, n).map_err(|e| (i, e))?;
+        }
+        self.constraints.extend(constraints);
+        Ok(self)
+    }
+
+    /// The setters' constraints on top of the houses and cages.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
     }
 
     /// These rules with the boxes replaced by regions: `labels` gives each
@@ -396,7 +420,11 @@ impl Variant {
 
     /// Whether these are the rules of plain Sudoku.
     pub fn is_plain(&self) -> bool {
-        self.regions.is_none() && !self.diagonals && !self.windows && self.cages.is_empty()
+        self.regions.is_none()
+            && !self.diagonals
+            && !self.windows
+            && self.cages.is_empty()
+            && self.constraints.is_empty()
     }
 
     /// Whether the box shape is the one a grid of this side gets when no
@@ -538,6 +566,12 @@ impl Variant {
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))
         .collect();
+        let mut parts = parts;
+        for c in &self.constraints {
+            if !parts.contains(&c.kind()) {
+                parts.push(c.kind());
+            }
+        }
         if parts.is_empty() {
             "plain".into()
         } else {
