@@ -274,12 +274,13 @@ pub fn check(constraint: &Constraint, n: usize) -> Result<(), ConstraintError> {
             }
             let most = u64::from(n32) * shaft.len() as u64;
             let least_bulb = decimal(std::iter::repeat_n(1, bulb.len()));
-            if least_bulb > most || (bulb.len() == 1 && shaft.len() as u64 > u64::from(n32)) {
+            let most_bulb = decimal(std::iter::repeat_n(n32, bulb.len()));
+            let least = shaft.len() as u64;
+            if least_bulb > most || least > most_bulb {
                 return fail(format!(
-                    "no digits fit the arrow at {}: its {} shaft cells add up to {} to {most}, its bulb is at least {least_bulb}",
+                    "no digits fit the arrow at {}: its {} shaft cells add up to {least} to {most}, its bulb makes {least_bulb} to {most_bulb}",
                     at(0),
                     shaft.len(),
-                    shaft.len()
                 ));
             }
         }
