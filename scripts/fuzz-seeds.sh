@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 c=fuzz/corpus
-mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/knuth_dlx3 $c/lines $c/app_run $c/cover_run $c/line_rules
+mkdir -p $c/format_read $c/sudoku_search $c/detect $c/knuth $c/knuth_dlx3 $c/lines $c/app_run $c/cover_run $c/line_rules $c/fpuzzles
 # The order of format::ALL.
-formats=(hdu1426 hdu5547 hdu4069 lanqiao jisuanke poj2676 poj3074 poj3076 uva989 leetcode yzoj line grid csv variant sukaku)
+formats=(hdu1426 hdu5547 hdu4069 lanqiao jisuanke poj2676 poj3074 poj3076 uva989 leetcode yzoj line grid csv variant fpuzzles sukaku)
 for i in "${!formats[@]}"; do
   f=${formats[$i]}
   for file in data/formats/"$f"*.in data/judges/"$f"*.in; do
@@ -41,6 +41,10 @@ for file in data/variants/*.txt data/formats/variant*.in data/cli/mixed.txt; do
   head -c 4096 "$file" > "$c/line_rules/$(basename "$file")"
   { head -n 25 data/collections/norvig_top95.txt; head -n 3 "$file"; } | head -c 4096 \
     > "$c/line_rules/plain_then_$(basename "$file")"
+done
+# f-puzzles documents, URLs and the bad cases.
+for file in data/fpuzzles/*.json data/fpuzzles/urls.txt data/fpuzzles/bad/*.jsonl data/formats/fpuzzles*.in; do
+  head -c 8192 "$file" > "$c/fpuzzles/$(basename "$file")"
 done
 # Pencil marks: the Sukaku samples and the bad ones.
 mkdir -p $c/sukaku

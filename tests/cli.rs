@@ -301,7 +301,7 @@ fn help_texts_say_what_each_command_does() {
     );
     let solve = help(&["solve", "--help"]);
     assert!(
-        solve.contains("hdu4069") && solve.contains("csv, variant;"),
+        solve.contains("hdu4069") && solve.contains("csv, variant, fpuzzles ("),
         "{solve}"
     );
     assert!(

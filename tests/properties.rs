@@ -99,7 +99,9 @@ proptest! {
     ) {
         let opts = Options::default();
         let grids: Vec<Grid> = seeds.iter().map(|s| planted_solution(shape, s)).collect();
-        for format in ALL.iter().filter(|f| f.holds(shape)) {
+        // fpuzzles writes its solutions as the line format does, not as
+        // f-puzzles documents, so it has nothing of its own to read back.
+        for format in ALL.iter().filter(|f| f.holds(shape) && f.name() != "fpuzzles") {
             // CSV writes the puzzle with its solution: give it holes.
             let puzzles: Vec<Grid> = grids
                 .iter()

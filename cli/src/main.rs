@@ -67,7 +67,9 @@ enum Command {
     ///
     /// The input format is detected (or named with --format: hdu1426,
     /// hdu5547, hdu4069, lanqiao, jisuanke, poj2676, poj3074, poj3076,
-    /// uva989, leetcode, yzoj, line, grid, csv, variant, sukaku; see
+    /// uva989, leetcode, yzoj, line, grid, csv, variant, fpuzzles (f-puzzles
+    /// JSON or ?load= URLs, with the setters' constraints), sukaku (pencil
+    /// marks); see
     /// docs/formats.md) and solutions
     /// are written in the same format, one per case in input order, unless
     /// --output names another. In the line format each puzzle prints its

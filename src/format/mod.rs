@@ -18,6 +18,7 @@
 pub mod block;
 pub mod cells;
 pub mod csv;
+pub mod fpuzzles;
 pub mod grid;
 pub mod hdu1426;
 pub mod hdu4069;
@@ -27,6 +28,7 @@ pub mod lanqiao;
 pub mod leetcode;
 pub mod line;
 mod line_or_grid;
+pub mod lzstring;
 pub mod poj2676;
 pub mod poj3074;
 pub mod poj3076;
@@ -212,6 +214,7 @@ pub static ALL: &[&dyn Format] = &[
     &grid::GridFormat,
     &csv::Csv,
     &variant::VariantFormat,
+    &fpuzzles::FPuzzles,
     &sukaku::Sukaku,
 ];
 

@@ -8,6 +8,7 @@
 //! the benchmarks, the tests) treat them alike.
 
 pub mod candidates;
+pub mod constraint;
 mod exact_cover;
 pub mod generate;
 mod grid;
@@ -19,6 +20,7 @@ pub mod verify;
 
 use std::ops::ControlFlow;
 
+pub use constraint::{Constraint, ConstraintError, Relation};
 pub use exact_cover::{CLASS_CELL, CompiledOptions, DlxSolver, Placements};
 pub use grid::{Conflict, Grid, GridError, MAX_N, Shape, ShapeError, Unit};
 pub use naive::NaiveSolver;
@@ -49,6 +51,13 @@ pub enum PuzzleError {
     Rules {
         /// The solver's name.
         solver: &'static str,
+        /// The rules' name ([`Variant::name`]).
+        rules: String,
+    },
+    /// The rating's deductions read houses and killer cages only, not the
+    /// setters' constraints ([`Constraint`]).
+    #[error("the rating takes houses and killer cages only, not {rules}")]
+    Unrated {
         /// The rules' name ([`Variant::name`]).
         rules: String,
     },

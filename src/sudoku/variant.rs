@@ -26,6 +26,7 @@
 //! one mask per cell of digits `1..=n` (bit `d - 1` for digit `d`), a mask
 //! of 0 being a cell that takes no digit (a puzzle with no solution).
 
+use super::constraint::{self, Constraint, ConstraintError};
 use super::{Grid, Shape, Unit};
 
 /// A killer cage: different digits adding up to `sum`.
@@ -53,6 +54,9 @@ pub struct Variant {
     /// The digits each cell may take (bit `d - 1`), when pencil marks
     /// restrict them (Sukaku).
     candidates: Option<Vec<u64>>,
+    /// The setters' constraints ([`Constraint`]), each checked by
+    /// [`constraint::check`].
+    constraints: Vec<Constraint>,
 }
 
 /// A house: `n` cells that hold every digit once.
@@ -220,6 +224,7 @@ impl Variant {
             windows: false,
             cages: Vec::new(),
             candidates: None,
+            constraints: Vec::new(),
         }
     }
 
@@ -241,6 +246,25 @@ impl Variant {
         }
         self.candidates = (!masks.iter().all(|&m| m == all)).then_some(masks);
         Ok(self)
+    }
+
+    /// These rules with `constraints` added (see [`Constraint`]); fails
+    /// with the first that cannot be, and its index.
+    pub fn with_constraints(
+        mut self,
+        constraints: Vec<Constraint>,
+    ) -> Result<Self, (usize, ConstraintError)> {
+        let n = self.n();
+        for (i, c) in constraints.iter().enumerate() {
+            constraint::check(c, n).map_err(|e| (i, e))?;
+        }
+        self.constraints.extend(constraints);
+        Ok(self)
+    }
+
+    /// The setters' constraints on top of the houses and cages.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
     }
 
     /// These rules with the boxes replaced by regions: `labels` gives each
@@ -444,6 +468,7 @@ impl Variant {
             && !self.windows
             && self.cages.is_empty()
             && self.candidates.is_none()
+            && self.constraints.is_empty()
     }
 
     /// Whether the box shape is the one a grid of this side gets when no
@@ -589,6 +614,12 @@ impl Variant {
         .into_iter()
         .filter_map(|(on, name)| on.then_some(name))
         .collect();
+        let mut parts = parts;
+        for c in &self.constraints {
+            if !parts.contains(&c.kind()) {
+                parts.push(c.kind());
+            }
+        }
         if parts.is_empty() {
             "plain".into()
         } else {

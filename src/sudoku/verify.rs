@@ -4,9 +4,11 @@
 //! For variants it reads the raw rules of a [`Variant`] (each cell's
 //! region, the flags, the cages' cells and sums) and walks the grid for
 //! each of them itself; it does not use [`Variant::houses`], the list the
-//! compiler takes.
+//! compiler takes. The setters' constraints ([`Constraint`]) are checked
+//! from their definitions, one function each, with no table or encoding
+//! of the compiler's.
 
-use super::{Grid, Variant};
+use super::{Constraint, Grid, Relation, Variant};
 
 /// Why a grid is not a solution of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -56,6 +58,16 @@ pub enum VerifyError {
         /// Its sum.
         sum: u32,
         /// Its digits, in reading order.
+        found: Vec<u8>,
+    },
+    /// A setter's constraint does not hold.
+    #[error("{kind} {at} does not hold: {found:?}")]
+    Constraint {
+        /// Its kind ([`Constraint::kind`]).
+        kind: &'static str,
+        /// Its first cell (`r1c1`), or the pair or block broken.
+        at: String,
+        /// The digits of its cells, in its own order.
         found: Vec<u8>,
     },
 }
@@ -190,7 +202,159 @@ pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Resul
             });
         }
     }
+    for c in variant.constraints() {
+        check_constraint(c, solution)?;
+    }
     Ok(())
+}
+
+/// Checks one setter's constraint on a full grid, from its definition.
+fn check_constraint(c: &Constraint, solution: &Grid) -> Result<(), VerifyError> {
+    let n = solution.n();
+    let digit = |cell: u16| u32::from(solution.cells()[cell as usize]);
+    let name = |cell: u16| format!("r{}c{}", cell as usize / n + 1, cell as usize % n + 1);
+    let fail = |at: String, cells: &[u16]| {
+        Err(VerifyError::Constraint {
+            kind: c.kind(),
+            at,
+            found: cells
+                .iter()
+                .map(|&k| solution.cells()[k as usize])
+                .collect(),
+        })
+    };
+    let all_different = |cells: &[u16]| {
+        let mut seen = vec![false; n + 1];
+        cells
+            .iter()
+            .all(|&k| !std::mem::replace(&mut seen[digit(k) as usize], true))
+    };
+    // Pairs of cells with equal digits, for the "no repeat" rules.
+    let pair_clash = |pairs: &mut dyn Iterator<Item = (u16, u16)>| {
+        for (a, b) in pairs {
+            if digit(a) == digit(b) {
+                return Err(VerifyError::Constraint {
+                    kind: c.kind(),
+                    at: format!("{}-{}", name(a), name(b)),
+                    found: vec![digit(a) as u8, digit(b) as u8],
+                });
+            }
+        }
+        Ok(())
+    };
+    let inside = |r: i64, col: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&col);
+    let at = |r: i64, col: i64| (r as usize * n + col as usize) as u16;
+    let ok = match c {
+        Constraint::Thermometer(cells) => cells.windows(2).all(|w| digit(w[0]) < digit(w[1])),
+        Constraint::Arrow { bulb, shaft } => {
+            let mut text = String::new();
+            for &k in bulb {
+                text.push_str(&digit(k).to_string());
+            }
+            let value: u64 = text.parse().unwrap_or(u64::MAX);
+            shaft.iter().map(|&k| u64::from(digit(k))).sum::<u64>() == value
+        }
+        Constraint::Cage { cells, sum } => {
+            all_different(cells)
+                && sum.is_none_or(|s| cells.iter().map(|&k| digit(k)).sum::<u32>() == s)
+        }
+        Constraint::LittleKiller { cells, sum } => {
+            cells.iter().map(|&k| digit(k)).sum::<u32>() == *sum
+        }
+        Constraint::Sandwich { cells, sum } => {
+            let crusts: Vec<usize> = (0..cells.len())
+                .filter(|&i| digit(cells[i]) == 1 || digit(cells[i]) == n as u32)
+                .collect();
+            crusts.len() == 2
+                && cells[crusts[0] + 1..crusts[1]]
+                    .iter()
+                    .map(|&k| digit(k))
+                    .sum::<u32>()
+                    == *sum
+        }
+        Constraint::Whispers { cells, gap } => cells
+            .windows(2)
+            .all(|w| digit(w[0]).abs_diff(digit(w[1])) >= *gap),
+        Constraint::Renban(cells) => {
+            let lo = cells.iter().map(|&k| digit(k)).min().unwrap_or(0);
+            let hi = cells.iter().map(|&k| digit(k)).max().unwrap_or(0);
+            all_different(cells) && (hi - lo) as usize == cells.len() - 1
+        }
+        Constraint::Palindrome(cells) => cells
+            .iter()
+            .zip(cells.iter().rev())
+            .all(|(&a, &b)| digit(a) == digit(b)),
+        Constraint::Dot {
+            cells: [a, b],
+            relation,
+        } => holds(*relation, digit(*a), digit(*b)),
+        Constraint::Never {
+            cells: [a, b],
+            relations,
+        } => !relations.iter().any(|&r| holds(r, digit(*a), digit(*b))),
+        Constraint::AntiKnight | Constraint::AntiKing => {
+            let moves: &[(i64, i64)] = if matches!(c, Constraint::AntiKnight) {
+                &[(1, 2), (2, 1), (1, -2), (2, -1)]
+            } else {
+                &[(0, 1), (1, 0), (1, 1), (1, -1)]
+            };
+            let mut pairs = (0..n as i64).flat_map(|r| {
+                (0..n as i64).flat_map(move |col| {
+                    moves
+                        .iter()
+                        .filter(move |(dr, dc)| inside(r + dr, col + dc))
+                        .map(move |(dr, dc)| (at(r, col), at(r + dr, col + dc)))
+                })
+            });
+            pair_clash(&mut pairs)?;
+            true
+        }
+        Constraint::Distinct(cells) => all_different(cells),
+        Constraint::Parity { cell, even } => (digit(*cell) % 2 == 0) == *even,
+        Constraint::Quadruple { cells, digits } => {
+            let mut left: Vec<u32> = cells.iter().map(|&k| digit(k)).collect();
+            digits
+                .iter()
+                .all(|&d| match left.iter().position(|&x| x == u32::from(d)) {
+                    Some(i) => {
+                        left.swap_remove(i);
+                        true
+                    }
+                    None => false,
+                })
+        }
+        Constraint::Extreme { cell, minimum } => {
+            let (r, col) = ((*cell as usize / n) as i64, (*cell as usize % n) as i64);
+            [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                .iter()
+                .filter(|(dr, dc)| inside(r + dr, col + dc))
+                .all(|(dr, dc)| {
+                    let other = digit(at(r + dr, col + dc));
+                    if *minimum {
+                        digit(*cell) < other
+                    } else {
+                        digit(*cell) > other
+                    }
+                })
+        }
+    };
+    if ok {
+        Ok(())
+    } else {
+        let cells = c.cells();
+        fail(cells.first().map_or_else(String::new, |&k| name(k)), &cells)
+    }
+}
+
+/// Whether digits `a` and `b` satisfy `relation` (written here again, not
+/// [`Relation::holds`], so that the checker shares nothing with what the
+/// compiler reads).
+fn holds(relation: Relation, a: u32, b: u32) -> bool {
+    match relation {
+        Relation::Difference(v) => a + v == b || b + v == a,
+        Relation::Ratio(v) => a == b * v || b == a * v,
+        Relation::Sum(v) => a + b == v,
+    }
 }
 
 #[cfg(test)]

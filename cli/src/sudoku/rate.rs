@@ -154,6 +154,11 @@ fn verdict(result: Result<Rating, RateError>) -> (Status, Option<Rating>, Option
                 Some("more than one solution: only a puzzle with exactly one is rated".into()),
             ),
         },
+        // Rules the rating cannot read (the setters' constraints) are no
+        // claim about the solutions.
+        Err(RateError::Puzzle(e @ dlx_engine::sudoku::PuzzleError::Unrated { .. })) => {
+            (Status::BadInput, None, Some(e.to_string()))
+        }
         Err(RateError::Puzzle(e)) => (Status::NoSolution, None, Some(format!("no solution: {e}"))),
         Err(RateError::Deduce(deduce::RateError::GaveUp(n))) => (
             Status::GaveUp,

@@ -158,6 +158,7 @@ use crate::dlx::{Matrix, OptionId, Outcome, SearchLimits, Solution, Visitor};
 mod cages;
 use cages::house_sums;
 mod compile;
+mod rules;
 
 /// Marks a full-matrix item that a given covers (absent from the reduced
 /// matrix).
@@ -257,6 +258,9 @@ pub struct DlxSolver {
     cancel: Option<SharedCancel>,
     /// Nodes shared with other searches ([`DlxSolver::set_node_budget`]).
     budget: Option<Arc<NodeBudget>>,
+    /// The colored problem of the latest puzzle when the rules carry
+    /// constraints (`rules.rs`); empty otherwise.
+    colored: crate::dlx::Problem,
 }
 
 /// The most placement options a cage may have to be compiled to them
@@ -440,7 +444,13 @@ impl DlxSolver {
             }
             sets.push(cage_sets(n, cage.cells.len(), cage.sum).unwrap_or_default());
         }
-        let placement_base = (n * n * n + sets.iter().map(Vec::len).sum::<usize>()) as u32;
+        // A colored problem (constraints) has no placement options: every
+        // digit is placed by its cell's option.
+        let placement_base = if variant.constraints().is_empty() {
+            (n * n * n + sets.iter().map(Vec::len).sum::<usize>()) as u32
+        } else {
+            u32::MAX
+        };
         let house_sums = if variant.cages().is_empty() {
             Vec::new()
         } else {
@@ -476,6 +486,7 @@ impl DlxSolver {
             deduced: Vec::new(),
             cancel: None,
             budget: None,
+            colored: crate::dlx::Problem::new(),
         }
     }
 
@@ -500,6 +511,15 @@ impl DlxSolver {
         puzzle: &Grid,
         f: impl FnOnce(&mut Matrix<'_>, Placements<'_>) -> R,
     ) -> Result<R, PuzzleError> {
+        if !self.variant.constraints().is_empty() {
+            self.compile_colored(puzzle)?;
+            self.arena.reset();
+            let mut matrix = self
+                .colored
+                .build(&self.arena)
+                .map_err(|_| PuzzleError::TooLarge)?;
+            return Ok(f(&mut matrix, self.placements()));
+        }
         self.prepare(puzzle, Cages::Placements)?;
         self.arena.reset();
         let mut matrix =
@@ -526,6 +546,11 @@ impl DlxSolver {
         puzzle: &Grid,
         f: impl FnOnce(CompiledOptions<'_>) -> R,
     ) -> Result<R, PuzzleError> {
+        if !self.variant.constraints().is_empty() {
+            return Err(PuzzleError::Unrated {
+                rules: self.variant.name(),
+            });
+        }
         self.prepare(puzzle, Cages::Sets)?;
         let mut class = std::mem::take(&mut self.item_class);
         class.clear();

@@ -1,0 +1,663 @@
+//! The setters' constraints in the compiler: a puzzle whose [`Variant`]
+//! carries [`Constraint`]s is compiled to exact cover *with colors*
+//! (Knuth's XCC, the engine's DLX2 links) instead of the all-primary
+//! reduced matrix of the parent module. docs/variants.md lists the
+//! encoding of every kind and why; in short:
+//!
+//! * every cell is a primary item and a secondary item colored by its
+//!   digit; each house a primary item per digit; a cell option `(cell, d)`
+//!   covers the cell, its houses' `d` items and the cell's color `d`,
+//!   plus the uncolored items of the "at most once" rules below;
+//! * **tuples**: a constraint over a few cells is a primary item with one
+//!   option per admissible filling of its cells (each cell colored by its
+//!   digit), while there are at most [`TUPLE_CAP`] fillings;
+//! * **chains**: a longer line (thermometer, whispers, arrow, little
+//!   killer, sandwich) is a chain of primary items, one per cell, and a
+//!   secondary item between each two, colored by the state of a small
+//!   automaton (the last digit, the sum so far, the sandwich's phase);
+//! * **digit sets**: a wide cage or renban line is a primary item with one
+//!   option per admissible set of digits and a primary item per digit,
+//!   covered by the cell that holds it or by the set that lacks it;
+//! * **at most once**: uncolored secondary items per digit for extra
+//!   regions, cages without sums, anti-knight pairs and anti-king 2x2
+//!   blocks, and per forbidden digit pair for the negative dot rules.
+//!
+//! Invariant: every grid that obeys the rules is covered by exactly one
+//! set of options (each option's choice is a function of the digits), so
+//! solutions and counts are the grids'. No propagation happens outside
+//! the exact cover: the only pruning here drops fillings that a given, a
+//! parity or a house already rules out.
+
+use std::collections::BTreeSet;
+
+use super::*;
+use crate::dlx::{Color, ItemId, ItemKind, Problem};
+use crate::sudoku::constraint::{Constraint, Relation, decimal};
+
+/// The most fillings a constraint may have to be compiled to them (a
+/// tuple option each) rather than to a chain or digit sets.
+pub(super) const TUPLE_CAP: usize = 2048;
+
+#[cfg(test)]
+thread_local! {
+    /// The tuple cap of this thread's compilations (tests lower it to
+    /// reach the chains and digit sets on small grids).
+    pub(super) static CAP: std::cell::Cell<usize> = const { std::cell::Cell::new(TUPLE_CAP) };
+}
+
+/// The tuple cap in force.
+fn cap() -> usize {
+    #[cfg(test)]
+    return CAP.with(|c| c.get());
+    #[cfg(not(test))]
+    TUPLE_CAP
+}
+
+/// The full-option number of the options that place no digit themselves
+/// (every digit of a colored problem is placed by its cell's option).
+fn no_placement(n: usize) -> u32 {
+    (n * n * n) as u32
+}
+
+/// Builds one puzzle's colored problem.
+struct Builder<'v> {
+    n: usize,
+    variant: &'v Variant,
+    problem: Problem,
+    /// Each cell's candidates (bit `d - 1`).
+    cand: Vec<u64>,
+    /// Each cell's primary and color items.
+    cell_item: Vec<ItemId>,
+    color_item: Vec<ItemId>,
+    /// Items a cell option `(cell, d)` covers besides its cell, houses and
+    /// color, at `cell * n + d - 1`.
+    extra: Vec<Vec<ItemId>>,
+    /// The houses (cells of `n` different digits) and each cell's.
+    houses: Vec<Vec<u16>>,
+    cell_houses: Vec<Vec<u32>>,
+    /// Options not placing digits, added before the cell options are.
+    options: Vec<Vec<(ItemId, Option<Color>)>>,
+}
+
+impl DlxSolver {
+    /// Compiles `puzzle` under rules with constraints into `self.colored`
+    /// and the map of its options to placements (`full_option`).
+    pub(super) fn compile_colored(&mut self, puzzle: &Grid) -> Result<(), PuzzleError> {
+        if puzzle.shape() != self.shape() {
+            return Err(PuzzleError::Shape {
+                expected: self.shape(),
+                found: puzzle.shape(),
+            });
+        }
+        let mut b = Builder::new(&self.variant, &self.houses);
+        b.givens(puzzle.cells());
+        b.constraints();
+        let (problem, full_option) = b.finish();
+        self.colored = problem;
+        self.full_option = full_option;
+        self.placed.clear();
+        self.placed_ends.clear();
+        self.deduced.clear();
+        Ok(())
+    }
+}
+
+impl<'v> Builder<'v> {
+    fn new(variant: &'v Variant, houses: &[House]) -> Self {
+        let n = variant.n();
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        let mut problem = Problem::new();
+        let cell_item = (0..n * n)
+            .map(|_| problem.add_item(ItemKind::Primary))
+            .collect();
+        let color_item = (0..n * n)
+            .map(|_| problem.add_item(ItemKind::Secondary))
+            .collect();
+        let mut houses: Vec<Vec<u16>> = houses.iter().map(|h| h.cells.clone()).collect();
+        for c in variant.constraints() {
+            if let Constraint::Distinct(cells) = c
+                && cells.len() == n
+            {
+                houses.push(cells.clone());
+            }
+        }
+        let mut cell_houses = vec![Vec::new(); n * n];
+        for (h, cells) in houses.iter().enumerate() {
+            for &cell in cells {
+                cell_houses[cell as usize].push(h as u32);
+            }
+        }
+        Self {
+            n,
+            variant,
+            problem,
+            cand: vec![all; n * n],
+            cell_item,
+            color_item,
+            extra: vec![Vec::new(); n * n * n],
+            houses,
+            cell_houses,
+            options: Vec::new(),
+        }
+    }
+
+    /// Whether cells `a` and `b` share a house (so hold different digits).
+    fn sees(&self, a: u16, b: u16) -> bool {
+        let hb = &self.cell_houses[b as usize];
+        a != b && self.cell_houses[a as usize].iter().any(|h| hb.contains(h))
+    }
+
+    /// The givens as single candidates, taken out of their houses' other
+    /// cells; the parities as candidates too.
+    fn givens(&mut self, cells: &[u8]) {
+        for (cell, &d) in cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let bit = 1u64 << (d - 1);
+            for &h in &self.cell_houses[cell] {
+                for &other in &self.houses[h as usize] {
+                    self.cand[other as usize] &= !bit;
+                }
+            }
+        }
+        for (cell, &d) in cells.iter().enumerate() {
+            if d != 0 {
+                // A given clashing with another keeps no candidate.
+                let bit = 1u64 << (d - 1);
+                let clash = self.cell_houses[cell].iter().any(|&h| {
+                    self.houses[h as usize]
+                        .iter()
+                        .any(|&o| o as usize != cell && cells[o as usize] == d)
+                });
+                self.cand[cell] = if clash { 0 } else { bit };
+            }
+        }
+        for c in self.variant.constraints() {
+            if let Constraint::Parity { cell, even } = *c {
+                let odd_bits = (0..self.n).step_by(2).fold(0u64, |m, i| m | 1 << i);
+                self.cand[cell as usize] &= if even { !odd_bits } else { odd_bits };
+            }
+        }
+    }
+
+    /// Every constraint's items and options (and the killer cages of the
+    /// variant, as cages with sums).
+    fn constraints(&mut self) {
+        let n = self.n;
+        let variant = self.variant;
+        for cage in variant.cages() {
+            self.cage(&cage.cells, Some(cage.sum));
+        }
+        for c in variant.constraints() {
+            match c {
+                Constraint::Thermometer(cells) => {
+                    let len = cells.len() as u32;
+                    let fits = self.tuples(cells, &|d: &[u32]| {
+                        let i = d.len() - 1;
+                        (i == 0 || d[i] > d[i - 1]) && d[i] + (len - 1 - i as u32) <= n as u32
+                    });
+                    if !fits {
+                        self.chain(cells, &|_, last, d| (d > last).then_some(d), &|_| true);
+                    }
+                }
+                Constraint::Whispers { cells, gap } => {
+                    let gap = *gap;
+                    let fits = self.tuples(cells, &|d: &[u32]| {
+                        let i = d.len() - 1;
+                        i == 0 || d[i].abs_diff(d[i - 1]) >= gap
+                    });
+                    if !fits {
+                        self.chain(
+                            cells,
+                            &|pos, last, d| (pos == 0 || d.abs_diff(last) >= gap).then_some(d),
+                            &|_| true,
+                        );
+                    }
+                }
+                Constraint::Arrow { bulb, shaft } => {
+                    let cells: Vec<u16> = bulb.iter().chain(shaft).copied().collect();
+                    let (b, s) = (bulb.len(), shaft.len());
+                    let fits = self.tuples(&cells, &|d: &[u32]| {
+                        if d.len() <= b {
+                            return true;
+                        }
+                        let value = decimal(d[..b].iter().copied());
+                        let sum: u64 = d[b..].iter().map(|&x| u64::from(x)).sum();
+                        let left = (b + s - d.len()) as u64;
+                        sum + left <= value && (d.len() < b + s || sum == value)
+                    });
+                    if !fits {
+                        let most = (s * n) as u64;
+                        self.chain(
+                            &cells,
+                            &|pos, state, d| {
+                                if pos < b {
+                                    let v = decimal([state, d].into_iter().filter(|&x| x > 0));
+                                    return (v <= most).then_some(v as u32);
+                                }
+                                let left = (b + s - 1 - pos) as u32;
+                                state.checked_sub(d).filter(|&r| r >= left)
+                            },
+                            &|state| state == 0,
+                        );
+                    }
+                }
+                Constraint::Cage { cells, sum } => self.cage(cells, *sum),
+                Constraint::LittleKiller { cells, sum } => {
+                    let sum = *sum;
+                    let len = cells.len();
+                    let fits = self.tuples(cells, &|d: &[u32]| {
+                        let s: u32 = d.iter().sum();
+                        let left = (len - d.len()) as u32;
+                        s + left <= sum && (d.len() < len || s == sum)
+                    });
+                    if !fits {
+                        self.chain(cells, &|_, s, d| (s + d <= sum).then_some(s + d), &|s| {
+                            s == sum
+                        });
+                    }
+                }
+                Constraint::Sandwich { cells, sum } => {
+                    let (sum, top) = (*sum, n as u32);
+                    // States: 0 before the first crust, 1 after the second,
+                    // 2 + s between them with s added so far.
+                    self.chain(
+                        cells,
+                        &|_, state, d| {
+                            let crust = d == 1 || d == top;
+                            match (state, crust) {
+                                (0, true) => Some(2),
+                                (0, false) => Some(0),
+                                (1, true) => None,
+                                (1, false) => Some(1),
+                                (s, true) => (s - 2 == sum).then_some(1),
+                                (s, false) => (s - 2 + d <= sum).then_some(s + d),
+                            }
+                        },
+                        &|state| state == 1,
+                    );
+                }
+                Constraint::Renban(cells) => {
+                    let len = cells.len() as u32;
+                    let fits = self.tuples(cells, &|d: &[u32]| {
+                        let last = d[d.len() - 1];
+                        let (lo, hi) = (d.iter().min(), d.iter().max());
+                        !d[..d.len() - 1].contains(&last)
+                            && matches!((lo, hi), (Some(lo), Some(hi)) if hi - lo < len)
+                    });
+                    if !fits {
+                        let run = (1u64 << len) - 1;
+                        let sets: Vec<u64> = (0..=n - len as usize).map(|s| run << s).collect();
+                        self.sets(cells, &sets);
+                    }
+                }
+                Constraint::Palindrome(cells) => {
+                    let k = cells.len();
+                    for i in 0..k / 2 {
+                        self.pair([cells[i], cells[k - 1 - i]], &|a, b| a == b);
+                    }
+                }
+                Constraint::Dot { cells, relation } => {
+                    let relation = *relation;
+                    self.pair(*cells, &|a, b| relation.holds(a, b));
+                }
+                Constraint::Never { cells, relations } => self.never(*cells, relations),
+                Constraint::AntiKnight => {
+                    for cell in 0..n * n {
+                        let (r, c) = ((cell / n) as i64, (cell % n) as i64);
+                        for (dr, dc) in [(1, 2), (2, 1), (1, -2), (2, -1)] {
+                            let (r2, c2) = (r + dr, c + dc);
+                            if (0..n as i64).contains(&r2) && (0..n as i64).contains(&c2) {
+                                let other = (r2 as usize * n + c2 as usize) as u16;
+                                if !self.sees(cell as u16, other) {
+                                    self.distinct(&[cell as u16, other]);
+                                }
+                            }
+                        }
+                    }
+                }
+                Constraint::AntiKing => {
+                    for r in 0..n.saturating_sub(1) {
+                        for c in 0..n - 1 {
+                            let cell = |r: usize, c: usize| (r * n + c) as u16;
+                            let block = [
+                                cell(r, c),
+                                cell(r, c + 1),
+                                cell(r + 1, c),
+                                cell(r + 1, c + 1),
+                            ];
+                            self.distinct(&block);
+                        }
+                    }
+                }
+                Constraint::Distinct(cells) => {
+                    if cells.len() < n {
+                        self.distinct(cells);
+                    }
+                }
+                Constraint::Parity { .. } => {}
+                Constraint::Quadruple { cells, digits } => self.quadruple(cells, digits),
+                Constraint::Extreme { cell, minimum } => {
+                    let (r, c) = (*cell as usize / n, *cell as usize % n);
+                    let mut neighbours = Vec::new();
+                    if r > 0 {
+                        neighbours.push(cell - n as u16);
+                    }
+                    if r + 1 < n {
+                        neighbours.push(cell + n as u16);
+                    }
+                    if c > 0 {
+                        neighbours.push(cell - 1);
+                    }
+                    if c + 1 < n {
+                        neighbours.push(cell + 1);
+                    }
+                    let minimum = *minimum;
+                    for other in neighbours {
+                        self.pair([*cell, other], &|a, b| if minimum { a < b } else { a > b });
+                    }
+                }
+            }
+        }
+    }
+
+    /// A cage of different digits, adding up to `sum` if given.
+    fn cage(&mut self, cells: &[u16], sum: Option<u32>) {
+        let n = self.n;
+        let Some(sum) = sum else {
+            self.distinct(cells);
+            return;
+        };
+        let len = cells.len();
+        let fits = self.tuples(cells, &|d: &[u32]| {
+            let last = d[d.len() - 1];
+            let s: u32 = d.iter().sum();
+            let left = (len - d.len()) as u32;
+            !d[..d.len() - 1].contains(&last) && s + left <= sum && (d.len() < len || s == sum)
+        });
+        if !fits {
+            let sets = cage_sets(n, len, sum).unwrap_or_default();
+            self.sets(cells, &sets);
+        }
+    }
+
+    /// Two cells whose digits `ok` admits, as tuples.
+    fn pair(&mut self, cells: [u16; 2], ok: &dyn Fn(u32, u32) -> bool) {
+        self.tuples_up_to(
+            &cells,
+            &|d: &[u32]| d.len() < 2 || ok(d[0], d[1]),
+            usize::MAX,
+        );
+    }
+
+    /// One primary item, one option per filling of `cells` (each digit a
+    /// candidate of its cell, cells that share a house different) that
+    /// `ok` admits; `ok` sees each prefix of the filling as it grows and
+    /// may refuse it early. False, adding nothing, if there are more than
+    /// [`TUPLE_CAP`] fillings.
+    fn tuples(&mut self, cells: &[u16], ok: &dyn Fn(&[u32]) -> bool) -> bool {
+        self.tuples_up_to(cells, ok, cap())
+    }
+
+    /// [`Builder::tuples`] with at most `cap` fillings.
+    fn tuples_up_to(&mut self, cells: &[u16], ok: &dyn Fn(&[u32]) -> bool, cap: usize) -> bool {
+        let k = cells.len();
+        let sees: Vec<Vec<bool>> = (0..k)
+            .map(|i| (0..i).map(|j| self.sees(cells[i], cells[j])).collect())
+            .collect();
+        let mut found: Vec<Vec<u32>> = Vec::new();
+        let mut digits: Vec<u32> = Vec::with_capacity(k);
+        // Iterative depth-first search; `next[i]` is the candidates of
+        // cell `i` still to try.
+        let mut next: Vec<u64> = vec![0; k];
+        if k == 0 {
+            return true;
+        }
+        next[0] = self.cand[cells[0] as usize];
+        let mut steps = 0usize;
+        loop {
+            let i = digits.len();
+            if next[i] == 0 {
+                if i == 0 {
+                    break;
+                }
+                digits.pop();
+                continue;
+            }
+            steps += 1;
+            if steps > 64 * TUPLE_CAP.max(cap.saturating_mul(4)) {
+                return false;
+            }
+            let d = next[i].trailing_zeros() + 1;
+            next[i] &= next[i] - 1;
+            if (0..i).any(|j| sees[i][j] && digits[j] == d) {
+                continue;
+            }
+            digits.push(d);
+            if !ok(&digits) {
+                digits.pop();
+                continue;
+            }
+            if digits.len() == k {
+                if found.len() == cap {
+                    return false;
+                }
+                found.push(digits.clone());
+                digits.pop();
+            } else {
+                next[i + 1] = self.cand[cells[i + 1] as usize];
+            }
+        }
+        let item = self.problem.add_item(ItemKind::Primary);
+        for filling in found {
+            let mut option = vec![(item, None)];
+            for (&cell, &d) in cells.iter().zip(&filling) {
+                option.push((self.color_item[cell as usize], Some(Color(d))));
+            }
+            self.options.push(option);
+        }
+        true
+    }
+
+    /// A chain over `cells`: a primary item per cell and a secondary item
+    /// between each two, colored by the automaton's state after the
+    /// first. `step(pos, state, d)` is the state after digit `d` at
+    /// position `pos` (the state before the first cell is 0), `None` if
+    /// the digit cannot follow; `accept` the states the last cell may end
+    /// in. Only states reachable from the start that can still reach an
+    /// accepted end become colors.
+    fn chain(
+        &mut self,
+        cells: &[u16],
+        step: &dyn Fn(usize, u32, u32) -> Option<u32>,
+        accept: &dyn Fn(u32) -> bool,
+    ) {
+        let k = cells.len();
+        // Forward: the states after each position.
+        let mut after: Vec<BTreeSet<u32>> = Vec::with_capacity(k);
+        let mut before: BTreeSet<u32> = BTreeSet::from([0]);
+        let mut moves: Vec<Vec<(u32, u32, u32)>> = Vec::with_capacity(k);
+        for (pos, &cell) in cells.iter().enumerate() {
+            let mut states = BTreeSet::new();
+            let mut list = Vec::new();
+            for &s in &before {
+                let mut cand = self.cand[cell as usize];
+                while cand != 0 {
+                    let d = cand.trailing_zeros() + 1;
+                    cand &= cand - 1;
+                    if let Some(t) = step(pos, s, d) {
+                        if pos + 1 == k && !accept(t) {
+                            continue;
+                        }
+                        states.insert(t);
+                        list.push((s, d, t));
+                    }
+                }
+            }
+            moves.push(list);
+            before = states.clone();
+            after.push(states);
+        }
+        // Backward: keep the moves that end in a kept state.
+        let mut live: BTreeSet<u32> = after[k - 1].clone();
+        for pos in (0..k).rev() {
+            moves[pos].retain(|&(_, _, t)| live.contains(&t));
+            live = moves[pos].iter().map(|&(s, _, _)| s).collect();
+        }
+        let items: Vec<ItemId> = (0..k)
+            .map(|_| self.problem.add_item(ItemKind::Primary))
+            .collect();
+        let links: Vec<ItemId> = (1..k)
+            .map(|_| self.problem.add_item(ItemKind::Secondary))
+            .collect();
+        for (pos, list) in moves.iter().enumerate() {
+            for &(s, d, t) in list {
+                let mut option = vec![
+                    (items[pos], None),
+                    (self.color_item[cells[pos] as usize], Some(Color(d))),
+                ];
+                if pos > 0 {
+                    option.push((links[pos - 1], Some(Color(s + 1))));
+                }
+                if pos + 1 < k {
+                    option.push((links[pos], Some(Color(t + 1))));
+                }
+                self.options.push(option);
+            }
+        }
+    }
+
+    /// Different digits in `cells` making one of `sets` (masks): a primary
+    /// item with an option per set, and a primary item per digit, covered
+    /// by the cell holding it or by the set without it.
+    fn sets(&mut self, cells: &[u16], sets: &[u64]) {
+        let n = self.n;
+        let group = self.problem.add_item(ItemKind::Primary);
+        let digit: Vec<ItemId> = (0..n)
+            .map(|_| self.problem.add_item(ItemKind::Primary))
+            .collect();
+        for &cell in cells {
+            for (d, &item) in digit.iter().enumerate() {
+                self.extra[cell as usize * n + d].push(item);
+            }
+        }
+        for &set in sets {
+            let mut option = vec![(group, None)];
+            for (d, &item) in digit.iter().enumerate() {
+                if set >> d & 1 == 0 {
+                    option.push((item, None));
+                }
+            }
+            self.options.push(option);
+        }
+    }
+
+    /// At most one of `cells` holds each digit: an uncolored secondary
+    /// item per digit.
+    fn distinct(&mut self, cells: &[u16]) {
+        let n = self.n;
+        for d in 0..n {
+            let item = self.problem.add_item(ItemKind::Secondary);
+            for &cell in cells {
+                self.extra[cell as usize * n + d].push(item);
+            }
+        }
+    }
+
+    /// Two cells that share a row or column (so differ) satisfying none
+    /// of `relations`: an uncolored secondary item per forbidden pair of
+    /// different digits, covered by both digits in both cells.
+    fn never(&mut self, cells: [u16; 2], relations: &[Relation]) {
+        let n = self.n as u32;
+        for x in 1..=n {
+            for y in x + 1..=n {
+                if relations.iter().any(|r| r.holds(x, y)) {
+                    let item = self.problem.add_item(ItemKind::Secondary);
+                    for cell in cells {
+                        for d in [x, y] {
+                            self.extra[cell as usize * self.n + d as usize - 1].push(item);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each listed digit `v` (listed `m` times) in at least `m` of the
+    /// cells: a primary item per digit with an option per set `S` of at
+    /// least `m` cells, coloring the cells of `S` with `v` and covering an
+    /// uncolored "not `v`" item of each other cell, which that cell's
+    /// option for `v` also covers.
+    fn quadruple(&mut self, cells: &[u16], digits: &[u8]) {
+        let n = self.n;
+        let mut values: Vec<u8> = digits.to_vec();
+        values.dedup();
+        for v in values {
+            let m = digits.iter().filter(|&&d| d == v).count();
+            let item = self.problem.add_item(ItemKind::Primary);
+            let not: Vec<ItemId> = cells
+                .iter()
+                .map(|&cell| {
+                    let it = self.problem.add_item(ItemKind::Secondary);
+                    self.extra[cell as usize * n + v as usize - 1].push(it);
+                    it
+                })
+                .collect();
+            for subset in 1u32..1 << cells.len() {
+                if (subset.count_ones() as usize) < m {
+                    continue;
+                }
+                let mut option = vec![(item, None)];
+                for (i, &cell) in cells.iter().enumerate() {
+                    if subset >> i & 1 == 1 {
+                        option.push((self.color_item[cell as usize], Some(Color(u32::from(v)))));
+                    } else {
+                        option.push((not[i], None));
+                    }
+                }
+                self.options.push(option);
+            }
+        }
+    }
+
+    /// The problem, with its cell options first, and each option's full
+    /// number (`cell * n + d - 1` for a cell option, [`no_placement`] for
+    /// the others).
+    fn finish(mut self) -> (Problem, Vec<u32>) {
+        let n = self.n;
+        let house_base: Vec<ItemId> = (0..self.houses.len() * n)
+            .map(|_| self.problem.add_item(ItemKind::Primary))
+            .collect();
+        let mut full = Vec::new();
+        for cell in 0..n * n {
+            let mut cand = self.cand[cell];
+            while cand != 0 {
+                let d = cand.trailing_zeros() as usize;
+                cand &= cand - 1;
+                let mut option = vec![
+                    (self.cell_item[cell], None),
+                    (self.color_item[cell], Some(Color(d as u32 + 1))),
+                ];
+                for &h in &self.cell_houses[cell] {
+                    option.push((house_base[h as usize * n + d], None));
+                }
+                option.extend(self.extra[cell * n + d].iter().map(|&i| (i, None)));
+                // Items are distinct by construction; a failure here would
+                // be a compiler bug, and the option is then left out.
+                if self.problem.add_colored_option(option).is_ok() {
+                    full.push((cell * n + d) as u32);
+                }
+            }
+        }
+        for option in std::mem::take(&mut self.options) {
+            if self.problem.add_colored_option(option).is_ok() {
+                full.push(no_placement(n));
+            }
+        }
+        (self.problem, full)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,94 @@
+//! f-puzzles files (data/fpuzzles/, one per constraint kind, each with its
+//! unique solution in `KIND.solution`): `dlx solve` prints the solution,
+//! `dlx count --limit 2` says 1, and the checker (`verify`, which shares
+//! no code with the compiler) accepts it; the same puzzles as `?load=`
+//! URLs; and bad input, which stops its own case only (exit 2).
+
+use std::path::Path;
+
+use dlx_engine::format::fpuzzles::parse_json;
+use dlx_engine::sudoku::Grid;
+use dlx_engine::sudoku::verify::check_variant;
+
+mod common;
+use common::bin::run_with_stdin;
+
+fn kinds() -> Vec<(String, String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/fpuzzles");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("data/fpuzzles") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "json") {
+            let json = std::fs::read_to_string(&path).expect("readable");
+            let solution = std::fs::read_to_string(path.with_extension("solution"))
+                .expect("a solution next to each puzzle");
+            let kind = path.file_stem().unwrap().to_string_lossy().into_owned();
+            out.push((kind, json, solution.trim().to_string()));
+        }
+    }
+    out.sort();
+    assert!(out.len() >= 15, "{} files", out.len());
+    out
+}
+
+#[test]
+fn every_kind_solves_to_its_known_solution_and_the_checker_agrees() {
+    for (kind, json, solution) in kinds() {
+        let (code, out, err) = run_with_stdin(&["solve"], &json);
+        assert_eq!(
+            (code, out.trim(), err.as_str()),
+            (0, solution.as_str(), ""),
+            "{kind}"
+        );
+        let (code, out, _) =
+            run_with_stdin(&["count", "--limit", "2", "--format", "fpuzzles"], &json);
+        assert_eq!((code, out.trim()), (0, "1"), "{kind}");
+        let case = parse_json(&json).expect("reads");
+        let variant = case.variant.unwrap_or_else(|| panic!("{kind}: no rules"));
+        let digits: Vec<u8> = solution.bytes().map(|b| b - b'0').collect();
+        let grid = Grid::from_cells(case.grid.shape(), digits).expect("a grid");
+        check_variant(&variant, &case.grid, &grid).unwrap_or_else(|e| panic!("{kind}: {e}"));
+        // A wrong digit is caught.
+        let mut wrong = grid.clone();
+        let k = case
+            .grid
+            .cells()
+            .iter()
+            .position(|&d| d == 0)
+            .expect("an empty cell");
+        let (r, c) = (k / 9, k % 9);
+        wrong.set(r, c, grid.get(r, c) % 9 + 1);
+        assert!(
+            check_variant(&variant, &case.grid, &wrong).is_err(),
+            "{kind}"
+        );
+    }
+}
+
+#[test]
+fn urls_read_as_their_json_and_json_output_works() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/fpuzzles");
+    let urls = std::fs::read_to_string(dir.join("urls.txt")).expect("urls.txt");
+    let expected = std::fs::read_to_string(dir.join("urls.solutions")).expect("urls.solutions");
+    let (code, out, err) = run_with_stdin(&["solve"], &urls);
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, expected.as_str(), "")
+    );
+    let (code, out, _) = run_with_stdin(&["count", "--json"], &urls);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), expected.lines().count(), "{out}");
+    assert!(out.lines().all(|l| l.contains("\"count\":1")), "{out}");
+}
+
+#[test]
+fn bad_input_says_where_and_the_other_puzzles_are_still_solved() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/fpuzzles");
+    let bad = std::fs::read_to_string(dir.join("bad/mixed.jsonl")).expect("bad/mixed.jsonl");
+    let expected_out = std::fs::read_to_string(dir.join("bad/mixed.out")).expect("mixed.out");
+    let expected_err = std::fs::read_to_string(dir.join("bad/mixed.err")).expect("mixed.err");
+    let (code, out, err) = run_with_stdin(&["solve", "--format", "fpuzzles"], &bad);
+    assert_eq!(code, 2);
+    assert_eq!(out, expected_out);
+    assert_eq!(err, expected_err);
+}
