@@ -10,10 +10,12 @@
 //! This is what `dlx candidates --output line` writes, so a puzzle's true
 //! candidates read back as a puzzle with the same solutions.
 //!
-//! Output is that of the line format (a solved grid has one mark per
-//! cell): the solution as one line of `n²` symbols, `# no solution: CELLS`
-//! with the cells that have one mark, or `# bad input: FILE line N`;
-//! `dlx count` prints the count alone.
+//! Output: the solution as a line of this format (one mark per cell,
+//! which reads back as the same grid; `--output line` writes `n²`
+//! symbols), `# no solution: CELLS` with the cells that have one mark, or
+//! `# bad input: FILE line N`; `dlx count` prints the count alone. A
+//! puzzle written in this format (`--output sukaku`) marks every digit in
+//! its empty cells.
 //!
 //! Invariant: a case read from a line has the marks of that line as its
 //! [`Variant::candidates`], and its grid's givens are exactly the cells
@@ -83,8 +85,18 @@ impl Format for Sukaku {
     fn holds(&self, shape: Shape) -> bool {
         Line.holds(shape)
     }
-    fn solution(&self, number: usize, puzzle: &Grid, solution: &Grid, opts: &Options) -> String {
-        Line.solution(number, puzzle, solution, opts)
+    /// The grid as marks: a digit's cell marks it alone, an empty cell
+    /// every digit, so the line reads back as the same grid (and
+    /// `--output sukaku` turns any puzzle into pencil marks).
+    fn solution(&self, _: usize, _: &Grid, solution: &Grid, opts: &Options) -> String {
+        let n = solution.n();
+        let all = if n >= 64 { !0 } else { (1u64 << n) - 1 };
+        let masks: Vec<u64> = solution
+            .cells()
+            .iter()
+            .map(|&d| if d == 0 { all } else { 1 << (d - 1) })
+            .collect();
+        format!("{}\n", write_marks(n, &masks, &opts.alphabet))
     }
     fn no_solution(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
         Line.no_solution(number, puzzle, opts)
