@@ -40,3 +40,33 @@ fn knuth_queens_mutant_slow_without_a_budget_stops_at_the_node_budget() {
         .stdout("")
         .stderr("dlx cover: no solution found before --max-nodes stopped the search\n");
 }
+
+/// The `fpuzzles` target's first run: a pair constraint (a dot between
+/// two cells) asked for its fillings with no cap, and the search's step
+/// bound, 64 times the cap, overflowed (a panic with overflow checks, a
+/// wrapped bound without). The bound now saturates; the puzzle reads and
+/// its search ends within its node limit.
+#[test]
+fn fpuzzles_pair_step_bound_overflow_reads_and_searches() {
+    use dlx_engine::format::{Format, Options, fpuzzles::FPuzzles};
+    use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
+    let input = data("fpuzzles_pair_step_bound_overflow.json");
+    let cases: Vec<_> = FPuzzles
+        .read(Box::new(&input[..]), &Options::default())
+        .flatten()
+        .collect();
+    assert!(!cases.is_empty());
+    for case in cases {
+        if let Some(variant) = &case.variant {
+            let mut solver = DlxSolver::for_variant((**variant).clone());
+            let limits = SearchLimits {
+                max_solutions: 2,
+                max_nodes: 2_000,
+            };
+            let report = solver.search(&case.grid, limits, None);
+            if let Ok(report) = report {
+                assert!(report.stats.nodes <= 2_000);
+            }
+        }
+    }
+}

@@ -426,7 +426,7 @@ impl<'v> Builder<'v> {
                 continue;
             }
             steps += 1;
-            if steps > 64 * TUPLE_CAP.max(cap.saturating_mul(4)) {
+            if steps > TUPLE_CAP.max(cap.saturating_mul(4)).saturating_mul(64) {
                 return false;
             }
             let d = next[i].trailing_zeros() + 1;
