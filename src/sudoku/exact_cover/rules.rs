@@ -20,13 +20,20 @@
 //!   covered by the cell that holds it or by the set that lacks it;
 //! * **at most once**: uncolored secondary items per digit for extra
 //!   regions, cages without sums, anti-knight pairs and anti-king 2x2
-//!   blocks, and per forbidden digit pair for the negative dot rules.
+//!   blocks, and per forbidden digit pair for the negative dot rules;
+//! * **forbidden pairs**: an uncolored secondary item per pair of digits
+//!   that a constraint refuses in two of its cells, in both cells' options
+//!   for them: the whole encoding of a dot or a minimum/maximum cell, and
+//!   added to every tuple and chain constraint for each two of its cells
+//!   (read off its fillings or its automaton's paths), so that placing a
+//!   digit narrows the constraint's other cells at once.
 //!
 //! Invariant: every grid that obeys the rules is covered by exactly one
 //! set of options (each option's choice is a function of the digits), so
 //! solutions and counts are the grids'. No propagation happens outside
 //! the exact cover: the only pruning here drops fillings that a given, a
-//! parity or a house already rules out.
+//! parity or a house already rules out, and candidates that no filling or
+//! path of a constraint holds.
 
 use std::collections::BTreeSet;
 
@@ -51,6 +58,84 @@ fn cap() -> usize {
     return CAP.with(|c| c.get());
     #[cfg(not(test))]
     TUPLE_CAP
+}
+
+/// The digits of a candidate mask (bit `d - 1` for digit `d`), ascending.
+fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros() + 1;
+            mask &= mask - 1;
+            d
+        })
+    })
+}
+
+/// The digits that the admissible fillings of a constraint's cells put in
+/// each cell (`seen`, bit `d - 1`) and beside each digit of another cell.
+struct Support {
+    k: usize,
+    n: usize,
+    seen: Vec<u64>,
+    /// `together[(i * k + j) * n + x - 1]`, for `i < j`: the digits of
+    /// cell `j` in some filling with `x` in cell `i`.
+    together: Vec<u64>,
+}
+
+impl Support {
+    fn new(k: usize, n: usize) -> Self {
+        Self {
+            k,
+            n,
+            seen: vec![0; k],
+            together: vec![0; k * k * n],
+        }
+    }
+
+    fn add(&mut self, filling: &[u32]) {
+        for (i, &x) in filling.iter().enumerate() {
+            self.seen[i] |= 1 << (x - 1);
+            for (j, &y) in filling.iter().enumerate().skip(i + 1) {
+                self.together[(i * self.k + j) * self.n + x as usize - 1] |= 1 << (y - 1);
+            }
+        }
+    }
+
+    /// The support of a chain whose `moves[pos]` (state before, digit,
+    /// state after) all lie on accepted paths: what two cells may hold
+    /// together is what the paths through the first one's digit reach.
+    fn of_paths(moves: &[Vec<(u32, u32, u32)>], n: usize) -> Self {
+        let k = moves.len();
+        let mut support = Self::new(k, n);
+        for (i, here) in moves.iter().enumerate() {
+            for &(_, x, _) in here {
+                support.seen[i] |= 1 << (x - 1);
+            }
+            for x in bits(support.seen[i]) {
+                let mut states: BTreeSet<u32> = here
+                    .iter()
+                    .filter(|&&(_, d, _)| d == x)
+                    .map(|&(_, _, t)| t)
+                    .collect();
+                for (j, later) in moves.iter().enumerate().skip(i + 1) {
+                    let at = (i * k + j) * n + x as usize - 1;
+                    let mut next = BTreeSet::new();
+                    for &(s, d, t) in later {
+                        if states.contains(&s) {
+                            support.together[at] |= 1 << (d - 1);
+                            next.insert(t);
+                        }
+                    }
+                    states = next;
+                }
+            }
+        }
+        support
+    }
+
+    fn beside(&self, i: usize, j: usize, x: u32) -> u64 {
+        self.together[(i * self.k + j) * self.n + x as usize - 1]
+    }
 }
 
 /// The full-option number of the options that place no digit themselves
@@ -337,7 +422,25 @@ impl<'v> Builder<'v> {
                     }
                 }
                 Constraint::Parity { .. } => {}
-                Constraint::Quadruple { cells, digits } => self.quadruple(cells, digits),
+                Constraint::Quadruple { cells, digits } => {
+                    let len = cells.len();
+                    let fits = self.tuples(cells, &|d: &[u32]| {
+                        // The listed digits the filling still lacks must
+                        // fit in the cells left.
+                        let mut lacking = digits.len();
+                        let mut used = vec![false; d.len()];
+                        for &v in digits.iter() {
+                            if let Some(i) = (0..d.len()).find(|&i| !used[i] && d[i] == v as u32) {
+                                used[i] = true;
+                                lacking -= 1;
+                            }
+                        }
+                        lacking <= len - d.len()
+                    });
+                    if !fits {
+                        self.quadruple(cells, digits);
+                    }
+                }
                 Constraint::Extreme { cell, minimum } => {
                     let (r, c) = (*cell as usize / n, *cell as usize % n);
                     let mut neighbours = Vec::new();
@@ -382,13 +485,25 @@ impl<'v> Builder<'v> {
         }
     }
 
-    /// Two cells whose digits `ok` admits, as tuples.
+    /// Two cells whose digits `ok` admits: an uncolored secondary item per
+    /// pair of candidates `ok` refuses, covered by the first cell's option
+    /// for the one digit and the second cell's for the other, so that
+    /// placing a digit takes out at once every digit it rules out next
+    /// door (pairs a shared house already refuses get no item).
     fn pair(&mut self, cells: [u16; 2], ok: &dyn Fn(u32, u32) -> bool) {
-        self.tuples_up_to(
-            &cells,
-            &|d: &[u32]| d.len() < 2 || ok(d[0], d[1]),
-            usize::MAX,
-        );
+        let n = self.n;
+        let [a, b] = cells;
+        let house = self.sees(a, b);
+        for x in bits(self.cand[a as usize]) {
+            for y in bits(self.cand[b as usize]) {
+                if ok(x, y) || (house && x == y) {
+                    continue;
+                }
+                let item = self.problem.add_item(ItemKind::Secondary);
+                self.extra[a as usize * n + x as usize - 1].push(item);
+                self.extra[b as usize * n + y as usize - 1].push(item);
+            }
+        }
     }
 
     /// One primary item, one option per filling of `cells` (each digit a
@@ -449,6 +564,7 @@ impl<'v> Builder<'v> {
                 next[i + 1] = self.cand[cells[i + 1] as usize];
             }
         }
+        self.forbid_unsupported(cells, &found);
         let item = self.problem.add_item(ItemKind::Primary);
         for filling in found {
             let mut option = vec![(item, None)];
@@ -458,6 +574,49 @@ impl<'v> Builder<'v> {
             self.options.push(option);
         }
         true
+    }
+
+    /// The consequences of a constraint's `fillings` for each two of its
+    /// cells, as [`Builder::forbid_apart`] holds them.
+    fn forbid_unsupported(&mut self, cells: &[u16], fillings: &[Vec<u32>]) {
+        let mut support = Support::new(cells.len(), self.n);
+        for filling in fillings {
+            support.add(filling);
+        }
+        self.forbid_apart(cells, &support);
+    }
+
+    /// What a constraint's `support` says of each two of its cells, as
+    /// exact cover can hold it: a digit no admissible filling puts in a
+    /// cell is no candidate of it, and a pair of candidates that no
+    /// filling puts together gets an uncolored secondary item in both
+    /// cells' options for them (as [`Builder::pair`] does), so that
+    /// placing a digit takes out at once what it rules out in the
+    /// constraint's other cells. Every grid that obeys the rules keeps its
+    /// one cover: the constraint's own items still decide, these only
+    /// refuse what it refuses.
+    fn forbid_apart(&mut self, cells: &[u16], support: &Support) {
+        let (n, k) = (self.n, cells.len());
+        for (i, &cell) in cells.iter().enumerate() {
+            self.cand[cell as usize] &= support.seen[i];
+        }
+        for i in 0..k {
+            for j in i + 1..k {
+                let (a, b) = (cells[i], cells[j]);
+                let house = self.sees(a, b);
+                for x in bits(support.seen[i]) {
+                    let refused = support.seen[j] & !support.beside(i, j, x);
+                    for y in bits(refused) {
+                        if (house && x == y) || a == b {
+                            continue;
+                        }
+                        let item = self.problem.add_item(ItemKind::Secondary);
+                        self.extra[a as usize * n + x as usize - 1].push(item);
+                        self.extra[b as usize * n + y as usize - 1].push(item);
+                    }
+                }
+            }
+        }
     }
 
     /// A chain over `cells`: a primary item per cell and a secondary item
@@ -505,6 +664,8 @@ impl<'v> Builder<'v> {
             moves[pos].retain(|&(_, _, t)| live.contains(&t));
             live = moves[pos].iter().map(|&(s, _, _)| s).collect();
         }
+        let support = Support::of_paths(&moves, self.n);
+        self.forbid_apart(cells, &support);
         let items: Vec<ItemId> = (0..k)
             .map(|_| self.problem.add_item(ItemKind::Primary))
             .collect();
