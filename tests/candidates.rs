@@ -1,6 +1,9 @@
 //! `dlx candidates` end to end, on `data/candidates/puzzles.txt` (plain,
 //! X, jigsaw and killer puzzles with several solutions, one with none and
-//! one unique) with its expected outputs beside it. Every candidate line
+//! one unique) and `data/candidates/fpuzzles.json` (f-puzzles files of the
+//! setters' constraints with 5 to 874 solutions, so that both the first
+//! enumeration and the forced digits decide), with their expected outputs
+//! beside them. Every candidate line
 //! printed is checked against the union of every solution, enumerated by
 //! the library and each one checked by the independent checker; counts are
 //! cross-checked with the naive solver where it applies.
@@ -22,9 +25,15 @@ fn run(args: &[&str]) -> (i32, String, String) {
     common::bin::run_with_stdin(args, "")
 }
 
+const FPUZZLES: &str = "data/candidates/fpuzzles.json";
+
 fn cases() -> Vec<Case> {
-    let bytes = fs::read(PUZZLES).unwrap();
-    format::by_name("line")
+    cases_of(PUZZLES, "line")
+}
+
+fn cases_of(path: &str, format: &str) -> Vec<Case> {
+    let bytes = fs::read(path).unwrap();
+    format::by_name(format)
         .unwrap()
         .read(Box::new(&bytes[..]), &Options::default())
         .map(Result::unwrap)
@@ -85,6 +94,49 @@ fn the_candidates_are_the_union_of_every_solution() {
             assert_eq!(naive.solutions, count, "line {}", case.line);
         }
     }
+}
+
+#[test]
+fn the_setters_constraints_candidates_are_the_union_of_every_solution() {
+    let expected = fs::read_to_string("data/candidates/fpuzzles.line.out").unwrap();
+    for threads in ["1", "2"] {
+        let (code, out, err) = run(&[
+            "candidates",
+            "--output",
+            "line",
+            "--threads",
+            threads,
+            FPUZZLES,
+        ]);
+        assert_eq!(
+            (code, out.as_str(), err.as_str()),
+            (0, expected.as_str(), "")
+        );
+    }
+    let cases = cases_of(FPUZZLES, "fpuzzles");
+    let lines: Vec<&str> = expected.lines().collect();
+    assert_eq!(lines.len(), cases.len());
+    let mut forced = 0;
+    for (case, line) in cases.iter().zip(&lines) {
+        assert!(
+            case.variant
+                .as_deref()
+                .is_some_and(|v| !v.constraints().is_empty())
+        );
+        let (union, count) = enumerate(case);
+        assert!(count > 1, "line {}", case.line);
+        forced += usize::from(count > dlx_engine::sudoku::candidates::ENUMERATED);
+        assert_eq!(
+            *line,
+            write_marks(9, &union, &Alphabet::default()),
+            "line {}",
+            case.line
+        );
+    }
+    assert_eq!(
+        forced, 2,
+        "two puzzles have more solutions than the first search takes"
+    );
 }
 
 #[test]

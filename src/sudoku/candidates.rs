@@ -4,9 +4,11 @@
 //!
 //! The search is the solver's own, driven from outside:
 //!
-//! 1. up to two solutions are searched for; each marks its digits. One
-//!    solution and an exhausted tree is the whole answer (a unique
-//!    puzzle's true candidates are its solution), none is too;
+//! 1. up to [`ENUMERATED`] solutions are searched for; each marks its
+//!    digits. An exhausted tree is the whole answer (a unique puzzle's
+//!    true candidates are its solution; a puzzle with a few solutions has
+//!    their union, found in one walk of the tree instead of one refutation
+//!    per digit that no solution holds);
 //! 2. otherwise each digit of each empty cell that no solution has marked
 //!    yet is forced (given in a copy of the puzzle) and one solution is
 //!    searched for; a solution marks all its digits, so most candidates
@@ -62,6 +64,15 @@ impl Candidates {
     }
 }
 
+/// The most solutions the first search enumerates before digits are
+/// forced one by one. Puzzles that setters check have one or a few
+/// solutions, and refuting each digit that none of them holds costs a
+/// search of its own, often as deep as the whole tree: a sandwich puzzle
+/// with 20 solutions took over a minute of forced searches against
+/// milliseconds for enumerating them. A puzzle with many more solutions
+/// pays for at most this many found before the forcing starts.
+pub const ENUMERATED: u64 = 256;
+
 /// The true candidates of `puzzle` under `solver`'s rules, with at most
 /// `max_nodes` search nodes over all searches (`u64::MAX`: no bound). Fails
 /// as the solver does on a puzzle it cannot take (another shape, clashing
@@ -89,13 +100,13 @@ pub fn true_candidates(
             ControlFlow::Continue(())
         };
         let limits = SearchLimits {
-            max_solutions: 2,
+            max_solutions: ENUMERATED,
             max_nodes,
         };
         solver.search(puzzle, limits, Some(&mut mark))?
     };
     found.stats += report.stats;
-    found.solutions = report.stats.solutions;
+    found.solutions = report.stats.solutions.min(2);
     let mut left = max_nodes.saturating_sub(report.stats.nodes);
     match report.outcome {
         Outcome::Exhausted => return Ok(found),
