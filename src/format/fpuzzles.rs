@@ -112,18 +112,7 @@ impl Format for FPuzzles {
     fn solution(&self, number: usize, puzzle: &Grid, solution: &Grid, opts: &Options) -> String {
         Line.solution(number, puzzle, solution, opts)
     }
-    fn no_solution(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
-        Line.no_solution(number, puzzle, opts)
-    }
-    fn unsettled(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
-        Line.unsettled(number, puzzle, opts)
-    }
-    fn bad_input(&self, number: usize, name: &str, line: usize) -> Option<String> {
-        Line.bad_input(number, name, line)
-    }
-    fn count(&self, number: usize, count: &str) -> String {
-        Line.count(number, count)
-    }
+    super::line::line_messages!();
 }
 
 /// Whether a line is bare lz-string base64 that decompresses to JSON.

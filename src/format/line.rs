@@ -24,6 +24,38 @@ use super::variant;
 use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
+/// The messages of a format whose answers other than solutions read as
+/// the line format's (no solution, not settled, bad input, counts), so that
+/// formats without a writer of their own write them as [`Line`] does.
+/// Expands to those four methods inside an `impl Format` block.
+macro_rules! line_messages {
+    () => {
+        fn no_solution(
+            &self,
+            number: usize,
+            puzzle: &$crate::sudoku::Grid,
+            opts: &$crate::format::Options,
+        ) -> Option<String> {
+            $crate::format::Format::no_solution(&$crate::format::line::Line, number, puzzle, opts)
+        }
+        fn unsettled(
+            &self,
+            number: usize,
+            puzzle: &$crate::sudoku::Grid,
+            opts: &$crate::format::Options,
+        ) -> Option<String> {
+            $crate::format::Format::unsettled(&$crate::format::line::Line, number, puzzle, opts)
+        }
+        fn bad_input(&self, number: usize, name: &str, line: usize) -> Option<String> {
+            $crate::format::Format::bad_input(&$crate::format::line::Line, number, name, line)
+        }
+        fn count(&self, number: usize, count: &str) -> String {
+            $crate::format::Format::count(&$crate::format::line::Line, number, count)
+        }
+    };
+}
+pub(crate) use line_messages;
+
 /// The line format.
 pub struct Line;
 

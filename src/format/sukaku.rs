@@ -98,18 +98,7 @@ impl Format for Sukaku {
             .collect();
         format!("{}\n", write_marks(n, &masks, &opts.alphabet))
     }
-    fn no_solution(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
-        Line.no_solution(number, puzzle, opts)
-    }
-    fn unsettled(&self, number: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
-        Line.unsettled(number, puzzle, opts)
-    }
-    fn bad_input(&self, number: usize, name: &str, line: usize) -> Option<String> {
-        Line.bad_input(number, name, line)
-    }
-    fn count(&self, number: usize, count: &str) -> String {
-        Line.count(number, count)
-    }
+    super::line::line_messages!();
 }
 
 /// The side `n` whose cube is `count`, when a grid of that side exists.
