@@ -9,6 +9,13 @@ them); then givens are taken away in a seeded random order while
 `dlx count --limit 2` still says 1. Not run in CI:
 
     python3 scripts/fpuzzles_make.py target/release/dlx data/fpuzzles
+
+With a third argument K (and a fourth, the seed), it makes K puzzles of
+each kind, each from a grid of its own, into OUT/KIND.json (the K documents
+one after another) and their solutions into OUT/KIND.solutions, a line
+each: the timing set of scripts/cpsat_fpuzzles.py,
+
+    python3 scripts/fpuzzles_make.py target/release/dlx data/bench/fpuzzles 10 31
 """
 import json
 import random
@@ -16,8 +23,9 @@ import subprocess
 import sys
 
 DLX, OUT = sys.argv[1], sys.argv[2]
+PER_KIND = int(sys.argv[3]) if len(sys.argv) > 3 else 0
 N = 9
-rng = random.Random(29)
+rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 29)
 
 
 def name(k):
@@ -171,35 +179,59 @@ def kinds():
     yield "jigsaw", [int(ch) for ch in line], {"regions": flat}
 
 
+def minimal(sol, rules):
+    """The f-puzzles document of a puzzle with these rules whose givens,
+    taken from `sol` in a seeded random order, cannot lose one more."""
+    regions = rules.get("regions")
+    rules = {k: v for k, v in rules.items() if k != "regions"}
+    order = list(range(N * N))
+    rng.shuffle(order)
+    givens = list(sol)
+
+    def make(g):
+        d = doc(g, rules)
+        if regions:
+            for k in range(81):
+                d["grid"][k // N][k % N]["region"] = regions[k]
+        return d
+    for k in order:
+        keep = givens[k]
+        givens[k] = 0
+        if run("count", make(givens), "--limit", "2", "--max-nodes", "200000") != "1":
+            givens[k] = keep
+    d = make(givens)
+    assert run("solve", d) == "".join(map(str, sol))
+    return d, sum(1 for x in givens if x)
+
+
 def main():
     import os
+    if PER_KIND:
+        os.makedirs(OUT, exist_ok=True)
+        made = {}
+        for _ in range(PER_KIND):
+            for key, sol, rules in kinds():
+                d, givens = minimal(sol, rules)
+                made.setdefault(key, []).append((d, sol))
+                print(key, givens, "givens", flush=True)
+        for key, puzzles in made.items():
+            with open(f"{OUT}/{key}.json", "w") as f:
+                for d, _ in puzzles:
+                    json.dump(d, f, separators=(",", ":"))
+                    f.write("\n")
+            with open(f"{OUT}/{key}.solutions", "w") as f:
+                f.writelines("".join(map(str, sol)) + "\n" for _, sol in puzzles)
+        return
     for key, sol, rules in kinds():
         if os.path.exists(f"{OUT}/{key}.json"):
             continue
-        regions = rules.pop("regions", None)
-        order = list(range(N * N))
-        rng.shuffle(order)
-        givens = list(sol)
-
-        def make(g):
-            d = doc(g, rules)
-            if regions:
-                for k in range(81):
-                    d["grid"][k // N][k % N]["region"] = regions[k]
-            return d
-        for k in order:
-            keep = givens[k]
-            givens[k] = 0
-            if run("count", make(givens), "--limit", "2", "--max-nodes", "200000") != "1":
-                givens[k] = keep
-        d = make(givens)
-        assert run("solve", d) == "".join(map(str, sol)), key
+        d, givens = minimal(sol, rules)
         with open(f"{OUT}/{key}.json", "w") as f:
             json.dump(d, f, separators=(",", ":"))
             f.write("\n")
         with open(f"{OUT}/{key}.solution", "w") as f:
             f.write("".join(map(str, sol)) + "\n")
-        print(key, sum(1 for x in givens if x), "givens")
+        print(key, givens, "givens")
 
 
 main()
