@@ -23,10 +23,10 @@
 //!   blocks, and per forbidden digit pair for the negative dot rules;
 //! * **forbidden pairs**: an uncolored secondary item per pair of digits
 //!   that a constraint refuses in two of its cells, in both cells' options
-//!   for them: the whole encoding of a dot or a minimum/maximum cell, and
-//!   added to every tuple and chain constraint for each two of its cells
-//!   (read off its fillings or its automaton's paths), so that placing a
-//!   digit narrows the constraint's other cells at once.
+//!   for them, added to every tuple and chain constraint (a dot and a
+//!   minimum/maximum cell's neighbour pairs are tuples too) for each two of
+//!   its cells, read off its fillings or its automaton's paths, so that
+//!   placing a digit narrows the constraint's other cells at once.
 //!
 //! Invariant: every grid that obeys the rules is covered by exactly one
 //! set of options (each option's choice is a function of the digits), so
@@ -485,25 +485,17 @@ impl<'v> Builder<'v> {
         }
     }
 
-    /// Two cells whose digits `ok` admits: an uncolored secondary item per
-    /// pair of candidates `ok` refuses, covered by the first cell's option
-    /// for the one digit and the second cell's for the other, so that
-    /// placing a digit takes out at once every digit it rules out next
-    /// door (pairs a shared house already refuses get no item).
+    /// Two cells whose digits `ok` admits: tuples of the pair (so that the
+    /// search may branch on the few pairs left) with their forbidden pairs
+    /// (so that a digit placed in one cell narrows the other at once).
+    /// Either alone took from 2 to 270 times the nodes of both on the
+    /// minimal dot and minimum/maximum puzzles (BENCHMARKS.md).
     fn pair(&mut self, cells: [u16; 2], ok: &dyn Fn(u32, u32) -> bool) {
-        let n = self.n;
-        let [a, b] = cells;
-        let house = self.sees(a, b);
-        for x in bits(self.cand[a as usize]) {
-            for y in bits(self.cand[b as usize]) {
-                if ok(x, y) || (house && x == y) {
-                    continue;
-                }
-                let item = self.problem.add_item(ItemKind::Secondary);
-                self.extra[a as usize * n + x as usize - 1].push(item);
-                self.extra[b as usize * n + y as usize - 1].push(item);
-            }
-        }
+        self.tuples_up_to(
+            &cells,
+            &|d: &[u32]| d.len() < 2 || ok(d[0], d[1]),
+            usize::MAX,
+        );
     }
 
     /// One primary item, one option per filling of `cells` (each digit a
