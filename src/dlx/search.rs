@@ -20,10 +20,30 @@ pub struct Stats {
     /// Link updates, as DLX1 counts them: one per node unlinked from a
     /// vertical list and one per item covered.
     pub updates: u64,
-    /// Solutions visited.
-    pub solutions: u64,
+    /// Solutions counted: visited one by one, or (with a memo) added up
+    /// from counts of whole subproblems. 128 bits, since a memo's count
+    /// passes 2^64 on problems it counts in a second (the domino tilings
+    /// of 14x14); see [`Outcome::Overflow`] for what happens past 2^128 - 1.
+    pub solutions: u128,
 }
 
+impl Stats {
+    /// The sum of two searches' statistics, or `None` when their solutions
+    /// add up past `u128::MAX` (nodes and updates are counted one by one
+    /// and stay far below `u64::MAX`).
+    #[must_use]
+    pub fn checked_add(self, other: Self) -> Option<Self> {
+        Some(Self {
+            nodes: self.nodes + other.nodes,
+            updates: self.updates + other.updates,
+            solutions: self.solutions.checked_add(other.solutions)?,
+        })
+    }
+}
+
+/// Sums of statistics whose solutions were visited one by one, which no
+/// search lives long enough to take past 2^64 (let alone 2^128); where a
+/// memo's counts are summed, [`Stats::checked_add`].
 impl std::ops::AddAssign for Stats {
     fn add_assign(&mut self, other: Self) {
         self.nodes += other.nodes;
@@ -35,7 +55,8 @@ impl std::ops::AddAssign for Stats {
 /// Bounds on one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchLimits {
-    /// Stop once this many solutions have been found.
+    /// Stop once this many solutions have been found; `u64::MAX` is no
+    /// limit (see [`solution_cap`]).
     pub max_solutions: u64,
     /// Stop before entering more than this many search-tree nodes.
     pub max_nodes: u64,
@@ -45,6 +66,15 @@ impl Default for SearchLimits {
     fn default() -> Self {
         Self::UNLIMITED
     }
+}
+
+/// The count at which a limit of `max_solutions` stops a count that adds
+/// whole subproblems' counts (a memo's): `None` for `u64::MAX`, which is
+/// no limit, so that such a count goes on past 2^64. (A search that
+/// visits solutions one by one never gets to `u64::MAX`: at a billion a
+/// second that takes 584 years.)
+pub fn solution_cap(max_solutions: u64) -> Option<u128> {
+    (max_solutions != u64::MAX).then_some(u128::from(max_solutions))
 }
 
 impl SearchLimits {
@@ -74,6 +104,11 @@ pub enum Outcome {
     NodeLimit,
     /// The visitor asked to stop: the count is a lower bound.
     Stopped,
+    /// The count passed `u128::MAX` (2^128 - 1), which only a count with a
+    /// memo (or a sum of such counts) can reach: the search stopped there
+    /// and the count says `u128::MAX`, a lower bound that must not be
+    /// printed as a count (`dlx cover` makes it an error).
+    Overflow,
 }
 
 impl Outcome {
@@ -86,8 +121,8 @@ impl Outcome {
 /// The result of [`Matrix::count_up_to`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
-    /// Solutions found.
-    pub solutions: u64,
+    /// Solutions found (see [`Stats::solutions`]).
+    pub solutions: u128,
     /// How the search ended; anything but [`Outcome::Exhausted`] makes
     /// `solutions` a lower bound.
     pub outcome: Outcome,
@@ -495,7 +530,7 @@ impl Matrix<'_> {
                 if visitor.solution(&solution).is_break() {
                     break 'search Outcome::Stopped;
                 }
-                if stats.solutions >= limits.max_solutions {
+                if stats.solutions >= u128::from(limits.max_solutions) {
                     break 'search Outcome::SolutionLimit;
                 }
                 // X8: back to the previous level.
@@ -820,9 +855,9 @@ mod tests {
             m.sanity().unwrap();
             assert_eq!(m.state_digest(), before);
             // Stopping early at every possible point restores the matrix.
-            for limit in 1..=count.solutions {
+            for limit in 1..=count.solutions as u64 {
                 let c = m.count_up_to(limit);
-                assert_eq!(c.solutions, limit);
+                assert_eq!(c.solutions, limit.into());
                 assert_eq!(m.state_digest(), before);
             }
             for budget in 0..count.stats.nodes {

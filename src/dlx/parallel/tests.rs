@@ -43,7 +43,7 @@ fn a_split_count_is_probed_on_one_thread_first() {
                 let (c, subproblems) = runner(threads).count_split(&p, 64, memo).unwrap();
                 assert_eq!(
                     (c.outcome, c.solutions),
-                    (Outcome::Exhausted, all.len() as u64)
+                    (Outcome::Exhausted, all.len() as u128)
                 );
                 if memo.is_none() {
                     assert_eq!(c.stats, stats, "n {n} threads {threads}");
@@ -64,7 +64,7 @@ fn a_split_count_is_probed_on_one_thread_first() {
             let (c, _) = r.count_split(&p, 64, None).unwrap();
             if stats.nodes > max_nodes {
                 assert_eq!(c.outcome, Outcome::NodeLimit, "n {n} bound {max_nodes}");
-                assert!(c.solutions < all.len() as u64);
+                assert!(c.solutions < all.len() as u128);
             } else {
                 assert_eq!((c.outcome, c.stats), (Outcome::Exhausted, stats));
             }
