@@ -68,7 +68,7 @@ peer() {
     fi
     local t
     t=$(best "$bin" "$@")
-    echo "| $problem | $name | $t | $(echo "scale=2; $t / $ours" | bc) |"
+    echo "| $problem | $name | $t | $(printf "%.2f" "$(echo "scale=3; $t / $ours" | bc)") |"
 }
 
 echo "$(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), best of $runs"
