@@ -278,7 +278,10 @@ impl Shared<'_> {
         on_progress(&progress);
     }
 
-    /// Solutions so far: visited, and counted with a memo.
+    /// Solutions so far, for progress reports: visited, or counted with a
+    /// memo (a run does one or the other, so one of the two is 0 and the
+    /// sum cannot saturate; the run's count is summed, checked, from the
+    /// subproblems' own).
     fn solutions(&self) -> u128 {
         let counted = *self.counted.lock().unwrap_or_else(|e| e.into_inner());
         counted.saturating_add(self.solutions.load(Ordering::Relaxed).into())
