@@ -119,14 +119,14 @@ fn solvers(c: &mut Criterion) {
         let sample = puzzles(file, every);
         let shape = sample[0].shape();
         let mut dlx = DlxSolver::new(shape);
-        let counts: Vec<u64> = sample
+        let counts: Vec<u128> = sample
             .iter()
             .map(|p| dlx.count_up_to(p, LIMIT).unwrap().solutions)
             .collect();
         let dlx_rs = DlxRs::new(shape);
-        let rs_counts: Vec<u64> = sample
+        let rs_counts: Vec<u128> = sample
             .iter()
-            .map(|p| dlx_rs.count_up_to(p, LIMIT))
+            .map(|p| dlx_rs.count_up_to(p, LIMIT).into())
             .collect();
         assert_eq!(rs_counts, counts, "dlx-rs disagrees on {name}");
 
@@ -141,9 +141,9 @@ fn solvers(c: &mut Criterion) {
         });
         if shape == Shape::NINE {
             let peers: Vec<sudoku::Sudoku> = sample.iter().map(sudoku_crate).collect();
-            let peer_counts: Vec<u64> = peers
+            let peer_counts: Vec<u128> = peers
                 .iter()
-                .map(|s| s.solutions_count_up_to(LIMIT as usize) as u64)
+                .map(|s| s.solutions_count_up_to(LIMIT as usize) as u128)
                 .collect();
             assert_eq!(peer_counts, counts, "the sudoku crate disagrees on {name}");
             group.bench_function("sudoku", |b| {

@@ -322,7 +322,7 @@ mod tests {
     use crate::knuth;
     use bumpalo::Bump;
 
-    pub(crate) fn count(text: &str) -> u64 {
+    pub(crate) fn count(text: &str) -> u128 {
         let (k, warnings) = knuth::parse(text).unwrap();
         assert!(warnings.is_empty());
         let arena = Bump::new();
@@ -338,11 +338,11 @@ mod tests {
     /// Placements of `k` pieces in each row and column of `n` x `n`, row
     /// by row, that `ok` accepts (it sees each new row's columns and the
     /// rows above): a count that shares nothing with the dancing links.
-    fn brute_force(n: usize, k: usize, ok: &dyn Fn(&[u32], u32) -> bool) -> u64 {
-        fn go(n: usize, k: usize, rows: &mut Vec<u32>, ok: &dyn Fn(&[u32], u32) -> bool) -> u64 {
+    fn brute_force(n: usize, k: usize, ok: &dyn Fn(&[u32], u32) -> bool) -> u128 {
+        fn go(n: usize, k: usize, rows: &mut Vec<u32>, ok: &dyn Fn(&[u32], u32) -> bool) -> u128 {
             if rows.len() == n {
                 let full = (0..n).all(|c| rows.iter().filter(|&&r| r >> c & 1 == 1).count() == k);
-                return u64::from(full);
+                return u128::from(full);
             }
             let mut total = 0;
             for mask in 0u32..1 << n {
@@ -413,7 +413,7 @@ mod tests {
     /// Kasteleyn's formula: the number of domino tilings of an m x n board
     /// is the product over 1 <= j <= ceil(m/2), 1 <= k <= ceil(n/2) of
     /// 4 cos^2(pi j / (m + 1)) + 4 cos^2(pi k / (n + 1)).
-    fn kasteleyn(m: usize, n: usize) -> u64 {
+    fn kasteleyn(m: usize, n: usize) -> u128 {
         let mut p = 1.0f64;
         for j in 1..=m.div_ceil(2) {
             for k in 1..=n.div_ceil(2) {
@@ -422,7 +422,7 @@ mod tests {
                 p *= 4.0 * a * a + 4.0 * b * b;
             }
         }
-        p.round() as u64
+        p.round() as u128
     }
 
     #[test]

@@ -292,7 +292,7 @@ fn timeout_reports_a_lower_bound() {
     assert!(code == 0 || code == 1);
 }
 
-fn engine_count(text: &str) -> u64 {
+fn engine_count(text: &str) -> u128 {
     let (k, _) = dlx_engine::knuth::parse(text).unwrap();
     let arena = Bump::new();
     let mut m = k.problem.build(&arena).unwrap();
@@ -323,7 +323,7 @@ t3 e1:red
         let mut args = vec!["cover", "--count"];
         args.extend(extra);
         let (_, out, _) = run(&args, text);
-        assert_eq!(out.trim().parse::<u64>().unwrap(), want);
+        assert_eq!(out.trim().parse::<u128>().unwrap(), want);
     }
     // Without colors the same options are far more constrained.
     let plain: String = text
@@ -393,7 +393,7 @@ fn random_small_problems_match_brute_force() {
             want,
             "{text}"
         );
-        let shares: u64 = (1..=3)
+        let shares: u128 = (1..=3)
             .map(|s| {
                 runner
                     .count(&k.problem, &plan.part(s, 3))

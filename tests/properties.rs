@@ -212,7 +212,7 @@ impl Random {
     }
 
     /// Solutions by brute force over every subset of options (DLX2 rules).
-    fn brute_force(&self) -> u64 {
+    fn brute_force(&self) -> u128 {
         let items = self.primary + self.secondary;
         let mut count = 0;
         for subset in 0u32..(1 << self.options.len()) {
@@ -231,7 +231,7 @@ impl Random {
                     u.len() <= 1 || (u[0].is_some() && u.iter().all(|c| *c == u[0]))
                 }
             });
-            count += u64::from(ok);
+            count += u128::from(ok);
         }
         count
     }
@@ -308,7 +308,7 @@ proptest! {
         matrix.sanity().unwrap();
         prop_assert_eq!(matrix.state_digest(), pristine);
         let cut = matrix.count_with(SearchLimits { max_solutions, max_nodes });
-        prop_assert!(cut.solutions <= count.solutions.min(max_solutions));
+        prop_assert!(cut.solutions <= count.solutions.min(max_solutions.into()));
         if cut.is_exact() {
             prop_assert_eq!(cut.solutions, count.solutions);
         }
@@ -373,7 +373,8 @@ proptest! {
         if let Ok(report) = result {
             match report.outcome {
                 Outcome::Stopped => prop_assert_eq!(seen, stop_after),
-                Outcome::SolutionLimit => prop_assert_eq!(report.stats.solutions, max_solutions),
+                Outcome::SolutionLimit => prop_assert_eq!(report.stats.solutions, u128::from(max_solutions)),
+                Outcome::Overflow => prop_assert!(false, "a search one by one overflowed"),
                 Outcome::NodeLimit => prop_assert!(report.stats.nodes >= max_nodes),
                 Outcome::Exhausted => prop_assert!(report.stats.solutions >= 1),
             }

@@ -87,7 +87,7 @@ fn groups(v: &Variant) -> (Vec<Vec<usize>>, Vec<CageCells>) {
 
 /// Counts the solutions of `puzzle` under `v` by brute force, up to
 /// `limit`.
-fn brute_count(v: &Variant, puzzle: &Grid, limit: u64) -> u64 {
+fn brute_count(v: &Variant, puzzle: &Grid, limit: u64) -> u128 {
     let n = v.n();
     let (groups, cages) = groups(v);
     let mut cells: Vec<u8> = puzzle.cells().to_vec();
@@ -163,11 +163,11 @@ fn brute_count(v: &Variant, puzzle: &Grid, limit: u64) -> u64 {
         cells[k] = 0;
     }
     go(0, &empty, &mut cells, n, &fits, &mut count, limit);
-    count
+    count.into()
 }
 
 /// The engine's count up to `limit`, every solution checked.
-fn dlx_count(v: &Variant, puzzle: &Grid, limit: u64) -> u64 {
+fn dlx_count(v: &Variant, puzzle: &Grid, limit: u64) -> u128 {
     let mut solver = DlxSolver::for_variant(v.clone());
     let mut seen = std::collections::HashSet::new();
     let report = solver

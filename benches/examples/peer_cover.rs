@@ -60,7 +60,7 @@ fn main() {
             .collect();
         peer.add_option(k, &items);
     }
-    let theirs = peer.count() as u64;
+    let theirs = peer.count() as u128;
     let theirs_time = started.elapsed();
 
     println!("{path}");

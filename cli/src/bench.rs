@@ -107,7 +107,7 @@ pub struct SolverResult {
     /// Puzzles searched (all of the input's).
     pub puzzles: usize,
     /// Solutions found, summed over puzzles (each at most the limit).
-    pub solutions: u64,
+    pub solutions: u128,
     /// Puzzles whose search hit the node budget.
     pub unfinished: usize,
     /// Search nodes, summed over puzzles.
@@ -263,7 +263,7 @@ fn time_one(
     kind: SolverKind,
     puzzle: &Grid,
     limits: SearchLimits,
-) -> (Duration, u64, u64, bool) {
+) -> (Duration, u128, u64, bool) {
     let solver = solvers.get(kind, puzzle.shape());
     let started = Instant::now();
     let result = solver.search(puzzle, limits, None);
@@ -572,7 +572,7 @@ mod tests {
         SolverResult {
             solver,
             puzzles: times.len(),
-            solutions: times.len() as u64,
+            solutions: times.len() as u128,
             unfinished,
             nodes: 10 * times.len() as u64,
             times: times.iter().map(|&t| us(t)).collect(),

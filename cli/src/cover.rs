@@ -283,6 +283,9 @@ fn solve(
     let err = reporter
         .into_inner()
         .map_or_else(|e| e.into_inner().1, |g| g.1);
+    if outcome == Outcome::Overflow {
+        return Err(Failure::Run(OVERFLOW.to_owned()));
+    }
     let cut = cut_reason(outcome);
     if opts.mode == Mode::Count {
         match cut {
@@ -330,10 +333,16 @@ fn solve(
     Ok(ExitStatus::Success)
 }
 
+/// The error of a count past `u128::MAX` (only a memo's count, or the sum
+/// of a run's, gets there): no count is printed, exit code 2.
+pub const OVERFLOW: &str = "the count passes 2^128 - 1 \
+    (340282366920938463463374607431768211455), the most dlx counts to: no count printed";
+
 /// Which flag cut the search short, if one did.
 fn cut_reason(outcome: Outcome) -> Option<&'static str> {
     match outcome {
-        Outcome::Exhausted => None,
+        // `solve` returns an overflow as an error before asking.
+        Outcome::Exhausted | Outcome::Overflow => None,
         Outcome::SolutionLimit => Some("--limit"),
         Outcome::NodeLimit => Some("--max-nodes"),
         // Only the deadline or the output stops a run, and a failed output
@@ -390,7 +399,7 @@ fn write_stats(
 }
 
 /// `1 solution`, `N solutions`.
-fn solutions(n: u64) -> String {
+fn solutions(n: u128) -> String {
     match n {
         1 => "1 solution".to_owned(),
         n => format!("{n} solutions"),

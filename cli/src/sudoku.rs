@@ -617,7 +617,7 @@ struct Record<'a> {
     #[serde(flatten)]
     at: Where<'a>,
     status: Status,
-    count: Option<u64>,
+    count: Option<u128>,
     count_is_lower_bound: Option<bool>,
     solution: Option<String>,
     error: Option<String>,

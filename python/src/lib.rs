@@ -29,7 +29,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
-use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 use rayon::prelude::*;
@@ -345,6 +345,11 @@ impl Bounds {
 
 /// What a search within `max_nodes` nodes settled: whether it ended on its
 /// own or at its solution limit, rather than cut by a bound (or a cancel).
+/// The `OverflowError` of a count past `u128::MAX`, which only a count
+/// with a memo reaches (the words of `dlx cover`'s error).
+const COUNT_OVERFLOW: &str = "the count passes 2^128 - 1 \
+    (340282366920938463463374607431768211455), the most dlx counts to";
+
 fn settled(outcome: Outcome) -> bool {
     matches!(outcome, Outcome::Exhausted | Outcome::SolutionLimit)
 }
@@ -483,7 +488,12 @@ fn first(solver: &mut dyn SudokuSolver, g: &Grid, max_nodes: u64) -> Answer<Opti
 
 /// Solutions up to `limit` within `max_nodes`, and whether the count is
 /// settled; clashing givens have none.
-fn count_up_to(solver: &mut dyn SudokuSolver, g: &Grid, limit: u64, max_nodes: u64) -> Answer<u64> {
+fn count_up_to(
+    solver: &mut dyn SudokuSolver,
+    g: &Grid,
+    limit: u64,
+    max_nodes: u64,
+) -> Answer<u128> {
     let limits = SearchLimits {
         max_solutions: limit,
         max_nodes,
@@ -541,7 +551,7 @@ fn count(
     shape: Option<&str>,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
-) -> PyResult<u64> {
+) -> PyResult<u128> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
     let (counts, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, n| {
@@ -654,7 +664,7 @@ fn count_many(
     threads: usize,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
-) -> PyResult<Vec<u64>> {
+) -> PyResult<Vec<u128>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
     let cases = py.detach(|| parse_all(&texts, shape))?;
@@ -714,7 +724,7 @@ fn count_cells(
     threads: usize,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
-) -> PyResult<Vec<u64>> {
+) -> PyResult<Vec<u128>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
     count_cases(py, &cases, threads, &bounds, limit)
@@ -729,7 +739,7 @@ fn count_cases(
     threads: usize,
     bounds: &Bounds,
     limit: u64,
-) -> PyResult<Vec<u64>> {
+) -> PyResult<Vec<u128>> {
     let (counts, timed_out) = batch(py, cases, threads, bounds, |s, g, n| {
         count_up_to(s, g, limit, n)
     })?;
@@ -896,8 +906,8 @@ struct Stats {
     nodes: u64,
     /// Link updates (nodes unlinked, items covered).
     updates: u64,
-    /// Solutions visited.
-    solutions: u64,
+    /// Solutions counted (a Python int: exact past 2^64).
+    solutions: u128,
 }
 
 #[pymethods]
@@ -987,7 +997,7 @@ impl ExactCover {
         memo: bool,
         threads: usize,
         bounds: &Bounds,
-    ) -> PyResult<u64> {
+    ) -> PyResult<u128> {
         let threads = thread_count(threads);
         let (count, timed_out) = interruptible(py, threads, bounds.deadline, |cancel| {
             let problem = &self.problem.problem;
@@ -1011,6 +1021,9 @@ impl ExactCover {
             Ok::<_, PyErr>(count)
         })?;
         let count = count?;
+        if count.outcome == Outcome::Overflow {
+            return Err(PyOverflowError::new_err(COUNT_OVERFLOW));
+        }
         match settled(count.outcome) {
             true => Ok(count.solutions),
             false => Err(bounds.error(py, timed_out, "the count", count.solutions, vec![])),
@@ -1294,7 +1307,7 @@ impl ExactCover {
         threads: usize,
         max_nodes: Option<u64>,
         timeout: Option<f64>,
-    ) -> PyResult<u64> {
+    ) -> PyResult<u128> {
         let bounds = Bounds::new(max_nodes, timeout)?;
         if limit == Some(0) {
             return Err(PyValueError::new_err(

@@ -217,3 +217,23 @@ def test_counting_on_threads_gives_the_same_counts_and_limits() -> None:
     assert ec.count(5, threads=2) == 5
     assert dominoes(4, 6).count(threads=2, memo=True) == 281
     assert knuth("pentomino_6x10.dlx").count(100, threads=2) == 100
+
+
+def test_counts_past_2_to_the_64_are_python_ints_and_past_2_to_the_128_raise() -> None:
+    # OEIS A004003, with the file dlx cover reads (tests/big_counts.rs
+    # checks it by a transfer matrix).
+    want = int((DATA / "dlx" / "dominoes_14x14.count").read_text())
+    assert want > 2**64
+    board = knuth("dominoes_14x14.dlx")
+    assert board.count(memo=True) == want
+    assert board.stats.solutions == want
+    assert board.count(memo=True, threads=2) == want
+    # k disjoint 2x2 squares, each tiled in 2 ways: 2^k.
+    def squares(k: int) -> ExactCover:
+        items = [f"{b}{x}" for b in range(k) for x in "abcd"]
+        pairs = ["ab", "cd", "ac", "bd"]
+        return ExactCover(items, [[f"{b}{x}", f"{b}{y}"] for b in range(k) for x, y in pairs])
+
+    assert squares(127).count(memo=True) == 2**127
+    with pytest.raises(OverflowError, match=r"passes 2\^128 - 1"):
+        squares(128).count(memo=True)

@@ -66,7 +66,9 @@
 use super::builder::{BuildError, Problem};
 use super::matrix::{COVERED, ForceError};
 use super::memo::MemoTable;
-use super::search::{Outcome, Progress, SearchLimits, Searcher, Solution, Stats, TicksOnly};
+use super::search::{
+    Outcome, Progress, SearchLimits, Searcher, Solution, Stats, TicksOnly, solution_cap,
+};
 #[cfg(test)]
 use super::{Engine, EngineKind};
 use super::{ItemId, ItemKind, OptionId, Visitor};
@@ -261,8 +263,10 @@ fn rows_of(table: &[u64], width: usize, rows: &[u32]) -> Vec<u64> {
 /// One level of [`BitMatrix::count_with_memo`]'s search.
 #[derive(Clone, Copy, Debug)]
 struct MemoLevel {
-    /// Solutions counted under the level so far.
-    counted: u64,
+    /// Solutions counted under the level so far (at most the run's
+    /// total, so an add that does not overflow the total cannot overflow
+    /// this).
+    counted: u128,
     /// The node count when the level was entered.
     entered: u64,
     /// Whether the memo is on for the level's children (see
@@ -1551,7 +1555,7 @@ impl BitMatrix {
                     if visitor.solution(&solution).is_break() {
                         break 'search Outcome::Stopped;
                     }
-                    if stats.solutions >= limits.max_solutions {
+                    if stats.solutions >= u128::from(limits.max_solutions) {
                         break 'search Outcome::SolutionLimit;
                     }
                     match self.step_back::<W>(&mut depth) {
@@ -1753,7 +1757,12 @@ impl BitMatrix {
         let plain_below =
             |levels: &[MemoLevel]| levels.iter().rposition(|l| l.memo_on).map_or(0, |d| d + 1);
         let mut child = vec![0u64; kw];
-        let mut total = 0u64;
+        // Solutions so far: added from the memo's counts, so checked
+        // (`Outcome::Overflow` past u128::MAX); the levels' `counted` are
+        // parts of it.
+        let mut total = 0u128;
+        let cap = solution_cap(limits.max_solutions);
+        let reached = |total: u128| cap.is_some_and(|cap| total >= cap);
 
         let updates_before = self.updates;
         let mut stats = Stats::default();
@@ -1793,11 +1802,14 @@ impl BitMatrix {
                 found => {
                     // A solution or a dead end: back to the level above.
                     if found.is_none() {
-                        total += 1;
+                        let Some(sum) = total.checked_add(1) else {
+                            break 'search Outcome::Overflow;
+                        };
+                        total = sum;
                         if let Some(up) = depth.checked_sub(1) {
                             levels[up].counted += 1;
                         }
-                        if total >= limits.max_solutions {
+                        if reached(total) {
                             break 'search Outcome::SolutionLimit;
                         }
                     } else if let Some((p, _)) = found {
@@ -1824,10 +1836,13 @@ impl BitMatrix {
                     if level.memo_on {
                         level.lookups += 1;
                         if let Some((count, nodes)) = memo.get(&child) {
-                            total = total.saturating_add(count);
-                            level.counted = level.counted.saturating_add(count);
+                            let Some(sum) = total.checked_add(count) else {
+                                break 'search Outcome::Overflow;
+                            };
+                            total = sum;
+                            level.counted += count;
                             level.saved = level.saved.saturating_add(nodes);
-                            if total >= limits.max_solutions {
+                            if reached(total) {
                                 break 'search Outcome::SolutionLimit;
                             }
                             self.chosen[depth] = x;
@@ -1869,14 +1884,20 @@ impl BitMatrix {
                     };
                     let sub_limits = SearchLimits {
                         max_nodes: limits.max_nodes.saturating_sub(stats.nodes),
-                        max_solutions: limits.max_solutions.saturating_sub(total),
+                        // Below the cap: what is left of it, at most u64::MAX.
+                        max_solutions: cap.map_or(u64::MAX, |cap| {
+                            u64::try_from(cap - total).unwrap_or(u64::MAX)
+                        }),
                     };
                     let mut ticks = TicksOnly::after(visitor, before);
                     let (outcome, sub) = self.search_from::<_, W>(&mut ticks, sub_limits, depth);
                     stats.nodes += sub.nodes;
-                    total = total.saturating_add(sub.solutions);
+                    let Some(sum) = total.checked_add(sub.solutions) else {
+                        break 'search Outcome::Overflow;
+                    };
+                    total = sum;
                     let up = &mut levels[depth - 1];
-                    up.counted = up.counted.saturating_add(sub.solutions);
+                    up.counted += sub.solutions;
                     if outcome != Outcome::Exhausted {
                         break 'search outcome;
                     }
@@ -1900,13 +1921,17 @@ impl BitMatrix {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
-                levels[depth].counted = levels[depth].counted.saturating_add(count);
+                // Part of `total`, which did not overflow.
+                levels[depth].counted += count;
                 first_try = false;
             }
         };
         self.state.copy_from_slice(&home);
         stats.updates = self.updates - updates_before;
-        stats.solutions = total.min(limits.max_solutions);
+        stats.solutions = match outcome {
+            Outcome::Overflow => u128::MAX,
+            _ => cap.map_or(total, |cap| total.min(cap)),
+        };
         (outcome, stats)
     }
 }

@@ -12,7 +12,7 @@ pub const MAX_OPTIONS: usize = 24;
 
 /// The number of solutions of `p`, by checking all `2^options` subsets;
 /// `None` if `p` has more than [`MAX_OPTIONS`] options.
-pub fn count_by_brute_force(p: &Problem) -> Option<u64> {
+pub fn count_by_brute_force(p: &Problem) -> Option<u128> {
     let k = p.option_count();
     if k > MAX_OPTIONS {
         return None;
@@ -38,5 +38,5 @@ pub fn count_by_brute_force(p: &Problem) -> Option<u64> {
                 })
         })
         .count();
-    Some(count as u64)
+    Some(count as u128)
 }

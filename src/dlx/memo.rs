@@ -9,15 +9,17 @@
 //! links with memos"), keyed as he keys it, by the set of covered items.
 //!
 //! [`MemoTable`] maps such sets (a fixed number of words each) to the
-//! number of solutions under them and the nodes their search took. It is
+//! number of solutions under them (128 bits: see `Stats::solutions`) and
+//! the nodes their search took. It is
 //! an open-addressing hash table with linear probing that grows by
 //! doubling while it stays within a byte budget, and then stops taking new
 //! entries (the counts it has stay exact; only hits are lost).
 //!
 //! # Invariants
 //!
-//! * A slot is empty exactly when its node count is 0; entries are stored
-//!   only with at least one node.
+//! * A slot is `key_words` words of key, the count's low and high words,
+//!   then the node count. It is empty exactly when its node count is 0;
+//!   entries are stored only with at least one node.
 //! * At most three quarters of the slots are full, so a probe always meets
 //!   an empty slot.
 
@@ -25,6 +27,10 @@ use super::Problem;
 
 /// Slots of a new table (grown by doubling as it fills).
 const FIRST_SLOTS: usize = 1 << 10;
+
+/// Where a slot's node count lies, after its key; the count's two words
+/// lie just before it.
+const NODES: usize = 2;
 
 /// See [`MemoTable::trial_bits`].
 pub const TRIAL_BITS: u32 = 10;
@@ -37,7 +43,7 @@ pub const DEFAULT_MEMO_BYTES: usize = 256 << 20;
 pub struct MemoTable {
     /// Words per key.
     key_words: usize,
-    /// Words per slot: the key, then the count, then the nodes.
+    /// Words per slot: the key, then the count (two words), then the nodes.
     slot_words: usize,
     slots: Vec<u64>,
     /// Number of slots less one (a power of two less one).
@@ -53,7 +59,7 @@ impl MemoTable {
     /// An empty table for keys of `key_words` words, which will take at
     /// most `max_bytes` bytes (at least one small table's worth).
     pub fn new(key_words: usize, max_bytes: usize) -> Self {
-        let slot_words = key_words + 2;
+        let slot_words = key_words + NODES + 1;
         let fit = (max_bytes / (slot_words * 8)).max(2);
         // The largest power of two that fits, at most FIRST_SLOTS.
         let slots = FIRST_SLOTS.min(1 << (usize::BITS - 1 - fit.leading_zeros()));
@@ -138,7 +144,7 @@ impl MemoTable {
         let mut slot = Self::hash(key) & self.mask;
         loop {
             let s = &self.slots[slot * self.slot_words..][..self.slot_words];
-            if s[self.key_words + 1] == 0 || &s[..self.key_words] == key {
+            if s[self.key_words + NODES] == 0 || &s[..self.key_words] == key {
                 return slot;
             }
             slot = (slot + 1) & self.mask;
@@ -147,29 +153,34 @@ impl MemoTable {
 
     /// The count and nodes stored for `key`, if any.
     #[inline]
-    pub fn get(&self, key: &[u64]) -> Option<(u64, u64)> {
+    pub fn get(&self, key: &[u64]) -> Option<(u128, u64)> {
         debug_assert_eq!(key.len(), self.key_words);
         let s = &self.slots[self.find(key) * self.slot_words..][..self.slot_words];
-        let nodes = s[self.key_words + 1];
-        (nodes != 0).then_some((s[self.key_words], nodes))
+        let (low, high, nodes) = (
+            s[self.key_words],
+            s[self.key_words + 1],
+            s[self.key_words + NODES],
+        );
+        (nodes != 0).then_some(((u128::from(high) << 64) | u128::from(low), nodes))
     }
 
     /// Stores `count` and `nodes` (at least 1) for `key`, growing the
     /// table if the budget allows; returns whether it was stored (a full
     /// table at its budget takes nothing new).
-    pub fn insert(&mut self, key: &[u64], count: u64, nodes: u64) -> bool {
+    pub fn insert(&mut self, key: &[u64], count: u128, nodes: u64) -> bool {
         debug_assert!(nodes > 0 && key.len() == self.key_words);
         if (self.len + 1) * 4 > (self.mask + 1) * 3 && !self.grow() {
             return false;
         }
         let slot = self.find(key);
         let s = &mut self.slots[slot * self.slot_words..][..self.slot_words];
-        if s[self.key_words + 1] == 0 {
+        if s[self.key_words + NODES] == 0 {
             self.len += 1;
         }
         s[..self.key_words].copy_from_slice(key);
-        s[self.key_words] = count;
-        s[self.key_words + 1] = nodes;
+        s[self.key_words] = count as u64;
+        s[self.key_words + 1] = (count >> 64) as u64;
+        s[self.key_words + NODES] = nodes;
         true
     }
 
@@ -182,7 +193,7 @@ impl MemoTable {
         let old = std::mem::replace(&mut self.slots, vec![0; slots * self.slot_words]);
         self.mask = slots - 1;
         for s in old.chunks_exact(self.slot_words) {
-            if s[self.key_words + 1] != 0 {
+            if s[self.key_words + NODES] != 0 {
                 let slot = self.find(&s[..self.key_words]);
                 self.slots[slot * self.slot_words..][..self.slot_words].copy_from_slice(s);
             }
@@ -207,8 +218,10 @@ mod tests {
             x ^= x << 17;
             // Few distinct keys, so that some are stored again.
             let key = [x % 5_000, (x >> 40) % 3];
-            assert!(table.insert(&key, i, i % 7 + 1));
-            map.insert(key, (i, i % 7 + 1));
+            // Counts past 2^64 too: both words are kept.
+            let count = u128::from(i) << (i % 80);
+            assert!(table.insert(&key, count, i % 7 + 1));
+            map.insert(key, (count, i % 7 + 1));
         }
         assert_eq!(table.len(), map.len());
         for (key, want) in &map {
@@ -219,18 +232,18 @@ mod tests {
 
     #[test]
     fn stops_taking_entries_at_its_budget() {
-        // Four words a slot: at most 1024 slots in 32 KiB, 768 entries.
+        // Five words a slot: at most 512 slots in 32 KiB, 384 entries.
         let mut table = MemoTable::new(2, 32 << 10);
         let stored = (0..2_000u64)
-            .filter(|&k| table.insert(&[k, 0], k, 1))
+            .filter(|&k| table.insert(&[k, 0], k.into(), 1))
             .count();
-        assert_eq!(stored, 768);
+        assert_eq!(stored, 384);
         assert!(table.bytes() <= 32 << 10);
-        assert_eq!(table.get(&[767, 0]), Some((767, 1)));
+        assert_eq!(table.get(&[383, 0]), Some((383, 1)));
         assert_eq!(table.get(&[1_999, 0]), None);
         // A tiny budget still gives a usable table.
         let mut tiny = MemoTable::new(3, 0);
-        assert!(tiny.insert(&[1, 2, 3], 4, 5));
-        assert_eq!(tiny.get(&[1, 2, 3]), Some((4, 5)));
+        assert!(tiny.insert(&[1, 2, 3], u128::MAX, 5));
+        assert_eq!(tiny.get(&[1, 2, 3]), Some((u128::MAX, 5)));
     }
 }

@@ -99,7 +99,7 @@ pub use builder::{BuildError, MAX_MULTIPLICITY, Problem, check_bounds};
 pub use matrix::{ForceError, Matrix, SanityError};
 pub use memo::MemoTable;
 pub use multiplicity::MultiMatrix;
-pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor};
+pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor, solution_cap};
 use search::{Searcher, TicksOnly};
 
 /// Which search runs a problem: both visit the same tree (the same

@@ -185,7 +185,7 @@ impl<'a> MultiMatrix<'a> {
                         if visitor.solution(&solution).is_break() {
                             break Outcome::Stopped;
                         }
-                        if stats.solutions >= limits.max_solutions {
+                        if stats.solutions >= u128::from(limits.max_solutions) {
                             break Outcome::SolutionLimit;
                         }
                         step = Step::Backdown;
@@ -641,8 +641,8 @@ mod tests {
                 assert!(seen.insert(o), "{p:?}");
                 std::ops::ControlFlow::Continue(())
             });
-            for limit in 1..=count.solutions {
-                assert_eq!(m.count_up_to(limit).solutions, limit);
+            for limit in 1..=count.solutions as u64 {
+                assert_eq!(m.count_up_to(limit).solutions, limit.into());
                 assert_eq!(m.state_digest(), before);
             }
             for budget in 0..count.stats.nodes {

@@ -60,7 +60,7 @@ use super::matrix::COVERED;
 use super::memo::MemoTable;
 use super::{
     BuildError, Count, Engine, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem,
-    Progress, SearchLimits, Solution, Stats, Visitor,
+    Progress, SearchLimits, Solution, Stats, Visitor, solution_cap,
 };
 use crate::dlx::cancel::Cancel;
 
@@ -146,7 +146,7 @@ pub struct RunProgress {
     /// Search-tree nodes so far (updated every few thousand nodes).
     pub nodes: u64,
     /// Solutions found so far.
-    pub solutions: u64,
+    pub solutions: u128,
 }
 
 /// What a run spent on getting its engines to its subproblems, beyond the
@@ -223,7 +223,13 @@ struct Shared<'r> {
     stop: AtomicBool,
     reason: Mutex<Option<Outcome>>,
     nodes: AtomicU64,
+    /// Solutions visited one by one (no search lives to take this past
+    /// 2^64).
     solutions: AtomicU64,
+    /// Solutions of subproblems counted with a memo, added as each ends:
+    /// 128 bits and checked (a sum past `u128::MAX` halts the run with
+    /// [`Outcome::Overflow`]).
+    counted: Mutex<u128>,
     /// Weight of finished subproblems, and of each running one's done part.
     book: Mutex<(f64, Vec<(usize, f64)>)>,
     total_weight: f64,
@@ -266,10 +272,27 @@ impl Shared<'_> {
         let progress = RunProgress {
             fraction_done: (done / self.total_weight).clamp(0.0, 1.0),
             nodes: self.nodes.load(Ordering::Relaxed),
-            solutions: self.solutions.load(Ordering::Relaxed),
+            solutions: self.solutions(),
         };
         drop(book);
         on_progress(&progress);
+    }
+
+    /// Solutions so far, for progress reports: visited, or counted with a
+    /// memo (a run does one or the other, so one of the two is 0 and the
+    /// sum cannot saturate; the run's count is summed, checked, from the
+    /// subproblems' own).
+    fn solutions(&self) -> u128 {
+        let counted = *self.counted.lock().unwrap_or_else(|e| e.into_inner());
+        counted.saturating_add(self.solutions.load(Ordering::Relaxed).into())
+    }
+
+    /// Adds a memo's count of one subproblem to the run's; `None` past
+    /// `u128::MAX`.
+    fn add_counted(&self, count: u128) -> Option<u128> {
+        let mut counted = self.counted.lock().unwrap_or_else(|e| e.into_inner());
+        *counted = counted.checked_add(count)?;
+        Some(*counted)
     }
 
     fn finish(&self, index: usize, weight: f64) {
@@ -333,6 +356,7 @@ impl Runner<'_> {
             reason: Mutex::new(None),
             nodes: AtomicU64::new(plan.stats.nodes),
             solutions: AtomicU64::new(0),
+            counted: Mutex::new(0),
             book: Mutex::new((0.0, Vec::new())),
             total_weight: plan.weight().max(f64::MIN_POSITIVE),
             // Resolved once here, not once per subproblem.
@@ -451,7 +475,11 @@ impl Runner<'_> {
         let (outcome, stats) = match memo {
             None => m.search(&mut worker, limits),
             Some(bytes) => {
-                let left = max_solutions.saturating_sub(shared.solutions.load(Ordering::Relaxed));
+                let so_far = *shared.counted.lock().unwrap_or_else(|e| e.into_inner());
+                let cap = solution_cap(max_solutions);
+                let left = cap.map_or(u64::MAX, |cap| {
+                    u64::try_from(cap.saturating_sub(so_far)).unwrap_or(u64::MAX - 1)
+                });
                 let limits = SearchLimits {
                     max_solutions: left,
                     ..limits
@@ -464,11 +492,12 @@ impl Runner<'_> {
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .push(table);
-                let total = shared
-                    .solutions
-                    .fetch_add(stats.solutions, Ordering::Relaxed);
-                if total + stats.solutions >= max_solutions {
-                    shared.halt(Outcome::SolutionLimit);
+                match shared.add_counted(stats.solutions) {
+                    None => shared.halt(Outcome::Overflow),
+                    Some(total) if cap.is_some_and(|cap| total >= cap) => {
+                        shared.halt(Outcome::SolutionLimit);
+                    }
+                    Some(_) => {}
                 }
                 (outcome, stats)
             }
@@ -476,7 +505,7 @@ impl Runner<'_> {
         let rest = stats.nodes - worker.counted;
         shared.nodes.fetch_add(rest, Ordering::Relaxed);
         match outcome {
-            Outcome::NodeLimit => shared.halt(Outcome::NodeLimit),
+            Outcome::NodeLimit | Outcome::Overflow => shared.halt(outcome),
             Outcome::Exhausted => shared.finish(index, sub.weight),
             _ => {}
         }
@@ -608,18 +637,33 @@ impl Runner<'_> {
         let mut outcome = Outcome::Exhausted;
         for result in results {
             let (o, s) = result?;
-            stats += s;
+            match stats.checked_add(s) {
+                Some(sum) => stats = sum,
+                None => {
+                    stats.solutions = u128::MAX;
+                    outcome = Outcome::Overflow;
+                }
+            }
             if outcome == Outcome::Exhausted {
                 outcome = o;
             }
         }
-        stats.solutions = stats.solutions.min(max);
+        if let (Some(cap), false) = (solution_cap(max), outcome == Outcome::Overflow) {
+            stats.solutions = stats.solutions.min(cap);
+        }
         let setup = shared.setup();
         let reason = shared
             .reason
             .into_inner()
             .unwrap_or_else(|e| e.into_inner());
-        let outcome = reason.unwrap_or(outcome);
+        // An overflow anywhere leaves no count, whatever else stopped.
+        let outcome = match (reason, outcome) {
+            (_, Outcome::Overflow) | (Some(Outcome::Overflow), _) => Outcome::Overflow,
+            (reason, outcome) => reason.unwrap_or(outcome),
+        };
+        if outcome == Outcome::Overflow {
+            stats.solutions = u128::MAX;
+        }
         let count = Count {
             solutions: stats.solutions,
             outcome,
@@ -656,7 +700,8 @@ impl Runner<'_> {
         let shared = self.shared(problem, plan, false);
         let max = self.limits.max_solutions;
         let mut stats = plan.stats;
-        stats.solutions = 0;
+        // Solutions delivered, one by one.
+        let mut seen = 0u64;
         let mut outcome = Outcome::Exhausted;
         let n = plan.subproblems.len();
         if self.threads <= 1 {
@@ -669,7 +714,7 @@ impl Runner<'_> {
                     delivered += 1;
                     visit(&options)
                 };
-                let left = max - stats.solutions;
+                let left = max - seen;
                 let (o, s) = Self::solve_one(
                     problem,
                     plan,
@@ -682,7 +727,7 @@ impl Runner<'_> {
                 )?;
                 stats.nodes += s.nodes;
                 stats.updates += s.updates;
-                stats.solutions += delivered;
+                seen += delivered;
                 if o != Outcome::Exhausted {
                     outcome = o;
                     break;
@@ -698,8 +743,8 @@ impl Runner<'_> {
             let mut window = least;
             let mut start = 0;
             'windows: while start < n {
-                let left = max - stats.solutions;
-                let before = stats.solutions;
+                let left = max - seen;
+                let before = seen;
                 let results: Vec<_> = pool.install(|| {
                     (start..n.min(start + window))
                         .into_par_iter()
@@ -728,11 +773,11 @@ impl Runner<'_> {
                     stats.nodes += s.nodes;
                     stats.updates += s.updates;
                     for options in &found {
-                        if stats.solutions >= max {
+                        if seen >= max {
                             outcome = Outcome::SolutionLimit;
                             break 'windows;
                         }
-                        stats.solutions += 1;
+                        seen += 1;
                         if visit(options).is_break() {
                             outcome = Outcome::Stopped;
                             break 'windows;
@@ -743,17 +788,18 @@ impl Runner<'_> {
                         break 'windows;
                     }
                 }
-                if stats.solutions >= max {
+                if seen >= max {
                     outcome = Outcome::SolutionLimit;
                     break;
                 }
                 start += window;
-                window = match stats.solutions - before {
+                window = match seen - before {
                     held if held <= HELD_SOLUTIONS => window.saturating_mul(2).min(MAX_WINDOW),
                     _ => (window / 2).max(least),
                 };
             }
         }
+        stats.solutions = seen.into();
         let setup = shared.setup();
         let reason = shared
             .reason

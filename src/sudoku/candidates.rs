@@ -106,7 +106,8 @@ pub fn true_candidates(
         solver.search(puzzle, limits, Some(&mut mark))?
     };
     found.stats += report.stats;
-    found.solutions = report.stats.solutions.min(2);
+    // 0, 1 or 2 (two or more), whatever the first search enumerated.
+    found.solutions = report.stats.solutions.min(2) as u64;
     let mut left = max_nodes.saturating_sub(report.stats.nodes);
     match report.outcome {
         Outcome::Exhausted => return Ok(found),

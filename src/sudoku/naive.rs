@@ -86,7 +86,7 @@ impl SudokuSolver for NaiveSolver {
                 {
                     break 'search Outcome::Stopped;
                 }
-                if stats.solutions >= limits.max_solutions {
+                if stats.solutions >= u128::from(limits.max_solutions) {
                     break 'search Outcome::SolutionLimit;
                 }
                 if k == 0 {

@@ -52,7 +52,7 @@ struct State {
 struct Running {
     label: String,
     started: Instant,
-    solutions: u64,
+    solutions: u128,
     nodes: u64,
     fraction_done: f64,
 }

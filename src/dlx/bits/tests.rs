@@ -117,7 +117,7 @@ fn same_tree_and_stats_as_the_links() {
             let b = bits.count_within(limits);
             assert_eq!(b, l, "problem {n}, {budget} nodes");
         }
-        for limit in 1..=lstats.solutions.min(3) {
+        for limit in 1..=lstats.solutions.min(3) as u64 {
             assert_eq!(bits.count_up_to(limit), links.count_up_to(limit));
         }
         assert_eq!(
@@ -341,8 +341,8 @@ fn counting_with_a_memo_gives_the_same_counts() {
                     SearchLimits::solutions(limit),
                     &mut MemoTable::for_problem(&p, 1 << 20),
                 );
-                assert_eq!(s.solutions, want.solutions.min(limit), "problem {n}");
-                let cut = want.solutions >= limit;
+                assert_eq!(s.solutions, want.solutions.min(limit.into()), "problem {n}");
+                let cut = want.solutions >= limit.into();
                 assert_eq!(o == Outcome::SolutionLimit, cut, "problem {n}");
             }
             // The state is restored: a plain count agrees after.

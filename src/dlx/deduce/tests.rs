@@ -199,7 +199,7 @@ proptest! {
             entries.extend_from_slice(&o);
             ends.push(entries.len() as u32);
         }
-        let expected = count_by_brute_force(&p).unwrap().min(2);
+        let expected = count_by_brute_force(&p).unwrap().min(2) as u64;
         let rules = Rules { max_subset, ..Rules::default() };
         let rating = Deducer::new()
             .rate(

@@ -43,7 +43,7 @@ fn a_split_count_is_probed_on_one_thread_first() {
                 let (c, subproblems) = runner(threads).count_split(&p, 64, memo).unwrap();
                 assert_eq!(
                     (c.outcome, c.solutions),
-                    (Outcome::Exhausted, all.len() as u64)
+                    (Outcome::Exhausted, all.len() as u128)
                 );
                 if memo.is_none() {
                     assert_eq!(c.stats, stats, "n {n} threads {threads}");
@@ -64,7 +64,7 @@ fn a_split_count_is_probed_on_one_thread_first() {
             let (c, _) = r.count_split(&p, 64, None).unwrap();
             if stats.nodes > max_nodes {
                 assert_eq!(c.outcome, Outcome::NodeLimit, "n {n} bound {max_nodes}");
-                assert!(c.solutions < all.len() as u64);
+                assert!(c.solutions < all.len() as u128);
             } else {
                 assert_eq!((c.outcome, c.stats), (Outcome::Exhausted, stats));
             }
@@ -379,4 +379,57 @@ fn progress_reaches_the_end() {
     assert!(!seen.is_empty());
     assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)));
     assert!((seen.iter().cloned().fold(0.0, f64::max) - 1.0).abs() < 1e-9);
+}
+
+/// `blocks` disjoint 2x2 squares, each tiled by dominoes in 2 ways:
+/// `2^blocks` solutions, a few memo nodes a block.
+fn squares(blocks: usize) -> Problem {
+    let mut text: String = (0..blocks)
+        .map(|b| format!("{b}a {b}b {b}c {b}d "))
+        .collect();
+    text.push('\n');
+    for b in 0..blocks {
+        for (x, y) in [("a", "b"), ("c", "d"), ("a", "c"), ("b", "d")] {
+            text += &format!("{b}{x} {b}{y}\n");
+        }
+    }
+    crate::knuth::parse(&text).unwrap().0.problem
+}
+
+#[test]
+fn counts_past_2_to_the_64_add_up_and_past_2_to_the_128_overflow() {
+    // 100 blocks: 2^100, on subproblems whose memo counts and whose sum
+    // both pass 2^64.
+    let (p, plan) = (squares(100), Plan::split(&squares(100), 64).unwrap());
+    assert!(plan.subproblems.len() >= 64);
+    for threads in [1, 2] {
+        let c = runner(threads).count_with_memo(&p, &plan, 1 << 20).unwrap();
+        assert_eq!((c.outcome, c.solutions), (Outcome::Exhausted, 1 << 100));
+        let shares: u128 = (1..=3)
+            .map(|k| {
+                let share = runner(threads).count_with_memo(&p, &plan.part(k, 3), 1 << 20);
+                share.unwrap().solutions
+            })
+            .sum();
+        assert_eq!(shares, 1 << 100);
+        // A limit still stops a memo's count, at the limit.
+        let cut = Runner {
+            limits: RunLimits {
+                max_solutions: 1 << 40,
+                ..RunLimits::default()
+            },
+            ..runner(threads)
+        };
+        let c = cut.count_with_memo(&p, &plan, 1 << 20).unwrap();
+        assert_eq!((c.outcome, c.solutions), (Outcome::SolutionLimit, 1 << 40));
+    }
+    // 128 blocks: each subproblem's count fits (2^122 or so), their sum
+    // (2^128) does not, on one thread or two; and the whole tree on one
+    // engine overflows inside its memo count.
+    let (p, plan) = (squares(128), Plan::split(&squares(128), 64).unwrap());
+    for (threads, plan) in [(1, &plan), (2, &plan), (1, &Plan::whole())] {
+        let c = runner(threads).count_with_memo(&p, plan, 1 << 20).unwrap();
+        assert_eq!((c.outcome, c.solutions), (Outcome::Overflow, u128::MAX));
+        assert!(!c.is_exact());
+    }
 }

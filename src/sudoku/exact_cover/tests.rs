@@ -4,7 +4,7 @@ use crate::sudoku::verify::{check_solution, check_variant};
 
 /// The full matrix of `shape` with `puzzle`'s givens forced: what the
 /// reduced matrix must search exactly like.
-fn forced_full_count(puzzle: &Grid, limit: u64) -> (u64, u64) {
+fn forced_full_count(puzzle: &Grid, limit: u64) -> (u128, u64) {
     let shape = puzzle.shape();
     let n = shape.n();
     let nn = n * n;
@@ -287,7 +287,7 @@ fn a_cage_above_the_cap_keeps_its_digit_sets() {
     let mut s = DlxSolver::for_variant(v);
     assert_eq!(
         s.count_up_to(&fewer, 20_000).unwrap().solutions,
-        count as u64
+        count as u128
     );
 }
 
@@ -377,7 +377,7 @@ fn house_sums_deduce_digits_that_every_solution_has() {
             .iter()
             .all(|grid| grid.get(0, 2) == 3 && grid.get(3, 2) == 2)
     );
-    assert_eq!(s.count_up_to(&g, 1000).unwrap().solutions, count as u64);
+    assert_eq!(s.count_up_to(&g, 1000).unwrap().solutions, count as u128);
     // A deduction that is no digit (r1c4 given 1 leaves 6 for r1c3)
     // means no solution, not a clash.
     let mut g = Grid::empty(four);
