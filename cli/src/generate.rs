@@ -15,12 +15,14 @@
 //! separator, then the solution as `dlx solve` writes it.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{ExitStatus, output_failed};
+use super::sudoku::{self as sudoku_app, PDF, SVG, Task};
+use super::{ExitStatus, Input, output_failed};
 use dlx_engine::cancel::{Deadline, SharedCancel};
 use dlx_engine::format;
 use dlx_engine::sudoku::Shape;
@@ -60,6 +62,12 @@ pub struct Options {
     pub max_nodes: Option<u64>,
     /// When to stop the whole run, from its start.
     pub timeout: Option<Duration>,
+    /// `--output svg`: each picture to `DIR/case-KKKK.svg`, as `dlx
+    /// render --output-dir` writes them.
+    pub output_dir: Option<PathBuf>,
+    /// `--output svg`: a printable sheet of this many puzzles a page, as
+    /// `dlx render --per-page` makes it.
+    pub per_page: Option<usize>,
 }
 
 /// Runs `dlx generate`: writes `opts.count` puzzles to `out`, messages to
@@ -67,6 +75,24 @@ pub struct Options {
 /// when a puzzle could not be made within the clue bound (the puzzles
 /// before it are written).
 pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
+    // Pictures: the puzzles are made as lines of the variant format and
+    // drawn by the render pipeline (`dlx render`, or `dlx render --solve`
+    // with --with-solution), as `dlx generate | dlx render` would.
+    if opts.output == SVG || opts.output == PDF {
+        return pictures(opts, out, err);
+    }
+    if opts.output_dir.is_some() || opts.per_page.is_some() {
+        let _ = writeln!(
+            err,
+            "dlx generate: --output-dir and --per-page hold pictures: use them with --output svg or pdf"
+        );
+        return ExitStatus::BadInput;
+    }
+    text(opts, out, err)
+}
+
+/// `run` in an output format: each puzzle as the format writes it.
+fn text(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
     let Some(fmt) = format::by_name(&opts.output) else {
         let _ = writeln!(err, "dlx generate: unknown output format '{}'", opts.output);
         return ExitStatus::BadInput;
@@ -207,6 +233,42 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
     finish(out, err, ExitStatus::Success)
 }
 
+/// `--output svg`: the puzzles made as lines of the variant format (the
+/// solutions left to the solver), then drawn by the render pipeline: `dlx
+/// render`, or with `--with-solution` `dlx render --solve`, with
+/// `--output-dir` and `--per-page` as they take them. The puzzles made
+/// before a failure are drawn; the status is the worse of the two runs.
+fn pictures(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
+    let text_opts = Options {
+        output: "variant".into(),
+        with_solution: false,
+        output_dir: None,
+        per_page: None,
+        ..opts.clone()
+    };
+    let mut lines = Vec::new();
+    let made = text(&text_opts, &mut lines, err);
+    if made == ExitStatus::BadInput || lines.is_empty() {
+        return made;
+    }
+    let task = if opts.with_solution {
+        Task::Solve
+    } else {
+        Task::Render
+    };
+    let draw_opts = sudoku_app::Options {
+        shape: Some(opts.shape),
+        format: Some("variant".into()),
+        output: Some(opts.output.clone()),
+        threads: opts.threads,
+        output_dir: opts.output_dir.clone(),
+        per_page: opts.per_page,
+        ..sudoku_app::Options::default()
+    };
+    let input = Input::Bytes("<generated>".into(), lines.into());
+    sudoku_app::run(task, &[input], &draw_opts, out, err).max(made)
+}
+
 /// A progress line on standard error, drawn only when it is a terminal
 /// (hidden otherwise, so pipes and files see no control codes): the
 /// puzzles made of `count`, the time so far, and a spinner that keeps
@@ -248,6 +310,8 @@ mod tests {
             threads: 1,
             max_nodes: None,
             timeout: None,
+            output_dir: None,
+            per_page: None,
         }
     }
 

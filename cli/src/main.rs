@@ -78,35 +78,55 @@ enum Command {
     /// with the file and line.
     ///
     /// With --output svg each solved puzzle is drawn with its solution
-    /// (givens bold, solved digits blue; see docs/render.md): one SVG
-    /// document on standard output, or with --output-dir DIR one file per
-    /// case, DIR/case-0001.svg, DIR/case-0002.svg, ... numbered by case
-    /// over all inputs.
+    /// (givens bold, solved digits blue; the setters' constraints as their
+    /// glyphs; see docs/render.md): one SVG document on standard output,
+    /// or with --output-dir DIR one file per case, DIR/case-0001.svg,
+    /// DIR/case-0002.svg, ... numbered by case over all inputs; with
+    /// --givens-only the puzzle alone is drawn (the solve still checks it).
+    /// --per-page K lays the pictures K to an A4 page, then the solutions;
+    /// --output pdf makes those pages one PDF document.
     #[command(after_help = EXIT_CODES)]
     Solve {
         #[command(flatten)]
         args: SudokuArgs,
         /// With --output svg: write each case's picture to DIR/case-KKKK.svg
         /// (K the case's number over all inputs; DIR is made if missing)
-        /// instead of the one picture standard output holds.
+        /// instead of the one picture standard output holds; with --output
+        /// pdf, the document to DIR/sheet.pdf.
         #[arg(long, value_name = "DIR")]
         output_dir: Option<PathBuf>,
+        /// With --output svg: a printable sheet, the puzzles K to an A4
+        /// page (givens only, numbered), then their solutions, written at
+        /// the end as DIR/page-KKKK.svg; with --output pdf, K a page of
+        /// the PDF (six by default).
+        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=64))]
+        per_page: Option<u16>,
+        /// With --output svg: draw the givens only, for the puzzle to
+        /// print; each puzzle is still solved and its solution checked, and
+        /// one with no solution is still reported and not drawn.
+        #[arg(long)]
+        givens_only: bool,
     },
-    /// Draw Sudoku puzzles as pictures (SVG), as puzzle books draw them.
+    /// Draw Sudoku puzzles as pictures (SVG or PDF), as puzzle books draw them.
     ///
     /// Reads any input format, as 'dlx solve' does, and draws each puzzle
     /// without solving it: thin cell lines, thick box or jigsaw region
     /// borders, givens bold, diagonals for X, shaded windows for hyper,
-    /// dashed killer cages with their sums in the corner, any size from
-    /// 4x4 to 25x25 and beyond with digits as the alphabet writes them.
-    /// With --solve each puzzle is drawn with its solution (solved digits
-    /// blue), as 'dlx solve --output svg' does. One puzzle goes to
-    /// standard output; with --output-dir DIR each case goes to
+    /// dashed killer cages with their sums in the corner, and the setters'
+    /// constraints of f-puzzles files as their usual glyphs (thermometers,
+    /// arrows, kropki dots, XV, whispers, renban and palindrome lines,
+    /// little killers and sandwich sums outside the grid, even/odd and
+    /// minimum/maximum cells, quadruples, extra regions; anti-knight and
+    /// the like as a caption; one it cannot draw is an error naming it),
+    /// any size from 4x4 to 25x25 and beyond with digits as the alphabet
+    /// writes them. With --solve each puzzle is drawn with its solution
+    /// (solved digits blue), as 'dlx solve --output svg' does. One puzzle
+    /// goes to standard output; with --output-dir DIR each case goes to
     /// DIR/case-0001.svg, DIR/case-0002.svg, ... (numbered by case over
     /// all inputs). With --per-page K the puzzles go K to an A4 page,
-    /// their solutions on the pages after, for a printable sheet
-    /// (dlx generate --count 6 | dlx render --solve --per-page 6
-    /// --output-dir sheet). See docs/render.md.
+    /// their solutions on the pages after, for a printable sheet, and
+    /// --output pdf makes it one PDF document (dlx generate --count 6
+    /// --with-solution --output pdf > handout.pdf). See docs/render.md.
     #[command(after_help = RENDER_EXIT_CODES)]
     Render(RenderArgs),
     /// Count the solutions of Sudoku puzzles, one line per puzzle.
@@ -232,19 +252,32 @@ struct RenderArgs {
     /// Say on standard error which format auto-detection chose.
     #[arg(long, short)]
     verbose: bool,
+    /// svg: an SVG document per puzzle (or per page with --per-page);
+    /// pdf: one PDF document of A4 pages, K puzzles a page (--per-page,
+    /// six by default), then with --solve their solutions, written to
+    /// standard output or DIR/sheet.pdf.
+    #[arg(long, value_enum, value_name = "NAME", default_value_t = RenderOutput::Svg)]
+    output: RenderOutput,
     /// Solve each puzzle and draw it with its solution (solved digits in
     /// blue); a puzzle with no solution is reported and not drawn.
     #[arg(long)]
     solve: bool,
+    /// With --solve: draw the givens only (the puzzle to print); each
+    /// puzzle is still solved and checked, and with --per-page the sheet
+    /// then has no solution pages.
+    #[arg(long, requires = "solve")]
+    givens_only: bool,
     /// Write each case's picture to DIR/case-KKKK.svg (K the case's number
     /// over all inputs; DIR is made if missing) instead of the one picture
-    /// standard output holds.
+    /// standard output holds; with --output pdf, the document to
+    /// DIR/sheet.pdf.
     #[arg(long, value_name = "DIR")]
     output_dir: Option<PathBuf>,
     /// A printable sheet: the puzzles K to an A4 page (givens only,
     /// numbered), then with --solve their solutions, twelve to a page;
     /// written at the end as DIR/page-0001.svg, ... with --output-dir, or
-    /// the one page to standard output.
+    /// the one page to standard output (with --output pdf: K a page of
+    /// the PDF, six by default).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=64))]
     per_page: Option<u16>,
     /// Draw each puzzle's true candidates (the digits some solution
@@ -277,7 +310,10 @@ impl RenderArgs {
             shape: self.box_shape,
             alphabet: self.alphabet.unwrap_or_default(),
             format: Some(self.format),
-            output: Some(sudoku_app::SVG.into()),
+            output: Some(match self.output {
+                RenderOutput::Svg => sudoku_app::SVG.into(),
+                RenderOutput::Pdf => sudoku_app::PDF.into(),
+            }),
             verbose: self.verbose,
             fail_fast: self.fail_fast,
             threads: self.threads.into(),
@@ -285,6 +321,7 @@ impl RenderArgs {
             per_page: self.per_page.map(usize::from),
             pencil_marks: self.candidates,
             max_nodes: self.max_nodes,
+            givens_only: self.givens_only,
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), task, opts)
@@ -301,12 +338,34 @@ Exit codes:
 A closed output pipe (dlx candidates big.txt | head) ends the run quietly.";
 
 /// `dlx candidates --output` values.
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum CandidatesLayout {
     /// A pencil-mark grid per puzzle, a blank line between.
     Grid,
     /// One Sukaku line of n³ symbols per puzzle.
     Line,
+    /// A picture per puzzle, its candidates as pencil marks (as 'dlx
+    /// render --candidates' draws it; see --output-dir, --per-page).
+    Svg,
+    /// Those pictures on A4 pages of one PDF document.
+    Pdf,
+}
+
+/// The flags of the commands that draw pictures besides `--output svg`.
+#[derive(Args, Debug, Default)]
+struct PictureArgs {
+    /// With --output svg: write each case's picture to DIR/case-KKKK.svg
+    /// (K the case's number over all inputs; DIR is made if missing)
+    /// instead of the one picture standard output holds; with --output
+    /// pdf, the document to DIR/sheet.pdf.
+    #[arg(long, value_name = "DIR")]
+    output_dir: Option<PathBuf>,
+    /// With --output svg: a printable sheet, the pictures K to an A4 page
+    /// (givens only, numbered), written at the end as DIR/page-KKKK.svg
+    /// with --output-dir, or the one page to standard output; with
+    /// --output pdf, K a page of the PDF (six by default).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=64))]
+    per_page: Option<u16>,
 }
 
 #[derive(Args, Debug)]
@@ -328,6 +387,8 @@ struct CandidatesArgs {
     /// How each puzzle's candidates are written.
     #[arg(long, value_enum, default_value_t = CandidatesLayout::Grid)]
     output: CandidatesLayout,
+    #[command(flatten)]
+    pictures: PictureArgs,
     /// Say on standard error which format auto-detection chose.
     #[arg(long, short)]
     verbose: bool,
@@ -355,10 +416,38 @@ struct CandidatesArgs {
 }
 
 impl CandidatesArgs {
-    fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+    fn options(self) -> Result<(Vec<Input>, Task, sudoku_app::Options), String> {
         let layout = match self.output {
             CandidatesLayout::Grid => sudoku_app::Layout::Grid,
             CandidatesLayout::Line => sudoku_app::Layout::Line,
+            // The picture `dlx render --candidates` draws.
+            CandidatesLayout::Svg | CandidatesLayout::Pdf if self.json => {
+                return Err(
+                    "dlx: --output svg draws pictures, --json writes records: choose one".into(),
+                );
+            }
+            CandidatesLayout::Svg | CandidatesLayout::Pdf => {
+                let output = match self.output {
+                    CandidatesLayout::Pdf => sudoku_app::PDF,
+                    _ => sudoku_app::SVG,
+                };
+                let opts = sudoku_app::Options {
+                    shape: self.box_shape,
+                    alphabet: self.alphabet.unwrap_or_default(),
+                    format: Some(self.format),
+                    output: Some(output.into()),
+                    verbose: self.verbose,
+                    fail_fast: self.fail_fast,
+                    max_nodes: self.max_nodes,
+                    threads: self.threads.into(),
+                    part: self.part,
+                    output_dir: self.pictures.output_dir,
+                    per_page: self.pictures.per_page.map(usize::from),
+                    pencil_marks: true,
+                    ..sudoku_app::Options::default()
+                };
+                return Ok((Input::from_args(&self.files), Task::Render, opts));
+            }
         };
         let opts = sudoku_app::Options {
             shape: self.box_shape,
@@ -370,13 +459,15 @@ impl CandidatesArgs {
             threads: self.threads.into(),
             json: self.json,
             part: self.part,
+            output_dir: self.pictures.output_dir,
+            per_page: self.pictures.per_page.map(usize::from),
             ..sudoku_app::Options::default()
         };
-        (
+        Ok((
             Input::from_args(&self.files),
             Task::Candidates { layout },
             opts,
-        )
+        ))
     }
 }
 
@@ -425,11 +516,30 @@ struct RateArgs {
     /// docs/rating.md).
     #[arg(long)]
     json: bool,
+    /// How each rating is written: text, a line per puzzle; svg, each
+    /// rated puzzle drawn with its rating under the grid (see
+    /// --output-dir, --per-page, docs/render.md); pdf, those pictures on
+    /// the A4 pages of one PDF document.
+    #[arg(long, value_enum, value_name = "NAME", default_value_t = RateOutput::Text, conflicts_with = "json")]
+    output: RateOutput,
+    #[command(flatten)]
+    pictures: PictureArgs,
     /// Rate only share K of N (K = 1..N): the K-th of N contiguous ranges
     /// of the cases of all inputs; the shares' outputs, concatenated in K
     /// order, are the output of one run, byte for byte.
     #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
     part: Option<Part>,
+}
+
+/// `dlx rate --output` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum RateOutput {
+    /// A line per puzzle: the level, the score and the steps.
+    Text,
+    /// A picture per rated puzzle, its rating under the grid.
+    Svg,
+    /// Those pictures on A4 pages of one PDF document.
+    Pdf,
 }
 
 impl RateArgs {
@@ -447,6 +557,13 @@ impl RateArgs {
             threads: self.threads.into(),
             json: self.json,
             part: self.part,
+            output: match self.output {
+                RateOutput::Text => None,
+                RateOutput::Svg => Some(sudoku_app::SVG.into()),
+                RateOutput::Pdf => Some(sudoku_app::PDF.into()),
+            },
+            output_dir: self.pictures.output_dir,
+            per_page: self.pictures.per_page.map(usize::from),
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), rules, opts)
@@ -630,9 +747,16 @@ struct GenerateArgs {
     /// Also print each puzzle's solution (see above for the layout).
     #[arg(long)]
     with_solution: bool,
-    /// Output format (see docs/formats.md); it must hold the size.
-    #[arg(long, value_name = "NAME", default_value = "line", value_parser = format_names(false))]
+    /// Output format (see docs/formats.md); it must hold the size. 'svg'
+    /// draws each puzzle (with --with-solution, its solution in blue), as
+    /// 'dlx render' does; see --output-dir, --per-page, docs/render.md.
+    /// 'pdf': the puzzles on A4 pages of one PDF document (six a page
+    /// unless --per-page says), with --with-solution the solutions on the
+    /// last pages: a teacher's handout.
+    #[arg(long, value_name = "NAME", default_value = "line", value_parser = output_names())]
     output: String,
+    #[command(flatten)]
+    pictures: PictureArgs,
     /// Make puzzles on N threads (0: one per core; at most 256); same output as one.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
     threads: u16,
@@ -705,6 +829,8 @@ impl GenerateArgs {
             threads: self.threads.into(),
             max_nodes: self.max_nodes,
             timeout: self.timeout,
+            output_dir: self.pictures.output_dir,
+            per_page: self.pictures.per_page.map(usize::from),
         }
     }
 }
@@ -805,7 +931,9 @@ struct SudokuArgs {
     #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
     format: String,
     /// Output format; by default the input's. 'svg' (solve only) draws
-    /// each solved puzzle as a picture (see --output-dir, docs/render.md).
+    /// each solved puzzle as a picture (see --output-dir, --givens-only,
+    /// docs/render.md); 'pdf' puts those pictures on the A4 pages of one
+    /// PDF document.
     #[arg(long, value_name = "NAME", value_parser = output_names())]
     output: Option<String>,
     /// Say on standard error which format auto-detection chose.
@@ -842,10 +970,22 @@ fn format_names(auto: bool) -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(auto.then_some("auto").into_iter().chain(names))
 }
 
-/// The names `solve --output` accepts: the formats, and `svg`.
+/// The names `solve --output` accepts: the formats, `svg` and `pdf`.
 fn output_names() -> clap::builder::PossibleValuesParser {
     let names = dlx_engine::format::names();
-    clap::builder::PossibleValuesParser::new(names.into_iter().chain([sudoku_app::SVG]))
+    clap::builder::PossibleValuesParser::new(
+        names.into_iter().chain([sudoku_app::SVG, sudoku_app::PDF]),
+    )
+}
+
+/// `dlx render --output` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum RenderOutput {
+    /// An SVG document per puzzle (or per page with --per-page).
+    Svg,
+    /// One PDF document: the puzzles on A4 pages (--per-page K, six by
+    /// default), their solutions on the last pages.
+    Pdf,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -903,6 +1043,7 @@ impl SudokuArgs {
             output_dir: None,
             per_page: None,
             pencil_marks: false,
+            givens_only: false,
         };
         (Input::from_args(&self.files), opts)
     }
@@ -929,10 +1070,17 @@ fn main() -> ExitCode {
         _ => Box::new(io::stderr().lock()),
     };
     let status = match cli.command {
-        Command::Solve { args, output_dir } => {
+        Command::Solve {
+            args,
+            output_dir,
+            per_page,
+            givens_only,
+        } => {
             let (inputs, mut opts) = args.options();
             opts.interrupt = on_ctrl_c();
             opts.output_dir = output_dir;
+            opts.per_page = per_page.map(usize::from);
+            opts.givens_only = givens_only;
             sudoku_app::run(Task::Solve, &inputs, &opts, &mut out, &mut err)
         }
         Command::Render(args) => {
@@ -996,11 +1144,16 @@ fn main() -> ExitCode {
             let (inputs, rules, opts) = args.options();
             sudoku_app::run(Task::Rate { rules }, &inputs, &opts, &mut out, &mut err)
         }
-        Command::Candidates(args) => {
-            let (inputs, task, mut opts) = args.options();
-            opts.interrupt = on_ctrl_c();
-            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
-        }
+        Command::Candidates(args) => match args.options() {
+            Ok((inputs, task, mut opts)) => {
+                opts.interrupt = on_ctrl_c();
+                sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
+            }
+            Err(message) => {
+                let _ = writeln!(err, "{message}");
+                ExitStatus::BadInput
+            }
+        },
         Command::Completions { shell } => {
             let script = shell::completions(shell, Cli::command());
             shell::print(&script, &mut out, &mut err)

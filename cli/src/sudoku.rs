@@ -89,7 +89,7 @@ mod picture;
 mod rate;
 mod watch;
 
-pub use picture::{SVG, file_name};
+pub use picture::{PDF, PDF_FILE, PDF_PER_PAGE, SVG, file_name};
 
 pub use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 
@@ -151,6 +151,10 @@ pub struct Options {
     /// `render --candidates`: draw each puzzle's true candidates as pencil
     /// marks in its empty cells.
     pub pencil_marks: bool,
+    /// Pictures of solved puzzles (`solve --output svg`, `render
+    /// --solve`): the solve is run and checked, but only the givens are
+    /// drawn (the puzzle to print).
+    pub givens_only: bool,
 }
 
 impl Options {
@@ -182,6 +186,7 @@ impl Default for Options {
             output_dir: None,
             per_page: None,
             pencil_marks: false,
+            givens_only: false,
         }
     }
 }
@@ -745,7 +750,16 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     }
     if ctx.pictures {
         if let (Some(case), Some(solution)) = (&read, &verdict.solution) {
-            picture::picture(&mut done, &name, index, case, Some(solution), None, ctx);
+            picture::picture(
+                &mut done,
+                &name,
+                index,
+                case,
+                Some(solution),
+                None,
+                None,
+                ctx,
+            );
         }
         return done;
     }
@@ -943,11 +957,26 @@ pub fn run(
             None => return ExitStatus::BadInput,
         },
     };
-    let pictures = task == Task::Render || opts.output.as_deref() == Some(SVG) && !opts.json;
-    if pictures && matches!(task, Task::Count { .. } | Task::Rate { .. }) {
+    let pdf = opts.output.as_deref() == Some(PDF) && !opts.json;
+    let pictures = task == Task::Render || opts.output.as_deref() == Some(SVG) && !opts.json || pdf;
+    if pictures && matches!(task, Task::Count { .. }) {
         let _ = writeln!(
             err,
-            "dlx: --output svg draws solutions: use it with dlx solve (or dlx render)"
+            "dlx: --output svg draws solutions and puzzles, not counts: use it with dlx solve, rate, candidates or generate (or dlx render)"
+        );
+        return ExitStatus::BadInput;
+    }
+    if opts.per_page.is_some() && !pictures {
+        let _ = writeln!(
+            err,
+            "dlx: --per-page gathers pictures onto pages: use it with --output svg (or dlx render)"
+        );
+        return ExitStatus::BadInput;
+    }
+    if opts.givens_only && !pictures {
+        let _ = writeln!(
+            err,
+            "dlx: --givens-only draws the puzzle of a picture: use it with --output svg (or dlx render --solve)"
         );
         return ExitStatus::BadInput;
     }
@@ -965,7 +994,7 @@ pub fn run(
         }
     }
     let output = match opts.output.as_deref() {
-        Some(SVG) => None,
+        Some(SVG | PDF) => None,
         Some(name) if !opts.json => match named(name, err) {
             Some(f) => Some(f),
             None => return ExitStatus::BadInput,
@@ -1017,13 +1046,11 @@ pub fn run(
         written: usize::from(span.as_ref().is_some_and(|s| s.after_output)),
         board: ctx.board.clone(),
         dir: opts.output_dir.as_deref(),
-        sheet: opts
-            .per_page
-            .filter(|_| pictures)
-            .map(|per_page| picture::Sheet {
-                per_page,
-                items: Vec::new(),
-            }),
+        sheet: (opts.per_page.is_some() && pictures || pdf).then(|| picture::Sheet {
+            per_page: opts.per_page,
+            pdf,
+            items: Vec::new(),
+        }),
     };
     let threaded = match threads {
         0 | 1 => None,

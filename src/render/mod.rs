@@ -29,6 +29,9 @@
 //! for a page that places several ([`sheet`]: A4 pages of puzzles, then
 //! their solutions); [`svg`] wraps one in a document of its own.
 
+mod clues;
+mod glyphs;
+pub mod pdf;
 pub mod sheet;
 
 use std::fmt::Write as _;
@@ -51,6 +54,10 @@ const SOLVED: &str = "#1f5fbf";
 const WINDOW: &str = "#d4d4d4";
 const DIAGONAL: &str = "#8c8c8c";
 const MARKS: &str = "#595959";
+
+/// The caption's font size and line height.
+const CAPTION: i64 = UNIT * 7 / 20;
+const CAPTION_LINE: i64 = UNIT * 9 / 20;
 
 /// The fonts asked for, in order.
 const FONT: &str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
@@ -77,6 +84,9 @@ pub struct Puzzle<'a> {
     /// drawn in the cells that neither a given nor the solution fills;
     /// `None`: the rules' own marks, if they have any.
     pub marks: Option<&'a [u64]>,
+    /// A line of text under the grid (after the rules' caption), such as
+    /// a rating.
+    pub note: Option<&'a str>,
 }
 
 /// Why a puzzle cannot be drawn.
@@ -105,6 +115,15 @@ pub enum RenderError {
     Alphabet {
         /// The side.
         n: usize,
+    },
+    /// A constraint the picture has no glyph for (see the module docs of
+    /// what is drawn): never left out in silence.
+    #[error("the picture cannot draw the {kind} constraint: {why}")]
+    Constraint {
+        /// The kind ([`crate::sudoku::Constraint::kind`]).
+        kind: &'static str,
+        /// Why, with the cell where there is one.
+        why: String,
     },
 }
 
@@ -183,8 +202,25 @@ pub fn draw(
     if !alphabet.covers(n) {
         return Err(RenderError::Alphabet { n });
     }
+    let glyphs = glyphs::plan(variant, alphabet)?;
     let side = n as i64 * UNIT;
-    let size = side + 2 * MARGIN;
+    let margin = |clues: bool| if clues { UNIT } else { MARGIN };
+    let (left, top) = (margin(glyphs.sides.left), margin(glyphs.sides.top));
+    let (right, bottom) = (margin(glyphs.sides.right), margin(glyphs.sides.bottom));
+    let width = left + side + right;
+    let mut items = glyphs.caption.clone();
+    items.extend(puzzle.note.map(str::to_string));
+    let caption = wrap(
+        &items,
+        ((width - 2 * MARGIN) * 10 / (CAPTION * 6)).max(8) as usize,
+    );
+    let height = top
+        + side
+        + bottom
+        + match caption.len() as i64 {
+            0 => 0,
+            lines => lines * CAPTION_LINE + MARGIN / 2,
+        };
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -193,12 +229,13 @@ pub fn draw(
     );
     let _ = writeln!(
         out,
-        "<rect class=\"page\" x=\"0\" y=\"0\" width=\"{size}\" height=\"{size}\" fill=\"#ffffff\"/>"
+        "<rect class=\"page\" x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
     );
-    let _ = writeln!(out, "<g transform=\"translate({MARGIN},{MARGIN})\">");
+    let _ = writeln!(out, "<g transform=\"translate({left},{top})\">");
     if variant.windows() {
         windows(&mut out, variant);
     }
+    out.push_str(&glyphs.shading);
     if variant.diagonals() {
         let _ = writeln!(
             out,
@@ -206,21 +243,88 @@ pub fn draw(
             UNIT / 20
         );
     }
-    if !variant.cages().is_empty() {
-        cages(&mut out, variant);
-    }
+    out.push_str(&glyphs.lines);
+    let mut all_cages: Vec<glyphs::CageGlyph> = variant
+        .cages()
+        .iter()
+        .map(|c| (c.cells.clone(), Some(c.sum)))
+        .collect();
+    all_cages.extend(glyphs.cages.iter().cloned());
+    let sums = if all_cages.is_empty() {
+        String::new()
+    } else {
+        cages(&mut out, &all_cages, n)
+    };
     thin_lines(&mut out, n);
     thick_lines(&mut out, variant);
+    out.push_str(&sums);
+    out.push_str(&glyphs.marks);
+    out.push_str(&glyphs.clues);
     digits(&mut out, puzzle, alphabet, opts);
     if let Some(marks) = puzzle.marks.or(variant.candidates()) {
         pencil_marks(&mut out, puzzle, marks, alphabet, opts);
     }
+    write_caption(&mut out, &caption, side + bottom);
     out.push_str("</g>\n</g>\n");
     Ok(Drawing {
         body: out,
-        width: size,
-        height: size,
+        width,
+        height,
     })
+}
+
+/// The caption's lines, the first baseline a line below `top`.
+fn write_caption(out: &mut String, caption: &[String], top: i64) {
+    if caption.is_empty() {
+        return;
+    }
+    let _ = write!(
+        out,
+        "<g class=\"caption\" font-family=\"{FONT}\" font-size=\"{CAPTION}\" fill=\"{INK}\">"
+    );
+    for (i, line) in caption.iter().enumerate() {
+        let _ = write!(
+            out,
+            "<text x=\"0\" y=\"{}\">",
+            top + CAPTION + i as i64 * CAPTION_LINE
+        );
+        for c in line.chars() {
+            escape(out, c);
+        }
+        out.push_str("</text>");
+    }
+    out.push_str("</g>\n");
+}
+
+/// The caption's items joined by ` · ` into lines of at most `chars`
+/// characters (an item longer than a line is broken at its spaces).
+fn wrap(items: &[String], chars: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for item in items {
+        let joined = line.chars().count() + 3 + item.chars().count();
+        if !line.is_empty() && joined <= chars {
+            line.push_str(" \u{b7} ");
+            line.push_str(item);
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for word in item.split(' ') {
+            if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > chars {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// The four hyper windows, shaded.
@@ -355,27 +459,20 @@ fn thick_lines(out: &mut String, variant: &Variant) {
 /// corner), reaches the cell's corner where the border goes straight on,
 /// and runs past it by the inset where the border turns inward (a concave
 /// corner), so the pieces meet.
-fn cages(out: &mut String, variant: &Variant) {
-    let n = variant.n() as i64;
-    let mut cage_of = vec![usize::MAX; (n * n) as usize];
-    for (id, cage) in variant.cages().iter().enumerate() {
-        for &k in &cage.cells {
-            cage_of[k as usize] = id;
-        }
-    }
-    let at = |r: i64, c: i64| {
-        if (0..n).contains(&r) && (0..n).contains(&c) {
-            cage_of[(r * n + c) as usize]
-        } else {
-            usize::MAX
-        }
-    };
+fn cages(out: &mut String, cages: &[glyphs::CageGlyph], n: usize) -> String {
     let d = CAGE_INSET;
+    let ni = n as i64;
     let mut segments = Vec::new();
-    for (id, cage) in variant.cages().iter().enumerate() {
-        let inside = |r: i64, c: i64| at(r, c) == id;
-        for &k in &cage.cells {
-            let (r, c) = cell_at(k, n as usize);
+    for (cells, _) in cages {
+        let mut member = vec![false; n * n];
+        for &k in cells {
+            member[k as usize] = true;
+        }
+        let inside = |r: i64, c: i64| {
+            (0..ni).contains(&r) && (0..ni).contains(&c) && member[(r * ni + c) as usize]
+        };
+        for &k in cells {
+            let (r, c) = cell_at(k, n);
             let (x, y) = (c * UNIT, r * UNIT);
             // The end of a side running towards the neighbour (dr, dc),
             // whose outer neighbour is (or, oc): -d, 0 or +d past the
@@ -420,24 +517,29 @@ fn cages(out: &mut String, variant: &Variant) {
         UNIT / 10,
         UNIT / 16
     );
-    // The sums, on a white patch that interrupts the outline.
+    // The sums, on a white patch that interrupts the outline, in the
+    // corner of each cage's first cell in reading order.
     let size = UNIT / 4;
-    let _ = write!(out, "<g class=\"sums\">");
-    for cage in variant.cages() {
-        let (r, c) = cell_at(cage.cells[0], n as usize);
+    let mut sums = String::new();
+    let _ = write!(sums, "<g class=\"sums\">");
+    for (cells, sum) in cages {
+        let (Some(sum), Some(&first)) = (sum, cells.iter().min()) else {
+            continue;
+        };
+        let (r, c) = cell_at(first, n);
         let (x, y) = (c * UNIT + d / 2, r * UNIT + d / 2);
-        let digits = cage.sum.to_string().len() as i64;
+        let digits = sum.to_string().len() as i64;
         let _ = write!(
-            out,
-            "<rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/><text x=\"{}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"{size}\" fill=\"{INK}\">{}</text>",
+            sums,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\" fill=\"#ffffff\"/><text x=\"{}\" y=\"{}\" font-family=\"{FONT}\" font-size=\"{size}\" fill=\"{INK}\">{sum}</text>",
             digits * size * 6 / 10 + d,
             size + d / 2,
             x + d / 2,
             y + size * 9 / 10,
-            cage.sum
         );
     }
-    out.push_str("</g>\n");
+    sums.push_str("</g>\n");
+    sums
 }
 
 /// The digits: givens bold, solved digits (if drawn) in [`SOLVED`].
@@ -557,6 +659,7 @@ mod tests {
             variant: None,
             solution: None,
             marks: None,
+            note: None,
         };
         let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
         assert!(text.contains("d=\"M0,80H160M80,0V160\""), "{text}");
@@ -572,6 +675,7 @@ mod tests {
             variant: None,
             solution: Some(&nine),
             marks: None,
+            note: None,
         };
         assert!(matches!(
             svg(&bad, &Alphabet::default(), &Options::default()),
@@ -626,6 +730,7 @@ mod tests {
             variant: None,
             solution: None,
             marks: Some(&marks),
+            note: None,
         };
         let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
         let drawn = texts_of(&text, "marks");
@@ -673,6 +778,7 @@ mod tests {
             variant: Some(&rules),
             solution: None,
             marks: None,
+            note: None,
         };
         let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
         assert_eq!(texts_of(&text, "marks").len(), 15 * 4 + 2);

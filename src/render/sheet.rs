@@ -137,6 +137,7 @@ mod tests {
             variant: None,
             solution: Some(&solution),
             marks: None,
+            note: None,
         };
         let without = Puzzle {
             solution: None,

@@ -35,6 +35,17 @@ use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 /// The name `--output` takes for pictures.
 pub const SVG: &str = "svg";
 
+/// The name `--output` takes for a printable sheet as one PDF document
+/// (`dlx_engine::render::pdf`).
+pub const PDF: &str = "pdf";
+
+/// The file of a PDF sheet in `--output-dir`.
+pub const PDF_FILE: &str = "sheet.pdf";
+
+/// Puzzles to a PDF page when `--per-page` does not say: six (two across,
+/// three down), or as many as there are when fewer.
+pub const PDF_PER_PAGE: usize = 6;
+
 /// Where a picture goes: its file in `--output-dir`, and its case's
 /// place for messages.
 #[derive(Clone, Debug, Default)]
@@ -48,8 +59,18 @@ pub(super) struct Target {
     pub item: Option<Box<Item>>,
 }
 
-/// A case of a sheet: the case, its solution and the pencil marks drawn.
-pub(super) type Item = (Case, Option<Grid>, Option<Vec<u64>>);
+/// A case of a sheet: what its picture was drawn from.
+#[derive(Clone, Debug)]
+pub(super) struct Item {
+    /// The puzzle and its rules.
+    pub case: Case,
+    /// Its solution, if it is drawn.
+    pub solution: Option<Grid>,
+    /// Pencil marks, if drawn.
+    pub marks: Option<Vec<u64>>,
+    /// The line under the grid (`dlx rate`'s rating), if any.
+    pub note: Option<String>,
+}
 
 /// The file of case `index` (1-based over the run) in `--output-dir`.
 pub fn file_name(index: usize) -> String {
@@ -98,12 +119,16 @@ pub(super) fn compute(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Don
     } else {
         None
     };
-    picture(&mut done, &job.name, job.index, &case, None, marks, ctx);
+    picture(
+        &mut done, &job.name, job.index, &case, None, marks, None, ctx,
+    );
     done
 }
 
-/// Draws `case` (with `solution`, if any) into `done`, or says on its
-/// standard error why it cannot be drawn.
+/// Draws `case` (with `solution`, if any, unless `--givens-only`; with
+/// `note` under the grid) into `done`, or says on its standard error why
+/// it cannot be drawn.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn picture(
     done: &mut Done,
     name: &str,
@@ -111,14 +136,18 @@ pub(super) fn picture(
     case: &Case,
     solution: Option<&Grid>,
     marks: Option<Vec<u64>>,
+    note: Option<String>,
     ctx: &Context<'_>,
 ) {
-    let sheet = ctx.opts.per_page.is_some();
+    let sheet = ctx.opts.per_page.is_some() || ctx.opts.output.as_deref() == Some(PDF);
+    // The solve was run and checked; --givens-only draws the puzzle alone.
+    let solution = solution.filter(|_| !ctx.opts.givens_only);
     let puzzle = Puzzle {
         grid: &case.grid,
         variant: case.variant.as_deref(),
         solution,
         marks: marks.as_deref(),
+        note: note.as_deref(),
     };
     match render::svg(
         &puzzle,
@@ -127,7 +156,14 @@ pub(super) fn picture(
     ) {
         Ok(text) => {
             // A sheet's case is drawn again on its page, at the end.
-            let item = sheet.then(|| Box::new((case.clone(), solution.cloned(), marks.clone())));
+            let item = sheet.then(|| {
+                Box::new(Item {
+                    case: case.clone(),
+                    solution: solution.cloned(),
+                    marks: marks.clone(),
+                    note: note.clone(),
+                })
+            });
             done.out = (!sheet).then_some(text);
             done.picture = Some(Target {
                 file: file_name(index),
@@ -166,8 +202,10 @@ pub(super) fn refused(target: &Target) -> String {
 /// `--per-page K`: the puzzles (and solutions) of the run, gathered in
 /// input order for the pages written at its end.
 pub(super) struct Sheet {
-    /// Puzzles to a page.
-    pub per_page: usize,
+    /// Puzzles to a page (`None`: [`PDF_PER_PAGE`] or fewer).
+    pub per_page: Option<usize>,
+    /// One PDF document of all the pages instead of an SVG document each.
+    pub pdf: bool,
     /// Each case drawn, with its solution if it has one.
     pub items: Vec<Item>,
 }
@@ -190,21 +228,51 @@ impl Sheet {
         let puzzles: Vec<Puzzle<'_>> = self
             .items
             .iter()
-            .map(|(case, solution, marks)| Puzzle {
-                grid: &case.grid,
-                variant: case.variant.as_deref(),
-                solution: solution.as_ref(),
-                marks: marks.as_deref(),
+            .map(|item| Puzzle {
+                grid: &item.case.grid,
+                variant: item.case.variant.as_deref(),
+                solution: item.solution.as_ref(),
+                marks: item.marks.as_deref(),
+                note: item.note.as_deref(),
             })
             .collect();
         // Every case was drawn once before it came here.
-        let pages = match sheet::pages(&puzzles, alphabet, self.per_page) {
+        let per_page = self
+            .per_page
+            .unwrap_or_else(|| puzzles.len().clamp(1, PDF_PER_PAGE));
+        let pages = match sheet::pages(&puzzles, alphabet, per_page) {
             Ok(pages) => pages,
             Err(e) => {
                 let _ = writeln!(err, "dlx: cannot draw the sheet: {e}");
                 return ExitStatus::BadInput;
             }
         };
+        if self.pdf {
+            let bytes = match render::pdf::document(&pages) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    let _ = writeln!(err, "dlx: cannot write the sheet: {e}");
+                    return ExitStatus::BadInput;
+                }
+            };
+            return match dir {
+                Some(dir) => match std::fs::write(dir.join(PDF_FILE), &bytes) {
+                    Ok(()) => ExitStatus::Success,
+                    Err(e) => {
+                        let _ = writeln!(
+                            err,
+                            "dlx: cannot write {}: {e}",
+                            dir.join(PDF_FILE).display()
+                        );
+                        ExitStatus::BadInput
+                    }
+                },
+                None => match out.write_all(&bytes) {
+                    Ok(()) => ExitStatus::Success,
+                    Err(e) => crate::output_failed(&e, err),
+                },
+            };
+        }
         match dir {
             Some(dir) => {
                 for (k, text) in pages.iter().enumerate() {

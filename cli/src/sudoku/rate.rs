@@ -70,7 +70,11 @@ struct Record<'a> {
 /// What `job` prints: its rating, or why there is none.
 pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Rater) -> Done {
     let Job {
-        name, number, case, ..
+        name,
+        number,
+        index,
+        case,
+        ..
     } = job;
     let alphabet = &ctx.format_opts.alphabet;
     let text = |g: &Grid| {
@@ -80,6 +84,7 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
             format!("(a {0}x{0} grid)", g.n())
         }
     };
+    let mut read = None;
     let (line, header, column, grid, verdict) = match case {
         Err(e) => (
             e.line,
@@ -94,7 +99,10 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
                 None => rater.rate(&case.grid, rules),
             };
             let verdict = verdict(rating);
-            (case.line, false, None, Some(case.grid), verdict)
+            let grid = case.grid.clone();
+            let line = case.line;
+            read = Some(case);
+            (line, false, None, Some(grid), verdict)
         }
     };
     let (status, rating, error) = verdict;
@@ -108,6 +116,14 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
     };
     if let Some(error) = &error {
         done.err = error_line(&name, line, column, error);
+    }
+    if ctx.pictures {
+        // `--output svg`: the rated puzzle, its rating under the grid.
+        if let (Some(case), Some(r)) = (&read, &rating) {
+            let note = format!("Rating: {}, score {}", r.level(), r.score());
+            super::picture::picture(&mut done, &name, index, case, None, None, Some(note), ctx);
+        }
+        return done;
     }
     done.out = if ctx.opts.json {
         // A header error is about the input, not a case: no record.
