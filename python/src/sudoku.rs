@@ -61,7 +61,11 @@ pub(crate) fn candidates(
     let (found, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, max| {
         match true_candidates(s, g, max) {
             Ok(c) => {
-                let marks = c.masks.iter().map(|&m| symbols_of(m, n)).collect();
+                let marks = c
+                    .masks
+                    .iter()
+                    .map(|&m| Alphabet::default().symbols_of(m, n))
+                    .collect();
                 (marks, c.is_settled())
             }
             // Clashing givens: no solution, no candidates.
@@ -76,15 +80,6 @@ pub(crate) fn candidates(
         vec![String::new(); cells],
         "the candidates",
     )
-}
-
-/// The digits of `mask` (bit `d - 1` for digit `d`) as symbols, upwards.
-pub(crate) fn symbols_of(mask: u64, n: usize) -> String {
-    let alphabet = Alphabet::default();
-    (0..n)
-        .filter(|&d| mask >> d & 1 == 1)
-        .map(|d| alphabet.symbol(d as u8 + 1))
-        .collect()
 }
 
 /// Whether the puzzle has one solution; a bound's exception carries the

@@ -394,6 +394,15 @@ impl Alphabet {
         }
     }
 
+    /// The symbols of the digits in `mask` (bit `d - 1` for digit `d`,
+    /// digits `1..=n`), ascending: a cell's candidates as one word.
+    pub fn symbols_of(&self, mask: u64, n: usize) -> String {
+        (0..n)
+            .filter(|&d| mask >> d & 1 == 1)
+            .map(|d| self.symbol(d as u8 + 1))
+            .collect()
+    }
+
     /// Whether this is a custom alphabet (`--alphabet`).
     pub fn is_custom(&self) -> bool {
         self.custom

@@ -139,7 +139,7 @@ pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut
                 candidates: found.as_ref().map(|c| write_marks(n, &c.masks, alphabet)),
                 cells: found
                     .as_ref()
-                    .map(|c| c.masks.iter().map(|&m| marks(m, n, alphabet)).collect()),
+                    .map(|c| c.masks.iter().map(|&m| alphabet.symbols_of(m, n)).collect()),
                 undecided: found
                     .as_ref()
                     .filter(|c| !c.is_settled())
@@ -172,20 +172,12 @@ pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut
     done
 }
 
-/// The digits of `mask` (bit `d - 1` for digit `d`) as symbols, upwards.
-fn marks(mask: u64, n: usize, alphabet: &Alphabet) -> String {
-    (0..n)
-        .filter(|&d| mask >> d & 1 == 1)
-        .map(|d| alphabet.symbol(d as u8 + 1))
-        .collect()
-}
-
 /// The pencil-mark grid of `masks`, ruled as Hodoku and the Sudoku forums
 /// print one: each column of cells as wide as its widest set of marks,
 /// `|` between boxes across, a ruled line between bands of boxes.
 pub fn pencil_marks(shape: Shape, masks: &[u64], alphabet: &Alphabet) -> String {
     let n = shape.n();
-    let texts: Vec<String> = masks.iter().map(|&m| marks(m, n, alphabet)).collect();
+    let texts: Vec<String> = masks.iter().map(|&m| alphabet.symbols_of(m, n)).collect();
     let widths: Vec<usize> = (0..n)
         .map(|c| {
             (0..n)
