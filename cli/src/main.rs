@@ -19,39 +19,11 @@ use dlx_engine::dlx::deduce::{Level, Rules};
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::Shape;
 
-const EXIT_CODES: &str = "\
-Exit codes:
-  0  every puzzle was solved (or counted)
-  1  some puzzle has no solution
-  2  some input was malformed or could not be read
-  3  some search was stopped by --max-nodes before it settled its puzzle
-     (written '# not settled: PUZZLE'; a count that found solutions
-     prints 'N+' and exits 0)
-  130  Ctrl-C stopped the run (solve, count): the case under way is
-       written as far as it got (a count as 'N+', a lower bound), nothing
-       after it
+mod convert;
+mod help;
 
-A closed output pipe (dlx solve big.txt | head) ends the run quietly.";
-
-const COVER_EXIT_CODES: &str = "\
-Exit codes: 0 a solution was found (or the count is not 0), 1 no solution \
-(none found within the limits, if a limit was given), 2 bad input or \
-arguments. A closed standard output (dlx cover --all | head) ends quietly \
-with 0.";
-
-const GENERATE_EXIT_CODES: &str = "\
-Exit codes:
-  0  every puzzle was made
-  1  a puzzle was not made: no try reached --clues or --difficulty within
-     --tries, or --max-nodes or --timeout stopped it (the puzzles before
-     it are written)
-  2  bad arguments (a box shape, an output format that cannot hold the
-     size or the shape, rules that admit no grid)";
-
-const PROBLEM_EXIT_CODES: &str = "\
-Exit codes:
-  0  the problem was written
-  2  bad arguments (a board too small or too large for the problem)";
+use convert::{format_names, output_names, parse_side, thread_range};
+use help::*;
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]
@@ -223,15 +195,6 @@ enum Command {
     Man,
 }
 
-const RENDER_EXIT_CODES: &str = "\
-Exit codes:
-  0  every puzzle was drawn
-  1  --solve: some puzzle has no solution (it is not drawn)
-  2  some input was malformed or could not be read, a picture could not be
-     written, or a second picture (or a sheet's second page) had no
-     --output-dir to go to
-  130  Ctrl-C stopped the run";
-
 #[derive(Args, Debug)]
 struct RenderArgs {
     /// Puzzle files; standard input when none is given or for '-'. An
@@ -298,44 +261,6 @@ struct RenderArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
     threads: u16,
 }
-
-impl RenderArgs {
-    fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
-        let task = if self.solve {
-            Task::Solve
-        } else {
-            Task::Render
-        };
-        let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            format: Some(self.format),
-            output: Some(match self.output {
-                RenderOutput::Svg => sudoku_app::SVG.into(),
-                RenderOutput::Pdf => sudoku_app::PDF.into(),
-            }),
-            verbose: self.verbose,
-            fail_fast: self.fail_fast,
-            threads: self.threads.into(),
-            output_dir: self.output_dir,
-            per_page: self.per_page.map(usize::from),
-            pencil_marks: self.candidates,
-            max_nodes: self.max_nodes,
-            givens_only: self.givens_only,
-            ..sudoku_app::Options::default()
-        };
-        (Input::from_args(&self.files), task, opts)
-    }
-}
-
-const CANDIDATES_EXIT_CODES: &str = "\
-Exit codes:
-  0  every puzzle's candidates were printed
-  1  some puzzle has no solution
-  2  some input was malformed or could not be read
-  3  --max-nodes ran out before some puzzle's candidates were settled
-  130  Ctrl-C stopped the run
-A closed output pipe (dlx candidates big.txt | head) ends the run quietly.";
 
 /// `dlx candidates --output` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -415,69 +340,6 @@ struct CandidatesArgs {
     part: Option<Part>,
 }
 
-impl CandidatesArgs {
-    fn options(self) -> Result<(Vec<Input>, Task, sudoku_app::Options), String> {
-        let layout = match self.output {
-            CandidatesLayout::Grid => sudoku_app::Layout::Grid,
-            CandidatesLayout::Line => sudoku_app::Layout::Line,
-            // The picture `dlx render --candidates` draws.
-            CandidatesLayout::Svg | CandidatesLayout::Pdf if self.json => {
-                return Err(
-                    "dlx: --output svg draws pictures, --json writes records: choose one".into(),
-                );
-            }
-            CandidatesLayout::Svg | CandidatesLayout::Pdf => {
-                let output = match self.output {
-                    CandidatesLayout::Pdf => sudoku_app::PDF,
-                    _ => sudoku_app::SVG,
-                };
-                let opts = sudoku_app::Options {
-                    shape: self.box_shape,
-                    alphabet: self.alphabet.unwrap_or_default(),
-                    format: Some(self.format),
-                    output: Some(output.into()),
-                    verbose: self.verbose,
-                    fail_fast: self.fail_fast,
-                    max_nodes: self.max_nodes,
-                    threads: self.threads.into(),
-                    part: self.part,
-                    output_dir: self.pictures.output_dir,
-                    per_page: self.pictures.per_page.map(usize::from),
-                    pencil_marks: true,
-                    ..sudoku_app::Options::default()
-                };
-                return Ok((Input::from_args(&self.files), Task::Render, opts));
-            }
-        };
-        let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            format: Some(self.format),
-            verbose: self.verbose,
-            fail_fast: self.fail_fast,
-            max_nodes: self.max_nodes,
-            threads: self.threads.into(),
-            json: self.json,
-            part: self.part,
-            output_dir: self.pictures.output_dir,
-            per_page: self.pictures.per_page.map(usize::from),
-            ..sudoku_app::Options::default()
-        };
-        Ok((
-            Input::from_args(&self.files),
-            Task::Candidates { layout },
-            opts,
-        ))
-    }
-}
-
-const RATE_EXIT_CODES: &str = "\
-Exit codes:
-  0  every puzzle was rated
-  1  some puzzle has no solution, more than one, or ran out of --max-guesses
-  2  some input was malformed or could not be read
-A closed output pipe (dlx rate big.txt | head) ends the run quietly.";
-
 #[derive(Args, Debug)]
 struct RateArgs {
     /// Puzzle files; standard input when none is given or for '-'. An
@@ -542,34 +404,6 @@ enum RateOutput {
     Pdf,
 }
 
-impl RateArgs {
-    fn options(self) -> (Vec<Input>, Rules, sudoku_app::Options) {
-        let rules = Rules {
-            max_subset: self.subsets.into(),
-            max_guesses: self.max_guesses,
-        };
-        let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            format: Some(self.format),
-            verbose: self.verbose,
-            fail_fast: self.fail_fast,
-            threads: self.threads.into(),
-            json: self.json,
-            part: self.part,
-            output: match self.output {
-                RateOutput::Text => None,
-                RateOutput::Svg => Some(sudoku_app::SVG.into()),
-                RateOutput::Pdf => Some(sudoku_app::PDF.into()),
-            },
-            output_dir: self.pictures.output_dir,
-            per_page: self.pictures.per_page.map(usize::from),
-            ..sudoku_app::Options::default()
-        };
-        (Input::from_args(&self.files), rules, opts)
-    }
-}
-
 #[derive(Args, Debug)]
 struct CoverArgs {
     /// Input in Knuth's format; standard input if absent or '-'.
@@ -631,16 +465,6 @@ enum EngineArg {
     Auto,
     Links,
     Bits,
-}
-
-impl From<EngineArg> for EngineKind {
-    fn from(e: EngineArg) -> Self {
-        match e {
-            EngineArg::Auto => EngineKind::Auto,
-            EngineArg::Links => EngineKind::Links,
-            EngineArg::Bits => EngineKind::Bits,
-        }
-    }
 }
 
 #[derive(Args, Debug)]
@@ -772,14 +596,6 @@ struct GenerateArgs {
     timeout: Option<Duration>,
 }
 
-/// `--size N`: the shape of side N with the most nearly square boxes.
-fn parse_side(s: &str) -> Result<Shape, String> {
-    let n: usize = s
-        .parse()
-        .map_err(|_| format!("'{s}' is not a grid side (4, 6, 9, 12, 16, 25, ...)"))?;
-    Shape::for_side(n).map_err(|e| e.to_string())
-}
-
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum SymmetryArg {
     /// Any pattern.
@@ -792,47 +608,6 @@ enum SymmetryArg {
     Mirror,
     /// Reflection in the main diagonal.
     Diagonal,
-}
-
-impl GenerateArgs {
-    fn options(self, err: &mut dyn Write) -> generate_app::Options {
-        use dlx_engine::sudoku::generate::{Settings, Symmetry};
-        let seed = self.seed.unwrap_or_else(|| {
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-            let seed = now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000);
-            let _ = writeln!(err, "dlx generate: --seed {seed}");
-            seed
-        });
-        let symmetry = match self.symmetry {
-            SymmetryArg::None => Symmetry::None,
-            SymmetryArg::Rot180 => Symmetry::Rot180,
-            SymmetryArg::Rot90 => Symmetry::Rot90,
-            SymmetryArg::Mirror => Symmetry::Mirror,
-            SymmetryArg::Diagonal => Symmetry::Diagonal,
-        };
-        generate_app::Options {
-            shape: self.box_shape.or(self.size).unwrap_or(Shape::NINE),
-            x: self.variant.contains(&VariantArg::X),
-            hyper: self.variant.contains(&VariantArg::Hyper),
-            jigsaw: self.variant.contains(&VariantArg::Jigsaw),
-            count: self.count,
-            seed,
-            settings: Settings {
-                symmetry,
-                minimal: self.minimal,
-                max_clues: self.clues,
-                difficulty: self.difficulty.map(LevelArg::level),
-                tries: self.tries as usize,
-            },
-            with_solution: self.with_solution,
-            output: self.output,
-            threads: self.threads.into(),
-            max_nodes: self.max_nodes,
-            timeout: self.timeout,
-            output_dir: self.pictures.output_dir,
-            per_page: self.pictures.per_page.map(usize::from),
-        }
-    }
 }
 
 /// `generate --variant`: the variants a generator takes.
@@ -858,17 +633,6 @@ enum LevelArg {
     Intermediate,
     /// Guessing needed.
     Expert,
-}
-
-impl LevelArg {
-    fn level(self) -> Level {
-        match self {
-            LevelArg::Simple => Level::Simple,
-            LevelArg::Easy => Level::Easy,
-            LevelArg::Intermediate => Level::Intermediate,
-            LevelArg::Expert => Level::Expert,
-        }
-    }
 }
 
 #[derive(Args, Debug)]
@@ -964,20 +728,6 @@ struct SudokuArgs {
     part: Option<Part>,
 }
 
-/// The names `--format` (with `auto`) and `--output` accept.
-fn format_names(auto: bool) -> clap::builder::PossibleValuesParser {
-    let names = dlx_engine::format::names();
-    clap::builder::PossibleValuesParser::new(auto.then_some("auto").into_iter().chain(names))
-}
-
-/// The names `solve --output` accepts: the formats, `svg` and `pdf`.
-fn output_names() -> clap::builder::PossibleValuesParser {
-    let names = dlx_engine::format::names();
-    clap::builder::PossibleValuesParser::new(
-        names.into_iter().chain([sudoku_app::SVG, sudoku_app::PDF]),
-    )
-}
-
 /// `dlx render --output` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum RenderOutput {
@@ -994,66 +744,6 @@ enum SolverArg {
     Dlx,
     /// The naive backtracking of the judges' write-ups.
     Naive,
-}
-
-impl SolverArg {
-    fn kind(self) -> SolverKind {
-        match self {
-            SolverArg::Dlx => SolverKind::Dlx,
-            SolverArg::Naive => SolverKind::Naive,
-        }
-    }
-}
-
-impl BenchArgs {
-    fn options(self) -> (Vec<Input>, bench::Options) {
-        let opts = bench::Options {
-            solvers: self.solver.into_iter().map(SolverArg::kind).collect(),
-            limit: self.limit,
-            budget: self.budget,
-            every: self.every,
-            warmup: self.warmup,
-            json: self.json,
-            progress: io::stderr().is_terminal(),
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            threads: self.threads.into(),
-        };
-        (Input::from_args(&self.files), opts)
-    }
-}
-
-impl SudokuArgs {
-    fn options(self) -> (Vec<Input>, sudoku_app::Options) {
-        let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            solver: self.solver.kind(),
-            stats: self.stats,
-            format: Some(self.format),
-            output: self.output,
-            verbose: self.verbose,
-            fail_fast: self.fail_fast,
-            max_nodes: self.max_nodes,
-            threads: self.threads.into(),
-            json: self.json,
-            part: self.part,
-            interrupt: None,
-            progress: false,
-            output_dir: None,
-            per_page: None,
-            pencil_marks: false,
-            givens_only: false,
-        };
-        (Input::from_args(&self.files), opts)
-    }
-}
-
-/// The values `--threads` takes: 0 (one per core) up to
-/// [`dlx_engine::workers::MAX_THREADS`]; a larger one is refused with clap's
-/// message, not lowered in silence.
-fn thread_range() -> clap::builder::RangedI64ValueParser<u16> {
-    clap::value_parser!(u16).range(0..=dlx_engine::workers::MAX_THREADS as i64)
 }
 
 fn main() -> ExitCode {

@@ -1,0 +1,262 @@
+//! What the parsed flags become: each command's arguments turned into the
+//! options of the library's and the pipeline's calls, and the value
+//! parsers the flags name. Nothing here prints or exits.
+
+use super::*;
+
+impl RenderArgs {
+    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+        let task = if self.solve {
+            Task::Solve
+        } else {
+            Task::Render
+        };
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            format: Some(self.format),
+            output: Some(match self.output {
+                RenderOutput::Svg => sudoku_app::SVG.into(),
+                RenderOutput::Pdf => sudoku_app::PDF.into(),
+            }),
+            verbose: self.verbose,
+            fail_fast: self.fail_fast,
+            threads: self.threads.into(),
+            output_dir: self.output_dir,
+            per_page: self.per_page.map(usize::from),
+            pencil_marks: self.candidates,
+            max_nodes: self.max_nodes,
+            givens_only: self.givens_only,
+            ..sudoku_app::Options::default()
+        };
+        (Input::from_args(&self.files), task, opts)
+    }
+}
+
+impl CandidatesArgs {
+    pub(super) fn options(self) -> Result<(Vec<Input>, Task, sudoku_app::Options), String> {
+        let layout = match self.output {
+            CandidatesLayout::Grid => sudoku_app::Layout::Grid,
+            CandidatesLayout::Line => sudoku_app::Layout::Line,
+            // The picture `dlx render --candidates` draws.
+            CandidatesLayout::Svg | CandidatesLayout::Pdf if self.json => {
+                return Err(
+                    "dlx: --output svg draws pictures, --json writes records: choose one".into(),
+                );
+            }
+            CandidatesLayout::Svg | CandidatesLayout::Pdf => {
+                let output = match self.output {
+                    CandidatesLayout::Pdf => sudoku_app::PDF,
+                    _ => sudoku_app::SVG,
+                };
+                let opts = sudoku_app::Options {
+                    shape: self.box_shape,
+                    alphabet: self.alphabet.unwrap_or_default(),
+                    format: Some(self.format),
+                    output: Some(output.into()),
+                    verbose: self.verbose,
+                    fail_fast: self.fail_fast,
+                    max_nodes: self.max_nodes,
+                    threads: self.threads.into(),
+                    part: self.part,
+                    output_dir: self.pictures.output_dir,
+                    per_page: self.pictures.per_page.map(usize::from),
+                    pencil_marks: true,
+                    ..sudoku_app::Options::default()
+                };
+                return Ok((Input::from_args(&self.files), Task::Render, opts));
+            }
+        };
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            format: Some(self.format),
+            verbose: self.verbose,
+            fail_fast: self.fail_fast,
+            max_nodes: self.max_nodes,
+            threads: self.threads.into(),
+            json: self.json,
+            part: self.part,
+            output_dir: self.pictures.output_dir,
+            per_page: self.pictures.per_page.map(usize::from),
+            ..sudoku_app::Options::default()
+        };
+        Ok((
+            Input::from_args(&self.files),
+            Task::Candidates { layout },
+            opts,
+        ))
+    }
+}
+
+impl RateArgs {
+    pub(super) fn options(self) -> (Vec<Input>, Rules, sudoku_app::Options) {
+        let rules = Rules {
+            max_subset: self.subsets.into(),
+            max_guesses: self.max_guesses,
+        };
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            format: Some(self.format),
+            verbose: self.verbose,
+            fail_fast: self.fail_fast,
+            threads: self.threads.into(),
+            json: self.json,
+            part: self.part,
+            output: match self.output {
+                RateOutput::Text => None,
+                RateOutput::Svg => Some(sudoku_app::SVG.into()),
+                RateOutput::Pdf => Some(sudoku_app::PDF.into()),
+            },
+            output_dir: self.pictures.output_dir,
+            per_page: self.pictures.per_page.map(usize::from),
+            ..sudoku_app::Options::default()
+        };
+        (Input::from_args(&self.files), rules, opts)
+    }
+}
+
+impl From<EngineArg> for EngineKind {
+    fn from(e: EngineArg) -> Self {
+        match e {
+            EngineArg::Auto => EngineKind::Auto,
+            EngineArg::Links => EngineKind::Links,
+            EngineArg::Bits => EngineKind::Bits,
+        }
+    }
+}
+
+/// `--size N`: the shape of side N with the most nearly square boxes.
+pub(super) fn parse_side(s: &str) -> Result<Shape, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a grid side (4, 6, 9, 12, 16, 25, ...)"))?;
+    Shape::for_side(n).map_err(|e| e.to_string())
+}
+
+impl GenerateArgs {
+    pub(super) fn options(self, err: &mut dyn Write) -> generate_app::Options {
+        use dlx_engine::sudoku::generate::{Settings, Symmetry};
+        let seed = self.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            let seed = now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000);
+            let _ = writeln!(err, "dlx generate: --seed {seed}");
+            seed
+        });
+        let symmetry = match self.symmetry {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rot180,
+            SymmetryArg::Rot90 => Symmetry::Rot90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        };
+        generate_app::Options {
+            shape: self.box_shape.or(self.size).unwrap_or(Shape::NINE),
+            x: self.variant.contains(&VariantArg::X),
+            hyper: self.variant.contains(&VariantArg::Hyper),
+            jigsaw: self.variant.contains(&VariantArg::Jigsaw),
+            count: self.count,
+            seed,
+            settings: Settings {
+                symmetry,
+                minimal: self.minimal,
+                max_clues: self.clues,
+                difficulty: self.difficulty.map(LevelArg::level),
+                tries: self.tries as usize,
+            },
+            with_solution: self.with_solution,
+            output: self.output,
+            threads: self.threads.into(),
+            max_nodes: self.max_nodes,
+            timeout: self.timeout,
+            output_dir: self.pictures.output_dir,
+            per_page: self.pictures.per_page.map(usize::from),
+        }
+    }
+}
+
+impl LevelArg {
+    pub(super) fn level(self) -> Level {
+        match self {
+            LevelArg::Simple => Level::Simple,
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Intermediate => Level::Intermediate,
+            LevelArg::Expert => Level::Expert,
+        }
+    }
+}
+
+/// The names `--format` (with `auto`) and `--output` accept.
+pub(super) fn format_names(auto: bool) -> clap::builder::PossibleValuesParser {
+    let names = dlx_engine::format::names();
+    clap::builder::PossibleValuesParser::new(auto.then_some("auto").into_iter().chain(names))
+}
+
+/// The names `solve --output` accepts: the formats, `svg` and `pdf`.
+pub(super) fn output_names() -> clap::builder::PossibleValuesParser {
+    let names = dlx_engine::format::names();
+    clap::builder::PossibleValuesParser::new(
+        names.into_iter().chain([sudoku_app::SVG, sudoku_app::PDF]),
+    )
+}
+
+impl SolverArg {
+    pub(super) fn kind(self) -> SolverKind {
+        match self {
+            SolverArg::Dlx => SolverKind::Dlx,
+            SolverArg::Naive => SolverKind::Naive,
+        }
+    }
+}
+
+impl BenchArgs {
+    pub(super) fn options(self) -> (Vec<Input>, bench::Options) {
+        let opts = bench::Options {
+            solvers: self.solver.into_iter().map(SolverArg::kind).collect(),
+            limit: self.limit,
+            budget: self.budget,
+            every: self.every,
+            warmup: self.warmup,
+            json: self.json,
+            progress: io::stderr().is_terminal(),
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            threads: self.threads.into(),
+        };
+        (Input::from_args(&self.files), opts)
+    }
+}
+
+impl SudokuArgs {
+    pub(super) fn options(self) -> (Vec<Input>, sudoku_app::Options) {
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            solver: self.solver.kind(),
+            stats: self.stats,
+            format: Some(self.format),
+            output: self.output,
+            verbose: self.verbose,
+            fail_fast: self.fail_fast,
+            max_nodes: self.max_nodes,
+            threads: self.threads.into(),
+            json: self.json,
+            part: self.part,
+            interrupt: None,
+            progress: false,
+            output_dir: None,
+            per_page: None,
+            pencil_marks: false,
+            givens_only: false,
+        };
+        (Input::from_args(&self.files), opts)
+    }
+}
+
+/// The values `--threads` takes: 0 (one per core) up to
+/// [`dlx_engine::workers::MAX_THREADS`]; a larger one is refused with clap's
+/// message, not lowered in silence.
+pub(super) fn thread_range() -> clap::builder::RangedI64ValueParser<u16> {
+    clap::value_parser!(u16).range(0..=dlx_engine::workers::MAX_THREADS as i64)
+}
