@@ -269,8 +269,8 @@ enum CandidatesLayout {
     Grid,
     /// One Sukaku line of n³ symbols per puzzle.
     Line,
-    /// A picture per puzzle, its candidates as pencil marks (as 'dlx
-    /// render --candidates' draws it; see --output-dir, --per-page).
+    /// A picture per puzzle, its candidates drawn as pencil marks, as dlx
+    /// render draws them (the picture flags below apply).
     Svg,
     /// Those pictures on A4 pages of one PDF document.
     Pdf,
@@ -731,7 +731,7 @@ struct SudokuArgs {
 /// `dlx render --output` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 enum RenderOutput {
-    /// An SVG document per puzzle (or per page with --per-page).
+    /// An SVG document per puzzle, or per page of a sheet.
     Svg,
     /// One PDF document: the puzzles on A4 pages (--per-page K, six by
     /// default), their solutions on the last pages.
