@@ -7,7 +7,7 @@ impl BitMatrix {
     // --- Forcing options -------------------------------------------------
 
     /// Puts option `k` into every later solution, as
-    /// [`Matrix::force`](super::Matrix::force) does. Fails, changing
+    /// [`Matrix::force`](crate::dlx::Matrix::force) does. Fails, changing
     /// nothing, if `k` clashes with an option forced before. A path
     /// entered by `goto` is left first.
     pub fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
@@ -18,7 +18,7 @@ impl BitMatrix {
     }
 
     /// Enters `prefix`, a path of the search tree below the options forced
-    /// so far, as `Matrix::goto`(super::Matrix::goto) does: the levels
+    /// so far, as [`Matrix::goto`](crate::dlx::Matrix::goto) does: the levels
     /// it shares with the path entered before stay, and the first level
     /// that differs is put back by one copy of the state saved before it,
     /// not by committing every forced option again. The options count as

@@ -455,7 +455,7 @@ impl BitMatrix {
         (pos, len)
     }
 
-    /// Algorithm X, as [`Matrix::search`](super::Matrix::search) runs it,
+    /// Algorithm X, as [`Matrix::search`](crate::dlx::Matrix::search) runs it,
     /// on the bit sets: the same tree, the same statistics, the same
     /// visitor calls. Restores the state before returning. Runs compiled
     /// for the best instruction set the processor has (on x86-64: the
