@@ -168,6 +168,74 @@ fn the_flat_build_is_the_problem_build() {
 }
 
 #[test]
+fn the_four_item_build_is_the_flat_build() {
+    let mut seed = 11;
+    for round in 0..300 {
+        let items = 4 + round % 13;
+        let count = round % 40;
+        let mut options = Vec::new();
+        for _ in 0..count {
+            // Four distinct items, in any order.
+            let mut option = [0u32; 4];
+            let mut j = 0;
+            while j < 4 {
+                seed = seed * 6364136223846793005 + 1442695040888963407;
+                let item = ((seed >> 33) % items as u64) as u32;
+                if !option[..j].contains(&item) {
+                    option[j] = item;
+                    j += 1;
+                }
+            }
+            options.push(option);
+        }
+        let entries: Vec<u32> = options.iter().flatten().copied().collect();
+        let ends: Vec<u32> = (1..=count as u32).map(|k| 4 * k).collect();
+        let arena = Bump::new();
+        let mut four = Matrix::from_four_item_options(&arena, items, &options).unwrap();
+        let mut flat = Matrix::from_primary_options(&arena, items, &entries, &ends).unwrap();
+        four.sanity().unwrap();
+        assert_eq!(four.nodes, flat.nodes);
+        assert_eq!(four.items, flat.items);
+        assert_eq!(four.lens, flat.lens);
+        assert_eq!(four.option_first, flat.option_first);
+        assert_eq!(four.dance, flat.dance);
+        let (a, b) = (four.count_up_to(u64::MAX), flat.count_up_to(u64::MAX));
+        assert_eq!((a.solutions, a.stats), (b.solutions, b.stats));
+        four.sanity().unwrap();
+    }
+}
+
+#[test]
+fn the_four_item_build_refuses_what_the_flat_build_would() {
+    let arena = Bump::new();
+    let build = |items, options: &[[u32; 4]]| {
+        Matrix::from_four_item_options(&arena, items, options).map(|m| m.option_count())
+    };
+    assert_eq!(
+        build(4, &[[0, 1, 2, 3], [0, 1, 1, 2]]),
+        Err(BuildError::RepeatedItem { option: 1, item: 1 })
+    );
+    assert_eq!(
+        build(4, &[[0, 1, 2, 4]]),
+        Err(BuildError::UnknownItem {
+            option: 0,
+            item: 4,
+            items: 4
+        })
+    );
+    assert_eq!(
+        build(4, &[[u32::MAX, 1, 2, 3]]),
+        Err(BuildError::UnknownItem {
+            option: 0,
+            item: u32::MAX,
+            items: 4
+        })
+    );
+    assert_eq!(build(4, &[]), Ok(0));
+    assert_eq!(build(0, &[]), Ok(0));
+}
+
+#[test]
 fn the_flat_build_refuses_what_a_problem_would() {
     let arena = Bump::new();
     let build = |items, entries: &[u32], ends: &[u32]| {

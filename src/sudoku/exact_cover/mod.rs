@@ -522,9 +522,20 @@ impl DlxSolver {
         }
         self.prepare(puzzle, Cages::Placements)?;
         self.arena.reset();
-        let mut matrix =
+        // Without cages, with three houses a cell, every option is a
+        // cell and its three house-digit items: the layout for four.
+        let matrix = if self.three.is_empty() {
             Matrix::from_primary_options(&self.arena, self.items, &self.entries, &self.ends)
-                .map_err(|_| PuzzleError::TooLarge)?;
+        } else {
+            debug_assert!(
+                self.ends
+                    .iter()
+                    .enumerate()
+                    .all(|(k, &e)| e as usize == 4 * (k + 1))
+            );
+            Matrix::from_four_item_options(&self.arena, self.items, self.entries.as_chunks().0)
+        };
+        let mut matrix = matrix.map_err(|_| PuzzleError::TooLarge)?;
         Ok(f(&mut matrix, self.placements()))
     }
 
