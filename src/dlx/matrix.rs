@@ -121,7 +121,8 @@ pub struct Matrix<'a> {
     pub(super) updates: u64,
     /// A copy of the links as built, kept by [`Matrix::keep_pristine`] so
     /// that [`Matrix::restore`] can copy instead of undoing every cover.
-    pristine: Option<Pristine<'a>>,
+    /// (In the arena: a reference keeps the struct small.)
+    pristine: Option<&'a Pristine<'a>>,
 }
 
 /// The links of a matrix with nothing forced.

@@ -163,7 +163,7 @@ impl<'a> Matrix<'a> {
     /// pristine copy kept ([`Matrix::keep_pristine`]), copies it back rather
     /// than undoing each cover; the result is the same.
     pub fn restore(&mut self) {
-        match &self.pristine {
+        match self.pristine {
             Some(p) if self.forced_len > 0 => {
                 self.nodes.copy_from_slice(p.nodes);
                 self.items.copy_from_slice(p.items);
@@ -182,10 +182,10 @@ impl<'a> Matrix<'a> {
     /// Restores the matrix first. Costs a second copy of the links.
     pub fn keep_pristine(&mut self, arena: &'a Bump) {
         self.restore();
-        self.pristine = Some(Pristine {
+        self.pristine = Some(arena.alloc(Pristine {
             nodes: arena.alloc_slice_copy(self.nodes),
             items: arena.alloc_slice_copy(self.items),
             lens: arena.alloc_slice_copy(self.lens),
-        });
+        }));
     }
 }

@@ -189,7 +189,7 @@ fn the_four_item_build_is_the_flat_build() {
             options.push(option);
         }
         let entries: Vec<u32> = options.iter().flatten().copied().collect();
-        let ends: Vec<u32> = (1..=count as u32).map(|k| 4 * k).collect();
+        let ends: Vec<u32> = (1..=count).map(|k| 4 * k).collect();
         let arena = Bump::new();
         let mut four = Matrix::from_four_item_options(&arena, items, &options).unwrap();
         let mut flat = Matrix::from_primary_options(&arena, items, &entries, &ends).unwrap();
