@@ -54,6 +54,12 @@
 //!   nodes at `(offset+1) mod 4`, `(offset+2) mod 4`, `(offset+3) mod 4`
 //!   from that start: the order the walk to the spacer and round would
 //!   take, with no walk and no branch. Each hide is then three updates.
+//!   The offset `(p-N-2) mod 5` is read from a byte per node, written
+//!   once per matrix, not divided out on every hide. A Sudoku's reduced
+//!   matrix is laid out by `Matrix::from_four_item_options`, which writes
+//!   each node once (its place is known from the stride) into storage
+//!   that is never zero-filled: the same matrix, node for node, as
+//!   `Matrix::from_primary_options` lays out.
 //!
 //! The layout, the tree, the order of every unlink and the statistics are
 //! the same under each; forcing, `goto` and Algorithm M always take the

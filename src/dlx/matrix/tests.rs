@@ -199,6 +199,12 @@ fn the_four_item_build_is_the_flat_build() {
         assert_eq!(four.lens, flat.lens);
         assert_eq!(four.option_first, flat.option_first);
         assert_eq!(four.dance, flat.dance);
+        // Each node's place in its option's stride, as the division finds it.
+        assert_eq!(four.four_place, flat.four_place);
+        let first = items as usize + 2;
+        for (q, &place) in four.four_place.iter().enumerate().skip(first) {
+            assert_eq!(place as usize, (q - first) % 5, "node {q}");
+        }
         let (a, b) = (four.count_up_to(u64::MAX), flat.count_up_to(u64::MAX));
         assert_eq!((a.solutions, a.stats), (b.solutions, b.stats));
         four.sanity().unwrap();
