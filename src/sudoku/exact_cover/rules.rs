@@ -155,13 +155,17 @@ struct Builder<'v> {
     cell_item: Vec<ItemId>,
     color_item: Vec<ItemId>,
     /// Items a cell option `(cell, d)` covers besides its cell, houses and
-    /// color, at `cell * n + d - 1`.
-    extra: Vec<Vec<ItemId>>,
+    /// color, each with its option's key `cell * n + d - 1`, in the order
+    /// they were added (one list rather than a list per key, which cost
+    /// the compiler a growing allocation per candidate).
+    extra: Vec<(u32, ItemId)>,
     /// The houses (cells of `n` different digits) and each cell's.
     houses: Vec<Vec<u16>>,
     cell_houses: Vec<Vec<u32>>,
-    /// Options not placing digits, added before the cell options are.
-    options: Vec<Vec<(ItemId, Option<Color>)>>,
+    /// Options not placing digits, added after the cell options: their
+    /// entries one after another, and where each option ends.
+    entries: Vec<(ItemId, Option<Color>)>,
+    ends: Vec<usize>,
 }
 
 impl DlxSolver {
@@ -219,10 +223,11 @@ impl<'v> Builder<'v> {
             cand: vec![all; n * n],
             cell_item,
             color_item,
-            extra: vec![Vec::new(); n * n * n],
+            extra: Vec::new(),
             houses,
             cell_houses,
-            options: Vec::new(),
+            entries: Vec::new(),
+            ends: Vec::new(),
         }
     }
 
@@ -513,7 +518,8 @@ impl<'v> Builder<'v> {
         let sees: Vec<Vec<bool>> = (0..k)
             .map(|i| (0..i).map(|j| self.sees(cells[i], cells[j])).collect())
             .collect();
-        let mut found: Vec<Vec<u32>> = Vec::new();
+        // The fillings found, `k` digits each.
+        let mut found: Vec<u32> = Vec::new();
         let mut digits: Vec<u32> = Vec::with_capacity(k);
         // Iterative depth-first search; `next[i]` is the candidates of
         // cell `i` still to try.
@@ -547,10 +553,10 @@ impl<'v> Builder<'v> {
                 continue;
             }
             if digits.len() == k {
-                if found.len() == cap {
+                if found.len() == cap * k {
                     return false;
                 }
-                found.push(digits.clone());
+                found.extend_from_slice(&digits);
                 digits.pop();
             } else {
                 next[i + 1] = self.cand[cells[i + 1] as usize];
@@ -558,21 +564,23 @@ impl<'v> Builder<'v> {
         }
         self.forbid_unsupported(cells, &found);
         let item = self.problem.add_item(ItemKind::Primary);
-        for filling in found {
-            let mut option = vec![(item, None)];
-            for (&cell, &d) in cells.iter().zip(&filling) {
-                option.push((self.color_item[cell as usize], Some(Color(d))));
+        for filling in found.chunks_exact(k) {
+            self.entries.push((item, None));
+            for (&cell, &d) in cells.iter().zip(filling) {
+                self.entries
+                    .push((self.color_item[cell as usize], Some(Color(d))));
             }
-            self.options.push(option);
+            self.ends.push(self.entries.len());
         }
         true
     }
 
     /// The consequences of a constraint's `fillings` for each two of its
     /// cells, as [`Builder::forbid_apart`] holds them.
-    fn forbid_unsupported(&mut self, cells: &[u16], fillings: &[Vec<u32>]) {
+    /// `fillings` lists them one after another, `cells.len()` digits each.
+    fn forbid_unsupported(&mut self, cells: &[u16], fillings: &[u32]) {
         let mut support = Support::new(cells.len(), self.n);
-        for filling in fillings {
+        for filling in fillings.chunks_exact(cells.len()) {
             support.add(filling);
         }
         self.forbid_apart(cells, &support);
@@ -603,8 +611,8 @@ impl<'v> Builder<'v> {
                             continue;
                         }
                         let item = self.problem.add_item(ItemKind::Secondary);
-                        self.extra[a as usize * n + x as usize - 1].push(item);
-                        self.extra[b as usize * n + y as usize - 1].push(item);
+                        self.extra.push((a as u32 * n as u32 + x - 1, item));
+                        self.extra.push((b as u32 * n as u32 + y - 1, item));
                     }
                 }
             }
@@ -666,17 +674,16 @@ impl<'v> Builder<'v> {
             .collect();
         for (pos, list) in moves.iter().enumerate() {
             for &(s, d, t) in list {
-                let mut option = vec![
-                    (items[pos], None),
-                    (self.color_item[cells[pos] as usize], Some(Color(d))),
-                ];
+                self.entries.push((items[pos], None));
+                self.entries
+                    .push((self.color_item[cells[pos] as usize], Some(Color(d))));
                 if pos > 0 {
-                    option.push((links[pos - 1], Some(Color(s + 1))));
+                    self.entries.push((links[pos - 1], Some(Color(s + 1))));
                 }
                 if pos + 1 < k {
-                    option.push((links[pos], Some(Color(t + 1))));
+                    self.entries.push((links[pos], Some(Color(t + 1))));
                 }
-                self.options.push(option);
+                self.ends.push(self.entries.len());
             }
         }
     }
@@ -692,17 +699,17 @@ impl<'v> Builder<'v> {
             .collect();
         for &cell in cells {
             for (d, &item) in digit.iter().enumerate() {
-                self.extra[cell as usize * n + d].push(item);
+                self.extra.push(((cell as usize * n + d) as u32, item));
             }
         }
         for &set in sets {
-            let mut option = vec![(group, None)];
+            self.entries.push((group, None));
             for (d, &item) in digit.iter().enumerate() {
                 if set >> d & 1 == 0 {
-                    option.push((item, None));
+                    self.entries.push((item, None));
                 }
             }
-            self.options.push(option);
+            self.ends.push(self.entries.len());
         }
     }
 
@@ -713,7 +720,7 @@ impl<'v> Builder<'v> {
         for d in 0..n {
             let item = self.problem.add_item(ItemKind::Secondary);
             for &cell in cells {
-                self.extra[cell as usize * n + d].push(item);
+                self.extra.push(((cell as usize * n + d) as u32, item));
             }
         }
     }
@@ -729,7 +736,8 @@ impl<'v> Builder<'v> {
                     let item = self.problem.add_item(ItemKind::Secondary);
                     for cell in cells {
                         for d in [x, y] {
-                            self.extra[cell as usize * self.n + d as usize - 1].push(item);
+                            let key = cell as usize * self.n + d as usize - 1;
+                            self.extra.push((key as u32, item));
                         }
                     }
                 }
@@ -753,7 +761,8 @@ impl<'v> Builder<'v> {
                 .iter()
                 .map(|&cell| {
                     let it = self.problem.add_item(ItemKind::Secondary);
-                    self.extra[cell as usize * n + v as usize - 1].push(it);
+                    self.extra
+                        .push(((cell as usize * n + v as usize - 1) as u32, it));
                     it
                 })
                 .collect();
@@ -761,15 +770,16 @@ impl<'v> Builder<'v> {
                 if (subset.count_ones() as usize) < m {
                     continue;
                 }
-                let mut option = vec![(item, None)];
+                self.entries.push((item, None));
                 for (i, &cell) in cells.iter().enumerate() {
                     if subset >> i & 1 == 1 {
-                        option.push((self.color_item[cell as usize], Some(Color(u32::from(v)))));
+                        self.entries
+                            .push((self.color_item[cell as usize], Some(Color(u32::from(v)))));
                     } else {
-                        option.push((not[i], None));
+                        self.entries.push((not[i], None));
                     }
                 }
-                self.options.push(option);
+                self.ends.push(self.entries.len());
             }
         }
     }
@@ -782,31 +792,56 @@ impl<'v> Builder<'v> {
         let house_base: Vec<ItemId> = (0..self.houses.len() * n)
             .map(|_| self.problem.add_item(ItemKind::Primary))
             .collect();
-        let mut full = Vec::new();
+        // The extra items by key, each key's in the order they were added.
+        let mut start = vec![0usize; n * n * n + 1];
+        for &(key, _) in &self.extra {
+            start[key as usize + 1] += 1;
+        }
+        for key in 0..n * n * n {
+            start[key + 1] += start[key];
+        }
+        let mut at = start.clone();
+        let mut by_key = vec![ItemId(0); self.extra.len()];
+        for &(key, item) in &self.extra {
+            by_key[at[key as usize]] = item;
+            at[key as usize] += 1;
+        }
+        let mut full = Vec::with_capacity(n * n * n + self.ends.len());
         for cell in 0..n * n {
             let mut cand = self.cand[cell];
             while cand != 0 {
                 let d = cand.trailing_zeros() as usize;
                 cand &= cand - 1;
-                let mut option = vec![
+                let key = cell * n + d;
+                let option = [
                     (self.cell_item[cell], None),
                     (self.color_item[cell], Some(Color(d as u32 + 1))),
-                ];
-                for &h in &self.cell_houses[cell] {
-                    option.push((house_base[h as usize * n + d], None));
-                }
-                option.extend(self.extra[cell * n + d].iter().map(|&i| (i, None)));
+                ]
+                .into_iter()
+                .chain(
+                    self.cell_houses[cell]
+                        .iter()
+                        .map(|&h| (house_base[h as usize * n + d], None)),
+                )
+                .chain(
+                    by_key[start[key]..start[key + 1]]
+                        .iter()
+                        .map(|&i| (i, None)),
+                );
                 // Items are distinct by construction; a failure here would
                 // be a compiler bug, and the option is then left out.
                 if self.problem.add_colored_option(option).is_ok() {
-                    full.push((cell * n + d) as u32);
+                    full.push(key as u32);
                 }
             }
         }
-        for option in std::mem::take(&mut self.options) {
+        let mut from = 0;
+        for &end in &self.ends {
+            let option = self.entries[from..end].iter().copied();
             if self.problem.add_colored_option(option).is_ok() {
                 full.push(no_placement(n));
             }
+            from = end;
         }
         (self.problem, full)
     }
