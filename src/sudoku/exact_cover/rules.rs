@@ -15,18 +15,23 @@
 //!   killer, sandwich) is a chain of primary items, one per cell, and a
 //!   secondary item between each two, colored by the state of a small
 //!   automaton (the last digit, the sum so far, the sandwich's phase);
-//! * **digit sets**: a wide cage or renban line is a primary item with one
-//!   option per admissible set of digits and a primary item per digit,
-//!   covered by the cell that holds it or by the set that lacks it;
+//! * **digit sets**: a wide cage or any renban line is a primary item
+//!   with one option per admissible set of digits and a primary item per
+//!   digit, covered by the cell that holds it or by the set that lacks it
+//!   (a renban line that fits in tuples has both);
+//! * **matched pairs**: two cells whose digits match one to one (an XV
+//!   dot, a palindrome's mirrored cells) share a secondary item that each
+//!   cell option colors with the first cell's matching digit;
 //! * **at most once**: uncolored secondary items per digit for extra
 //!   regions, cages without sums, anti-knight pairs and anti-king 2x2
 //!   blocks, and per forbidden digit pair for the negative dot rules;
 //! * **forbidden pairs**: an uncolored secondary item per pair of digits
 //!   that a constraint refuses in two of its cells, in both cells' options
-//!   for them, added to every tuple and chain constraint (a dot and a
-//!   minimum/maximum cell's neighbour pairs are tuples too) for each two of
+//!   for them, added to every tuple and chain constraint for each two of
 //!   its cells, read off its fillings or its automaton's paths, so that
-//!   placing a digit narrows the constraint's other cells at once.
+//!   placing a digit narrows the constraint's other cells at once; a
+//!   kropki dot and a minimum/maximum cell's neighbour pairs are these
+//!   items alone.
 //!
 //! Invariant: every grid that obeys the rules is covered by exactly one
 //! set of options (each option's choice is a function of the digits), so
@@ -44,6 +49,14 @@ use crate::sudoku::constraint::{Constraint, Relation, decimal};
 /// The most fillings a constraint may have to be compiled to them (a
 /// tuple option each) rather than to a chain or digit sets.
 pub(super) const TUPLE_CAP: usize = 2048;
+
+/// The tuple cap of a little killer, four times [`TUPLE_CAP`]: a diagonal
+/// crosses houses, so its fillings are many but each cuts the search
+/// more than its chain does. On the minimal little-killer file (`dlx
+/// count --limit 2`) the nodes were 274,305 at the common cap, 274,282 at
+/// 4,096, 127,637 at 8,192 and 117,093 at 16,384, where the longer option
+/// lists made the search slower again (358, 328, 157 and 234 ms).
+const LITTLE_KILLER_CAP: usize = 4 * TUPLE_CAP;
 
 #[cfg(test)]
 thread_local! {
@@ -155,13 +168,18 @@ struct Builder<'v> {
     cell_item: Vec<ItemId>,
     color_item: Vec<ItemId>,
     /// Items a cell option `(cell, d)` covers besides its cell, houses and
-    /// color, at `cell * n + d - 1`.
-    extra: Vec<Vec<ItemId>>,
+    /// color (uncolored, or colored as a matched pair's), each with its
+    /// option's key `cell * n + d - 1`, in the order they were added (one
+    /// list rather than a list per key, which cost the compiler a growing
+    /// allocation per candidate).
+    extra: Vec<(u32, ItemId, Option<Color>)>,
     /// The houses (cells of `n` different digits) and each cell's.
     houses: Vec<Vec<u16>>,
     cell_houses: Vec<Vec<u32>>,
-    /// Options not placing digits, added before the cell options are.
-    options: Vec<Vec<(ItemId, Option<Color>)>>,
+    /// Options not placing digits, added after the cell options: their
+    /// entries one after another, and where each option ends.
+    entries: Vec<(ItemId, Option<Color>)>,
+    ends: Vec<usize>,
 }
 
 impl DlxSolver {
@@ -219,10 +237,11 @@ impl<'v> Builder<'v> {
             cand: vec![all; n * n],
             cell_item,
             color_item,
-            extra: vec![Vec::new(); n * n * n],
+            extra: Vec::new(),
             houses,
             cell_houses,
-            options: Vec::new(),
+            entries: Vec::new(),
+            ends: Vec::new(),
         }
     }
 
@@ -332,11 +351,16 @@ impl<'v> Builder<'v> {
                 Constraint::LittleKiller { cells, sum } => {
                     let sum = *sum;
                     let len = cells.len();
-                    let fits = self.tuples(cells, &|d: &[u32]| {
-                        let s: u32 = d.iter().sum();
-                        let left = (len - d.len()) as u32;
-                        s + left <= sum && (d.len() < len || s == sum)
-                    });
+                    let cap = cap().saturating_mul(LITTLE_KILLER_CAP / TUPLE_CAP);
+                    let fits = self.tuples_up_to(
+                        cells,
+                        &|d: &[u32]| {
+                            let s: u32 = d.iter().sum();
+                            let left = (len - d.len()) as u32;
+                            s + left <= sum && (d.len() < len || s == sum)
+                        },
+                        cap,
+                    );
                     if !fits {
                         self.chain(cells, &|_, s, d| (s + d <= sum).then_some(s + d), &|s| {
                             s == sum
@@ -365,28 +389,32 @@ impl<'v> Builder<'v> {
                 }
                 Constraint::Renban(cells) => {
                     let len = cells.len() as u32;
-                    let fits = self.tuples(cells, &|d: &[u32]| {
+                    // Tuples while they fit, and the runs as digit sets
+                    // always: a digit that the line's cells lose to their
+                    // houses then takes out the runs that need it, which
+                    // the tuples alone see only as the cells are filled
+                    // (renban's file: 15% fewer nodes, 3.5% fewer
+                    // instructions).
+                    self.tuples(cells, &|d: &[u32]| {
                         let last = d[d.len() - 1];
                         let (lo, hi) = (d.iter().min(), d.iter().max());
                         !d[..d.len() - 1].contains(&last)
                             && matches!((lo, hi), (Some(lo), Some(hi)) if hi - lo < len)
                     });
-                    if !fits {
-                        let run = (1u64 << len) - 1;
-                        let sets: Vec<u64> = (0..=n - len as usize).map(|s| run << s).collect();
-                        self.sets(cells, &sets);
-                    }
+                    let run = (1u64 << len) - 1;
+                    let sets: Vec<u64> = (0..=n - len as usize).map(|s| run << s).collect();
+                    self.sets(cells, &sets);
                 }
                 Constraint::Palindrome(cells) => {
                     let k = cells.len();
                     for i in 0..k / 2 {
-                        self.pair([cells[i], cells[k - 1 - i]], &|a, b| a == b);
+                        self.matched([cells[i], cells[k - 1 - i]], &Some);
                     }
                 }
-                Constraint::Dot { cells, relation } => {
-                    let relation = *relation;
-                    self.pair(*cells, &|a, b| relation.holds(a, b));
-                }
+                Constraint::Dot { cells, relation } => match *relation {
+                    Relation::Sum(v) => self.matched(*cells, &|x| v.checked_sub(x)),
+                    relation => self.pair(*cells, &|a, b| relation.holds(a, b)),
+                },
                 Constraint::Never { cells, relations } => self.never(*cells, relations),
                 Constraint::AntiKnight => {
                     for cell in 0..n * n {
@@ -485,17 +513,60 @@ impl<'v> Builder<'v> {
         }
     }
 
-    /// Two cells whose digits `ok` admits: tuples of the pair (so that the
-    /// search may branch on the few pairs left) with their forbidden pairs
-    /// (so that a digit placed in one cell narrows the other at once).
-    /// Either alone took from 2 to 270 times the nodes of both on the
-    /// minimal dot and minimum/maximum puzzles (BENCHMARKS.md).
+    /// Two cells whose digits match one to one, the second `partner` of
+    /// the first (an XV dot's `v - x`, a palindrome's mirrored cell's
+    /// `x`): one secondary item colored by the first cell's digit, which
+    /// the first cell's option for `x` and the second's for `partner(x)`
+    /// both carry, so that two digits that do not match clash. Placing
+    /// either digit purifies every other option of the other cell, as
+    /// [`Builder::pair`]'s forbidden pairs would, with one entry in each
+    /// cell option instead of one per digit it refuses. Digits with no
+    /// partner are no candidates. Every grid whose two digits match
+    /// colors the item once, with the first digit.
+    fn matched(&mut self, cells: [u16; 2], partner: &dyn Fn(u32) -> Option<u32>) {
+        let n = self.n;
+        let [a, b] = cells.map(usize::from);
+        let house = self.sees(cells[0], cells[1]);
+        let pairs: Vec<(u32, u32)> = bits(self.cand[a])
+            .filter_map(|x| partner(x).map(|y| (x, y)))
+            .filter(|&(x, y)| {
+                (1..=n as u32).contains(&y)
+                    && self.cand[b] >> (y - 1) & 1 == 1
+                    && !(house && x == y)
+            })
+            .collect();
+        self.cand[a] = pairs.iter().fold(0, |m, &(x, _)| m | 1 << (x - 1));
+        self.cand[b] = pairs.iter().fold(0, |m, &(_, y)| m | 1 << (y - 1));
+        let matching = self.problem.add_item(ItemKind::Secondary);
+        for (x, y) in pairs {
+            self.extra
+                .push(((a * n) as u32 + x - 1, matching, Some(Color(x))));
+            self.extra
+                .push(((b * n) as u32 + y - 1, matching, Some(Color(x))));
+        }
+    }
+
+    /// Two cells whose digits `ok` admits (a kropki dot, a minimum or
+    /// maximum cell and a neighbour): the digits of each that no admitted
+    /// pair holds are no candidates, and each refused pair of candidates
+    /// gets its forbidden-pair item ([`Builder::forbid_apart`]). No item
+    /// of the pair's own: its tuples (an option per admitted pair) cost
+    /// more than they saved once the forbidden pairs narrow the other
+    /// cell as soon as one is placed (callgrind, `--limit 2` on the
+    /// minimal files: minimum-maximum 163.5M -> 74.8M instructions and
+    /// 28,097 -> 13,252 nodes, kropki 138.3M -> 122.0M, kropki-positive
+    /// 20.2M -> 17.9M).
     fn pair(&mut self, cells: [u16; 2], ok: &dyn Fn(u32, u32) -> bool) {
-        self.tuples_up_to(
-            &cells,
-            &|d: &[u32]| d.len() < 2 || ok(d[0], d[1]),
-            usize::MAX,
-        );
+        let house = self.sees(cells[0], cells[1]);
+        let mut found = Vec::new();
+        for x in bits(self.cand[cells[0] as usize]) {
+            for y in bits(self.cand[cells[1] as usize]) {
+                if !(house && x == y) && ok(x, y) {
+                    found.extend([x, y]);
+                }
+            }
+        }
+        self.forbid_unsupported(&cells, &found);
     }
 
     /// One primary item, one option per filling of `cells` (each digit a
@@ -513,7 +584,8 @@ impl<'v> Builder<'v> {
         let sees: Vec<Vec<bool>> = (0..k)
             .map(|i| (0..i).map(|j| self.sees(cells[i], cells[j])).collect())
             .collect();
-        let mut found: Vec<Vec<u32>> = Vec::new();
+        // The fillings found, `k` digits each.
+        let mut found: Vec<u32> = Vec::new();
         let mut digits: Vec<u32> = Vec::with_capacity(k);
         // Iterative depth-first search; `next[i]` is the candidates of
         // cell `i` still to try.
@@ -547,10 +619,10 @@ impl<'v> Builder<'v> {
                 continue;
             }
             if digits.len() == k {
-                if found.len() == cap {
+                if found.len() == cap * k {
                     return false;
                 }
-                found.push(digits.clone());
+                found.extend_from_slice(&digits);
                 digits.pop();
             } else {
                 next[i + 1] = self.cand[cells[i + 1] as usize];
@@ -558,21 +630,23 @@ impl<'v> Builder<'v> {
         }
         self.forbid_unsupported(cells, &found);
         let item = self.problem.add_item(ItemKind::Primary);
-        for filling in found {
-            let mut option = vec![(item, None)];
-            for (&cell, &d) in cells.iter().zip(&filling) {
-                option.push((self.color_item[cell as usize], Some(Color(d))));
+        for filling in found.chunks_exact(k) {
+            self.entries.push((item, None));
+            for (&cell, &d) in cells.iter().zip(filling) {
+                self.entries
+                    .push((self.color_item[cell as usize], Some(Color(d))));
             }
-            self.options.push(option);
+            self.ends.push(self.entries.len());
         }
         true
     }
 
     /// The consequences of a constraint's `fillings` for each two of its
     /// cells, as [`Builder::forbid_apart`] holds them.
-    fn forbid_unsupported(&mut self, cells: &[u16], fillings: &[Vec<u32>]) {
+    /// `fillings` lists them one after another, `cells.len()` digits each.
+    fn forbid_unsupported(&mut self, cells: &[u16], fillings: &[u32]) {
         let mut support = Support::new(cells.len(), self.n);
-        for filling in fillings {
+        for filling in fillings.chunks_exact(cells.len()) {
             support.add(filling);
         }
         self.forbid_apart(cells, &support);
@@ -603,8 +677,8 @@ impl<'v> Builder<'v> {
                             continue;
                         }
                         let item = self.problem.add_item(ItemKind::Secondary);
-                        self.extra[a as usize * n + x as usize - 1].push(item);
-                        self.extra[b as usize * n + y as usize - 1].push(item);
+                        self.extra.push((a as u32 * n as u32 + x - 1, item, None));
+                        self.extra.push((b as u32 * n as u32 + y - 1, item, None));
                     }
                 }
             }
@@ -666,17 +740,16 @@ impl<'v> Builder<'v> {
             .collect();
         for (pos, list) in moves.iter().enumerate() {
             for &(s, d, t) in list {
-                let mut option = vec![
-                    (items[pos], None),
-                    (self.color_item[cells[pos] as usize], Some(Color(d))),
-                ];
+                self.entries.push((items[pos], None));
+                self.entries
+                    .push((self.color_item[cells[pos] as usize], Some(Color(d))));
                 if pos > 0 {
-                    option.push((links[pos - 1], Some(Color(s + 1))));
+                    self.entries.push((links[pos - 1], Some(Color(s + 1))));
                 }
                 if pos + 1 < k {
-                    option.push((links[pos], Some(Color(t + 1))));
+                    self.entries.push((links[pos], Some(Color(t + 1))));
                 }
-                self.options.push(option);
+                self.ends.push(self.entries.len());
             }
         }
     }
@@ -692,17 +765,18 @@ impl<'v> Builder<'v> {
             .collect();
         for &cell in cells {
             for (d, &item) in digit.iter().enumerate() {
-                self.extra[cell as usize * n + d].push(item);
+                self.extra
+                    .push(((cell as usize * n + d) as u32, item, None));
             }
         }
         for &set in sets {
-            let mut option = vec![(group, None)];
+            self.entries.push((group, None));
             for (d, &item) in digit.iter().enumerate() {
                 if set >> d & 1 == 0 {
-                    option.push((item, None));
+                    self.entries.push((item, None));
                 }
             }
-            self.options.push(option);
+            self.ends.push(self.entries.len());
         }
     }
 
@@ -713,7 +787,8 @@ impl<'v> Builder<'v> {
         for d in 0..n {
             let item = self.problem.add_item(ItemKind::Secondary);
             for &cell in cells {
-                self.extra[cell as usize * n + d].push(item);
+                self.extra
+                    .push(((cell as usize * n + d) as u32, item, None));
             }
         }
     }
@@ -729,7 +804,8 @@ impl<'v> Builder<'v> {
                     let item = self.problem.add_item(ItemKind::Secondary);
                     for cell in cells {
                         for d in [x, y] {
-                            self.extra[cell as usize * self.n + d as usize - 1].push(item);
+                            let key = cell as usize * self.n + d as usize - 1;
+                            self.extra.push((key as u32, item, None));
                         }
                     }
                 }
@@ -753,7 +829,8 @@ impl<'v> Builder<'v> {
                 .iter()
                 .map(|&cell| {
                     let it = self.problem.add_item(ItemKind::Secondary);
-                    self.extra[cell as usize * n + v as usize - 1].push(it);
+                    self.extra
+                        .push(((cell as usize * n + v as usize - 1) as u32, it, None));
                     it
                 })
                 .collect();
@@ -761,15 +838,16 @@ impl<'v> Builder<'v> {
                 if (subset.count_ones() as usize) < m {
                     continue;
                 }
-                let mut option = vec![(item, None)];
+                self.entries.push((item, None));
                 for (i, &cell) in cells.iter().enumerate() {
                     if subset >> i & 1 == 1 {
-                        option.push((self.color_item[cell as usize], Some(Color(u32::from(v)))));
+                        self.entries
+                            .push((self.color_item[cell as usize], Some(Color(u32::from(v)))));
                     } else {
-                        option.push((not[i], None));
+                        self.entries.push((not[i], None));
                     }
                 }
-                self.options.push(option);
+                self.ends.push(self.entries.len());
             }
         }
     }
@@ -782,31 +860,52 @@ impl<'v> Builder<'v> {
         let house_base: Vec<ItemId> = (0..self.houses.len() * n)
             .map(|_| self.problem.add_item(ItemKind::Primary))
             .collect();
-        let mut full = Vec::new();
+        // The extra items by key, each key's in the order they were added.
+        let mut start = vec![0usize; n * n * n + 1];
+        for &(key, _, _) in &self.extra {
+            start[key as usize + 1] += 1;
+        }
+        for key in 0..n * n * n {
+            start[key + 1] += start[key];
+        }
+        let mut at = start.clone();
+        let mut by_key = vec![(ItemId(0), None); self.extra.len()];
+        for &(key, item, color) in &self.extra {
+            by_key[at[key as usize]] = (item, color);
+            at[key as usize] += 1;
+        }
+        let mut full = Vec::with_capacity(n * n * n + self.ends.len());
         for cell in 0..n * n {
             let mut cand = self.cand[cell];
             while cand != 0 {
                 let d = cand.trailing_zeros() as usize;
                 cand &= cand - 1;
-                let mut option = vec![
+                let key = cell * n + d;
+                let option = [
                     (self.cell_item[cell], None),
                     (self.color_item[cell], Some(Color(d as u32 + 1))),
-                ];
-                for &h in &self.cell_houses[cell] {
-                    option.push((house_base[h as usize * n + d], None));
-                }
-                option.extend(self.extra[cell * n + d].iter().map(|&i| (i, None)));
+                ]
+                .into_iter()
+                .chain(
+                    self.cell_houses[cell]
+                        .iter()
+                        .map(|&h| (house_base[h as usize * n + d], None)),
+                )
+                .chain(by_key[start[key]..start[key + 1]].iter().copied());
                 // Items are distinct by construction; a failure here would
                 // be a compiler bug, and the option is then left out.
                 if self.problem.add_colored_option(option).is_ok() {
-                    full.push((cell * n + d) as u32);
+                    full.push(key as u32);
                 }
             }
         }
-        for option in std::mem::take(&mut self.options) {
+        let mut from = 0;
+        for &end in &self.ends {
+            let option = self.entries[from..end].iter().copied();
             if self.problem.add_colored_option(option).is_ok() {
                 full.push(no_placement(n));
             }
+            from = end;
         }
         (self.problem, full)
     }
