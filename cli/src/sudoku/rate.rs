@@ -9,7 +9,8 @@
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use super::{Context, Done, Job, Where, error_line, puzzle_text};
+use super::record::{Where, error_line, puzzle_text};
+use super::{Context, Done, Job};
 use crate::ExitStatus;
 use dlx_engine::dlx::deduce::{self, Rating, Rules};
 use dlx_engine::sudoku::Grid;
