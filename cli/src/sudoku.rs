@@ -20,11 +20,12 @@
 //! * the writer (`Writer`, in `write`) prints the results in sequence order and
 //!   decides when the run stops (`--fail-fast`, a closed pipe).
 //!
-//! With one thread the three run inline, one item at a time. With `N > 1`
-//! the reader runs on a thread of its own, `N` workers (each with its own
-//! [`Solvers`]) compute, and the calling thread writes, reordering by
-//! sequence number (`pipeline`). Both paths call the same `serve` loop
-//! around `compute`, so what is printed cannot differ between them.
+//! The three run on the library's batch pipeline
+//! ([`dlx_engine::workers::Batch`], called in `pipeline`): with one thread
+//! inline, one item at a time; with `N > 1` the reader runs on a thread of
+//! its own, `N` workers (each with its own [`Solvers`]) compute, and the
+//! calling thread writes, in input order. Both paths call the same
+//! `compute`, so what is printed cannot differ between them.
 //!
 //! # Invariants
 //!
@@ -97,7 +98,6 @@ pub use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 
 pub use candidates::{Layout, pencil_marks};
 use judge::{solve_case, unwritable};
-use pipeline::{run_threads, serve};
 use read::{Item, Job, Span, read_ahead, run_items};
 use record::{Status, Verdict, error_line, json_line};
 use watch::Board;
@@ -538,19 +538,7 @@ pub fn run(
             items: Vec::new(),
         }),
     };
-    let threaded = match threads {
-        0 | 1 => None,
-        _ => run_threads(&ctx, inputs, span.as_ref(), threads, &mut writer),
-    };
-    // One thread, or no thread could be started for the run.
-    let flow = threaded.unwrap_or_else(|| {
-        let items = run_items(&ctx, inputs, span.as_ref()).map(|item| std::iter::once(((), item)));
-        serve(items, &ctx, |results| {
-            results
-                .into_iter()
-                .try_for_each(|((), done)| writer.write(done))
-        })
-    });
+    let flow = pipeline::run(&ctx, inputs, span.as_ref(), threads, &mut writer);
     if let ControlFlow::Break(End::Output(status)) = flow {
         return status;
     }
