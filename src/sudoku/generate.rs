@@ -225,6 +225,7 @@ pub struct Generated {
 
 /// Why no puzzle came out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// No try reached the clue bound.
     #[error("no puzzle with at most {max} clues in {tries} tries (the fewest: {fewest})")]
@@ -603,10 +604,12 @@ fn level_of(rater: &mut Rater, variant: &Variant, puzzle: &Grid) -> Result<Level
 /// Puzzles `first..first + len` of `seed` (puzzle `i` drawn from
 /// [`Rng::for_puzzle`]), in index order, made on the batch pipeline
 /// ([`Batch`]) with one worker per generator (inline with one; none with
-/// no generator), each taking the next index as it comes free.
-/// The result depends only on the generators' shape and settings, the
-/// seed and the range, never on the number of generators or the threads
-/// the system grants.
+/// no generator), each taking the next index as it comes free. Once the
+/// generators' cancel stops a puzzle, the batch stops there: the result
+/// ends with that [`GenerateError::Cancelled`], the later puzzles not
+/// begun. The result depends only on the generators' shape and settings,
+/// the seed and the range (and when a cancel comes), never on the number
+/// of generators or the threads the system grants.
 pub fn generate_range(
     generators: &mut [Generator],
     seed: u64,
@@ -619,8 +622,13 @@ pub fn generate_range(
         || 0..len,
         |generator, i| generator.generate(&mut Rng::for_puzzle(seed, first + i)),
         |result| {
+            let cancelled = matches!(result, Err(GenerateError::Cancelled));
             made.push(result);
-            ControlFlow::Continue(())
+            if cancelled {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         },
     );
     made

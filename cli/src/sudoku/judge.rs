@@ -62,6 +62,26 @@ pub(super) fn solve_case(
     }
     let started = Instant::now();
     let max_nodes = opts.max_nodes.unwrap_or(u64::MAX);
+    let result = search(task, rule, case, opts, solver, max_nodes);
+    if watched {
+        // Drops the watch, which takes the case off the progress line.
+        solver.set_cancel(usual);
+    }
+    let time = started.elapsed();
+    judge(task, rule, case, max_nodes, result, time)
+}
+
+/// The search of `solve_case`: one solution (two under [`Rule::Unique`],
+/// then the smallest under [`Rule::Smallest`]) or a count, within
+/// `max_nodes` in all.
+fn search(
+    task: Task,
+    rule: Rule,
+    case: &Case,
+    opts: &Options,
+    solver: &mut dyn SudokuSolver,
+    max_nodes: u64,
+) -> Result<(Option<Grid>, Count), PuzzleError> {
     let limits = |max_solutions| SearchLimits {
         max_solutions,
         max_nodes,
@@ -86,7 +106,7 @@ pub(super) fn solve_case(
                 (None, count)
             }),
     };
-    let result = match (rule, result) {
+    match (rule, result) {
         (Rule::Smallest, Ok((Some(first), count))) => {
             let left = max_nodes.saturating_sub(count.stats.nodes);
             match smallest(solver, &case.grid, first, left) {
@@ -107,12 +127,19 @@ pub(super) fn solve_case(
             }
         }
         (_, r) => r,
-    };
-    if watched {
-        // Drops the watch, which takes the case off the progress line.
-        solver.set_cancel(usual);
     }
-    let time = started.elapsed();
+}
+
+/// What the search of `case` found comes to, as `task` and `rule` judge
+/// it, the given solution (CSV) checked.
+fn judge(
+    task: Task,
+    rule: Rule,
+    case: &Case,
+    max_nodes: u64,
+    result: Result<(Option<Grid>, Count), PuzzleError>,
+    time: std::time::Duration,
+) -> Verdict {
     let mut verdict = Verdict {
         status: Status::NoSolution,
         exit: ExitStatus::NoSolution,
@@ -227,6 +254,13 @@ pub(super) fn solve_case(
         Status::Interrupted => ExitStatus::Interrupted,
         _ => ExitStatus::NoSolution,
     };
+    check_given(case, &mut verdict);
+    verdict
+}
+
+/// A solved case whose input gives its solution (CSV): a bad input if the
+/// given solution is wrong, as the independent checker says.
+fn check_given(case: &Case, verdict: &mut Verdict) {
     if let (Some(expected), Some(_)) = (&case.expected, &verdict.solution)
         && let Err(e) = match &case.variant {
             Some(variant) => check_variant(variant, &case.grid, expected),
@@ -237,7 +271,6 @@ pub(super) fn solve_case(
         verdict.exit = ExitStatus::BadInput;
         verdict.error = Some(format!("the given solution is wrong: {e}"));
     }
-    verdict
 }
 
 /// The lexicographically smallest solution (cells in reading order),

@@ -190,5 +190,7 @@ fn verdict(result: Result<Rating, RateError>) -> (Status, Option<Rating>, Option
         Err(RateError::Deduce(deduce::RateError::Cancelled)) => {
             (Status::GaveUp, None, Some("cancelled".into()))
         }
+        // An error newer than this command: the input, as it cannot say.
+        Err(e) => (Status::BadInput, None, Some(e.to_string())),
     }
 }
