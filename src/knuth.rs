@@ -60,6 +60,7 @@ pub struct ParseError {
 
 /// The kinds of [`ParseError`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ErrorKind {
     /// The input has no line other than comments and blank lines.
     #[error("empty item list: no line names the items")]

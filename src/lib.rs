@@ -70,6 +70,11 @@ pub mod render;
 pub mod sudoku;
 pub mod workers;
 
+/// The arena the engines are laid out in (`Problem::build`,
+/// `Problem::engine`, ...), re-exported so that a caller needs no
+/// `bumpalo` of its own.
+pub use bumpalo::Bump;
+
 /// Stopping long work from outside; it lives with the engine, whose
 /// searches ask it ([`dlx::cancel`]).
 pub use dlx::cancel;

@@ -11,6 +11,7 @@ use std::fmt::Write;
 
 /// What is wrong with the arguments of a problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ProblemError {
     /// A size that has to be at least 1.
     #[error("{what} must be at least 1")]

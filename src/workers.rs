@@ -1,5 +1,7 @@
-//! Starting worker threads: the cap on how many a run asks for, and
-//! spawning that survives the system refusing a thread.
+//! Starting worker threads: the cap on how many a run asks for, spawning
+//! that survives the system refusing a thread, and the one ordered,
+//! bounded parallel batch pipeline ([`Batch`]) that every batch of the
+//! library, the command and the Python bindings runs on.
 //!
 //! Invariants: no run starts more than [`MAX_THREADS`] workers, whatever
 //! `--threads` (or a binding's `threads=`) says; a thread the system
@@ -11,6 +13,10 @@
 
 use std::io;
 use std::thread::{Builder, Scope, ScopedJoinHandle};
+
+mod batch;
+
+pub use batch::Batch;
 
 /// The most worker threads a run starts: a larger request is lowered to
 /// this. Far more than the cores of any machine this runs on, and few

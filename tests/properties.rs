@@ -377,6 +377,7 @@ proptest! {
                 Outcome::Overflow => prop_assert!(false, "a search one by one overflowed"),
                 Outcome::NodeLimit => prop_assert!(report.stats.nodes >= max_nodes),
                 Outcome::Exhausted => prop_assert!(report.stats.solutions >= 1),
+                other => prop_assert!(false, "an outcome this test does not know: {other:?}"),
             }
         }
         // The same stops inside the puzzle's own matrix leave it sane and

@@ -14,9 +14,11 @@
 //!   are noisy.
 //! * Each puzzle is timed on its own (one `Instant` pair around the search)
 //!   so the table can give a median as well as a mean.
-//! * With `--threads N` the puzzles are cut into `N` contiguous shares, one
-//!   per thread, and each thread does all of the above on its share with
-//!   its own solvers (warm-up included). Totals, means and medians are
+//! * With `--threads N` the chunks go to `N` threads on the library's
+//!   batch pipeline ([`Batch`]), each chunk to the next thread free (the
+//!   chunks smaller than [`CHUNK`] when there are too few for every
+//!   thread), and each thread does all of the above on its chunks with its
+//!   own solvers (warm-up included). Totals, means and medians are
 //!   over all puzzles as with one thread (the total is then the work of
 //!   all threads together); puzzles per second is the number of puzzles
 //!   over the busiest thread's time for that solver, the throughput the
@@ -36,6 +38,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -46,7 +49,7 @@ use super::{ExitStatus, Input, is_broken_pipe};
 use dlx_engine::dlx::{Outcome, SearchLimits};
 use dlx_engine::format::{Alphabet, line};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape};
-use dlx_engine::workers::spawn_scoped_up_to;
+use dlx_engine::workers::Batch;
 
 /// Puzzles each solver solves before the next solver takes its turn.
 pub const CHUNK: usize = 64;
@@ -285,83 +288,86 @@ fn time_one(
 /// puzzle and solver.
 pub fn measure(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<SolverResult> {
     let threads = super::thread_count(opts.threads).clamp(1, puzzles.len().max(1));
-    if threads == 1 {
-        return measure_share(puzzles, opts, bar);
-    }
-    let share = puzzles.len().div_ceil(threads);
-    // A share whose thread the system refuses is measured on this one.
-    let chunks: Vec<&[Grid]> = puzzles.chunks(share).collect();
-    let shares: Vec<Vec<SolverResult>> = std::thread::scope(|scope| {
-        let (running, _) = spawn_scoped_up_to(scope, chunks.len(), |i| {
-            let chunk = chunks[i];
-            move || measure_share(chunk, opts, bar)
-        });
-        let started = running.len();
-        let mut shares: Vec<_> = running
-            .into_iter()
-            .map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-            .collect();
-        shares.extend(
-            chunks[started..]
-                .iter()
-                .map(|c| measure_share(c, opts, bar)),
-        );
-        shares
-    });
-    let mut results: Vec<SolverResult> = opts
-        .solvers
-        .iter()
-        .map(|&kind| SolverResult::new(solver_name(kind), 0))
-        .collect();
-    for share in shares {
-        for (all, part) in results.iter_mut().zip(share) {
-            all.puzzles += part.puzzles;
-            all.solutions += part.solutions;
-            all.unfinished += part.unfinished;
-            all.nodes += part.nodes;
-            all.times.extend(part.times);
-            all.elapsed = all.elapsed.max(part.elapsed);
-        }
-    }
-    results
-}
-
-/// [`measure`] on one thread.
-fn measure_share(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<SolverResult> {
-    let mut solvers = Solvers::new();
-    let limits = SearchLimits {
-        max_solutions: opts.limit,
-        max_nodes: opts.budget,
-    };
+    // Chunks of `CHUNK`, smaller when there are too few for every thread.
+    let size = CHUNK.min(puzzles.len().div_ceil(threads)).max(1);
     let mut results: Vec<SolverResult> = opts
         .solvers
         .iter()
         .map(|&kind| SolverResult::new(solver_name(kind), puzzles.len()))
         .collect();
+    // Each thread's total time per solver, for the busiest thread's.
+    let mut busy = vec![vec![Duration::ZERO; opts.solvers.len()]; threads];
+    let _: ControlFlow<()> = Batch { window: 2, grab: 1 }.run(
+        (0..threads).map(|id| (id, None)),
+        || puzzles.chunks(size).enumerate(),
+        |(id, solvers), (c, chunk)| {
+            let solvers = solvers.get_or_insert_with(|| warmed(puzzles, opts));
+            (*id, c, measure_chunk(solvers, c, chunk, opts, bar))
+        },
+        |(id, c, chunk)| {
+            for (s, (result, part)) in results.iter_mut().zip(chunk).enumerate() {
+                busy[id][s] += part.times.iter().sum::<Duration>();
+                result.times[c * size..][..part.times.len()].copy_from_slice(&part.times);
+                result.solutions += part.solutions;
+                result.nodes += part.nodes;
+                result.unfinished += part.unfinished;
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    for (s, result) in results.iter_mut().enumerate() {
+        result.elapsed = busy.iter().map(|b| b[s]).max().unwrap_or_default();
+    }
+    results
+}
+
+/// A thread's solvers, each solver of `opts` warmed up on the first
+/// [`Options::warmup`] puzzles, untimed.
+fn warmed(puzzles: &[Grid], opts: &Options) -> Solvers {
+    let mut solvers = Solvers::new();
     for &kind in &opts.solvers {
         for puzzle in puzzles.iter().take(opts.warmup) {
-            time_one(&mut solvers, kind, puzzle, limits);
+            time_one(&mut solvers, kind, puzzle, limits(opts));
         }
     }
+    solvers
+}
+
+/// The limits of each search of `opts`.
+fn limits(opts: &Options) -> SearchLimits {
+    SearchLimits {
+        max_solutions: opts.limit,
+        max_nodes: opts.budget,
+    }
+}
+
+/// Chunk `c` timed with every solver in turn, the order rotated by `c`:
+/// each solver's figures on it (in the order of `opts.solvers`).
+fn measure_chunk(
+    solvers: &mut Solvers,
+    c: usize,
+    chunk: &[Grid],
+    opts: &Options,
+    bar: &ProgressBar,
+) -> Vec<SolverResult> {
     let count = opts.solvers.len();
-    for (c, chunk) in puzzles.chunks(CHUNK).enumerate() {
-        for turn in 0..count {
-            let s = (c + turn) % count;
-            let kind = opts.solvers[s];
-            let result = &mut results[s];
-            for (i, puzzle) in chunk.iter().enumerate() {
-                let (time, solutions, nodes, finished) =
-                    time_one(&mut solvers, kind, puzzle, limits);
-                result.times[c * CHUNK + i] = time;
-                result.solutions += solutions;
-                result.nodes += nodes;
-                result.unfinished += usize::from(!finished);
-            }
-            bar.inc(chunk.len() as u64);
+    let mut results: Vec<SolverResult> = opts
+        .solvers
+        .iter()
+        .map(|&kind| SolverResult::new(solver_name(kind), chunk.len()))
+        .collect();
+    for turn in 0..count {
+        let s = (c + turn) % count;
+        let kind = opts.solvers[s];
+        let result = &mut results[s];
+        for (i, puzzle) in chunk.iter().enumerate() {
+            let (time, solutions, nodes, finished) = time_one(solvers, kind, puzzle, limits(opts));
+            result.times[i] = time;
+            result.solutions += solutions;
+            result.nodes += nodes;
+            result.unfinished += usize::from(!finished);
         }
-    }
-    for result in &mut results {
-        result.elapsed = result.total();
+        bar.inc(chunk.len() as u64);
     }
     results
 }

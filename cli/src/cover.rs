@@ -348,6 +348,8 @@ fn cut_reason(outcome: Outcome) -> Option<&'static str> {
         // Only the deadline or the output stops a run, and a failed output
         // ends the command before this point.
         Outcome::Stopped => Some("--timeout"),
+        // An outcome newer than this command cut nothing it asked for.
+        _ => None,
     }
 }
 

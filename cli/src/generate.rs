@@ -215,6 +215,8 @@ fn text(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus 
                         | GenerateError::NoRegions { .. }
                         | GenerateError::NoGrid { .. }
                         | GenerateError::Cancelled => {}
+                        // A reason newer than this command has no flag to try.
+                        _ => {}
                     }
                     return finish(out, err, ExitStatus::NoSolution);
                 }

@@ -7,22 +7,24 @@
 //!
 //! A run is three steps joined by sequence numbers:
 //!
-//! * the reader (`Items`) opens the inputs in order, detects their
+//! * the reader (`Items`, in `read`) opens the inputs in order, detects their
 //!   formats and reads their cases, numbering them (a header error takes no
 //!   case number); what it has to say about an input itself (cannot open,
 //!   no format fits, `--verbose`) is an item of its own, in its place;
-//! * the compute step (`compute`) turns one item into a `Done`:
+//! * the compute step (`compute`; the search and its judging in `judge`,
+//!   the `--json` records in `record`) turns one item into a `Done`:
 //!   everything it prints (standard error lines, then standard output
 //!   text), its exit status and its share of the `--stats` totals. It
 //!   prints nothing itself and depends only on the item, so its result is
 //!   the same on any thread;
-//! * the writer (`Writer`) prints the results in sequence order and
+//! * the writer (`Writer`, in `write`) prints the results in sequence order and
 //!   decides when the run stops (`--fail-fast`, a closed pipe).
 //!
-//! With one thread the three run inline, one item at a time. With `N > 1`
-//! the reader runs on a thread of its own, `N` workers (each with its own
-//! [`Solvers`]) compute, and the calling thread writes, reordering by
-//! sequence number. Both paths call the same `serve` loop around
+//! The three run on the library's batch pipeline
+//! ([`dlx_engine::workers::Batch`], called in `pipeline`): with one thread
+//! inline, one item at a time; with `N > 1` the reader runs on a thread of
+//! its own, `N` workers (each with its own [`Solvers`]) compute, and the
+//! calling thread writes, in input order. Both paths call the same
 //! `compute`, so what is printed cannot differ between them.
 //!
 //! # Invariants
@@ -66,35 +68,40 @@
 //! `progress`, `count` shows each case that runs past a second on a line
 //! of standard error (`watch`), out of the way of what is written.
 
-use std::collections::HashMap;
-use std::io::{self, Read, Write};
-use std::ops::{ControlFlow, Range};
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
-use std::time::{Duration, Instant};
-
-use serde::Serialize;
+use std::time::Duration;
 
 use super::{ExitStatus, Input, Part, is_broken_pipe};
 use dlx_engine::cancel::SharedCancel;
 use dlx_engine::dlx::deduce::Rules;
-use dlx_engine::dlx::{Count, Outcome, SearchLimits, Stats};
-use dlx_engine::format::{self, Alphabet, Case, Cases, Format, Head, InputError, Rule};
-use dlx_engine::sudoku::verify::{check_solution, check_variant};
-use dlx_engine::sudoku::{Grid, PuzzleError, Shape, SudokuSolver};
-use dlx_engine::workers::spawn_scoped_up_to;
+use dlx_engine::dlx::{Count, Stats};
+use dlx_engine::format::{self, Alphabet, Format, Rule};
+use dlx_engine::sudoku::Shape;
 
 mod candidates;
+mod judge;
 mod picture;
+mod pipeline;
 mod rate;
+mod read;
+mod record;
 mod watch;
+mod write;
 
 pub use picture::{PDF, PDF_FILE, PDF_PER_PAGE, SVG, file_name};
+pub use pipeline::WINDOW;
 
 pub use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 
 pub use candidates::{Layout, pencil_marks};
+use judge::{solve_case, unwritable};
+use read::{Item, Job, Span, read_ahead, run_items};
+use record::{Status, Verdict, error_line, json_line};
 use watch::Board;
+use write::{End, Writer};
 
 /// Options shared by `solve` and `count`.
 #[derive(Clone, Debug)]
@@ -261,11 +268,6 @@ fn named(name: &str, err: &mut dyn Write) -> Option<&'static dyn Format> {
     found
 }
 
-/// Items in flight per solving thread, at most: read but not yet written.
-/// Enough to keep every thread busy while one hard puzzle holds up the
-/// writer, small enough to bound memory.
-pub const WINDOW: usize = 256;
-
 /// What every step of a run reads and nobody changes.
 struct Context<'o> {
     task: Task,
@@ -279,282 +281,6 @@ struct Context<'o> {
     board: Option<Arc<Board>>,
     /// Each case comes to a picture (`render`, `--output svg`), not text.
     pictures: bool,
-}
-
-/// One thing the reader found, in input order.
-enum Item {
-    /// Something said about an input itself: it cannot be opened or read,
-    /// no format fits it, or (`--verbose`) which format was detected.
-    Note {
-        /// Lines for standard error.
-        err: String,
-        /// What it does to the exit status.
-        status: ExitStatus,
-    },
-    /// One case of an input, readable or not.
-    Case(Job),
-}
-
-impl Item {
-    /// Whether the item takes a case number: a case, readable or not, but
-    /// not a note or a header error.
-    fn numbered(&self) -> bool {
-        matches!(self, Item::Case(job) if takes_number(&job.case))
-    }
-}
-
-/// Whether a case read takes a case number: every one but a header error.
-fn takes_number(case: &Result<Case, InputError>) -> bool {
-    !matches!(case, Err(e) if e.header)
-}
-
-/// A case to solve, with what is needed to write it.
-struct Job {
-    /// The input's name, for messages.
-    name: Arc<str>,
-    /// The input's format (its judge's rule).
-    format: &'static dyn Format,
-    /// The output format; `None` for JSON.
-    writer: Option<&'static dyn Format>,
-    /// The case number (header errors repeat the previous one).
-    number: usize,
-    /// The case number over all inputs of the run (1-based; header
-    /// errors repeat the previous one), which names its picture.
-    index: usize,
-    /// The case, or why it could not be read.
-    case: Result<Case, InputError>,
-}
-
-/// The input being read.
-struct Current {
-    name: Arc<str>,
-    format: &'static dyn Format,
-    writer: Option<&'static dyn Format>,
-    cases: Cases<'static>,
-    number: usize,
-}
-
-/// The reader: every item of every input, in order, read lazily (one case
-/// at a time).
-struct Items<'c> {
-    ctx: &'c Context<'c>,
-    inputs: std::slice::Iter<'c, Input>,
-    current: Option<Current>,
-    /// Cases numbered so far, over all inputs.
-    index: usize,
-}
-
-impl<'c> Items<'c> {
-    fn new(ctx: &'c Context<'c>, inputs: &'c [Input]) -> Self {
-        Self {
-            ctx,
-            inputs: inputs.iter(),
-            current: None,
-            index: 0,
-        }
-    }
-
-    /// Opens `input` and settles its format.
-    fn open(&self, input: &Input) -> Opened {
-        let name: Arc<str> = input.name().into();
-        let reader = match input.open() {
-            Ok(reader) => reader,
-            Err(e) => return Opened::Failed(format!("dlx: {name}: {e}\n")),
-        };
-        let mut verbose = None;
-        let (format, reader) = match self.ctx.fixed {
-            Some(f) => (f, reader),
-            None => {
-                let (head, reader) = Head::peek(reader);
-                if let (Some(e), None) = (&head.error, head.content().next()) {
-                    return Opened::Failed(format!("dlx: {name}: cannot read: {e}\n"));
-                }
-                // No puzzles (blank, or only comment lines): nothing to do.
-                if head.complete && head.content().all(|l| l.trim_start().starts_with('#')) {
-                    return Opened::Empty;
-                }
-                let f = match format::detect(&head) {
-                    Ok(f) => f,
-                    Err(e) => return Opened::Failed(format!("dlx: {name}: {e}\n")),
-                };
-                if self.ctx.opts.verbose {
-                    verbose = Some(format!("dlx: {name}: format {} (detected)\n", f.name()));
-                }
-                (f, reader)
-            }
-        };
-        let writer = if self.ctx.opts.json {
-            None
-        } else {
-            Some(self.ctx.output.unwrap_or(format))
-        };
-        let cases = format.read(reader, &self.ctx.format_opts);
-        let current = Current {
-            name,
-            format,
-            writer,
-            cases,
-            number: 0,
-        };
-        Opened::Read(current, verbose)
-    }
-}
-
-/// An input, opened.
-enum Opened {
-    /// Its cases are to be read; with the `--verbose` line, if any.
-    Read(Current, Option<String>),
-    /// It has no puzzles (blank, or comment lines only).
-    Empty,
-    /// It cannot be read, for the reason given (a standard error line).
-    Failed(String),
-}
-
-impl Iterator for Items<'_> {
-    type Item = Item;
-
-    fn next(&mut self) -> Option<Item> {
-        loop {
-            if let Some(cur) = &mut self.current {
-                if let Some(case) = cur.cases.next() {
-                    if takes_number(&case) {
-                        cur.number += 1;
-                        self.index += 1;
-                    }
-                    return Some(Item::Case(Job {
-                        name: cur.name.clone(),
-                        format: cur.format,
-                        writer: cur.writer,
-                        number: cur.number,
-                        index: self.index,
-                        case,
-                    }));
-                }
-                self.current = None;
-            }
-            let input = self.inputs.next()?;
-            match self.open(input) {
-                Opened::Read(current, verbose) => {
-                    self.current = Some(current);
-                    if let Some(err) = verbose {
-                        return Some(Item::Note {
-                            err,
-                            status: ExitStatus::Success,
-                        });
-                    }
-                }
-                Opened::Empty => {}
-                Opened::Failed(err) => {
-                    return Some(Item::Note {
-                        err,
-                        status: ExitStatus::BadInput,
-                    });
-                }
-            }
-        }
-    }
-}
-
-/// The items of share `k` of `n` (`--part K/N`) of a run.
-///
-/// The cases of all inputs are numbered 0, 1, ... in reading order (notes
-/// and header errors take no number), and the share takes the contiguous
-/// range [`Part::range`] of them; an item without a number goes with the
-/// next case, or with the last share if no case follows. So every item of
-/// the run belongs to exactly one share, and the shares' items, in share
-/// order, are the run's items in order: each item computes and prints as
-/// in one run (its case number and line come from reading everything
-/// before it), and the shares' standard outputs (and their standard
-/// errors, `--stats` aside) concatenated in share order are those of one
-/// run, byte for byte. The exit code of one run is the largest of the
-/// shares'.
-///
-/// Finding the range takes a pass that reads (without solving) every
-/// input to count the cases; standard input is therefore read into memory
-/// first. No output format writes a header or a trailer, so the only text
-/// that depends on earlier cases is the separator `dlx solve` writes
-/// between two outputs: a share prints it before its first output when
-/// some earlier case printed something, which [`Span::plan`] finds by
-/// computing the earlier cases in order until one prints (usually the
-/// first one does).
-struct Span {
-    /// The case numbers (0-based, over all inputs) of the share.
-    cases: Range<usize>,
-    /// Whether this is the last share.
-    last: bool,
-    /// Whether some item before the share prints to standard output.
-    after_output: bool,
-}
-
-impl Span {
-    /// Reads `inputs` to place share `part` in them.
-    fn plan(ctx: &Context<'_>, inputs: &[Input], part: Part) -> Self {
-        let total = Items::new(ctx, inputs).filter(Item::numbered).count();
-        let cases = part.range(total);
-        let after_output = ctx.task == Task::Solve
-            && !ctx.opts.json
-            && cases.start > 0
-            && placed(Items::new(ctx, inputs))
-                .take_while(|(before, _)| *before < cases.start)
-                .any(|(_, item)| compute(item, ctx, &mut Solvers::new()).out.is_some());
-        Span {
-            cases,
-            last: part.k == part.n,
-            after_output,
-        }
-    }
-
-    /// Whether the item with `before` numbered cases ahead of it belongs
-    /// to the share.
-    fn owns(&self, before: usize, item: &Item) -> bool {
-        self.cases.contains(&before) || (self.last && before >= self.cases.end && !item.numbered())
-    }
-}
-
-/// Each item with the number of numbered cases before it.
-fn placed<'c>(items: Items<'c>) -> impl Iterator<Item = (usize, Item)> + 'c {
-    let mut seen = 0;
-    items.map(move |item| {
-        let before = seen;
-        seen += usize::from(item.numbered());
-        (before, item)
-    })
-}
-
-/// The items a run computes: all of them, or those of its share.
-fn run_items<'c>(
-    ctx: &'c Context<'c>,
-    inputs: &'c [Input],
-    span: Option<&'c Span>,
-) -> Box<dyn Iterator<Item = Item> + 'c> {
-    let items = Items::new(ctx, inputs);
-    match span {
-        None => Box::new(items),
-        Some(span) => Box::new(
-            placed(items)
-                .filter(move |(before, item)| span.owns(*before, item))
-                .map(|(_, item)| item),
-        ),
-    }
-}
-
-/// `inputs` with standard input read into memory, so that a share can
-/// read it more than once; a second `-` reads nothing, as it would.
-fn read_ahead(inputs: &[Input]) -> io::Result<Vec<Input>> {
-    let mut stdin = Some(io::stdin());
-    inputs
-        .iter()
-        .map(|input| match input {
-            Input::Stdin => {
-                let mut bytes = Vec::new();
-                if let Some(stdin) = stdin.take() {
-                    stdin.lock().read_to_end(&mut bytes)?;
-                }
-                Ok(Input::Bytes(input.name(), bytes.into()))
-            }
-            other => Ok(other.clone()),
-        })
-        .collect()
 }
 
 /// Everything one item comes to: what it prints and what it adds to the
@@ -573,99 +299,6 @@ struct Done {
     totals: Totals,
     /// When `out` is a picture: where it goes.
     picture: Option<picture::Target>,
-}
-
-/// The status of a case in `--json` (docs/json.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-enum Status {
-    /// `solve`: a solution (that the judge accepts); `count` with
-    /// `--limit 1`: at least one solution.
-    Solved,
-    /// `count`: exactly one solution.
-    Unique,
-    /// `count`: two or more.
-    Multiple,
-    /// No (acceptable) solution.
-    NoSolution,
-    /// The case could not be read or written, or its given solution is
-    /// wrong.
-    BadInput,
-    /// `--max-nodes` stopped the search.
-    Cut,
-    /// Ctrl-C stopped the search.
-    Interrupted,
-}
-
-/// The fields that open every JSON line of `solve`, `count` and `rate`:
-/// where the case is, and the puzzle.
-#[derive(Serialize)]
-struct Where<'a> {
-    case: usize,
-    file: &'a str,
-    line: usize,
-    column: Option<usize>,
-    puzzle: Option<String>,
-}
-
-/// The `puzzle` field of a JSON line: the puzzle as a line, or `null` when
-/// it was not read or the alphabet has no symbols for its digits.
-fn puzzle_text(alphabet: &Alphabet, puzzle: Option<&Grid>) -> Option<String> {
-    puzzle
-        .filter(|g| alphabet.covers(g.n()))
-        .map(|g| alphabet.write_line(g))
-}
-
-/// One line of `--json`: the schema of docs/json.md, in its field order.
-#[derive(Serialize)]
-struct Record<'a> {
-    #[serde(flatten)]
-    at: Where<'a>,
-    status: Status,
-    count: Option<u128>,
-    count_is_lower_bound: Option<bool>,
-    solution: Option<String>,
-    error: Option<String>,
-    nodes: Option<u64>,
-    updates: Option<u64>,
-    microseconds: Option<u64>,
-}
-
-/// What one case comes to, before it is written in any format.
-struct Verdict {
-    status: Status,
-    /// What the case does to the exit status.
-    exit: ExitStatus,
-    /// The puzzle, when it was read.
-    puzzle: Option<Grid>,
-    /// The solution to print.
-    solution: Option<Grid>,
-    /// `count`: what the search found.
-    count: Option<Count>,
-    /// The column an input error points at.
-    column: Option<usize>,
-    /// What standard error says about the case (after file and line).
-    error: Option<String>,
-    /// Search effort and time, when the case was searched.
-    search: Option<(Stats, Duration)>,
-    /// `solve` under [`Rule::Unique`]: there were several solutions.
-    several: bool,
-}
-
-impl Verdict {
-    fn bad(puzzle: Option<Grid>, column: Option<usize>, error: String) -> Self {
-        Self {
-            status: Status::BadInput,
-            exit: ExitStatus::BadInput,
-            puzzle,
-            solution: None,
-            count: None,
-            column,
-            error: Some(error),
-            search: None,
-            several: false,
-        }
-    }
 }
 
 /// The compute step: what `item` prints and adds to the run. Pure but for
@@ -795,153 +428,6 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     done
 }
 
-/// The standard error line about a case at `line` (and `column`) of input
-/// `name`.
-fn error_line(name: &str, line: usize, column: Option<usize>, error: &str) -> String {
-    match column {
-        Some(c) => format!("dlx: {name}: line {line}, column {c}: {error}\n"),
-        None => format!("dlx: {name}: line {line}: {error}\n"),
-    }
-}
-
-/// The `--json` line of a case.
-fn json_line(v: &Verdict, number: usize, name: &str, line: usize, alphabet: &Alphabet) -> String {
-    let record = Record {
-        at: Where {
-            case: number,
-            file: name,
-            line,
-            column: v.column,
-            puzzle: puzzle_text(alphabet, v.puzzle.as_ref()),
-        },
-        status: v.status,
-        count: v.count.map(|c| c.solutions),
-        count_is_lower_bound: v.count.map(|c| !c.is_exact()),
-        solution: v.solution.as_ref().map(|g| alphabet.write_line(g)),
-        error: v.error.clone(),
-        nodes: v.search.map(|(s, _)| s.nodes),
-        updates: v.search.map(|(s, _)| s.updates),
-        microseconds: v
-            .search
-            .map(|(_, t)| u64::try_from(t.as_micros()).unwrap_or(u64::MAX)),
-    };
-    let mut text = serde_json::to_string(&record).unwrap_or_default();
-    text.push('\n');
-    text
-}
-
-/// Computes the items of each chunk one after the other with this
-/// thread's own solvers, handing the chunk's results (with their tags, in
-/// order) to `sink` until it says stop. The one loop both the
-/// single-threaded run (chunks of one) and every worker use.
-fn serve<T, C, B>(
-    chunks: impl Iterator<Item = C>,
-    ctx: &Context<'_>,
-    mut sink: impl FnMut(Vec<(T, Done)>) -> ControlFlow<B>,
-) -> ControlFlow<B>
-where
-    C: IntoIterator<Item = (T, Item)>,
-{
-    let mut solvers = match &ctx.opts.interrupt {
-        Some(flag) => Solvers::with_cancel(flag.clone()),
-        None => Solvers::new(),
-    };
-    for chunk in chunks {
-        let mut results = Vec::new();
-        for (tag, item) in chunk {
-            results.push((tag, compute(item, ctx, &mut solvers)));
-        }
-        sink(results)?;
-    }
-    ControlFlow::Continue(())
-}
-
-/// Why the writer stopped the run early.
-enum End {
-    /// `--fail-fast` (an item was not a success) or Ctrl-C (an item was
-    /// interrupted): finish normally.
-    Stop,
-    /// Standard output failed: end at once with this status.
-    Output(ExitStatus),
-}
-
-/// Prints results in order and keeps the run's status and totals.
-struct Writer<'w> {
-    out: &'w mut dyn Write,
-    err: &'w mut dyn Write,
-    fail_fast: bool,
-    status: ExitStatus,
-    totals: Totals,
-    /// Outputs written so far (separators go between them).
-    written: usize,
-    /// The progress line, kept out of the way of what is written.
-    board: Option<Arc<Board>>,
-    /// `--output-dir`: where pictures go.
-    dir: Option<&'w std::path::Path>,
-    /// `--per-page`: the pictures gathered for the sheet.
-    sheet: Option<picture::Sheet>,
-}
-
-impl Writer<'_> {
-    /// Prints `done` (standard error first); `Break` ends the run.
-    fn write(&mut self, done: Done) -> ControlFlow<End> {
-        match self.board.clone() {
-            Some(board) => board.suspend(|| self.print(done)),
-            None => self.print(done),
-        }
-    }
-
-    fn print(&mut self, mut done: Done) -> ControlFlow<End> {
-        let _ = self.err.write_all(done.err.as_bytes());
-        self.status = self.status.max(done.status);
-        self.totals += done.totals;
-        if let Some(sheet) = &mut self.sheet
-            && let Some(item) = done.picture.as_mut().and_then(|t| t.item.take())
-        {
-            sheet.items.push(*item);
-        } else if let (Some(text), Some(target)) = (&done.out, &done.picture)
-            && (self.dir.is_some() || self.written > 0)
-        {
-            // A picture to its file, or one more than standard output holds.
-            let failed = match self.dir {
-                Some(dir) => picture::write(dir, &target.file, text).err(),
-                None => Some(picture::refused(target)),
-            };
-            if let Some(message) = failed {
-                let _ = self.err.write_all(message.as_bytes());
-                self.status = self.status.max(ExitStatus::BadInput);
-            }
-        } else if let Some(text) = done.out {
-            let separator = if self.written > 0 { done.separator } else { "" };
-            self.written += 1;
-            let result = self
-                .out
-                .write_all(separator.as_bytes())
-                .and_then(|()| self.out.write_all(text.as_bytes()));
-            if let Err(e) = result {
-                return ControlFlow::Break(End::Output(self.output_failed(&e)));
-            }
-        }
-        if self.fail_fast && self.status > ExitStatus::Success
-            || done.status == ExitStatus::Interrupted
-        {
-            return ControlFlow::Break(End::Stop);
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// The status to end with when standard output fails: the status so
-    /// far when the reader went away, an error otherwise.
-    fn output_failed(&mut self, e: &io::Error) -> ExitStatus {
-        if is_broken_pipe(e) {
-            self.status
-        } else {
-            let _ = writeln!(self.err, "dlx: cannot write output: {e}");
-            ExitStatus::BadInput
-        }
-    }
-}
-
 /// Runs `task` over every puzzle of `inputs`.
 pub fn run(
     task: Task,
@@ -1052,19 +538,7 @@ pub fn run(
             items: Vec::new(),
         }),
     };
-    let threaded = match threads {
-        0 | 1 => None,
-        _ => run_threads(&ctx, inputs, span.as_ref(), threads, &mut writer),
-    };
-    // One thread, or no thread could be started for the run.
-    let flow = threaded.unwrap_or_else(|| {
-        let items = run_items(&ctx, inputs, span.as_ref()).map(|item| std::iter::once(((), item)));
-        serve(items, &ctx, |results| {
-            results
-                .into_iter()
-                .try_for_each(|((), done)| writer.write(done))
-        })
-    });
+    let flow = pipeline::run(&ctx, inputs, span.as_ref(), threads, &mut writer);
     if let ControlFlow::Break(End::Output(status)) = flow {
         return status;
     }
@@ -1086,403 +560,6 @@ pub fn run(
         print_stats(writer.err, &writer.totals);
     }
     writer.status
-}
-
-/// The most items a worker takes from the queue at once (those already
-/// there; it never waits for more): fewer wake-ups than one at a time,
-/// and little imbalance at the end of the input.
-const GRAB: usize = 8;
-
-/// The run on `threads` workers: the reader on a thread of its own, the
-/// workers computing, and this thread writing in sequence order. Credits
-/// bound the items between reader and writer to [`WINDOW`] per worker;
-/// when the writer stops, the reader and the workers stop at their next
-/// item (a search under way runs to its end).
-///
-/// The workers start first, then the reader, which alone takes from the
-/// input: when the system refuses a thread, the run goes on with the
-/// workers that started, and `None` (nothing read yet, nothing written)
-/// when no worker or no reader could start, for the caller to run on its
-/// own thread. Either way the output is the same as on any thread count.
-fn run_threads(
-    ctx: &Context<'_>,
-    inputs: &[Input],
-    span: Option<&Span>,
-    threads: usize,
-    writer: &mut Writer<'_>,
-) -> Option<ControlFlow<End>> {
-    let window = WINDOW * threads;
-    let (job_tx, job_rx) = mpsc::sync_channel::<(u64, Item)>(window);
-    let job_rx = Mutex::new(job_rx);
-    let (done_tx, done_rx) = mpsc::channel::<Vec<(u64, Done)>>();
-    // Each message returns that many credits: never more than `window`
-    // outstanding, so sending never blocks.
-    let (credit_tx, credit_rx) = mpsc::sync_channel::<usize>(window);
-    let stop = AtomicBool::new(false);
-    let stopped = || stop.load(Ordering::Relaxed);
-    std::thread::scope(|scope| {
-        let job_rx = &job_rx;
-        let (workers, _) = spawn_scoped_up_to(scope, threads, |_| {
-            let done_tx = done_tx.clone();
-            move || {
-                let chunks = std::iter::from_fn(|| {
-                    if stopped() {
-                        return None;
-                    }
-                    let queue = job_rx.lock().ok()?;
-                    let mut chunk = vec![queue.recv().ok()?];
-                    chunk.extend(queue.try_iter().take(GRAB - 1));
-                    Some(chunk)
-                });
-                serve(chunks, ctx, |results| match done_tx.send(results) {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(_) => ControlFlow::Break(()),
-                })
-            }
-        });
-        drop(done_tx);
-        // With no worker, the queue's sender is dropped here, unused.
-        if workers.is_empty() {
-            return None;
-        }
-        let reader = std::thread::Builder::new().spawn_scoped(scope, move || {
-            let mut items = run_items(ctx, inputs, span);
-            let mut credits = window;
-            for seq in 0u64.. {
-                while credits == 0 {
-                    match credit_rx.recv() {
-                        Ok(more) => credits += more,
-                        Err(_) => return,
-                    }
-                }
-                credits -= 1;
-                if stopped() {
-                    return;
-                }
-                let Some(item) = items.next() else { return };
-                if job_tx.send((seq, item)).is_err() {
-                    return;
-                }
-            }
-        });
-        // A refused reader drops the queue's sender unused: the workers
-        // find the queue closed and end, having read nothing.
-        reader.ok()?;
-        let flow = write_in_order(done_rx, writer, &credit_tx);
-        stop.store(true, Ordering::Relaxed);
-        drop(credit_tx);
-        Some(flow)
-    })
-}
-
-/// Writes the results as they come in, in sequence order, holding back
-/// those that arrive early (at most the window), and gives the reader a
-/// credit back for each one written.
-fn write_in_order(
-    results: mpsc::Receiver<Vec<(u64, Done)>>,
-    writer: &mut Writer<'_>,
-    credits: &mpsc::SyncSender<usize>,
-) -> ControlFlow<End> {
-    let mut early = HashMap::new();
-    let mut next = 0u64;
-    for chunk in results {
-        early.extend(chunk);
-        let first = next;
-        while let Some(done) = early.remove(&next) {
-            next += 1;
-            writer.write(done)?;
-        }
-        if next > first {
-            let _ = credits.send((next - first) as usize);
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// Why `writer` cannot write a grid of `shape` (checked before solving,
-/// so an unwritable case is reported as such, never printed garbled);
-/// `None` for JSON, which writes grids as lines of the alphabet's symbols.
-fn unwritable(writer: Option<&dyn Format>, shape: Shape, alphabet: &Alphabet) -> Option<String> {
-    let n = shape.n();
-    let name = writer.map_or("JSON", |w| w.name());
-    if writer.is_some_and(|w| !w.holds(shape)) {
-        Some(format!("the {name} format cannot hold a {n}x{n} grid"))
-    } else if writer.is_none_or(|w| w.uses_alphabet()) && !alphabet.covers(n) {
-        Some(format!(
-            "the alphabet has no symbols for {n} digits, so the {name} format cannot write this grid"
-        ))
-    } else {
-        None
-    }
-}
-
-/// Searches `case` as `task` and `rule` say, within `opts.max_nodes`.
-fn solve_case(
-    task: Task,
-    rule: Rule,
-    case: &Case,
-    opts: &Options,
-    solvers: &mut Solvers,
-    watch: Option<SharedCancel>,
-) -> Verdict {
-    // Cloned only for a watched case, to be put back after it.
-    let usual = if watch.is_some() {
-        solvers.cancel().cloned()
-    } else {
-        None
-    };
-    let solver = match solvers.for_rules(opts.solver, case.grid.shape(), case.variant.as_deref()) {
-        Ok(solver) => solver,
-        Err(e) => return Verdict::bad(Some(case.grid.clone()), None, e.to_string()),
-    };
-    let watched = watch.is_some();
-    if watched {
-        solver.set_cancel(watch);
-    }
-    let started = Instant::now();
-    let max_nodes = opts.max_nodes.unwrap_or(u64::MAX);
-    let limits = |max_solutions| SearchLimits {
-        max_solutions,
-        max_nodes,
-    };
-    let result = match task {
-        Task::Solve => solve_one(
-            solver,
-            &case.grid,
-            limits(if rule == Rule::Unique { 2 } else { 1 }),
-        ),
-        // `rate`, `render` and `candidates` never search here (see
-        // `rate::compute`, `picture::compute`, `candidates::compute`);
-        // were `rate` to, it would count to 2.
-        Task::Count { .. } | Task::Rate { .. } | Task::Render | Task::Candidates { .. } => solver
-            .search(&case.grid, limits(task.count_limit()), None)
-            .map(|report| {
-                let count = Count {
-                    solutions: report.stats.solutions,
-                    outcome: report.outcome,
-                    stats: report.stats,
-                };
-                (None, count)
-            }),
-    };
-    let result = match (rule, result) {
-        (Rule::Smallest, Ok((Some(first), count))) => {
-            let left = max_nodes.saturating_sub(count.stats.nodes);
-            match smallest(solver, &case.grid, first, left) {
-                Some(best) => Ok((Some(best), count)),
-                // The budget ran out, or Ctrl-C came, before the smallest
-                // was settled.
-                None => Ok((
-                    None,
-                    Count {
-                        outcome: if opts.is_interrupted() {
-                            Outcome::Stopped
-                        } else {
-                            Outcome::NodeLimit
-                        },
-                        ..count
-                    },
-                )),
-            }
-        }
-        (_, r) => r,
-    };
-    if watched {
-        // Drops the watch, which takes the case off the progress line.
-        solver.set_cancel(usual);
-    }
-    let time = started.elapsed();
-    let mut verdict = Verdict {
-        status: Status::NoSolution,
-        exit: ExitStatus::NoSolution,
-        puzzle: Some(case.grid.clone()),
-        solution: None,
-        count: None,
-        column: None,
-        error: None,
-        search: None,
-        several: false,
-    };
-    let (solution, count) = match result {
-        Err(e @ (PuzzleError::Conflict(_) | PuzzleError::Cage { .. })) => {
-            verdict.search = Some((Stats::default(), time));
-            verdict.error = Some(format!("no solution: {e}"));
-            if let Task::Count { .. } = task {
-                verdict.count = Some(Count {
-                    solutions: 0,
-                    outcome: Outcome::Exhausted,
-                    stats: Stats::default(),
-                });
-            }
-            return verdict;
-        }
-        Err(e) => {
-            // Solvers are chosen by shape and rules, so only a matrix too
-            // large for the engine comes here; say so rather than panic.
-            return Verdict::bad(Some(case.grid.clone()), None, e.to_string());
-        }
-        Ok(found) => found,
-    };
-    verdict.search = Some((count.stats, time));
-    let cut = count.outcome == Outcome::NodeLimit;
-    let stopped = count.outcome == Outcome::Stopped;
-    let n = count.solutions;
-    let (status, error) = match task {
-        // `rate`, `render` and `candidates` never search here.
-        Task::Count { .. } | Task::Rate { .. } | Task::Render | Task::Candidates { .. } => {
-            verdict.count = Some(count);
-            let status = match n {
-                _ if stopped => Status::Interrupted,
-                _ if cut => Status::Cut,
-                0 => Status::NoSolution,
-                1 if count.is_exact() => Status::Unique,
-                1 => Status::Solved,
-                _ => Status::Multiple,
-            };
-            let error = if stopped {
-                Some(format!(
-                    "interrupted (Ctrl-C); {} is a lower bound",
-                    format_count(&count)
-                ))
-            } else {
-                cut.then(|| {
-                    format!(
-                        "the count stopped at the node budget (--max-nodes); {} is a lower bound",
-                        format_count(&count)
-                    )
-                })
-            };
-            (status, error)
-        }
-        Task::Solve => match solution {
-            None if stopped => (
-                Status::Interrupted,
-                Some("interrupted (Ctrl-C) before the search settled the puzzle".into()),
-            ),
-            _ if rule == Rule::Unique && n == 1 && stopped => (
-                Status::Interrupted,
-                Some(
-                    "interrupted (Ctrl-C) before uniqueness, which this judge requires, was settled"
-                        .into(),
-                ),
-            ),
-            None if cut => (
-                Status::Cut,
-                if n > 0 {
-                    format!(
-                        "no solution: the smallest solution, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
-                    )
-                } else {
-                    format!("no solution found within {max_nodes} search nodes (--max-nodes)")
-                }
-                .into(),
-            ),
-            _ if rule == Rule::Unique && n == 1 && cut => (
-                Status::Cut,
-                Some(format!(
-                    "no solution: uniqueness, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
-                )),
-            ),
-            _ if rule == Rule::Unique && n > 1 => {
-                verdict.several = true;
-                (
-                    Status::NoSolution,
-                    Some("no solution: several solutions, which this judge counts as none".into()),
-                )
-            }
-            Some(grid) => {
-                verdict.solution = Some(grid);
-                (Status::Solved, None)
-            }
-            None => (Status::NoSolution, Some("no solution".into())),
-        },
-    };
-    verdict.status = status;
-    verdict.error = error;
-    verdict.exit = match status {
-        Status::Solved | Status::Unique | Status::Multiple => ExitStatus::Success,
-        Status::Cut if task != Task::Solve && n > 0 => ExitStatus::Success,
-        Status::Cut => ExitStatus::Unsettled,
-        Status::Interrupted => ExitStatus::Interrupted,
-        _ => ExitStatus::NoSolution,
-    };
-    if let (Some(expected), Some(_)) = (&case.expected, &verdict.solution)
-        && let Err(e) = match &case.variant {
-            Some(variant) => check_variant(variant, &case.grid, expected),
-            None => check_solution(&case.grid, expected),
-        }
-    {
-        verdict.status = Status::BadInput;
-        verdict.exit = ExitStatus::BadInput;
-        verdict.error = Some(format!("the given solution is wrong: {e}"));
-    }
-    verdict
-}
-
-/// The lexicographically smallest solution (cells in reading order),
-/// starting from any solution `first`: each empty cell in turn gets the
-/// smallest digit that still leaves a solution, given the cells before it.
-/// The probes share a budget of `max_nodes` search nodes in all, so the
-/// whole case stays within `--max-nodes`; `None` if it runs out first.
-fn smallest(
-    solver: &mut dyn SudokuSolver,
-    puzzle: &Grid,
-    first: Grid,
-    mut max_nodes: u64,
-) -> Option<Grid> {
-    let n = puzzle.n();
-    let mut best = first;
-    let mut prefix = puzzle.clone();
-    for (i, &given) in puzzle.cells().iter().enumerate() {
-        let (r, c) = (i / n, i % n);
-        if given == 0 {
-            for d in 1..best.get(r, c) {
-                prefix.set(r, c, d);
-                let limits = SearchLimits {
-                    max_solutions: 1,
-                    max_nodes,
-                };
-                // A digit that clashes with the cells before it is no
-                // candidate (Err); otherwise the search says.
-                if let Ok((better, count)) = solve_one(solver, &prefix, limits) {
-                    max_nodes = max_nodes.saturating_sub(count.stats.nodes);
-                    if let Some(better) = better {
-                        best = better;
-                        break;
-                    }
-                    if count.outcome == Outcome::NodeLimit {
-                        return None;
-                    }
-                }
-            }
-            prefix.set(r, c, best.get(r, c));
-        }
-    }
-    Some(best)
-}
-
-/// Finds one solution, searching on to `limits.max_solutions` solutions (2
-/// checks uniqueness), keeping the search statistics.
-fn solve_one(
-    solver: &mut dyn SudokuSolver,
-    puzzle: &Grid,
-    limits: SearchLimits,
-) -> Result<(Option<Grid>, Count), PuzzleError> {
-    let mut found = None;
-    let report = solver.search(
-        puzzle,
-        limits,
-        Some(&mut |g: &Grid| {
-            found.get_or_insert_with(|| g.clone());
-            std::ops::ControlFlow::Continue(())
-        }),
-    )?;
-    let count = Count {
-        solutions: report.stats.solutions,
-        outcome: report.outcome,
-        stats: report.stats,
-    };
-    Ok((found, count))
 }
 
 /// A count as printed: `N`, or `N+` when the search stopped at a limit.

@@ -14,7 +14,8 @@
 //!   nothing here panics on input, so no Rust panic reaches Python.
 //! * Batch results are in input order, and the same for any `threads`:
 //!   each puzzle is solved on its own ([`SudokuSolver`] results depend only
-//!   on the puzzle), and rayon's indexed `collect` keeps the order.
+//!   on the puzzle), and the library's batch pipeline ([`Batch`]) hands
+//!   the answers back in input order.
 //! * An [`ExactCover`] owns only its problem: each search compiles its own
 //!   matrix in its own arena, so a search stopped early (a dropped
 //!   [`Solutions`] iterator) leaves nothing behind in the object.
@@ -28,12 +29,11 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use bumpalo::Bump;
 use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
-use rayon::prelude::*;
 
+use engine::Bump;
 use engine::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::{Level, Rules};
 use engine::dlx::memo::DEFAULT_MEMO_BYTES;
@@ -50,7 +50,7 @@ use engine::sudoku::rate::{RateError, Rater};
 use engine::sudoku::solvers::{SolverKind, Solvers};
 use engine::sudoku::variant::variant_of;
 use engine::sudoku::{Grid, Shape, SudokuSolver};
-use engine::workers::thread_count;
+use engine::workers::{Batch, thread_count};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -354,8 +354,12 @@ fn settled(outcome: Outcome) -> bool {
     matches!(outcome, Outcome::Exhausted | Outcome::SolutionLimit)
 }
 
-/// Puzzles a thread takes at a time in a batch.
-const BATCH_CHUNK: usize = 256;
+/// The pace of a batch on the library's pipeline, as the command's: a few
+/// hundred puzzles in flight per thread, taken a few at a time.
+const BATCH: Batch = Batch {
+    window: 256,
+    grab: 8,
+};
 
 /// One puzzle's answer in a bounded batch, and whether it is settled:
 /// `false` when `max_nodes` or the timeout cut its search short (the
@@ -377,16 +381,16 @@ fn batch<R: Send>(
 ) -> PyResult<(Vec<Option<Answer<R>>>, bool)> {
     let threads = thread_count(threads).min(cases.len().max(1));
     let max_nodes = bounds.max_nodes;
-    // The puzzles of `part`, in order, `None` from the first one that
-    // finds the work cancelled: an interrupted batch's results are
-    // dropped, a timed-out one's kept.
-    let run = |part: &[Case], cancel: &SharedCancel| -> Vec<Option<Answer<R>>> {
-        let mut solvers = Solvers::with_cancel(cancel.clone());
-        let mut stopped = false;
-        part.iter()
-            .map(|case| {
-                stopped = stopped || cancel.is_cancelled();
-                if stopped {
+    // Each puzzle with a solver of this thread's, `None` once the work is
+    // cancelled (the cancel stays so once it says so): an interrupted
+    // batch's results are dropped, a timed-out one's kept.
+    let answers_and_time = interruptible(py, threads, bounds.deadline, |cancel| {
+        let mut answers = Vec::with_capacity(cases.len());
+        let _: ControlFlow<()> = BATCH.run(
+            (0..threads).map(|_| Solvers::with_cancel(cancel.clone())),
+            || cases.iter(),
+            |solvers, case| {
+                if cancel.is_cancelled() {
                     return None;
                 }
                 // The dancing-links solver takes every variant.
@@ -394,29 +398,15 @@ fn batch<R: Send>(
                     .for_rules(SolverKind::Dlx, case.grid.shape(), case.variant.as_deref())
                     .expect("the dancing-links solver takes every variant");
                 Some(f(solver, &case.grid, max_nodes))
-            })
-            .collect()
-    };
-    let (answers, timed_out) = interruptible(py, threads, bounds.deadline, |cancel| {
-        if threads <= 1 {
-            return Ok::<_, PyErr>(run(cases, &cancel));
-        }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start threads: {e}")))?;
-        // Chunks of a few hundred puzzles, each with one set of solvers:
-        // solvers are made per chunk, not per piece rayon splits off, and
-        // idle threads still steal chunks when puzzles differ in cost.
-        let parts: Vec<Vec<Option<Answer<R>>>> = pool.install(|| {
-            cases
-                .par_chunks(BATCH_CHUNK)
-                .map(|part| run(part, &cancel))
-                .collect()
-        });
-        Ok(parts.into_iter().flatten().collect())
+            },
+            |answer| {
+                answers.push(answer);
+                ControlFlow::Continue(())
+            },
+        );
+        answers
     })?;
-    Ok((answers?, timed_out))
+    Ok(answers_and_time)
 }
 
 /// The answers of a bounded batch if every one is settled; otherwise the

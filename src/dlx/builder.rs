@@ -4,6 +4,7 @@ use super::{Color, ItemId, ItemKind, OptionId};
 
 /// What is wrong with an item or option given to [`Problem`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BuildError {
     /// An option names an item that was never added.
     #[error("option {option} names item {item}, but there are only {items} items")]

@@ -226,6 +226,7 @@ impl Rating {
 
 /// Why a problem could not be rated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RateError {
     /// The problem as given is malformed.
     #[error("{0}")]

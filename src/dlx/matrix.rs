@@ -54,6 +54,7 @@ pub(super) struct ItemLink {
 
 /// Why [`Matrix::force`] refused an option.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ForceError {
     /// The option shares an item with an option already forced (or, for a
     /// colored item, gives it another color).

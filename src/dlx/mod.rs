@@ -90,6 +90,8 @@
 //! several times faster, and the links elsewhere.
 
 mod bits;
+// A second way to count, public only for the integration tests.
+#[doc(hidden)]
 pub mod brute_force;
 mod builder;
 pub mod cancel;

@@ -102,6 +102,7 @@ const MAX_SUBPROBLEMS: usize = 1 << 22;
 
 /// Why a run could not start or continue.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum RunError {
     /// The problem does not fit the matrix.
     #[error(transparent)]

@@ -95,6 +95,7 @@ impl SearchLimits {
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Outcome {
     /// The whole tree was searched: the count is exact.
     Exhausted,

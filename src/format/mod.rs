@@ -15,8 +15,8 @@
 //!
 //! Adding a format is one new file and one line in [`ALL`].
 
-pub mod block;
-pub mod cells;
+mod block;
+mod cells;
 pub mod csv;
 pub mod fpuzzles;
 pub mod grid;
@@ -33,6 +33,8 @@ pub mod poj2676;
 pub mod poj3074;
 pub mod poj3076;
 pub mod sukaku;
+// Plumbing of the text formats, public only for the fuzz targets.
+#[doc(hidden)]
 pub mod text;
 pub mod uva989;
 pub mod variant;
@@ -230,6 +232,7 @@ pub fn names() -> Vec<&'static str> {
 
 /// Why auto-detection could not choose.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DetectError {
     /// No format fits.
     #[error("cannot tell the format of the input; name it with --format (one of {})", names().join(", "))]

@@ -91,6 +91,7 @@ pub struct Puzzle<'a> {
 
 /// Why a puzzle cannot be drawn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RenderError {
     /// The rules or the solution are of another size than the grid.
     #[error("the {what} is {found}x{found}, the grid {n}x{n}")]

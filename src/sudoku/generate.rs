@@ -19,7 +19,6 @@
 use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::rate::Rater;
 use super::variant::Variant;
@@ -29,7 +28,7 @@ use std::sync::Arc;
 use crate::dlx::cancel::{AnyOf, NodeBudget, SharedCancel, is_cancelled};
 use crate::dlx::deduce::{Level, Rules};
 use crate::dlx::{Outcome, SearchLimits};
-use crate::workers::spawn_scoped_up_to;
+use crate::workers::Batch;
 
 mod grids;
 pub use grids::{Rng, shuffle, solved_grid};
@@ -226,6 +225,7 @@ pub struct Generated {
 
 /// Why no puzzle came out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GenerateError {
     /// No try reached the clue bound.
     #[error("no puzzle with at most {max} clues in {tries} tries (the fewest: {fewest})")]
@@ -602,66 +602,45 @@ fn level_of(rater: &mut Rater, variant: &Variant, puzzle: &Grid) -> Result<Level
 }
 
 /// Puzzles `first..first + len` of `seed` (puzzle `i` drawn from
-/// [`Rng::for_puzzle`]), in index order, made on one thread per generator
-/// (inline with one; the first generator on the calling thread, beside the
-/// others' threads, so that a thread the system refuses only means fewer
-/// of them); each thread takes the next index until none is left.
-/// The result depends only on the generators' shape and settings, the
-/// seed and the range, never on the number of generators.
+/// [`Rng::for_puzzle`]), in index order, made on the batch pipeline
+/// ([`Batch`]) with one worker per generator (inline with one; none with
+/// no generator), each taking the next index as it comes free. Once the
+/// generators' cancel stops a puzzle, the batch stops there: the result
+/// ends with that [`GenerateError::Cancelled`], the later puzzles not
+/// begun. The result depends only on the generators' shape and settings,
+/// the seed and the range (and when a cancel comes), never on the number
+/// of generators or the threads the system grants.
 pub fn generate_range(
     generators: &mut [Generator],
     seed: u64,
     first: u64,
     len: u64,
 ) -> Vec<Result<Generated, GenerateError>> {
-    let one = |generator: &mut Generator, i: u64| {
-        generator.generate(&mut Rng::for_puzzle(seed, first + i))
-    };
-    if let [generator] = generators {
-        return (0..len).map(|i| one(generator, i)).collect();
-    }
-    let next = AtomicU64::new(0);
-    let mut made: Vec<Option<Result<Generated, GenerateError>>> = (0..len).map(|_| None).collect();
-    std::thread::scope(|scope| {
-        let (next, one) = (&next, &one);
-        let take = move |generator: &mut Generator| {
-            let mut mine = Vec::new();
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= len {
-                    return mine;
-                }
-                mine.push((i, one(generator, i)));
+    let mut made = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    let _: ControlFlow<()> = GENERATION.run(
+        generators.iter_mut(),
+        || 0..len,
+        |generator, i| generator.generate(&mut Rng::for_puzzle(seed, first + i)),
+        |result| {
+            let cancelled = matches!(result, Err(GenerateError::Cancelled));
+            made.push(result);
+            if cancelled {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-        };
-        // Generators whose thread the system refuses stay here: the first
-        // of them takes indices on this thread beside the workers (so
-        // every index is taken even when no thread starts).
-        let (first_here, rest) = generators
-            .split_first_mut()
-            .expect("two generators or more");
-        let count = rest.len();
-        let mut here = rest.iter_mut();
-        let (workers, _) = spawn_scoped_up_to(scope, count, |_| {
-            let generator = here.next().expect("one generator per thread");
-            move || take(generator)
-        });
-        for (i, result) in take(first_here) {
-            made[i as usize] = Some(result);
-        }
-        for worker in workers {
-            let mine = worker
-                .join()
-                .unwrap_or_else(|p| std::panic::resume_unwind(p));
-            for (i, result) in mine {
-                made[i as usize] = Some(result);
-            }
-        }
-    });
-    made.into_iter()
-        .map(|m| m.expect("every index below len is taken by some worker"))
-        .collect()
+        },
+    );
+    made
 }
+
+/// The pace of [`generate_range`]: a puzzle takes milliseconds to seconds,
+/// so a worker takes one index at a time (none is left waiting behind a
+/// slow one), and a few per worker may wait for an earlier, slower one.
+const GENERATION: Batch = Batch {
+    window: 16,
+    grab: 1,
+};
 
 /// Search nodes allowed for completing the random boxes of
 /// [`random_solution`], per cell, before trying other boxes.

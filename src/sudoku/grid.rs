@@ -17,6 +17,7 @@ pub struct Shape {
 
 /// A shape that cannot be.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ShapeError {
     /// `box_rows * box_cols` is 0 or above [`MAX_N`].
     #[error("a {0}x{1} box gives a grid side of {2}; the side must be 1 to 64")]
@@ -159,6 +160,7 @@ pub struct Grid {
 
 /// A cell value outside `0..=n`, or a wrong number of cells.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GridError {
     /// Wrong number of cells for the shape.
     #[error("a {shape} grid has {expected} cells, found {found}")]

@@ -31,6 +31,7 @@ use crate::dlx::{Count, Outcome, SearchLimits, Stats};
 
 /// Why a puzzle could not be searched.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PuzzleError {
     /// Two givens clash, so there is no solution; says where.
     #[error("{0}")]

@@ -18,6 +18,7 @@ use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules};
 
 /// Why a puzzle could not be rated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RateError {
     /// Two givens clash.
     #[error("{0}")]

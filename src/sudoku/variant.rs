@@ -75,6 +75,7 @@ pub const MAX_CAGE_SETS: usize = 10_000;
 /// Rules that cannot be: which, and the cell (reading order) to blame
 /// when there is one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum VariantError {
     /// Not one label per cell.
     #[error("expected {expected} symbols, one per cell, found {found}")]

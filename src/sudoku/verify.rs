@@ -12,6 +12,7 @@ use super::{Constraint, Grid, Relation, Variant};
 
 /// Why a grid is not a solution of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum VerifyError {
     /// The two grids differ in shape.
     #[error("the solution is {found}, the puzzle {expected}")]

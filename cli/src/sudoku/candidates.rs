@@ -11,7 +11,8 @@
 
 use serde::Serialize;
 
-use super::{Context, Done, Job, Where, error_line, puzzle_text};
+use super::record::{Where, error_line, puzzle_text};
+use super::{Context, Done, Job};
 use crate::ExitStatus;
 use dlx_engine::dlx::Outcome;
 use dlx_engine::format::Alphabet;

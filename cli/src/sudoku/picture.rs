@@ -23,7 +23,8 @@
 use std::io;
 use std::path::Path;
 
-use super::{Context, Done, Job, error_line};
+use super::record::error_line;
+use super::{Context, Done, Job};
 use crate::ExitStatus;
 use dlx_engine::dlx::Outcome;
 use dlx_engine::format::{Alphabet, Case};

@@ -9,7 +9,8 @@
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use super::{Context, Done, Job, Where, error_line, puzzle_text};
+use super::record::{Where, error_line, puzzle_text};
+use super::{Context, Done, Job};
 use crate::ExitStatus;
 use dlx_engine::dlx::deduce::{self, Rating, Rules};
 use dlx_engine::sudoku::Grid;
@@ -189,5 +190,7 @@ fn verdict(result: Result<Rating, RateError>) -> (Status, Option<Rating>, Option
         Err(RateError::Deduce(deduce::RateError::Cancelled)) => {
             (Status::GaveUp, None, Some("cancelled".into()))
         }
+        // An error newer than this command: the input, as it cannot say.
+        Err(e) => (Status::BadInput, None, Some(e.to_string())),
     }
 }

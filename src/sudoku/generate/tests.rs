@@ -1,6 +1,7 @@
 use super::*;
 use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, NaiveSolver};
+use std::sync::atomic::Ordering;
 
 #[test]
 fn a_cancelled_generator_makes_nothing_and_works_again_once_let_go() {

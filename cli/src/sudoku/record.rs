@@ -1,0 +1,150 @@
+//! What a case comes to before it is written ([`Verdict`]), and its line
+//! of `--json`: the schema of docs/json.md ([`Record`], its field order
+//! that of the document) and the standard error line about a case.
+//!
+//! Invariant: one verdict gives one record and one error line, whichever
+//! task or thread made it; `rate` and `candidates` open their records with
+//! the same [`Where`] fields.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::ExitStatus;
+use dlx_engine::dlx::{Count, Stats};
+use dlx_engine::format::Alphabet;
+use dlx_engine::sudoku::Grid;
+
+/// The status of a case in `--json` (docs/json.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum Status {
+    /// `solve`: a solution (that the judge accepts); `count` with
+    /// `--limit 1`: at least one solution.
+    Solved,
+    /// `count`: exactly one solution.
+    Unique,
+    /// `count`: two or more.
+    Multiple,
+    /// No (acceptable) solution.
+    NoSolution,
+    /// The case could not be read or written, or its given solution is
+    /// wrong.
+    BadInput,
+    /// `--max-nodes` stopped the search.
+    Cut,
+    /// Ctrl-C stopped the search.
+    Interrupted,
+}
+
+/// The fields that open every JSON line of `solve`, `count` and `rate`:
+/// where the case is, and the puzzle.
+#[derive(Serialize)]
+pub(super) struct Where<'a> {
+    pub(super) case: usize,
+    pub(super) file: &'a str,
+    pub(super) line: usize,
+    pub(super) column: Option<usize>,
+    pub(super) puzzle: Option<String>,
+}
+
+/// The `puzzle` field of a JSON line: the puzzle as a line, or `null` when
+/// it was not read or the alphabet has no symbols for its digits.
+pub(super) fn puzzle_text(alphabet: &Alphabet, puzzle: Option<&Grid>) -> Option<String> {
+    puzzle
+        .filter(|g| alphabet.covers(g.n()))
+        .map(|g| alphabet.write_line(g))
+}
+
+/// One line of `--json`: the schema of docs/json.md, in its field order.
+#[derive(Serialize)]
+pub(super) struct Record<'a> {
+    #[serde(flatten)]
+    pub(super) at: Where<'a>,
+    pub(super) status: Status,
+    pub(super) count: Option<u128>,
+    pub(super) count_is_lower_bound: Option<bool>,
+    pub(super) solution: Option<String>,
+    pub(super) error: Option<String>,
+    pub(super) nodes: Option<u64>,
+    pub(super) updates: Option<u64>,
+    pub(super) microseconds: Option<u64>,
+}
+
+/// What one case comes to, before it is written in any format.
+pub(super) struct Verdict {
+    pub(super) status: Status,
+    /// What the case does to the exit status.
+    pub(super) exit: ExitStatus,
+    /// The puzzle, when it was read.
+    pub(super) puzzle: Option<Grid>,
+    /// The solution to print.
+    pub(super) solution: Option<Grid>,
+    /// `count`: what the search found.
+    pub(super) count: Option<Count>,
+    /// The column an input error points at.
+    pub(super) column: Option<usize>,
+    /// What standard error says about the case (after file and line).
+    pub(super) error: Option<String>,
+    /// Search effort and time, when the case was searched.
+    pub(super) search: Option<(Stats, Duration)>,
+    /// `solve` under [`Rule::Unique`]: there were several solutions.
+    pub(super) several: bool,
+}
+
+impl Verdict {
+    pub(super) fn bad(puzzle: Option<Grid>, column: Option<usize>, error: String) -> Self {
+        Self {
+            status: Status::BadInput,
+            exit: ExitStatus::BadInput,
+            puzzle,
+            solution: None,
+            count: None,
+            column,
+            error: Some(error),
+            search: None,
+            several: false,
+        }
+    }
+}
+
+/// The standard error line about a case at `line` (and `column`) of input
+/// `name`.
+pub(super) fn error_line(name: &str, line: usize, column: Option<usize>, error: &str) -> String {
+    match column {
+        Some(c) => format!("dlx: {name}: line {line}, column {c}: {error}\n"),
+        None => format!("dlx: {name}: line {line}: {error}\n"),
+    }
+}
+
+/// The `--json` line of a case.
+pub(super) fn json_line(
+    v: &Verdict,
+    number: usize,
+    name: &str,
+    line: usize,
+    alphabet: &Alphabet,
+) -> String {
+    let record = Record {
+        at: Where {
+            case: number,
+            file: name,
+            line,
+            column: v.column,
+            puzzle: puzzle_text(alphabet, v.puzzle.as_ref()),
+        },
+        status: v.status,
+        count: v.count.map(|c| c.solutions),
+        count_is_lower_bound: v.count.map(|c| !c.is_exact()),
+        solution: v.solution.as_ref().map(|g| alphabet.write_line(g)),
+        error: v.error.clone(),
+        nodes: v.search.map(|(s, _)| s.nodes),
+        updates: v.search.map(|(s, _)| s.updates),
+        microseconds: v
+            .search
+            .map(|(_, t)| u64::try_from(t.as_micros()).unwrap_or(u64::MAX)),
+    };
+    let mut text = serde_json::to_string(&record).unwrap_or_default();
+    text.push('\n');
+    text
+}
