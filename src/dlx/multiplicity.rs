@@ -154,6 +154,13 @@ impl<'a> MultiMatrix<'a> {
 
     /// Algorithm M: visits solutions until the tree is exhausted, a limit
     /// is reached or the visitor stops it, then restores the matrix.
+    ///
+    /// One piece, as Knuth writes Algorithm M (his `forward`, `advance`,
+    /// `backdown` and `backup` labels, the variants of `Step`): the steps
+    /// jump to one another in more than one order, which a loop over a
+    /// `Step` follows directly; split into functions, each would take and
+    /// return the whole state of the search (the stack, the statistics,
+    /// the visitor), and the jumps would become returned codes.
     pub fn search<V: Visitor>(
         &mut self,
         visitor: &mut V,

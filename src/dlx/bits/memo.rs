@@ -73,6 +73,14 @@ impl BitMatrix {
         by_words!(self, count_memo_words::<V>(visitor, limits, memo))
     }
 
+    /// [`Self::count_with_memo`]'s loop for `W` words of options a level.
+    ///
+    /// One piece, as the search loops are: the stack of levels, each
+    /// depth's memo switch and trial counters, and the counts being summed
+    /// live in locals that stay in registers across the loop's steps
+    /// (descend, look up, store, step back); split into functions, each
+    /// step would take and hand back all of them, on the hottest path of
+    /// every memo count.
     #[inline(always)]
     fn count_memo_words<V: Visitor, const W: usize>(
         &mut self,
