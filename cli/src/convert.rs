@@ -243,12 +243,7 @@ impl SudokuArgs {
             threads: self.threads.into(),
             json: self.json,
             part: self.part,
-            interrupt: None,
-            progress: false,
-            output_dir: None,
-            per_page: None,
-            pencil_marks: false,
-            givens_only: false,
+            ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), opts)
     }
