@@ -44,8 +44,19 @@ fn stats(text: &str, extra: &[&str]) -> Figures {
         before.rsplit(' ').next().unwrap().parse().unwrap()
     };
     let solutions: u64 = out.trim().parse().unwrap();
-    assert!(line.contains("links engine (Algorithm M"), "{line}");
+    assert!(line.contains(" engine (Algorithm M"), "{line}");
     (solutions, number("nodes,"), number("updates,"))
+}
+
+/// The [`Figures`] of a problem without colors, the same on both engines'
+/// Algorithm M and on `--engine auto`, which takes the bit sets.
+fn stats_on_both(text: &str) -> Figures {
+    let (_, _, err) = run(&["cover", "--count", "--stats"], text);
+    assert!(err.contains("bits engine (Algorithm M"), "{err}");
+    let links = stats(text, &["--engine", "links"]);
+    assert_eq!(stats(text, &["--engine", "bits"]), links);
+    assert_eq!(stats(text, &[]), links);
+    links
 }
 
 /// Knuth's example from the opening of dlx3.w.
@@ -69,7 +80,7 @@ fn statistics_are_knuths_dlx3() {
         ),
     ];
     for (args, want) in cases {
-        assert_eq!(stats(&problem(args), &[]), want, "{args:?}");
+        assert_eq!(stats_on_both(&problem(args)), want, "{args:?}");
     }
 }
 
@@ -94,7 +105,7 @@ fn is_queens_cover(solution: &str, n: usize, k: usize) -> bool {
 #[test]
 fn every_cover_flag_works_with_multiplicities() {
     let text = problem(&["queens", "6", "--per-line", "2"]);
-    let one = stats(&text, &[]);
+    let one = stats_on_both(&text);
     assert_eq!(one.0, 1_097);
     // Threads: the same count and tree (Algorithm M's is not split).
     assert_eq!(stats(&text, &["--threads", "2"]), one);
@@ -137,13 +148,25 @@ fn every_cover_flag_works_with_multiplicities() {
     assert_eq!(code, 0);
     assert_eq!(first.trim_end(), solutions[0].trim_end());
     assert_eq!(stats(&text, &["--timeout", "600"]), one);
-    // The bit sets refuse; auto takes the links and says so.
-    let (code, _, err) = run(&["cover", "--count", "--engine", "bits"], &text);
+    // Every flag above ran on auto's engine, the bit sets; the same on the
+    // links.
+    for flags in [&["--threads", "2"][..], &["--part", "1/3"], &["--memo"]] {
+        let mut args = vec!["--engine", "links"];
+        args.extend(flags);
+        assert_eq!(stats(&text, &args), one, "{flags:?}");
+    }
+    let (_, on_links, _) = run(&["cover", "--all", "--engine", "links"], &text);
+    assert_eq!(on_links, all);
+    // Colors keep a problem with bounds off the bit sets: they refuse it,
+    // and auto takes the links and says so.
+    let (code, _, err) = run(&["cover", "--count", "--engine", "bits"], KNUTH);
     assert_eq!(code, 2);
     assert!(
-        err.ends_with("the bit-set engine does not handle multiplicities; use the dancing links\n")
+        err.ends_with("the bit-set engine does not handle colors; use the dancing links\n"),
+        "{err}"
     );
-    assert_eq!(stats(&text, &["--engine", "links"]), one);
+    let (_, _, err) = run(&["cover", "--count", "--stats"], KNUTH);
+    assert!(err.contains("links engine (Algorithm M"), "{err}");
 }
 
 /// A random problem in DLX3's format: a few primary items with bounds
@@ -210,5 +233,11 @@ proptest! {
         let mut engine = k.problem.engine(&arena, EngineKind::Auto).unwrap();
         let count = engine.count_up_to(u64::MAX);
         prop_assert_eq!(Some(count.solutions), count_by_brute_force(&k.problem), "{}", text);
+        // Without colors auto takes the bit sets: the links walk the same
+        // tree.
+        if engine.kind() == EngineKind::Bits {
+            let mut links = k.problem.engine(&arena, EngineKind::Links).unwrap();
+            prop_assert_eq!(links.count_up_to(u64::MAX), count, "{}", text);
+        }
     }
 }

@@ -464,46 +464,7 @@ fn option_order(problem: &Problem, prim_of: &[u32], words: usize, always_sort: b
 }
 
 #[cfg(target_arch = "x86_64")]
-mod isa;
-#[cfg(target_arch = "x86_64")]
-use isa::Isa;
-
-/// Defines `$v3` and `$popcnt`, methods that run `$portable` compiled
-/// for [`Isa::V3`] and for [`Isa::Popcnt`]: the same code, the compiler
-/// free to use each set's instructions. Unsafe to call where the
-/// processor lacks them.
-macro_rules! isa_copies {
-    ($portable:ident: $v3:ident, $popcnt:ident($($arg:ident: $ty:ty),* $(,)?)) => {
-        /// The portable code compiled for [`Isa::V3`].
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
-        pub(super) unsafe fn $v3<V: Visitor>(&mut self, $($arg: $ty),*) -> (Outcome, Stats) {
-            self.$portable($($arg),*)
-        }
-
-        /// The portable code compiled for [`Isa::Popcnt`].
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = "popcnt")]
-        pub(super) unsafe fn $popcnt<V: Visitor>(&mut self, $($arg: $ty),*) -> (Outcome, Stats) {
-            self.$portable($($arg),*)
-        }
-    };
-}
-
-/// Runs the copy of a method ([`isa_copies!`]) for the best instruction
-/// set the processor has.
-macro_rules! by_isa {
-    ($self:ident, $v3:ident, $popcnt:ident, $portable:ident($($arg:expr),*)) => {{
-        #[cfg(target_arch = "x86_64")]
-        match Isa::detect() {
-            // SAFETY: the processor has each instruction set, as detected.
-            Isa::V3 => return unsafe { $self.$v3($($arg),*) },
-            Isa::Popcnt => return unsafe { $self.$popcnt($($arg),*) },
-            Isa::Baseline => {}
-        }
-        $self.$portable($($arg),*)
-    }};
-}
+use super::isa::Isa;
 
 impl BitMatrix {
     /// Whether `problem` suits the bit-set search: no colors, a state of

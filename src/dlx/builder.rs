@@ -58,8 +58,10 @@ pub enum BuildError {
     /// the dancing links handle.
     #[error("the bit-set engine does not handle colors; use the dancing links")]
     Colored,
-    /// The bit-set engine was asked for a problem with multiplicities,
-    /// which only the dancing links' Algorithm M handles.
+    /// [`BitMatrix::build`](super::BitMatrix::build) was given a problem
+    /// with multiplicities, which only Algorithm M handles
+    /// ([`Problem::engine`] runs it on [`super::MultiBitMatrix`] or
+    /// [`super::MultiMatrix`]).
     #[error("the bit-set engine does not handle multiplicities; use the dancing links")]
     MultiplicitiesOnBits,
     /// [`Problem::build`] makes DLX1/DLX2's links, which would ignore the

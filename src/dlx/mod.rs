@@ -89,6 +89,9 @@
 //! options clash densely (pentominoes, small queens), where they are
 //! several times faster, and the links elsewhere.
 
+// First: its macros serve the bit-set engines below.
+#[macro_use]
+mod isa;
 mod bits;
 // A second way to count, public only for the integration tests.
 #[doc(hidden)]
@@ -98,6 +101,7 @@ pub mod cancel;
 pub mod deduce;
 mod matrix;
 pub mod memo;
+pub mod multibits;
 pub mod multiplicity;
 pub mod parallel;
 mod search;
@@ -106,6 +110,7 @@ pub use bits::BitMatrix;
 pub use builder::{BuildError, MAX_MULTIPLICITY, Problem, check_bounds};
 pub use matrix::{ForceError, Matrix, SanityError};
 pub use memo::MemoTable;
+pub use multibits::MultiBitMatrix;
 pub use multiplicity::MultiMatrix;
 pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor, solution_cap};
 use search::{Searcher, TicksOnly};
@@ -115,14 +120,16 @@ use search::{Searcher, TicksOnly};
 /// [`Stats`]; they differ in how a level is done and undone.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineKind {
-    /// [`EngineKind::Bits`] when the problem fits it
-    /// ([`BitMatrix::fits`]), else [`EngineKind::Links`].
+    /// [`EngineKind::Bits`] when the problem fits it ([`BitMatrix::fits`],
+    /// or with multiplicities [`MultiBitMatrix::fits`]), else
+    /// [`EngineKind::Links`].
     #[default]
     Auto,
     /// Dancing links ([`Matrix`]): any size, colors.
     Links,
-    /// Bit sets of options ([`BitMatrix`]): small problems without colors,
-    /// where copying a level's state beats undoing its links.
+    /// Bit sets of options ([`BitMatrix`], or with multiplicities
+    /// [`MultiBitMatrix`]): small problems without colors, where copying a
+    /// level's state beats undoing its links.
     Bits,
 }
 
@@ -131,6 +138,13 @@ impl EngineKind {
     /// resolved, the others as they are.
     pub fn resolve(self, problem: &Problem) -> EngineKind {
         match self {
+            EngineKind::Auto if problem.has_multiplicities() => {
+                if MultiBitMatrix::fits(problem) {
+                    EngineKind::Bits
+                } else {
+                    EngineKind::Links
+                }
+            }
             EngineKind::Auto if BitMatrix::fits(problem) => EngineKind::Bits,
             EngineKind::Auto => EngineKind::Links,
             kind => kind,
@@ -168,6 +182,9 @@ pub enum Engine<'a> {
     /// Algorithm M on the dancing links, for problems with multiplicities
     /// (its [`Engine::kind`] is [`EngineKind::Links`]).
     Multi(Box<MultiMatrix<'a>>),
+    /// Algorithm M on bit sets (its [`Engine::kind`] is
+    /// [`EngineKind::Bits`]).
+    MultiBits(Box<MultiBitMatrix>),
 }
 
 impl Problem {
@@ -195,10 +212,10 @@ impl Problem {
         kind: EngineKind,
     ) -> Result<Engine<'a>, BuildError> {
         if self.has_multiplicities() {
-            return match kind.resolve(self) {
-                EngineKind::Bits => Err(BuildError::MultiplicitiesOnBits),
-                _ => Ok(Engine::Multi(Box::new(MultiMatrix::build(self, arena)?))),
-            };
+            return Ok(match kind.resolve(self) {
+                EngineKind::Bits => Engine::MultiBits(Box::new(MultiBitMatrix::build(self)?)),
+                _ => Engine::Multi(Box::new(MultiMatrix::build(self, arena)?)),
+            });
         }
         Ok(if kind.resolve(self) == EngineKind::Bits {
             Engine::Bits(Box::new(BitMatrix::build(self)?))
@@ -213,7 +230,7 @@ impl Engine<'_> {
     pub fn kind(&self) -> EngineKind {
         match self {
             Engine::Links(_) | Engine::Multi(_) => EngineKind::Links,
-            Engine::Bits(_) => EngineKind::Bits,
+            Engine::Bits(_) | Engine::MultiBits(_) => EngineKind::Bits,
         }
     }
 
@@ -227,6 +244,7 @@ impl Engine<'_> {
             Engine::Links(m) => m.search(visitor, limits),
             Engine::Bits(m) => m.search(visitor, limits),
             Engine::Multi(m) => m.search(visitor, limits),
+            Engine::MultiBits(m) => m.search(visitor, limits),
         }
     }
 
@@ -244,6 +262,7 @@ impl Engine<'_> {
         match self {
             Engine::Links(m) => m.search(&mut TicksOnly::new(visitor), limits),
             Engine::Multi(m) => m.search(&mut TicksOnly::new(visitor), limits),
+            Engine::MultiBits(m) => m.search(&mut TicksOnly::new(visitor), limits),
             Engine::Bits(m) => m.count_with_memo(visitor, limits, memo),
         }
     }
@@ -254,6 +273,7 @@ impl Engine<'_> {
             Engine::Links(m) => m.goto(prefix),
             Engine::Bits(m) => m.goto(prefix),
             Engine::Multi(m) => m.goto(prefix),
+            Engine::MultiBits(m) => m.goto(prefix),
         }
     }
 
@@ -264,6 +284,7 @@ impl Engine<'_> {
             Engine::Links(m) => m.updates(),
             Engine::Bits(m) => m.updates(),
             Engine::Multi(m) => m.updates(),
+            Engine::MultiBits(m) => m.updates(),
         }
     }
 
@@ -301,6 +322,7 @@ impl Searcher for Engine<'_> {
             Engine::Links(m) => m.force(k),
             Engine::Bits(m) => m.force(k),
             Engine::Multi(m) => m.force(k),
+            Engine::MultiBits(m) => m.force(k),
         }
     }
     fn forced_len(&self) -> usize {
@@ -308,6 +330,7 @@ impl Searcher for Engine<'_> {
             Engine::Links(m) => m.forced_count(),
             Engine::Bits(m) => m.forced_count(),
             Engine::Multi(m) => m.forced_count(),
+            Engine::MultiBits(m) => m.forced_count(),
         }
     }
     fn unforce_back_to(&mut self, len: usize) {
@@ -315,6 +338,7 @@ impl Searcher for Engine<'_> {
             Engine::Links(m) => m.unforce_to(len),
             Engine::Bits(m) => m.unforce_to(len),
             Engine::Multi(m) => m.unforce_to(len),
+            Engine::MultiBits(m) => m.unforce_to(len),
         }
     }
 }

@@ -512,7 +512,7 @@ impl<'a> MultiMatrix<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::brute_force::count_by_brute_force;
     use super::super::{Color, EngineKind, ItemId, ItemKind};
     use super::*;
@@ -576,16 +576,21 @@ mod tests {
         let mut e = p.engine(&arena, EngineKind::Auto).unwrap();
         assert_eq!(e.kind(), EngineKind::Links);
         assert_eq!(e.count_up_to(u64::MAX).solutions, 1);
+        // Colors keep it off the bit sets' Algorithm M.
         assert_eq!(
             p.engine(&arena, EngineKind::Bits).err(),
-            Some(BuildError::MultiplicitiesOnBits)
+            Some(BuildError::Colored)
         );
         assert_eq!(p.build(&arena).err(), Some(BuildError::Multiplicities));
         assert_eq!(e.force_all(&[OptionId(0)]), Err(ForceError::Multiplicities));
     }
 
-    /// A pseudo-random problem with bounds, colors and secondary items.
-    fn random_problem(next: &mut impl FnMut(u64) -> u64) -> Problem {
+    /// A pseudo-random problem with bounds and secondary items, with
+    /// colors on some of them if `colors`.
+    pub(in crate::dlx) fn random_problem(
+        next: &mut impl FnMut(u64) -> u64,
+        colors: bool,
+    ) -> Problem {
         let mut p = Problem::new();
         let prim = 1 + next(4) as usize;
         let sec = next(3) as usize;
@@ -613,7 +618,8 @@ mod tests {
             for &s in &items[prim..] {
                 match next(4) {
                     0 => opt.push((s, None)),
-                    1 => opt.push((s, Some(Color(1 + next(2) as u32)))),
+                    1 if colors => opt.push((s, Some(Color(1 + next(2) as u32)))),
+                    1 => opt.push((s, None)),
                     _ => {}
                 }
             }
@@ -622,17 +628,22 @@ mod tests {
         p
     }
 
-    #[test]
-    fn counts_agree_with_brute_force_and_stops_restore() {
+    /// A pseudo-random number below its argument, from a fixed seed.
+    pub(in crate::dlx) fn generator() -> impl FnMut(u64) -> u64 {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move |bound: u64| {
+        move |bound: u64| {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 33) % bound
-        };
+        }
+    }
+
+    #[test]
+    fn counts_agree_with_brute_force_and_stops_restore() {
+        let mut next = generator();
         for _ in 0..400 {
-            let p = random_problem(&mut next);
+            let p = random_problem(&mut next, true);
             let arena = Bump::new();
             let mut m = MultiMatrix::build(&p, &arena).unwrap();
             let before = m.state_digest();

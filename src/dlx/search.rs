@@ -164,17 +164,18 @@ enum Chosen<'m, 'a> {
         chosen: &'m [u32],
         path: &'m [(u32, u32)],
     },
+    /// Algorithm M's on bit sets: the options chosen, by number in the
+    /// order added (none forced), and each level's (position, moves).
+    Ids {
+        chosen: &'m [u32],
+        path: &'m [(u32, u32)],
+    },
 }
 
 impl<'m, 'a> Chosen<'m, 'a> {
     /// The forced options, then the chosen ones.
     fn options(self) -> impl Iterator<Item = OptionId> + 'm {
-        let (links, bits) = match self {
-            Chosen::Links { matrix, chosen } | Chosen::Multi { matrix, chosen, .. } => {
-                (Some((matrix, chosen)), None)
-            }
-            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen))),
-        };
+        let (links, bits, ids) = self.split();
         let links = links.into_iter().flat_map(|(m, chosen)| {
             m.forced()
                 .chain(chosen.iter().map(move |&x| m.option_of_node(x)))
@@ -182,31 +183,50 @@ impl<'m, 'a> Chosen<'m, 'a> {
         let bits = bits
             .into_iter()
             .flat_map(|(m, chosen)| m.forced().chain(chosen.iter().map(|&k| m.option_id(k))));
-        links.chain(bits)
+        links
+            .chain(bits)
+            .chain(ids.into_iter().flatten().map(|&k| OptionId(k)))
     }
 
     /// Only the chosen options.
     fn chosen(self) -> impl Iterator<Item = OptionId> + 'm {
-        let (links, bits) = match self {
-            Chosen::Links { matrix, chosen } | Chosen::Multi { matrix, chosen, .. } => {
-                (Some((matrix, chosen)), None)
-            }
-            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen))),
-        };
+        let (links, bits, ids) = self.split();
         let links = links
             .into_iter()
             .flat_map(|(m, chosen)| chosen.iter().map(move |&x| m.option_of_node(x)));
         let bits = bits
             .into_iter()
             .flat_map(|(m, chosen)| chosen.iter().map(move |&k| m.option_id(k)));
-        links.chain(bits)
+        links
+            .chain(bits)
+            .chain(ids.into_iter().flatten().map(|&k| OptionId(k)))
+    }
+
+    /// The chosen nodes of the links, the chosen bits of the bit sets, or
+    /// the chosen option numbers: one of the three.
+    #[allow(clippy::type_complexity)]
+    fn split(
+        self,
+    ) -> (
+        Option<(&'m Matrix<'a>, &'m [u32])>,
+        Option<(&'m BitMatrix, &'m [u32])>,
+        Option<&'m [u32]>,
+    ) {
+        match self {
+            Chosen::Links { matrix, chosen } | Chosen::Multi { matrix, chosen, .. } => {
+                (Some((matrix, chosen)), None, None)
+            }
+            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen)), None),
+            Chosen::Ids { chosen, .. } => (None, None, Some(chosen)),
+        }
     }
 
     fn depth(self) -> usize {
         match self {
             Chosen::Links { chosen, .. }
             | Chosen::Bits { chosen, .. }
-            | Chosen::Multi { chosen, .. } => chosen.len(),
+            | Chosen::Multi { chosen, .. }
+            | Chosen::Ids { chosen, .. } => chosen.len(),
         }
     }
 
@@ -214,6 +234,7 @@ impl<'m, 'a> Chosen<'m, 'a> {
         match self {
             Chosen::Links { matrix, .. } | Chosen::Multi { matrix, .. } => matrix.forced_count(),
             Chosen::Bits { matrix, .. } => matrix.forced_count(),
+            Chosen::Ids { .. } => 0,
         }
     }
 }
@@ -228,6 +249,13 @@ impl<'m, 'a> Solution<'m, 'a> {
     pub(super) fn of_bits(matrix: &'m BitMatrix, chosen: &'m [u32]) -> Self {
         Self {
             source: Chosen::Bits { matrix, chosen },
+        }
+    }
+
+    /// A solution of options by number, none forced.
+    pub(super) fn of_ids(chosen: &'m [u32]) -> Self {
+        Self {
+            source: Chosen::Ids { chosen, path: &[] },
         }
     }
 
@@ -305,6 +333,13 @@ impl<'m, 'a> Progress<'m, 'a> {
         }
     }
 
+    pub(super) fn of_ids(chosen: &'m [u32], path: &'m [(u32, u32)], stats: Stats) -> Self {
+        Self {
+            source: Chosen::Ids { chosen, path },
+            stats,
+        }
+    }
+
     pub(super) fn of_multi(
         matrix: &'m Matrix<'a>,
         chosen: &'m [u32],
@@ -328,7 +363,7 @@ impl<'m, 'a> Progress<'m, 'a> {
         let (links, bits, multi) = match self.source {
             Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None, None),
             Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen.len())), None),
-            Chosen::Multi { path, .. } => (None, None, Some(path)),
+            Chosen::Multi { path, .. } | Chosen::Ids { path, .. } => (None, None, Some(path)),
         };
         let links = links.into_iter().flat_map(|(m, chosen)| {
             chosen.iter().map(move |&x| {
@@ -706,7 +741,12 @@ macro_rules! searcher_by_inherent_methods {
     )*};
 }
 
-searcher_by_inherent_methods!(Matrix<'_>, BitMatrix, super::MultiMatrix<'_>);
+searcher_by_inherent_methods!(
+    Matrix<'_>,
+    BitMatrix,
+    super::MultiMatrix<'_>,
+    super::MultiBitMatrix
+);
 
 #[cfg(test)]
 mod tests;
