@@ -30,8 +30,11 @@
 //!   for them, added to every tuple and chain constraint for each two of
 //!   its cells, read off its fillings or its automaton's paths, so that
 //!   placing a digit narrows the constraint's other cells at once; a
-//!   kropki dot and a minimum/maximum cell's neighbour pairs are these
-//!   items alone.
+//!   kropki dot's pair is these items alone;
+//! * **ladders** (the order encoding): a minimum or maximum cell is less
+//!   or more than each neighbour through one secondary item per
+//!   threshold, colored "past it" or "not" by the cell's options, and
+//!   "not" by each neighbour's option for a digit at that threshold.
 //!
 //! Invariant: every grid that obeys the rules is covered by exactly one
 //! set of options (each option's choice is a function of the digits), so
@@ -57,6 +60,11 @@ pub(super) const TUPLE_CAP: usize = 2048;
 /// 4,096, 127,637 at 8,192 and 117,093 at 16,384, where the longer option
 /// lists made the search slower again (358, 328, 157 and 234 ms).
 const LITTLE_KILLER_CAP: usize = 4 * TUPLE_CAP;
+
+/// The colors of a minimum or maximum cell's ladder items
+/// ([`Builder::extreme`]): the cell's digit past the threshold, or not.
+const LADDER_YES: Color = Color(1);
+const LADDER_NO: Color = Color(2);
 
 #[cfg(test)]
 thread_local! {
@@ -469,26 +477,7 @@ impl<'v> Builder<'v> {
                         self.quadruple(cells, digits);
                     }
                 }
-                Constraint::Extreme { cell, minimum } => {
-                    let (r, c) = (*cell as usize / n, *cell as usize % n);
-                    let mut neighbours = Vec::new();
-                    if r > 0 {
-                        neighbours.push(cell - n as u16);
-                    }
-                    if r + 1 < n {
-                        neighbours.push(cell + n as u16);
-                    }
-                    if c > 0 {
-                        neighbours.push(cell - 1);
-                    }
-                    if c + 1 < n {
-                        neighbours.push(cell + 1);
-                    }
-                    let minimum = *minimum;
-                    for other in neighbours {
-                        self.pair([*cell, other], &|a, b| if minimum { a < b } else { a > b });
-                    }
-                }
+                Constraint::Extreme { cell, minimum } => self.extreme(*cell, *minimum),
             }
         }
     }
@@ -546,8 +535,7 @@ impl<'v> Builder<'v> {
         }
     }
 
-    /// Two cells whose digits `ok` admits (a kropki dot, a minimum or
-    /// maximum cell and a neighbour): the digits of each that no admitted
+    /// Two cells whose digits `ok` admits (a kropki dot): the digits of each that no admitted
     /// pair holds are no candidates, and each refused pair of candidates
     /// gets its forbidden-pair item ([`Builder::forbid_apart`]). No item
     /// of the pair's own: its tuples (an option per admitted pair) cost
@@ -567,6 +555,82 @@ impl<'v> Builder<'v> {
             }
         }
         self.forbid_unsupported(&cells, &found);
+    }
+
+    /// A minimum (`minimum`) or maximum cell: less (more) than each of its
+    /// orthogonal neighbours, in the order encoding. Flipping the digits
+    /// of a maximum (`x` read as `n + 1 - x`) makes it a minimum, so take
+    /// a minimum `m`: its ladder is one secondary item `L_t` per
+    /// threshold `t`, meaning "`m > t`", which `m`'s option for `x` colors
+    /// [`LADDER_YES`] when `x > t` and [`LADDER_NO`] when not; a
+    /// neighbour's option for `y` colors `L_{y-1}` [`LADDER_NO`] (one
+    /// entry). They agree exactly when `x <= y - 1`, that is `x < y`, and
+    /// every neighbour shares the one ladder. Placing `m = x` purifies
+    /// away every neighbour's `y <= x`, and placing a neighbour `y` every
+    /// `x >= y` of `m`: what a forbidden item per refused pair did
+    /// ([`Builder::pair`], the encoding before), with `n - 1` entries in
+    /// each of `m`'s options and one in each neighbour's instead of one
+    /// per refused digit per neighbour. The candidates are narrowed as
+    /// [`Builder::pair`] narrows them, neighbour by neighbour.
+    fn extreme(&mut self, cell: u16, minimum: bool) {
+        let n = self.n;
+        let (r, c) = (cell as usize / n, cell as usize % n);
+        let mut neighbours = Vec::with_capacity(4);
+        if r > 0 {
+            neighbours.push(cell - n as u16);
+        }
+        if r + 1 < n {
+            neighbours.push(cell + n as u16);
+        }
+        if c > 0 {
+            neighbours.push(cell - 1);
+        }
+        if c + 1 < n {
+            neighbours.push(cell + 1);
+        }
+        // Digits as the minimum's: `x` for a minimum, `n + 1 - x` for a
+        // maximum.
+        let flip = |x: u32| if minimum { x } else { n as u32 + 1 - x };
+        let m = cell as usize;
+        for &other in &neighbours {
+            let house = self.sees(cell, other);
+            let (mut seen_m, mut seen_o) = (0u64, 0u64);
+            for x in bits(self.cand[m]) {
+                for y in bits(self.cand[other as usize]) {
+                    if !(house && x == y) && flip(x) < flip(y) {
+                        seen_m |= 1 << (x - 1);
+                        seen_o |= 1 << (y - 1);
+                    }
+                }
+            }
+            self.cand[m] = seen_m;
+            self.cand[other as usize] = seen_o;
+        }
+        // Thresholds 1..n-1 (on flipped digits) that some neighbour's
+        // candidate uses.
+        let mut used = vec![None; n];
+        for &other in &neighbours {
+            for y in bits(self.cand[other as usize]) {
+                let t = flip(y) as usize - 1;
+                if t >= 1 && used[t].is_none() {
+                    used[t] = Some(self.problem.add_item(ItemKind::Secondary));
+                }
+                if let Some(item) = used[t] {
+                    let key = other as u32 * n as u32 + y - 1;
+                    self.extra.push((key, item, Some(LADDER_NO)));
+                }
+            }
+        }
+        for x in bits(self.cand[m]) {
+            let key = m as u32 * n as u32 + x - 1;
+            for (t, item) in used.iter().enumerate() {
+                if let Some(item) = *item {
+                    let yes = flip(x) as usize > t;
+                    let color = if yes { LADDER_YES } else { LADDER_NO };
+                    self.extra.push((key, item, Some(color)));
+                }
+            }
+        }
     }
 
     /// One primary item, one option per filling of `cells` (each digit a
