@@ -253,6 +253,14 @@ impl<'v> Builder<'v> {
         }
     }
 
+    /// The cell whose color item `item` is, if it is one (they are
+    /// numbered after the cell items, in cell order).
+    fn color_cell(&self, item: ItemId) -> Option<usize> {
+        let first = self.color_item.first()?.0;
+        let cell = item.0.checked_sub(first)? as usize;
+        (cell < self.color_item.len()).then_some(cell)
+    }
+
     /// Whether cells `a` and `b` share a house (so hold different digits).
     fn sees(&self, a: u16, b: u16) -> bool {
         let hb = &self.cell_houses[b as usize];
@@ -938,6 +946,15 @@ impl<'v> Builder<'v> {
             by_key[at[key as usize]] = (item, color);
             at[key as usize] += 1;
         }
+        // The cells whose color some other option reads (a tuple, a chain
+        // link, a quadruple's set): only their options carry it, since
+        // purifying a color no one else reads is work for nothing.
+        let mut read = vec![false; n * n];
+        for &(item, _) in &self.entries {
+            if let Some(cell) = self.color_cell(item) {
+                read[cell] = true;
+            }
+        }
         let mut full = Vec::with_capacity(n * n * n + self.ends.len());
         for cell in 0..n * n {
             let mut cand = self.cand[cell];
@@ -945,17 +962,15 @@ impl<'v> Builder<'v> {
                 let d = cand.trailing_zeros() as usize;
                 cand &= cand - 1;
                 let key = cell * n + d;
-                let option = [
-                    (self.cell_item[cell], None),
-                    (self.color_item[cell], Some(Color(d as u32 + 1))),
-                ]
-                .into_iter()
-                .chain(
-                    self.cell_houses[cell]
-                        .iter()
-                        .map(|&h| (house_base[h as usize * n + d], None)),
-                )
-                .chain(by_key[start[key]..start[key + 1]].iter().copied());
+                let color = (self.color_item[cell], Some(Color(d as u32 + 1)));
+                let option = std::iter::once((self.cell_item[cell], None))
+                    .chain(read[cell].then_some(color))
+                    .chain(
+                        self.cell_houses[cell]
+                            .iter()
+                            .map(|&h| (house_base[h as usize * n + d], None)),
+                    )
+                    .chain(by_key[start[key]..start[key + 1]].iter().copied());
                 // Items are distinct by construction; a failure here would
                 // be a compiler bug, and the option is then left out.
                 if self.problem.add_colored_option(option).is_ok() {
