@@ -43,8 +43,6 @@
 //! parity or a house already rules out, and candidates that no filling or
 //! path of a constraint holds.
 
-use std::collections::BTreeSet;
-
 use super::*;
 use crate::dlx::{Color, ItemId, ItemKind, Problem};
 use crate::sudoku::constraint::{Constraint, Relation, decimal};
@@ -92,6 +90,41 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
     })
 }
 
+/// A set of automaton states (small numbers: a sum so far, a digit, a
+/// sandwich's phase) as a growable bit set: ascending iteration, as the
+/// `BTreeSet` it replaces gave (so options keep their order), without a
+/// tree node per state.
+#[derive(Default)]
+struct States(Vec<u64>);
+
+impl States {
+    fn insert(&mut self, s: u32) {
+        let word = s as usize / 64;
+        if word >= self.0.len() {
+            self.0.resize(word + 1, 0);
+        }
+        self.0[word] |= 1 << (s % 64);
+    }
+
+    fn contains(&self, s: u32) -> bool {
+        self.0
+            .get(s as usize / 64)
+            .is_some_and(|w| w >> (s % 64) & 1 == 1)
+    }
+
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+
+    /// The states, ascending.
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &w)| bits(w).map(move |b| i as u32 * 64 + b - 1))
+    }
+}
+
 /// The digits that the admissible fillings of a constraint's cells put in
 /// each cell (`seen`, bit `d - 1`) and beside each digit of another cell.
 struct Support {
@@ -133,21 +166,23 @@ impl Support {
                 support.seen[i] |= 1 << (x - 1);
             }
             for x in bits(support.seen[i]) {
-                let mut states: BTreeSet<u32> = here
-                    .iter()
-                    .filter(|&&(_, d, _)| d == x)
-                    .map(|&(_, _, t)| t)
-                    .collect();
+                let mut states = States::default();
+                for &(_, d, t) in here {
+                    if d == x {
+                        states.insert(t);
+                    }
+                }
+                let mut next = States::default();
                 for (j, later) in moves.iter().enumerate().skip(i + 1) {
                     let at = (i * k + j) * n + x as usize - 1;
-                    let mut next = BTreeSet::new();
+                    next.clear();
                     for &(s, d, t) in later {
-                        if states.contains(&s) {
+                        if states.contains(s) {
                             support.together[at] |= 1 << (d - 1);
                             next.insert(t);
                         }
                     }
-                    states = next;
+                    std::mem::swap(&mut states, &mut next);
                 }
             }
         }
@@ -772,13 +807,14 @@ impl<'v> Builder<'v> {
     ) {
         let k = cells.len();
         // Forward: the states after each position.
-        let mut after: Vec<BTreeSet<u32>> = Vec::with_capacity(k);
-        let mut before: BTreeSet<u32> = BTreeSet::from([0]);
+        let mut before = States::default();
+        before.insert(0);
+        let mut states = States::default();
         let mut moves: Vec<Vec<(u32, u32, u32)>> = Vec::with_capacity(k);
         for (pos, &cell) in cells.iter().enumerate() {
-            let mut states = BTreeSet::new();
+            states.clear();
             let mut list = Vec::new();
-            for &s in &before {
+            for s in before.iter() {
                 let mut cand = self.cand[cell as usize];
                 while cand != 0 {
                     let d = cand.trailing_zeros() + 1;
@@ -793,14 +829,17 @@ impl<'v> Builder<'v> {
                 }
             }
             moves.push(list);
-            before = states.clone();
-            after.push(states);
+            std::mem::swap(&mut before, &mut states);
         }
-        // Backward: keep the moves that end in a kept state.
-        let mut live: BTreeSet<u32> = after[k - 1].clone();
+        // Backward: keep the moves that end in a kept state (`before` now
+        // holds the accepted ends).
+        let mut live = before;
         for pos in (0..k).rev() {
-            moves[pos].retain(|&(_, _, t)| live.contains(&t));
-            live = moves[pos].iter().map(|&(s, _, _)| s).collect();
+            moves[pos].retain(|&(_, _, t)| live.contains(t));
+            live.clear();
+            for &(s, _, _) in &moves[pos] {
+                live.insert(s);
+            }
         }
         let support = Support::of_paths(&moves, self.n);
         self.forbid_apart(cells, &support);
