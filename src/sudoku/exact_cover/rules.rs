@@ -33,8 +33,9 @@
 //!   kropki dot's pair is these items alone;
 //! * **ladders** (the order encoding): a minimum or maximum cell is less
 //!   or more than each neighbour through one secondary item per
-//!   threshold, colored "past it" or "not" by the cell's options, and
-//!   "not" by each neighbour's option for a digit at that threshold.
+//!   threshold, colored "past it" by the cell's options for the digits
+//!   past it, and "not" by each neighbour's option for a digit that needs
+//!   the cell not past it.
 //!
 //! Invariant: every grid that obeys the rules is covered by exactly one
 //! set of options (each option's choice is a function of the digits), so
@@ -60,7 +61,8 @@ pub(super) const TUPLE_CAP: usize = 2048;
 const LITTLE_KILLER_CAP: usize = 4 * TUPLE_CAP;
 
 /// The colors of a minimum or maximum cell's ladder items
-/// ([`Builder::extreme`]): the cell's digit past the threshold, or not.
+/// ([`Builder::extreme`]): the cell's digit past the threshold (its own
+/// options), or a neighbour's digit that needs it not to be.
 const LADDER_YES: Color = Color(1);
 const LADDER_NO: Color = Color(2);
 
@@ -605,16 +607,19 @@ impl<'v> Builder<'v> {
     /// of a maximum (`x` read as `n + 1 - x`) makes it a minimum, so take
     /// a minimum `m`: its ladder is one secondary item `L_t` per
     /// threshold `t`, meaning "`m > t`", which `m`'s option for `x` colors
-    /// [`LADDER_YES`] when `x > t` and [`LADDER_NO`] when not; a
-    /// neighbour's option for `y` colors `L_{y-1}` [`LADDER_NO`] (one
-    /// entry). They agree exactly when `x <= y - 1`, that is `x < y`, and
-    /// every neighbour shares the one ladder. Placing `m = x` purifies
-    /// away every neighbour's `y <= x`, and placing a neighbour `y` every
-    /// `x >= y` of `m`: what a forbidden item per refused pair did
-    /// ([`Builder::pair`], the encoding before), with `n - 1` entries in
-    /// each of `m`'s options and one in each neighbour's instead of one
-    /// per refused digit per neighbour. The candidates are narrowed as
-    /// [`Builder::pair`] narrows them, neighbour by neighbour.
+    /// [`LADDER_YES`] for every `t < x` (and leaves alone for the others:
+    /// saying "no" there would refuse nothing); a neighbour's option for
+    /// `y` colors `L_{y-1}` [`LADDER_NO`] (one entry). They clash exactly
+    /// when `y - 1 < x`, so a cover has `x < y`, and every neighbour
+    /// shares the one ladder. Placing `m = x` purifies away every
+    /// neighbour's `y <= x`, and placing a neighbour `y` every `x >= y` of
+    /// `m`: what a forbidden item per refused pair did ([`Builder::pair`],
+    /// the encoding before), with at most `x - 1` entries in `m`'s option
+    /// for `x` and one in each neighbour's instead of one per refused
+    /// digit per neighbour. The candidates are narrowed as
+    /// [`Builder::pair`] narrows them, neighbour by neighbour. A maximum's
+    /// ladder leaves out its neighbours that are minimum cells: their
+    /// ladders already hold the pair.
     fn extreme(&mut self, cell: u16, minimum: bool) {
         let n = self.n;
         let (r, c) = (cell as usize / n, cell as usize % n);
@@ -649,6 +654,17 @@ impl<'v> Builder<'v> {
             self.cand[m] = seen_m;
             self.cand[other as usize] = seen_o;
         }
+        // A maximum next to a minimum leaves their pair to the minimum's
+        // ladder, which holds it whole (one ladder per pair is enough).
+        if !minimum {
+            let is_minimum = |o: u16| {
+                self.variant
+                    .constraints()
+                    .iter()
+                    .any(|c| matches!(*c, Constraint::Extreme { cell, minimum: true } if cell == o))
+            };
+            neighbours.retain(|&o| !is_minimum(o));
+        }
         // Thresholds 1..n-1 (on flipped digits) that some neighbour's
         // candidate uses.
         let mut used = vec![None; n];
@@ -666,12 +682,8 @@ impl<'v> Builder<'v> {
         }
         for x in bits(self.cand[m]) {
             let key = m as u32 * n as u32 + x - 1;
-            for (t, item) in used.iter().enumerate() {
-                if let Some(item) = *item {
-                    let yes = flip(x) as usize > t;
-                    let color = if yes { LADDER_YES } else { LADDER_NO };
-                    self.extra.push((key, item, Some(color)));
-                }
+            for item in used[..flip(x) as usize].iter().flatten() {
+                self.extra.push((key, *item, Some(LADDER_YES)));
             }
         }
     }
@@ -995,7 +1007,7 @@ impl<'v> Builder<'v> {
             }
         }
         let mut full = Vec::with_capacity(n * n * n + self.ends.len());
-        for cell in 0..n * n {
+        for (cell, &read) in read.iter().enumerate() {
             let mut cand = self.cand[cell];
             while cand != 0 {
                 let d = cand.trailing_zeros() as usize;
@@ -1003,7 +1015,7 @@ impl<'v> Builder<'v> {
                 let key = cell * n + d;
                 let color = (self.color_item[cell], Some(Color(d as u32 + 1)));
                 let option = std::iter::once((self.cell_item[cell], None))
-                    .chain(read[cell].then_some(color))
+                    .chain(read.then_some(color))
                     .chain(
                         self.cell_houses[cell]
                             .iter()
