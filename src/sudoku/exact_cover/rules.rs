@@ -580,15 +580,16 @@ impl<'v> Builder<'v> {
         }
     }
 
-    /// Two cells whose digits `ok` admits (a kropki dot): the digits of each that no admitted
-    /// pair holds are no candidates, and each refused pair of candidates
-    /// gets its forbidden-pair item ([`Builder::forbid_apart`]). No item
-    /// of the pair's own: its tuples (an option per admitted pair) cost
-    /// more than they saved once the forbidden pairs narrow the other
-    /// cell as soon as one is placed (callgrind, `--limit 2` on the
-    /// minimal files: minimum-maximum 163.5M -> 74.8M instructions and
-    /// 28,097 -> 13,252 nodes, kropki 138.3M -> 122.0M, kropki-positive
-    /// 20.2M -> 17.9M).
+    /// Two cells whose digits `ok` admits (a kropki dot): the digits of
+    /// each that no admitted pair holds are no candidates, and each
+    /// refused pair of candidates gets its forbidden-pair item
+    /// ([`Builder::forbid_apart`]). No item of the pair's own: its tuples
+    /// (an option per admitted pair) cost more than they saved once the
+    /// forbidden pairs narrow the other cell as soon as one is placed
+    /// (callgrind, `--limit 2` on the minimal files: minimum-maximum,
+    /// then on these pairs, 163.5M -> 74.8M instructions and 28,097 ->
+    /// 13,252 nodes, kropki 138.3M -> 122.0M, kropki-positive 20.2M ->
+    /// 17.9M; minimum/maximum cells are ladders now, [`Builder::extreme`]).
     fn pair(&mut self, cells: [u16; 2], ok: &dyn Fn(u32, u32) -> bool) {
         let house = self.sees(cells[0], cells[1]);
         let mut found = Vec::new();
