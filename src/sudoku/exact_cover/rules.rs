@@ -30,8 +30,12 @@
 //!   for them, added to every tuple and chain constraint for each two of
 //!   its cells, read off its fillings or its automaton's paths, so that
 //!   placing a digit narrows the constraint's other cells at once; a
-//!   kropki dot and a minimum/maximum cell's neighbour pairs are these
-//!   items alone.
+//!   kropki dot's pair is these items alone;
+//! * **ladders** (the order encoding): a minimum or maximum cell is less
+//!   or more than each neighbour through one secondary item per
+//!   threshold, colored "past it" by the cell's options for the digits
+//!   past it, and "not" by each neighbour's option for a digit that needs
+//!   the cell not past it.
 //!
 //! Invariant: every grid that obeys the rules is covered by exactly one
 //! set of options (each option's choice is a function of the digits), so
@@ -39,8 +43,6 @@
 //! the exact cover: the only pruning here drops fillings that a given, a
 //! parity or a house already rules out, and candidates that no filling or
 //! path of a constraint holds.
-
-use std::collections::BTreeSet;
 
 use super::*;
 use crate::dlx::{Color, ItemId, ItemKind, Problem};
@@ -57,6 +59,12 @@ pub(super) const TUPLE_CAP: usize = 2048;
 /// 4,096, 127,637 at 8,192 and 117,093 at 16,384, where the longer option
 /// lists made the search slower again (358, 328, 157 and 234 ms).
 const LITTLE_KILLER_CAP: usize = 4 * TUPLE_CAP;
+
+/// The colors of a minimum or maximum cell's ladder items
+/// ([`Builder::extreme`]): the cell's digit past the threshold (its own
+/// options), or a neighbour's digit that needs it not to be.
+const LADDER_YES: Color = Color(1);
+const LADDER_NO: Color = Color(2);
 
 #[cfg(test)]
 thread_local! {
@@ -82,6 +90,41 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
             d
         })
     })
+}
+
+/// A set of automaton states (small numbers: a sum so far, a digit, a
+/// sandwich's phase) as a growable bit set: ascending iteration, as the
+/// `BTreeSet` it replaces gave (so options keep their order), without a
+/// tree node per state.
+#[derive(Default)]
+struct States(Vec<u64>);
+
+impl States {
+    fn insert(&mut self, s: u32) {
+        let word = s as usize / 64;
+        if word >= self.0.len() {
+            self.0.resize(word + 1, 0);
+        }
+        self.0[word] |= 1 << (s % 64);
+    }
+
+    fn contains(&self, s: u32) -> bool {
+        self.0
+            .get(s as usize / 64)
+            .is_some_and(|w| w >> (s % 64) & 1 == 1)
+    }
+
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+
+    /// The states, ascending.
+    fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.0
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &w)| bits(w).map(move |b| i as u32 * 64 + b - 1))
+    }
 }
 
 /// The digits that the admissible fillings of a constraint's cells put in
@@ -125,21 +168,23 @@ impl Support {
                 support.seen[i] |= 1 << (x - 1);
             }
             for x in bits(support.seen[i]) {
-                let mut states: BTreeSet<u32> = here
-                    .iter()
-                    .filter(|&&(_, d, _)| d == x)
-                    .map(|&(_, _, t)| t)
-                    .collect();
+                let mut states = States::default();
+                for &(_, d, t) in here {
+                    if d == x {
+                        states.insert(t);
+                    }
+                }
+                let mut next = States::default();
                 for (j, later) in moves.iter().enumerate().skip(i + 1) {
                     let at = (i * k + j) * n + x as usize - 1;
-                    let mut next = BTreeSet::new();
+                    next.clear();
                     for &(s, d, t) in later {
-                        if states.contains(&s) {
+                        if states.contains(s) {
                             support.together[at] |= 1 << (d - 1);
                             next.insert(t);
                         }
                     }
-                    states = next;
+                    std::mem::swap(&mut states, &mut next);
                 }
             }
         }
@@ -243,6 +288,14 @@ impl<'v> Builder<'v> {
             entries: Vec::new(),
             ends: Vec::new(),
         }
+    }
+
+    /// The cell whose color item `item` is, if it is one (they are
+    /// numbered after the cell items, in cell order).
+    fn color_cell(&self, item: ItemId) -> Option<usize> {
+        let first = self.color_item.first()?.0;
+        let cell = item.0.checked_sub(first)? as usize;
+        (cell < self.color_item.len()).then_some(cell)
     }
 
     /// Whether cells `a` and `b` share a house (so hold different digits).
@@ -469,26 +522,7 @@ impl<'v> Builder<'v> {
                         self.quadruple(cells, digits);
                     }
                 }
-                Constraint::Extreme { cell, minimum } => {
-                    let (r, c) = (*cell as usize / n, *cell as usize % n);
-                    let mut neighbours = Vec::new();
-                    if r > 0 {
-                        neighbours.push(cell - n as u16);
-                    }
-                    if r + 1 < n {
-                        neighbours.push(cell + n as u16);
-                    }
-                    if c > 0 {
-                        neighbours.push(cell - 1);
-                    }
-                    if c + 1 < n {
-                        neighbours.push(cell + 1);
-                    }
-                    let minimum = *minimum;
-                    for other in neighbours {
-                        self.pair([*cell, other], &|a, b| if minimum { a < b } else { a > b });
-                    }
-                }
+                Constraint::Extreme { cell, minimum } => self.extreme(*cell, *minimum),
             }
         }
     }
@@ -546,16 +580,16 @@ impl<'v> Builder<'v> {
         }
     }
 
-    /// Two cells whose digits `ok` admits (a kropki dot, a minimum or
-    /// maximum cell and a neighbour): the digits of each that no admitted
-    /// pair holds are no candidates, and each refused pair of candidates
-    /// gets its forbidden-pair item ([`Builder::forbid_apart`]). No item
-    /// of the pair's own: its tuples (an option per admitted pair) cost
-    /// more than they saved once the forbidden pairs narrow the other
-    /// cell as soon as one is placed (callgrind, `--limit 2` on the
-    /// minimal files: minimum-maximum 163.5M -> 74.8M instructions and
-    /// 28,097 -> 13,252 nodes, kropki 138.3M -> 122.0M, kropki-positive
-    /// 20.2M -> 17.9M).
+    /// Two cells whose digits `ok` admits (a kropki dot): the digits of
+    /// each that no admitted pair holds are no candidates, and each
+    /// refused pair of candidates gets its forbidden-pair item
+    /// ([`Builder::forbid_apart`]). No item of the pair's own: its tuples
+    /// (an option per admitted pair) cost more than they saved once the
+    /// forbidden pairs narrow the other cell as soon as one is placed
+    /// (callgrind, `--limit 2` on the minimal files: minimum-maximum,
+    /// then on these pairs, 163.5M -> 74.8M instructions and 28,097 ->
+    /// 13,252 nodes, kropki 138.3M -> 122.0M, kropki-positive 20.2M ->
+    /// 17.9M; minimum/maximum cells are ladders now, [`Builder::extreme`]).
     fn pair(&mut self, cells: [u16; 2], ok: &dyn Fn(u32, u32) -> bool) {
         let house = self.sees(cells[0], cells[1]);
         let mut found = Vec::new();
@@ -567,6 +601,92 @@ impl<'v> Builder<'v> {
             }
         }
         self.forbid_unsupported(&cells, &found);
+    }
+
+    /// A minimum (`minimum`) or maximum cell: less (more) than each of its
+    /// orthogonal neighbours, in the order encoding. Flipping the digits
+    /// of a maximum (`x` read as `n + 1 - x`) makes it a minimum, so take
+    /// a minimum `m`: its ladder is one secondary item `L_t` per
+    /// threshold `t`, meaning "`m > t`", which `m`'s option for `x` colors
+    /// [`LADDER_YES`] for every `t < x` (and leaves alone for the others:
+    /// saying "no" there would refuse nothing); a neighbour's option for
+    /// `y` colors `L_{y-1}` [`LADDER_NO`] (one entry). They clash exactly
+    /// when `y - 1 < x`, so a cover has `x < y`, and every neighbour
+    /// shares the one ladder. Placing `m = x` purifies away every
+    /// neighbour's `y <= x`, and placing a neighbour `y` every `x >= y` of
+    /// `m`: what a forbidden item per refused pair did ([`Builder::pair`],
+    /// the encoding before), with at most `x - 1` entries in `m`'s option
+    /// for `x` and one in each neighbour's instead of one per refused
+    /// digit per neighbour. The candidates are narrowed as
+    /// [`Builder::pair`] narrows them, neighbour by neighbour. A maximum's
+    /// ladder leaves out its neighbours that are minimum cells: their
+    /// ladders already hold the pair.
+    fn extreme(&mut self, cell: u16, minimum: bool) {
+        let n = self.n;
+        let (r, c) = (cell as usize / n, cell as usize % n);
+        let mut neighbours = Vec::with_capacity(4);
+        if r > 0 {
+            neighbours.push(cell - n as u16);
+        }
+        if r + 1 < n {
+            neighbours.push(cell + n as u16);
+        }
+        if c > 0 {
+            neighbours.push(cell - 1);
+        }
+        if c + 1 < n {
+            neighbours.push(cell + 1);
+        }
+        // Digits as the minimum's: `x` for a minimum, `n + 1 - x` for a
+        // maximum.
+        let flip = |x: u32| if minimum { x } else { n as u32 + 1 - x };
+        let m = cell as usize;
+        for &other in &neighbours {
+            let house = self.sees(cell, other);
+            let (mut seen_m, mut seen_o) = (0u64, 0u64);
+            for x in bits(self.cand[m]) {
+                for y in bits(self.cand[other as usize]) {
+                    if !(house && x == y) && flip(x) < flip(y) {
+                        seen_m |= 1 << (x - 1);
+                        seen_o |= 1 << (y - 1);
+                    }
+                }
+            }
+            self.cand[m] = seen_m;
+            self.cand[other as usize] = seen_o;
+        }
+        // A maximum next to a minimum leaves their pair to the minimum's
+        // ladder, which holds it whole (one ladder per pair is enough).
+        if !minimum {
+            let is_minimum = |o: u16| {
+                self.variant
+                    .constraints()
+                    .iter()
+                    .any(|c| matches!(*c, Constraint::Extreme { cell, minimum: true } if cell == o))
+            };
+            neighbours.retain(|&o| !is_minimum(o));
+        }
+        // Thresholds 1..n-1 (on flipped digits) that some neighbour's
+        // candidate uses.
+        let mut used = vec![None; n];
+        for &other in &neighbours {
+            for y in bits(self.cand[other as usize]) {
+                let t = flip(y) as usize - 1;
+                if t >= 1 && used[t].is_none() {
+                    used[t] = Some(self.problem.add_item(ItemKind::Secondary));
+                }
+                if let Some(item) = used[t] {
+                    let key = other as u32 * n as u32 + y - 1;
+                    self.extra.push((key, item, Some(LADDER_NO)));
+                }
+            }
+        }
+        for x in bits(self.cand[m]) {
+            let key = m as u32 * n as u32 + x - 1;
+            for item in used[..flip(x) as usize].iter().flatten() {
+                self.extra.push((key, *item, Some(LADDER_YES)));
+            }
+        }
     }
 
     /// One primary item, one option per filling of `cells` (each digit a
@@ -700,13 +820,14 @@ impl<'v> Builder<'v> {
     ) {
         let k = cells.len();
         // Forward: the states after each position.
-        let mut after: Vec<BTreeSet<u32>> = Vec::with_capacity(k);
-        let mut before: BTreeSet<u32> = BTreeSet::from([0]);
+        let mut before = States::default();
+        before.insert(0);
+        let mut states = States::default();
         let mut moves: Vec<Vec<(u32, u32, u32)>> = Vec::with_capacity(k);
         for (pos, &cell) in cells.iter().enumerate() {
-            let mut states = BTreeSet::new();
+            states.clear();
             let mut list = Vec::new();
-            for &s in &before {
+            for s in before.iter() {
                 let mut cand = self.cand[cell as usize];
                 while cand != 0 {
                     let d = cand.trailing_zeros() + 1;
@@ -721,14 +842,17 @@ impl<'v> Builder<'v> {
                 }
             }
             moves.push(list);
-            before = states.clone();
-            after.push(states);
+            std::mem::swap(&mut before, &mut states);
         }
-        // Backward: keep the moves that end in a kept state.
-        let mut live: BTreeSet<u32> = after[k - 1].clone();
+        // Backward: keep the moves that end in a kept state (`before` now
+        // holds the accepted ends).
+        let mut live = before;
         for pos in (0..k).rev() {
-            moves[pos].retain(|&(_, _, t)| live.contains(&t));
-            live = moves[pos].iter().map(|&(s, _, _)| s).collect();
+            moves[pos].retain(|&(_, _, t)| live.contains(t));
+            live.clear();
+            for &(s, _, _) in &moves[pos] {
+                live.insert(s);
+            }
         }
         let support = Support::of_paths(&moves, self.n);
         self.forbid_apart(cells, &support);
@@ -874,24 +998,31 @@ impl<'v> Builder<'v> {
             by_key[at[key as usize]] = (item, color);
             at[key as usize] += 1;
         }
+        // The cells whose color some other option reads (a tuple, a chain
+        // link, a quadruple's set): only their options carry it, since
+        // purifying a color no one else reads is work for nothing.
+        let mut read = vec![false; n * n];
+        for &(item, _) in &self.entries {
+            if let Some(cell) = self.color_cell(item) {
+                read[cell] = true;
+            }
+        }
         let mut full = Vec::with_capacity(n * n * n + self.ends.len());
-        for cell in 0..n * n {
+        for (cell, &read) in read.iter().enumerate() {
             let mut cand = self.cand[cell];
             while cand != 0 {
                 let d = cand.trailing_zeros() as usize;
                 cand &= cand - 1;
                 let key = cell * n + d;
-                let option = [
-                    (self.cell_item[cell], None),
-                    (self.color_item[cell], Some(Color(d as u32 + 1))),
-                ]
-                .into_iter()
-                .chain(
-                    self.cell_houses[cell]
-                        .iter()
-                        .map(|&h| (house_base[h as usize * n + d], None)),
-                )
-                .chain(by_key[start[key]..start[key + 1]].iter().copied());
+                let color = (self.color_item[cell], Some(Color(d as u32 + 1)));
+                let option = std::iter::once((self.cell_item[cell], None))
+                    .chain(read.then_some(color))
+                    .chain(
+                        self.cell_houses[cell]
+                            .iter()
+                            .map(|&h| (house_base[h as usize * n + d], None)),
+                    )
+                    .chain(by_key[start[key]..start[key + 1]].iter().copied());
                 // Items are distinct by construction; a failure here would
                 // be a compiler bug, and the option is then left out.
                 if self.problem.add_colored_option(option).is_ok() {

@@ -419,3 +419,66 @@ fn check_every_kind(seed: u64) {
         "{rounds} rounds, {solved} solved"
     );
 }
+
+#[test]
+fn minimum_and_maximum_ladders_match_brute_force() {
+    // Many minimum/maximum cells at once, side by side, so that ladders
+    // share neighbours and a neighbour is itself an extreme; half the
+    // cells read off a solution (a minimum where it is smaller than its
+    // neighbours), half at random, so that some rules leave no grid.
+    let mut rng = Rng(41);
+    let (mut rounds, mut solved, mut empty) = (0, 0, 0);
+    for shape in [Shape::new(2, 2).unwrap(), Shape::new(2, 3).unwrap()] {
+        let n = shape.n();
+        let mut top = Grid::empty(shape);
+        if n == 6 {
+            for (c, d) in [1, 2, 3, 4, 5, 6].into_iter().enumerate() {
+                top.set(0, c, d);
+            }
+        }
+        let grids = brute(&Variant::plain(shape), &top);
+        for round in 0..60 {
+            let sol = &grids[rng.below(grids.len())];
+            let d = |cell: usize| sol.cells()[cell];
+            let constraints: Vec<Constraint> = (0..2 + rng.below(2 * n))
+                .map(|i| {
+                    let cell = rng.below(n * n);
+                    let (r, c) = (cell / n, cell % n);
+                    let beside = [(r > 0, cell.wrapping_sub(n)), (r + 1 < n, cell + n)]
+                        .into_iter()
+                        .chain([(c > 0, cell.wrapping_sub(1)), (c + 1 < n, cell + 1)])
+                        .filter(|&(on, _)| on)
+                        .map(|(_, o)| d(o));
+                    let minimum = if i % 2 == 0 {
+                        beside.clone().all(|o| o > d(cell))
+                    } else {
+                        rng.below(2) == 0
+                    };
+                    Constraint::Extreme {
+                        cell: cell as u16,
+                        minimum,
+                    }
+                })
+                .collect();
+            let Ok(variant) = Variant::plain(shape).with_constraints(constraints.clone()) else {
+                continue;
+            };
+            let mut puzzle = top.clone();
+            for _ in 0..rng.below(n) {
+                let k = rng.below(n * n);
+                puzzle.set(k / n, k % n, sol.cells()[k]);
+            }
+            let what = format!("round {round} on {n}x{n}: {constraints:?}");
+            rounds += 1;
+            if matches_brute(&variant, &puzzle, &what) {
+                solved += 1;
+            } else {
+                empty += 1;
+            }
+        }
+    }
+    assert!(
+        rounds > 100 && solved > 10 && empty > 10,
+        "{rounds} rounds, {solved} solved, {empty} with none"
+    );
+}
