@@ -35,7 +35,7 @@ for file in tests/data/bad/knuth_dlx3_*.in; do
   head -c 8192 "$file" > "$c/knuth_dlx3/$(basename "$file")"
 done
 head -c 4096 data/cli/mixed.txt > $c/detect/mixed.txt
-# Plain and variant lines, alone and mixed (tests/mixed_rules.rs makes the
+# Plain and variant lines, alone and mixed (tests/it/mixed_rules.rs makes the
 # same mixtures).
 for file in data/variants/*.txt data/formats/variant*.in data/cli/mixed.txt; do
   head -c 4096 "$file" > "$c/line_rules/$(basename "$file")"

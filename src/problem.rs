@@ -442,7 +442,7 @@ mod tests {
             assert_eq!(count(&dominoes(m, n).unwrap()), want, "{m}x{n}");
         }
         // OEIS A004003 (tilings of 2n x 2n), through the formula; the
-        // search checks 8x8 in tests/cover.rs with a memo.
+        // search checks 8x8 in tests/it/cover.rs with a memo.
         assert_eq!(kasteleyn(6, 6), 6728);
         assert_eq!(kasteleyn(8, 8), 12_988_816);
         assert_eq!(kasteleyn(6, 8), 167_089);

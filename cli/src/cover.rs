@@ -19,7 +19,7 @@ use dlx_engine::dlx::parallel::{
     PROBE_NODES, Plan, RunLimits, RunProgress, Runner, SUBPROBLEMS_PER_SHARE,
     SUBPROBLEMS_PER_WORKER,
 };
-use dlx_engine::dlx::{EngineKind, Outcome, Stats};
+use dlx_engine::dlx::{EngineKind, Outcome, Problem, Stats};
 use dlx_engine::knuth::{self, KnuthProblem};
 
 /// How often `--progress` reports.
@@ -158,6 +158,12 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// How a run ended: its outcome, its statistics, and how many subproblems
+/// it was split into (`None`: a count done whole before a split paid).
+type Ran = (Outcome, Stats, Option<usize>);
+
+/// Solves or counts `problem` as `opts` says on `threads` threads, prints
+/// the answer to `out`, and what else there is to say to `err`.
 fn solve(
     opts: &CoverOptions,
     threads: usize,
@@ -166,123 +172,29 @@ fn solve(
     err: &mut (impl Write + Send),
 ) -> Result<ExitStatus, Failure> {
     let start = Instant::now();
-    let p = &problem.problem;
-    let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
-    let plan = || -> Result<Plan, Failure> {
-        Ok(match (opts.part, threads) {
-            (None, 1) => Plan::whole(),
-            (None, t) => Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(t))
-                .map_err(|e| run_error(&e))?,
-            (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_SHARE.saturating_mul(part.n))
-                .map_err(|e| run_error(&e))?
-                .part(part.k, part.n),
-        })
+    let progress = Progress {
+        last: Mutex::new((start, &mut *err)),
+        every: opts.progress.unwrap_or(Duration::MAX),
+        start,
     };
-    let limits = RunLimits {
-        max_solutions: match opts.mode {
-            Mode::First => 1,
-            _ => opts.limit.unwrap_or(u64::MAX),
-        },
-        max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
-        // A deadline too far to represent is no deadline.
-        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
-    };
-    let reporter = Mutex::new((start, &mut *err));
-    let report = |r: &RunProgress| {
-        let Ok(mut guard) = reporter.lock() else {
-            return;
-        };
-        let (last, err) = &mut *guard;
-        if last.elapsed() >= opts.progress.unwrap_or(Duration::MAX) {
-            *last = Instant::now();
-            let _ = writeln!(
-                err,
-                "dlx cover: progress: {:.2}% of the tree (Knuth's estimate), {} nodes, {}, {:.1} s",
-                100.0 * r.fraction_done,
-                r.nodes,
-                solutions(r.solutions),
-                start.elapsed().as_secs_f64()
-            );
-        }
-    };
+    let report = |r: &RunProgress| progress.report(r);
     let on_progress: Option<&(dyn Fn(&RunProgress) + Sync)> = match opts.progress {
         Some(_) => Some(&report),
         None => None,
     };
     let runner = Runner {
         threads,
-        limits,
+        limits: run_limits(opts, start),
         on_progress,
         engine: opts.engine,
         cancel: None,
     };
-
     let (outcome, stats, subproblems) = match opts.mode {
-        Mode::Count => {
-            let (c, subproblems) = match opts.part {
-                // A whole count may be done before a split would pay.
-                None => {
-                    let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(threads);
-                    runner
-                        .count_split(p, subproblems, opts.memo_bytes)
-                        .map_err(|e| run_error(&e))?
-                }
-                Some(_) => {
-                    let plan = plan()?;
-                    let c = runner.count_by(p, &plan, opts.memo_bytes);
-                    (c.map_err(|e| run_error(&e))?, Some(plan.subproblems.len()))
-                }
-            };
-            (c.outcome, c.stats, subproblems)
-        }
-        mode => {
-            let every = match mode {
-                Mode::Every(m) => m.max(1),
-                _ => 1,
-            };
-            let mut index = 0u64;
-            let mut printed = 0u64;
-            let mut failed = None;
-            let plan = plan()?;
-            let result = runner.solutions(p, &plan, |options| {
-                index += 1;
-                if !index.is_multiple_of(every) {
-                    return ControlFlow::Continue(());
-                }
-                let first = printed == 0;
-                printed += 1;
-                let mut write = || -> io::Result<()> {
-                    if !first {
-                        writeln!(out)?;
-                    }
-                    for &k in options {
-                        writeln!(out, "{}", problem.format_option(k))?;
-                    }
-                    if mode == Mode::First {
-                        out.flush()
-                    } else {
-                        Ok(())
-                    }
-                };
-                match write() {
-                    Ok(()) => ControlFlow::Continue(()),
-                    Err(e) => {
-                        failed = Some(e);
-                        ControlFlow::Break(())
-                    }
-                }
-            });
-            if let Some(e) = failed {
-                return Err(Failure::Output(e));
-            }
-            let (outcome, stats) = result.map_err(|e| run_error(&e))?;
-            (outcome, stats, Some(plan.subproblems.len()))
-        }
+        Mode::Count => count(&runner, opts, &problem.problem)?,
+        mode => print_solutions(&runner, opts, mode, problem, out)?,
     };
     let elapsed = start.elapsed();
-    let err = reporter
-        .into_inner()
-        .map_or_else(|e| e.into_inner().1, |g| g.1);
+    let err = progress.into_err();
     if outcome == Outcome::Overflow {
         return Err(Failure::Run(OVERFLOW.to_owned()));
     }
@@ -317,20 +229,171 @@ fn solve(
             problem.problem.has_multiplicities(),
         );
     }
-    // A share with no solution is a normal answer, not a failed job.
-    if stats.solutions == 0 && opts.part.is_none() {
-        if opts.mode != Mode::Count {
-            let _ = match cut {
-                None => writeln!(err, "dlx cover: no solution"),
-                Some(why) => writeln!(
-                    err,
-                    "dlx cover: no solution found before {why} stopped the search"
-                ),
-            };
-        }
-        return Ok(ExitStatus::NoSolution);
+    Ok(no_solution_status(opts, &stats, cut, err))
+}
+
+/// The run's bounds: `--limit` (one solution when only the first is
+/// printed), `--max-nodes`, and `--timeout` from `start`.
+fn run_limits(opts: &CoverOptions, start: Instant) -> RunLimits {
+    RunLimits {
+        max_solutions: match opts.mode {
+            Mode::First => 1,
+            _ => opts.limit.unwrap_or(u64::MAX),
+        },
+        max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
+        // A deadline too far to represent is no deadline.
+        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
     }
-    Ok(ExitStatus::Success)
+}
+
+/// How the tree is cut: whole on one thread, split for the runner's
+/// threads, or `--part`'s share of a split.
+fn plan(opts: &CoverOptions, threads: usize, p: &Problem) -> Result<Plan, Failure> {
+    let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
+    Ok(match (opts.part, threads) {
+        (None, 1) => Plan::whole(),
+        (None, t) => {
+            Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(t)).map_err(|e| run_error(&e))?
+        }
+        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_SHARE.saturating_mul(part.n))
+            .map_err(|e| run_error(&e))?
+            .part(part.k, part.n),
+    })
+}
+
+/// Counts the solutions: a whole count split only when it pays, or the
+/// share `--part` names.
+fn count(runner: &Runner, opts: &CoverOptions, p: &Problem) -> Result<Ran, Failure> {
+    let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
+    let (c, subproblems) = match opts.part {
+        // A whole count may be done before a split would pay.
+        None => {
+            let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(runner.threads);
+            runner
+                .count_split(p, subproblems, opts.memo_bytes)
+                .map_err(|e| run_error(&e))?
+        }
+        Some(_) => {
+            let plan = plan(opts, runner.threads, p)?;
+            let c = runner.count_by(p, &plan, opts.memo_bytes);
+            (c.map_err(|e| run_error(&e))?, Some(plan.subproblems.len()))
+        }
+    };
+    Ok((c.outcome, c.stats, subproblems))
+}
+
+/// Prints the first, every, or every M-th solution (`mode`), each option
+/// on a line of its own, blank lines between solutions; the first
+/// solution is flushed at once.
+fn print_solutions(
+    runner: &Runner,
+    opts: &CoverOptions,
+    mode: Mode,
+    problem: &KnuthProblem,
+    out: &mut impl Write,
+) -> Result<Ran, Failure> {
+    let every = match mode {
+        Mode::Every(m) => m.max(1),
+        _ => 1,
+    };
+    let mut index = 0u64;
+    let mut printed = 0u64;
+    let mut failed = None;
+    let plan = plan(opts, runner.threads, &problem.problem)?;
+    let result = runner.solutions(&problem.problem, &plan, |options| {
+        index += 1;
+        if !index.is_multiple_of(every) {
+            return ControlFlow::Continue(());
+        }
+        let first = printed == 0;
+        printed += 1;
+        let mut write = || -> io::Result<()> {
+            if !first {
+                writeln!(out)?;
+            }
+            for &k in options {
+                writeln!(out, "{}", problem.format_option(k))?;
+            }
+            if mode == Mode::First {
+                out.flush()
+            } else {
+                Ok(())
+            }
+        };
+        match write() {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(Failure::Output(e));
+    }
+    let (outcome, stats) = result.map_err(|e| Failure::Run(e.to_string()))?;
+    Ok((outcome, stats, Some(plan.subproblems.len())))
+}
+
+/// `--progress`: a line on the error output at most every `every`, from
+/// whichever thread reports first.
+struct Progress<'a, W> {
+    /// When the last line was written, and where lines go.
+    last: Mutex<(Instant, &'a mut W)>,
+    every: Duration,
+    /// When the run started.
+    start: Instant,
+}
+
+impl<'a, W: Write> Progress<'a, W> {
+    fn report(&self, r: &RunProgress) {
+        let Ok(mut guard) = self.last.lock() else {
+            return;
+        };
+        let (last, err) = &mut *guard;
+        if last.elapsed() >= self.every {
+            *last = Instant::now();
+            let _ = writeln!(
+                err,
+                "dlx cover: progress: {:.2}% of the tree (Knuth's estimate), {} nodes, {}, {:.1} s",
+                100.0 * r.fraction_done,
+                r.nodes,
+                solutions(r.solutions),
+                self.start.elapsed().as_secs_f64()
+            );
+        }
+    }
+
+    /// The error output back, once the run is over.
+    fn into_err(self) -> &'a mut W {
+        self.last
+            .into_inner()
+            .map_or_else(|e| e.into_inner().1, |g| g.1)
+    }
+}
+
+/// The exit status: no solution (said on the error output unless a count
+/// said it) for a whole problem without one; a share with no solution is
+/// a normal answer, not a failed job.
+fn no_solution_status(
+    opts: &CoverOptions,
+    stats: &Stats,
+    cut: Option<&str>,
+    err: &mut impl Write,
+) -> ExitStatus {
+    if stats.solutions != 0 || opts.part.is_some() {
+        return ExitStatus::Success;
+    }
+    if opts.mode != Mode::Count {
+        let _ = match cut {
+            None => writeln!(err, "dlx cover: no solution"),
+            Some(why) => writeln!(
+                err,
+                "dlx cover: no solution found before {why} stopped the search"
+            ),
+        };
+    }
+    ExitStatus::NoSolution
 }
 
 /// The error of a count past `u128::MAX` (only a memo's count, or the sum

@@ -25,11 +25,11 @@ use super::sudoku::{self as sudoku_app, PDF, SVG, Task};
 use super::{ExitStatus, Input, output_failed};
 use dlx_engine::cancel::{Deadline, SharedCancel};
 use dlx_engine::format;
-use dlx_engine::sudoku::Shape;
 #[cfg(doc)]
 use dlx_engine::sudoku::generate::Rng;
-use dlx_engine::sudoku::generate::{GenerateError, Generator, Settings, generate_range};
+use dlx_engine::sudoku::generate::{GenerateError, Generated, Generator, Settings, generate_range};
 use dlx_engine::sudoku::variant::variant_of;
+use dlx_engine::sudoku::{Shape, Variant};
 
 /// Puzzles each thread makes per round before the round is written.
 pub const BATCH: usize = 16;
@@ -93,135 +93,30 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
 
 /// `run` in an output format: each puzzle as the format writes it.
 fn text(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
-    let Some(fmt) = format::by_name(&opts.output) else {
-        let _ = writeln!(err, "dlx generate: unknown output format '{}'", opts.output);
-        return ExitStatus::BadInput;
-    };
-    let n = opts.shape.n();
-    if !fmt.holds(opts.shape) {
-        let _ = writeln!(
-            err,
-            "dlx generate: the {} format cannot hold a {n}x{n} grid",
-            fmt.name()
-        );
-        return ExitStatus::BadInput;
-    }
-    let format_opts = format::Options {
-        shape: Some(opts.shape),
-        alphabet: format::Alphabet::default(),
-    };
-    let variant = match variant_of(opts.shape, opts.x, opts.hyper) {
-        Ok(v) => v,
-        Err(e) => {
-            let _ = writeln!(err, "dlx generate: --variant hyper: {e}");
+    let mut job = match TextJob::new(opts) {
+        Ok(job) => job,
+        Err(message) => {
+            let _ = writeln!(err, "dlx generate: {message}");
             return ExitStatus::BadInput;
         }
     };
-    // The rules' fields, written after each puzzle's cells (a jigsaw's
-    // regions are the puzzle's own), and the box shape where the cells
-    // alone would read back in another (`box=3x2`): whatever is written
-    // reads back as the same puzzle without flags.
-    let fields = variant.fields();
-    let rules = (!fields.is_empty() || opts.jigsaw).then(|| match opts.jigsaw {
-        true => format!("{fields} regions=...").trim_start().to_owned(),
-        false => fields,
-    });
-    if rules.is_some() && (!matches!(fmt.name(), "line" | "variant") || opts.with_solution) {
-        let what = match variant.is_plain() && !opts.jigsaw && !variant.has_default_shape() {
-            true => format!(
-                "a {n}x{n} grid in {} boxes (whose cells alone read as {} boxes)",
-                opts.shape,
-                Shape::for_side(n).map_or_else(|_| "other".into(), |s| s.to_string())
-            ),
-            false if variant.is_plain() && !opts.jigsaw => format!("a {n}x{n} grid"),
-            false => "a variant".into(),
-        };
-        let _ = writeln!(
-            err,
-            "dlx generate: {what} is written in the line format, as 'PUZZLE {}', without --with-solution",
-            rules.as_deref().unwrap_or_default()
-        );
-        return ExitStatus::BadInput;
-    }
-    let threads = super::thread_count(opts.threads);
-    let mut generators: Vec<Generator> = (0..threads)
-        .map(|_| match opts.jigsaw {
-            true => Generator::jigsaw(variant.clone(), opts.settings),
-            false => Generator::for_variant(variant.clone(), opts.settings),
-        })
-        .collect();
-    // Rules that admit no grid at all are refused before any try.
-    if let Err(e) = generators[0].check_rules() {
-        let _ = writeln!(err, "dlx generate: {e}");
-        return ExitStatus::BadInput;
-    }
-    let deadline = opts
-        .timeout
-        .map(|t| Arc::new(Deadline(Instant::now() + t)) as SharedCancel);
-    for g in &mut generators {
-        g.set_cancel(deadline.clone());
-        g.set_max_nodes(opts.max_nodes);
-    }
     let bar = progress_bar(opts.count);
-    let round = (threads * BATCH) as u64;
+    let round = (job.generators.len() * BATCH) as u64;
     let mut first = 0u64;
     while first < opts.count {
         let len = round.min(opts.count - first);
-        let made = generate_range(&mut generators, opts.seed, first, len);
+        let made = generate_range(&mut job.generators, opts.seed, first, len);
         bar.inc(len);
         for (i, result) in (first..).zip(made) {
             let text = match result {
-                Ok(g) => match &rules {
-                    Some(_) => {
-                        let (cells, fields) =
-                            (format_opts.alphabet.write_line(&g.puzzle), g.rules.fields());
-                        format!("{cells} {fields}\n")
-                    }
-                    None => {
-                        let solution = opts.with_solution.then_some(&g.solution);
-                        fmt.puzzle(i as usize + 1, &g.puzzle, solution, &format_opts)
-                    }
-                },
+                Ok(g) => job.text_of(i, &g),
                 Err(e) => {
                     bar.finish_and_clear();
-                    match (&e, opts.timeout) {
-                        (GenerateError::Cancelled, Some(t)) => {
-                            let _ = writeln!(
-                                err,
-                                "dlx generate: puzzle {}: not made within --timeout {}s; {} written",
-                                i + 1,
-                                t.as_secs_f64(),
-                                i
-                            );
-                        }
-                        _ => {
-                            let _ = writeln!(err, "dlx generate: puzzle {}: {e}", i + 1);
-                        }
-                    }
-                    match e {
-                        GenerateError::TooManyClues { .. } => {
-                            let _ = writeln!(err, "dlx generate: try a larger --clues");
-                        }
-                        GenerateError::WrongLevel { .. } => {
-                            let _ = writeln!(err, "dlx generate: try a larger --tries");
-                        }
-                        GenerateError::NodeLimit { .. } => {
-                            let _ = writeln!(
-                                err,
-                                "dlx generate: {i} written; try a larger --max-nodes"
-                            );
-                        }
-                        GenerateError::NotUnique
-                        | GenerateError::NoRegions { .. }
-                        | GenerateError::NoGrid { .. }
-                        | GenerateError::Cancelled => {}
-                        // A reason newer than this command has no flag to try.
-                        _ => {}
-                    }
+                    report_failure(err, &e, i, opts.timeout);
                     return finish(out, err, ExitStatus::NoSolution);
                 }
             };
-            let sep = if i > 0 { fmt.separator() } else { "" };
+            let sep = if i > 0 { job.fmt.separator() } else { "" };
             if let Err(e) = out
                 .write_all(sep.as_bytes())
                 .and_then(|()| out.write_all(text.as_bytes()))
@@ -233,6 +128,155 @@ fn text(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus 
     }
     bar.finish_and_clear();
     finish(out, err, ExitStatus::Success)
+}
+
+/// What `text` writes with: the format, its options, the rules' fields
+/// when the puzzles are written as variant lines, and a generator a
+/// thread.
+struct TextJob {
+    fmt: &'static dyn format::Format,
+    format_opts: format::Options,
+    /// The fields after each puzzle's cells, when there are rules to
+    /// write (`regions=...` standing for a jigsaw's own).
+    rules: Option<String>,
+    /// `--with-solution`, in a format that writes the solution after the
+    /// puzzle.
+    with_solution: bool,
+    generators: Vec<Generator>,
+}
+
+impl TextJob {
+    /// The job `opts` asks for, or why it cannot be done (before any
+    /// puzzle is tried).
+    fn new(opts: &Options) -> Result<TextJob, String> {
+        let fmt = format::by_name(&opts.output)
+            .ok_or_else(|| format!("unknown output format '{}'", opts.output))?;
+        let n = opts.shape.n();
+        if !fmt.holds(opts.shape) {
+            return Err(format!(
+                "the {} format cannot hold a {n}x{n} grid",
+                fmt.name()
+            ));
+        }
+        let variant = variant_of(opts.shape, opts.x, opts.hyper)
+            .map_err(|e| format!("--variant hyper: {e}"))?;
+        let rules = written_rules(opts, fmt, &variant)?;
+        let threads = super::thread_count(opts.threads);
+        let mut generators: Vec<Generator> = (0..threads)
+            .map(|_| match opts.jigsaw {
+                true => Generator::jigsaw(variant.clone(), opts.settings),
+                false => Generator::for_variant(variant.clone(), opts.settings),
+            })
+            .collect();
+        // Rules that admit no grid at all are refused before any try.
+        generators[0].check_rules().map_err(|e| e.to_string())?;
+        let deadline = opts
+            .timeout
+            .map(|t| Arc::new(Deadline(Instant::now() + t)) as SharedCancel);
+        for g in &mut generators {
+            g.set_cancel(deadline.clone());
+            g.set_max_nodes(opts.max_nodes);
+        }
+        Ok(TextJob {
+            fmt,
+            format_opts: format::Options {
+                shape: Some(opts.shape),
+                alphabet: format::Alphabet::default(),
+            },
+            rules,
+            with_solution: opts.with_solution,
+            generators,
+        })
+    }
+
+    /// Puzzle `i` (0-based) as written: a variant line when there are
+    /// rules, else as the format writes it (with its solution if asked).
+    fn text_of(&self, i: u64, g: &Generated) -> String {
+        match &self.rules {
+            Some(_) => {
+                let (cells, fields) = (
+                    self.format_opts.alphabet.write_line(&g.puzzle),
+                    g.rules.fields(),
+                );
+                format!("{cells} {fields}\n")
+            }
+            None => {
+                let solution = self.with_solution.then_some(&g.solution);
+                self.fmt
+                    .puzzle(i as usize + 1, &g.puzzle, solution, &self.format_opts)
+            }
+        }
+    }
+}
+
+/// The rules' fields, written after each puzzle's cells (a jigsaw's
+/// regions are the puzzle's own), and the box shape where the cells alone
+/// would read back in another (`box=3x2`): whatever is written reads back
+/// as the same puzzle without flags. `None` for plain puzzles; an error
+/// where the puzzles have rules but the output is not the line format, or
+/// has solutions.
+fn written_rules(
+    opts: &Options,
+    fmt: &dyn format::Format,
+    variant: &Variant,
+) -> Result<Option<String>, String> {
+    let fields = variant.fields();
+    let rules = (!fields.is_empty() || opts.jigsaw).then(|| match opts.jigsaw {
+        true => format!("{fields} regions=...").trim_start().to_owned(),
+        false => fields,
+    });
+    if rules.is_some() && (!matches!(fmt.name(), "line" | "variant") || opts.with_solution) {
+        let n = opts.shape.n();
+        let what = match variant.is_plain() && !opts.jigsaw && !variant.has_default_shape() {
+            true => format!(
+                "a {n}x{n} grid in {} boxes (whose cells alone read as {} boxes)",
+                opts.shape,
+                Shape::for_side(n).map_or_else(|_| "other".into(), |s| s.to_string())
+            ),
+            false if variant.is_plain() && !opts.jigsaw => format!("a {n}x{n} grid"),
+            false => "a variant".into(),
+        };
+        return Err(format!(
+            "{what} is written in the line format, as 'PUZZLE {}', without --with-solution",
+            rules.as_deref().unwrap_or_default()
+        ));
+    }
+    Ok(rules)
+}
+
+/// Says why puzzle `i` (0-based) was not made, and which flag may help.
+fn report_failure(err: &mut dyn Write, e: &GenerateError, i: u64, timeout: Option<Duration>) {
+    match (e, timeout) {
+        (GenerateError::Cancelled, Some(t)) => {
+            let _ = writeln!(
+                err,
+                "dlx generate: puzzle {}: not made within --timeout {}s; {} written",
+                i + 1,
+                t.as_secs_f64(),
+                i
+            );
+        }
+        _ => {
+            let _ = writeln!(err, "dlx generate: puzzle {}: {e}", i + 1);
+        }
+    }
+    match e {
+        GenerateError::TooManyClues { .. } => {
+            let _ = writeln!(err, "dlx generate: try a larger --clues");
+        }
+        GenerateError::WrongLevel { .. } => {
+            let _ = writeln!(err, "dlx generate: try a larger --tries");
+        }
+        GenerateError::NodeLimit { .. } => {
+            let _ = writeln!(err, "dlx generate: {i} written; try a larger --max-nodes");
+        }
+        GenerateError::NotUnique
+        | GenerateError::NoRegions { .. }
+        | GenerateError::NoGrid { .. }
+        | GenerateError::Cancelled => {}
+        // A reason newer than this command has no flag to try.
+        _ => {}
+    }
 }
 
 /// `--output svg`: the puzzles made as lines of the variant format (the

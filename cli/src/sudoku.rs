@@ -78,7 +78,7 @@ use super::{ExitStatus, Input, Part, is_broken_pipe};
 use dlx_engine::cancel::SharedCancel;
 use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::dlx::{Count, Stats};
-use dlx_engine::format::{self, Alphabet, Format, Rule};
+use dlx_engine::format::{self, Alphabet, Case, Format, Rule};
 use dlx_engine::sudoku::Shape;
 
 mod candidates;
@@ -281,6 +281,8 @@ struct Context<'o> {
     board: Option<Arc<Board>>,
     /// Each case comes to a picture (`render`, `--output svg`), not text.
     pictures: bool,
+    /// The pictures go onto the pages of a PDF (`--output pdf`).
+    pdf: bool,
 }
 
 /// Everything one item comes to: what it prints and what it adds to the
@@ -320,6 +322,13 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         Task::Candidates { layout } => return candidates::compute(job, layout, ctx, solvers),
         Task::Solve | Task::Count { .. } => {}
     }
+    solve_or_count(job, ctx, solvers)
+}
+
+/// `compute` for `solve` and `count`: the case judged and searched, its
+/// answer written by the output format (or as a JSON record), or its
+/// picture drawn.
+fn solve_or_count(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     let Job {
         name,
         format,
@@ -337,32 +346,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
             None,
         ),
         Ok(case) => {
-            let shape = case.grid.shape();
-            // A picture checks its own alphabet (`picture::picture`).
-            let check = (ctx.task == Task::Solve && !ctx.pictures) || writer.is_none();
-            let why = if check {
-                unwritable(writer, shape, alphabet)
-            } else {
-                None
-            };
-            let verdict = match why {
-                Some(why) => Verdict::bad(Some(case.grid.clone()), None, why),
-                None => {
-                    let rule = match ctx.task {
-                        Task::Solve => format.rule(),
-                        Task::Count { .. }
-                        | Task::Rate { .. }
-                        | Task::Render
-                        | Task::Candidates { .. } => Rule::Any,
-                    };
-                    let watch = ctx.board.as_ref().map(|board| {
-                        let label = format!("{name}: line {}", case.line);
-                        let watch = board.watch(number, label, ctx.opts.interrupt.clone());
-                        Arc::new(watch) as SharedCancel
-                    });
-                    solve_case(ctx.task, rule, &case, ctx.opts, solvers, watch)
-                }
-            };
+            let verdict = judge_case(&case, &name, format, writer, number, ctx, solvers);
             (case.line, false, verdict, Some(case))
         }
     };
@@ -401,31 +385,74 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
             if ctx.task == Task::Solve {
                 done.separator = writer.separator();
             }
-            let opts = &ctx.format_opts;
-            match (&verdict.solution, &verdict.count, &verdict.puzzle) {
-                (Some(solution), _, Some(puzzle)) => {
-                    Some(writer.solution(number, puzzle, solution, opts))
-                }
-                (_, Some(count), _) => Some(writer.count(number, &format_count(count))),
-                (_, _, Some(puzzle)) if verdict.several => {
-                    writer.several_solutions(number, puzzle, opts)
-                }
-                (_, _, Some(puzzle))
-                    if matches!(verdict.status, Status::Cut | Status::Interrupted) =>
-                {
-                    writer.unsettled(number, puzzle, opts)
-                }
-                (_, _, Some(puzzle)) if verdict.status != Status::BadInput => {
-                    writer.no_solution(number, puzzle, opts)
-                }
-                _ => writer.bad_input(number, &name, line),
-            }
+            written_answer(writer, &verdict, number, &name, line, &ctx.format_opts)
         }
         // A header error is about the input, not a case: no record.
         None if header => None,
         None => Some(json_line(&verdict, number, &name, line, alphabet)),
     };
     done
+}
+
+/// The verdict on a case read: bad if the output format cannot write its
+/// grid, else what the search (under the judge's rule for `solve`) says.
+fn judge_case(
+    case: &Case,
+    name: &str,
+    format: &dyn Format,
+    writer: Option<&'static dyn Format>,
+    number: usize,
+    ctx: &Context<'_>,
+    solvers: &mut Solvers,
+) -> Verdict {
+    let shape = case.grid.shape();
+    // A picture checks its own alphabet (`picture::picture`).
+    let check = (ctx.task == Task::Solve && !ctx.pictures) || writer.is_none();
+    let why = if check {
+        unwritable(writer, shape, &ctx.format_opts.alphabet)
+    } else {
+        None
+    };
+    if let Some(why) = why {
+        return Verdict::bad(Some(case.grid.clone()), None, why);
+    }
+    let rule = match ctx.task {
+        Task::Solve => format.rule(),
+        Task::Count { .. } | Task::Rate { .. } | Task::Render | Task::Candidates { .. } => {
+            Rule::Any
+        }
+    };
+    let watch = ctx.board.as_ref().map(|board| {
+        let label = format!("{name}: line {}", case.line);
+        let watch = board.watch(number, label, ctx.opts.interrupt.clone());
+        Arc::new(watch) as SharedCancel
+    });
+    solve_case(ctx.task, rule, case, ctx.opts, solvers, watch)
+}
+
+/// What the output format writes for a verdict: the solution, the count,
+/// or its line for several solutions, a cut search, no solution or a bad
+/// case.
+fn written_answer(
+    writer: &dyn Format,
+    verdict: &Verdict,
+    number: usize,
+    name: &str,
+    line: usize,
+    opts: &format::Options,
+) -> Option<String> {
+    match (&verdict.solution, &verdict.count, &verdict.puzzle) {
+        (Some(solution), _, Some(puzzle)) => Some(writer.solution(number, puzzle, solution, opts)),
+        (_, Some(count), _) => Some(writer.count(number, &format_count(count))),
+        (_, _, Some(puzzle)) if verdict.several => writer.several_solutions(number, puzzle, opts),
+        (_, _, Some(puzzle)) if matches!(verdict.status, Status::Cut | Status::Interrupted) => {
+            writer.unsettled(number, puzzle, opts)
+        }
+        (_, _, Some(puzzle)) if verdict.status != Status::BadInput => {
+            writer.no_solution(number, puzzle, opts)
+        }
+        _ => writer.bad_input(number, name, line),
+    }
 }
 
 /// Runs `task` over every puzzle of `inputs`.
@@ -436,69 +463,8 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> ExitStatus {
-    let fixed = match opts.format.as_deref() {
-        None | Some("auto") => None,
-        Some(name) => match named(name, err) {
-            Some(f) => Some(f),
-            None => return ExitStatus::BadInput,
-        },
-    };
-    let pdf = opts.output.as_deref() == Some(PDF) && !opts.json;
-    let pictures = task == Task::Render || opts.output.as_deref() == Some(SVG) && !opts.json || pdf;
-    if pictures && matches!(task, Task::Count { .. }) {
-        let _ = writeln!(
-            err,
-            "dlx: --output svg draws solutions and puzzles, not counts: use it with dlx solve, rate, candidates or generate (or dlx render)"
-        );
+    let Some(ctx) = Context::new(task, opts, err) else {
         return ExitStatus::BadInput;
-    }
-    if opts.per_page.is_some() && !pictures {
-        let _ = writeln!(
-            err,
-            "dlx: --per-page gathers pictures onto pages: use it with --output svg (or dlx render)"
-        );
-        return ExitStatus::BadInput;
-    }
-    if opts.givens_only && !pictures {
-        let _ = writeln!(
-            err,
-            "dlx: --givens-only draws the puzzle of a picture: use it with --output svg (or dlx render --solve)"
-        );
-        return ExitStatus::BadInput;
-    }
-    if let Some(dir) = &opts.output_dir {
-        if !pictures {
-            let _ = writeln!(
-                err,
-                "dlx: --output-dir holds pictures: use it with --output svg (or dlx render)"
-            );
-            return ExitStatus::BadInput;
-        }
-        if let Err(e) = picture::make_dir(dir) {
-            let _ = writeln!(err, "dlx: cannot make the folder {}: {e}", dir.display());
-            return ExitStatus::BadInput;
-        }
-    }
-    let output = match opts.output.as_deref() {
-        Some(SVG | PDF) => None,
-        Some(name) if !opts.json => match named(name, err) {
-            Some(f) => Some(f),
-            None => return ExitStatus::BadInput,
-        },
-        _ => None,
-    };
-    let ctx = Context {
-        task,
-        opts,
-        format_opts: format::Options {
-            shape: opts.shape,
-            alphabet: opts.alphabet.clone(),
-        },
-        fixed,
-        output,
-        board: (opts.progress && matches!(task, Task::Count { .. }))
-            .then(|| Arc::new(Board::new())),
-        pictures,
     };
     let read;
     let (inputs, span) = match opts.part {
@@ -532,9 +498,9 @@ pub fn run(
         written: usize::from(span.as_ref().is_some_and(|s| s.after_output)),
         board: ctx.board.clone(),
         dir: opts.output_dir.as_deref(),
-        sheet: (opts.per_page.is_some() && pictures || pdf).then(|| picture::Sheet {
+        sheet: (opts.per_page.is_some() && ctx.pictures || ctx.pdf).then(|| picture::Sheet {
             per_page: opts.per_page,
-            pdf,
+            pdf: ctx.pdf,
             items: Vec::new(),
         }),
     };
@@ -542,6 +508,78 @@ pub fn run(
     if let ControlFlow::Break(End::Output(status)) = flow {
         return status;
     }
+    finish(writer, &ctx)
+}
+
+impl<'o> Context<'o> {
+    /// The context of a run of `task` with `opts`, or `None` once `err`
+    /// says why the flags cannot go together (or name no format).
+    fn new(task: Task, opts: &'o Options, err: &mut dyn Write) -> Option<Context<'o>> {
+        let fixed = match opts.format.as_deref() {
+            None | Some("auto") => None,
+            Some(name) => Some(named(name, err)?),
+        };
+        let pdf = opts.output.as_deref() == Some(PDF) && !opts.json;
+        let pictures =
+            task == Task::Render || opts.output.as_deref() == Some(SVG) && !opts.json || pdf;
+        if let Err(message) = check_picture_flags(task, opts, pictures) {
+            let _ = writeln!(err, "dlx: {message}");
+            return None;
+        }
+        let output = match opts.output.as_deref() {
+            Some(SVG | PDF) => None,
+            Some(name) if !opts.json => Some(named(name, err)?),
+            _ => None,
+        };
+        Some(Context {
+            task,
+            opts,
+            format_opts: format::Options {
+                shape: opts.shape,
+                alphabet: opts.alphabet.clone(),
+            },
+            fixed,
+            output,
+            board: (opts.progress && matches!(task, Task::Count { .. }))
+                .then(|| Arc::new(Board::new())),
+            pictures,
+            pdf,
+        })
+    }
+}
+
+/// The flags that hold pictures (`--per-page`, `--givens-only`,
+/// `--output-dir`, whose folder is made here) given only where the run
+/// draws them (`pictures`), and pictures not asked of a count; why not
+/// otherwise.
+fn check_picture_flags(task: Task, opts: &Options, pictures: bool) -> Result<(), String> {
+    if pictures && matches!(task, Task::Count { .. }) {
+        return Err("--output svg draws solutions and puzzles, not counts: use it with dlx solve, rate, candidates or generate (or dlx render)".into());
+    }
+    if opts.per_page.is_some() && !pictures {
+        return Err(
+            "--per-page gathers pictures onto pages: use it with --output svg (or dlx render)"
+                .into(),
+        );
+    }
+    if opts.givens_only && !pictures {
+        return Err("--givens-only draws the puzzle of a picture: use it with --output svg (or dlx render --solve)".into());
+    }
+    if let Some(dir) = &opts.output_dir {
+        if !pictures {
+            return Err(
+                "--output-dir holds pictures: use it with --output svg (or dlx render)".into(),
+            );
+        }
+        picture::make_dir(dir)
+            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
+    }
+    Ok(())
+}
+
+/// The end of a run whose items are all written: the sheet of pictures
+/// laid out, standard output flushed, `--stats` printed; the run's status.
+fn finish(mut writer: Writer<'_>, ctx: &Context<'_>) -> ExitStatus {
     if let Some(sheet) = writer.sheet.take() {
         let status = sheet.finish(
             &ctx.format_opts.alphabet,
@@ -556,7 +594,7 @@ pub fn run(
     {
         return writer.output_failed(&e);
     }
-    if opts.stats {
+    if ctx.opts.stats {
         print_stats(writer.err, &writer.totals);
     }
     writer.status

@@ -220,7 +220,7 @@ def test_counting_on_threads_gives_the_same_counts_and_limits() -> None:
 
 
 def test_counts_past_2_to_the_64_are_python_ints_and_past_2_to_the_128_raise() -> None:
-    # OEIS A004003, with the file dlx cover reads (tests/big_counts.rs
+    # OEIS A004003, with the file dlx cover reads (tests/it/big_counts.rs
     # checks it by a transfer matrix).
     want = int((DATA / "dlx" / "dominoes_14x14.count").read_text())
     assert want > 2**64

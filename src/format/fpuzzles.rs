@@ -15,7 +15,6 @@
 //!
 //! Output is that of the line format, as for `variant`.
 
-use std::collections::HashMap;
 use std::io::BufRead;
 use std::sync::Arc;
 
@@ -25,7 +24,14 @@ use super::line::Line;
 use super::lzstring::decompress_from_base64;
 use super::text::Lines;
 use super::{Case, Cases, Fit, Format, Head, InputError, Options};
-use crate::sudoku::{Constraint, Grid, Relation, Shape, Variant};
+use crate::sudoku::{Constraint, Grid, Shape, Variant};
+
+mod rules;
+
+use rules::Rules;
+
+/// A JSON object: the document, or one entry of a list key.
+type Object = serde_json::Map<String, Value>;
 
 /// The f-puzzles format.
 pub struct FPuzzles;
@@ -250,6 +256,29 @@ pub fn parse_json(text: &str) -> Result<Case, String> {
     let Value::Object(doc) = &value else {
         return Err("an f-puzzles document is a JSON object".into());
     };
+    refuse_unsupported_keys(doc)?;
+    let (grid, regions) = read_grid(doc)?;
+    let mut variant = Variant::plain(grid.shape());
+    if let Some(regions) = regions {
+        variant = with_grid_regions(variant, &regions)?;
+    }
+    let mut rules = Rules::new(grid.n());
+    let variant = with_flag_rules(doc, variant, &mut rules);
+    rules.read(doc)?;
+    let variant = variant
+        .with_constraints(rules.constraints)
+        .map_err(|(_, e)| e.to_string())?;
+    let variant = killer_fast_path(variant);
+    let mut case = Case::new(grid, 0);
+    if !variant.is_plain() {
+        case.variant = Some(Arc::new(variant));
+    }
+    Ok(case)
+}
+
+/// An error for the first key that states a rule this reader does not
+/// know; ignored keys, empty values and cosmetic cages pass.
+fn refuse_unsupported_keys(doc: &Object) -> Result<(), String> {
     for (key, v) in doc {
         let harmless =
             IGNORED.contains(&key.as_str()) || is_empty(v) || (key == "cage" && cosmetic_cages(v));
@@ -260,6 +289,15 @@ pub fn parse_json(text: &str) -> Result<Case, String> {
             ));
         }
     }
+    Ok(())
+}
+
+/// Each cell's region id, in reading order, where the cell names one.
+type RegionIds = Vec<Option<i64>>;
+
+/// The document's `grid` (its side checked against `size`) and, when any
+/// cell names a region, each cell's region id.
+fn read_grid(doc: &Object) -> Result<(Grid, Option<RegionIds>), String> {
     let grid_rows = doc
         .get("grid")
         .and_then(Value::as_array)
@@ -273,8 +311,7 @@ pub fn parse_json(text: &str) -> Result<Case, String> {
     }
     let shape = Shape::for_side(n).map_err(|e| format!("a grid of {n} rows: {e}"))?;
     let mut cells = vec![0u8; n * n];
-    let mut regions: Vec<Option<i64>> = vec![None; n * n];
-    let mut any_region = false;
+    let mut regions: RegionIds = vec![None; n * n];
     for (r, row) in grid_rows.iter().enumerate() {
         let row = row
             .as_array()
@@ -286,54 +323,71 @@ pub fn parse_json(text: &str) -> Result<Case, String> {
             ));
         }
         for (c, cell) in row.iter().enumerate() {
-            let at = format!("grid[{r}][{c}]");
-            let Some(cell) = cell.as_object() else {
-                return Err(format!("{at} is not an object"));
-            };
-            if let Some(v) = cell.get("value").filter(|v| !v.is_null()) {
-                let d = number(v).ok_or_else(|| format!("{at}.value is not a number"))?;
-                if d > n as u64 {
-                    return Err(format!("{at}.value is {d}, not a digit 1-{n}"));
-                }
-                cells[r * n + c] = d as u8;
-            }
-            for marks in ["centerPencilMarks", "givenPencilMarks"] {
-                if cell.get(marks).is_some_and(|m| !is_empty(m)) {
-                    return Err(format!(
-                        "{at}.{marks}: pencil marks restrict candidates, which this reader does not support"
-                    ));
-                }
-            }
-            if let Some(region) = cell.get("region") {
-                any_region = true;
-                let id = region
-                    .as_i64()
-                    .ok_or_else(|| format!("{at}.region: a cell in no region is not supported"))?;
-                regions[r * n + c] = Some(id);
-            }
+            (cells[r * n + c], regions[r * n + c]) =
+                read_cell(cell, &format!("grid[{r}][{c}]"), n)?;
         }
     }
     let grid = Grid::from_cells(shape, cells).map_err(|e| e.to_string())?;
-    let mut variant = Variant::plain(shape);
-    if any_region {
-        let labels: Vec<char> = (0..n * n)
-            .map(|k| {
-                let id = regions[k].unwrap_or(shape.box_of(k / n, k % n) as i64);
-                char::from_u32(0x100 + id.clamp(0, 0xFFFF) as u32).unwrap_or('?')
-            })
-            .collect();
-        let boxes =
-            (0..n * n).all(|k| regions[k].is_none_or(|id| id == shape.box_of(k / n, k % n) as i64));
-        if !boxes {
-            variant = variant
-                .with_regions(&labels)
-                .map_err(|e| format!("grid regions: {e}"))?;
+    let any_region = regions.iter().any(Option::is_some);
+    Ok((grid, any_region.then_some(regions)))
+}
+
+/// One cell of an `n`x`n` grid: its given digit (0 for none) and the id
+/// of its region, if it names one.
+fn read_cell(cell: &Value, at: &str, n: usize) -> Result<(u8, Option<i64>), String> {
+    let Some(cell) = cell.as_object() else {
+        return Err(format!("{at} is not an object"));
+    };
+    let mut digit = 0;
+    if let Some(v) = cell.get("value").filter(|v| !v.is_null()) {
+        let d = number(v).ok_or_else(|| format!("{at}.value is not a number"))?;
+        if d > n as u64 {
+            return Err(format!("{at}.value is {d}, not a digit 1-{n}"));
+        }
+        digit = d as u8;
+    }
+    for marks in ["centerPencilMarks", "givenPencilMarks"] {
+        if cell.get(marks).is_some_and(|m| !is_empty(m)) {
+            return Err(format!(
+                "{at}.{marks}: pencil marks restrict candidates, which this reader does not support"
+            ));
         }
     }
-    let mut rules = Rules {
-        n,
-        constraints: Vec::new(),
-    };
+    let region = cell
+        .get("region")
+        .map(|region| {
+            region
+                .as_i64()
+                .ok_or_else(|| format!("{at}.region: a cell in no region is not supported"))
+        })
+        .transpose()?;
+    Ok((digit, region))
+}
+
+/// `variant` with the grid's regions (a cell without an id in its box's),
+/// unless they are its boxes.
+fn with_grid_regions(variant: Variant, regions: &[Option<i64>]) -> Result<Variant, String> {
+    let shape = variant.shape();
+    let n = shape.n();
+    let box_of = |k: usize| shape.box_of(k / n, k % n) as i64;
+    let region_of = |k: usize| regions[k].unwrap_or(box_of(k));
+    if (0..n * n).all(|k| region_of(k) == box_of(k)) {
+        return Ok(variant);
+    }
+    let labels: Vec<char> = (0..n * n)
+        .map(|k| char::from_u32(0x100 + region_of(k).clamp(0, 0xFFFF) as u32).unwrap_or('?'))
+        .collect();
+    variant
+        .with_regions(&labels)
+        .map_err(|e| format!("grid regions: {e}"))
+}
+
+/// `variant` with the rules the document switches on by a flag: both
+/// diagonals as the variant's own, one as a distinct constraint in
+/// `rules`, and there too anti-knight, anti-king and disjoint groups.
+fn with_flag_rules(doc: &Object, mut variant: Variant, rules: &mut Rules) -> Variant {
+    let shape = variant.shape();
+    let n = shape.n();
     let flag = |key: &str| doc.get(key).and_then(Value::as_bool).unwrap_or(false);
     match (flag("diagonal-"), flag("diagonal+")) {
         (true, true) => variant = variant.with_diagonals(),
@@ -367,16 +421,7 @@ pub fn parse_json(text: &str) -> Result<Case, String> {
             rules.push(Constraint::Distinct(group));
         }
     }
-    rules.read(doc)?;
-    let variant = variant
-        .with_constraints(rules.constraints)
-        .map_err(|(_, e)| e.to_string())?;
-    let variant = killer_fast_path(variant);
-    let mut case = Case::new(grid, 0);
-    if !variant.is_plain() {
-        case.variant = Some(Arc::new(variant));
-    }
-    Ok(case)
+    variant
 }
 
 /// Rules whose only constraints are disjoint cages with sums, given as
@@ -451,375 +496,6 @@ fn number(v: &Value) -> Option<u64> {
         Value::Number(x) => x.as_u64(),
         Value::String(s) => s.trim().parse().ok(),
         _ => None,
-    }
-}
-
-/// The constraints read so far.
-struct Rules {
-    n: usize,
-    constraints: Vec<Constraint>,
-}
-
-/// The entries of a list key, with their paths (`key[i]`).
-fn entries<'a>(
-    doc: &'a serde_json::Map<String, Value>,
-    key: &'a str,
-) -> impl Iterator<Item = (String, &'a serde_json::Map<String, Value>)> + 'a {
-    doc.get(key)
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .enumerate()
-        .filter_map(move |(i, v)| v.as_object().map(|o| (format!("{key}[{i}]"), o)))
-}
-
-impl Rules {
-    fn push(&mut self, c: Constraint) {
-        self.constraints.push(c);
-    }
-
-    /// Cell `R{r}C{c}` (1-based) in the grid, or where it is wrong.
-    fn cell(&self, v: &Value, at: &str) -> Result<u16, String> {
-        let text = v
-            .as_str()
-            .ok_or_else(|| format!("{at} is not a cell name"))?;
-        let upper = text.to_ascii_uppercase();
-        let parsed = upper.strip_prefix('R').and_then(|rest| {
-            let (r, c) = rest.split_once('C')?;
-            Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?))
-        });
-        let n = self.n;
-        match parsed {
-            Some((r, c)) if (1..=n).contains(&r) && (1..=n).contains(&c) => {
-                Ok(((r - 1) * n + c - 1) as u16)
-            }
-            Some(_) => Err(format!("{at}: cell \"{text}\" is outside the {n}x{n} grid")),
-            None => Err(format!("{at}: \"{text}\" is not a cell (R1C1)")),
-        }
-    }
-
-    /// A list of cells.
-    fn cells(&self, v: Option<&Value>, at: &str) -> Result<Vec<u16>, String> {
-        let list = v
-            .and_then(Value::as_array)
-            .ok_or_else(|| format!("{at} is not a list of cells"))?;
-        list.iter()
-            .enumerate()
-            .map(|(i, c)| self.cell(c, &format!("{at}[{i}]")))
-            .collect()
-    }
-
-    /// A constraint checked at once, so that its error names its key.
-    fn add(&mut self, c: Constraint, at: &str) -> Result<(), String> {
-        crate::sudoku::constraint::check(&c, self.n).map_err(|e| format!("{at}: {e}"))?;
-        self.constraints.push(c);
-        Ok(())
-    }
-
-    /// Every list key of the document.
-    fn read(&mut self, doc: &serde_json::Map<String, Value>) -> Result<(), String> {
-        let n = self.n;
-        for (at, e) in entries(doc, "arrow") {
-            let bulb = self.cells(e.get("cells"), &format!("{at}.cells"))?;
-            for (i, line) in e
-                .get("lines")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .enumerate()
-            {
-                let at = format!("{at}.lines[{i}]");
-                let mut shaft = self.cells(Some(line), &at)?;
-                // The first cell is the bulb's, where the line starts.
-                if !shaft.is_empty() {
-                    shaft.remove(0);
-                }
-                self.add(
-                    Constraint::Arrow {
-                        bulb: bulb.clone(),
-                        shaft,
-                    },
-                    &at,
-                )?;
-            }
-        }
-        for (at, e) in entries(doc, "killercage") {
-            let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
-            let sum = match e.get("value").filter(|v| !is_empty(v)) {
-                Some(v) => {
-                    Some(number(v).ok_or_else(|| format!("{at}.value is not a number"))? as u32)
-                }
-                None => None,
-            };
-            self.add(Constraint::Cage { cells, sum }, &at)?;
-        }
-        for (at, e) in entries(doc, "littlekillersum") {
-            let Some(sum) = e.get("value").and_then(number).filter(|&v| v > 0) else {
-                continue;
-            };
-            let start = e
-                .get("cell")
-                .and_then(Value::as_str)
-                .ok_or_else(|| format!("{at}.cell is not a cell name"))?;
-            let cells = self.diagonal(start, e.get("direction"), &at)?;
-            self.add(
-                Constraint::LittleKiller {
-                    cells,
-                    sum: sum as u32,
-                },
-                &at,
-            )?;
-        }
-        for (key, even) in [("odd", false), ("even", true)] {
-            for (at, e) in entries(doc, key) {
-                let cell =
-                    self.cell(e.get("cell").unwrap_or(&Value::Null), &format!("{at}.cell"))?;
-                self.add(Constraint::Parity { cell, even }, &at)?;
-            }
-        }
-        for (key, minimum) in [("minimum", true), ("maximum", false)] {
-            for (at, e) in entries(doc, key) {
-                let cell =
-                    self.cell(e.get("cell").unwrap_or(&Value::Null), &format!("{at}.cell"))?;
-                self.add(Constraint::Extreme { cell, minimum }, &at)?;
-            }
-        }
-        for (at, e) in entries(doc, "extraregion") {
-            let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
-            self.add(Constraint::Distinct(cells), &at)?;
-        }
-        for key in ["thermometer", "palindrome", "renban", "whispers"] {
-            for (at, e) in entries(doc, key) {
-                let gap = match e.get("value").filter(|v| !is_empty(v)) {
-                    Some(v) => {
-                        number(v).ok_or_else(|| format!("{at}.value is not a number"))? as u32
-                    }
-                    None => (n as u32).div_ceil(2),
-                };
-                for (i, line) in e
-                    .get("lines")
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .enumerate()
-                {
-                    let at = format!("{at}.lines[{i}]");
-                    let cells = self.cells(Some(line), &at)?;
-                    let c = match key {
-                        "thermometer" => Constraint::Thermometer(cells),
-                        "palindrome" => Constraint::Palindrome(cells),
-                        "renban" => Constraint::Renban(cells),
-                        _ => Constraint::Whispers { cells, gap },
-                    };
-                    self.add(c, &at)?;
-                }
-            }
-        }
-        // Dots, and the pairs the negative rules cover.
-        let mut marked: HashMap<[u16; 2], Vec<&str>> = HashMap::new();
-        let mut ratio_values = Vec::new();
-        for (key, default) in [("difference", 1), ("ratio", 2), ("xv", 0)] {
-            for (at, e) in entries(doc, key) {
-                let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
-                let [a, b] = cells[..] else {
-                    return Err(format!(
-                        "{at}.cells: a dot joins two cells, found {}",
-                        cells.len()
-                    ));
-                };
-                let value = e.get("value").filter(|v| !is_empty(v));
-                let relation = match key {
-                    "xv" => match value
-                        .and_then(Value::as_str)
-                        .map(str::to_ascii_lowercase)
-                        .as_deref()
-                    {
-                        Some("x") => Relation::Sum(10),
-                        Some("v") => Relation::Sum(5),
-                        None => continue,
-                        Some(other) => {
-                            return Err(format!("{at}.value: \"{other}\" is not X or V"));
-                        }
-                    },
-                    _ => {
-                        let v = match value {
-                            Some(v) => number(v)
-                                .ok_or_else(|| format!("{at}.value is not a number"))?
-                                as u32,
-                            None => default,
-                        };
-                        if key == "ratio" {
-                            ratio_values.push(v);
-                            Relation::Ratio(v)
-                        } else {
-                            Relation::Difference(v)
-                        }
-                    }
-                };
-                marked.entry([a.min(b), a.max(b)]).or_default().push(key);
-                self.add(
-                    Constraint::Dot {
-                        cells: [a, b],
-                        relation,
-                    },
-                    &at,
-                )?;
-            }
-        }
-        let negative: Vec<String> = match doc.get("negative") {
-            None | Some(Value::Null) => Vec::new(),
-            Some(Value::Array(list)) => list
-                .iter()
-                .map(|v| {
-                    v.as_str()
-                        .map(str::to_string)
-                        .ok_or("\"negative\" lists names")
-                })
-                .collect::<Result<_, _>>()?,
-            Some(_) => return Err("\"negative\" is not a list".into()),
-        };
-        if let Some(other) = negative.iter().find(|k| *k != "ratio" && *k != "xv") {
-            return Err(format!(
-                "unsupported key \"negative\": \"{other}\" (supported: ratio, xv; white dots' negative rule is \"nonconsecutive\")"
-            ));
-        }
-        let nonconsecutive = doc
-            .get("nonconsecutive")
-            .and_then(Value::as_bool)
-            .unwrap_or(false);
-        if ratio_values.is_empty() {
-            ratio_values.push(2);
-        }
-        ratio_values.sort_unstable();
-        ratio_values.dedup();
-        for a in 0..n * n {
-            for b in [a + 1, a + n] {
-                if b >= n * n || (b == a + 1 && b % n == 0) {
-                    continue;
-                }
-                let pair = [a as u16, b as u16];
-                let kinds = marked.get(&pair).map(Vec::as_slice).unwrap_or(&[]);
-                let dotted = |k: &str| kinds.contains(&k);
-                let mut relations = Vec::new();
-                if nonconsecutive && !dotted("difference") && !dotted("ratio") {
-                    relations.push(Relation::Difference(1));
-                }
-                if negative.iter().any(|k| k == "ratio")
-                    && !dotted("ratio")
-                    && !dotted("difference")
-                {
-                    relations.extend(ratio_values.iter().map(|&v| Relation::Ratio(v)));
-                }
-                if negative.iter().any(|k| k == "xv") && !dotted("xv") {
-                    relations.extend([Relation::Sum(5), Relation::Sum(10)]);
-                }
-                if !relations.is_empty() {
-                    self.push(Constraint::Never {
-                        cells: pair,
-                        relations,
-                    });
-                }
-            }
-        }
-        for (at, e) in entries(doc, "quadruple") {
-            let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
-            let mut digits = Vec::new();
-            for (i, v) in e
-                .get("values")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-                .enumerate()
-            {
-                let d = number(v).ok_or_else(|| format!("{at}.values[{i}] is not a number"))?;
-                digits.push(d.min(255) as u8);
-            }
-            digits.sort_unstable();
-            self.add(Constraint::Quadruple { cells, digits }, &at)?;
-        }
-        for (at, e) in entries(doc, "sandwichsum") {
-            let Some(sum) = e.get("value").and_then(number) else {
-                continue;
-            };
-            let cells = self.outside_line(e.get("cell"), &at)?;
-            self.add(
-                Constraint::Sandwich {
-                    cells,
-                    sum: sum as u32,
-                },
-                &at,
-            )?;
-        }
-        Ok(())
-    }
-
-    /// `R{r}C{c}` with row and column from 0 to `n + 1` (a clue outside).
-    fn clue_cell(&self, v: Option<&Value>, at: &str) -> Result<(i64, i64), String> {
-        let text = v
-            .and_then(Value::as_str)
-            .ok_or_else(|| format!("{at}.cell is not a cell name"))?;
-        let upper = text.to_ascii_uppercase();
-        upper
-            .strip_prefix('R')
-            .and_then(|rest| {
-                let (r, c) = rest.split_once('C')?;
-                Some((r.parse::<i64>().ok()? - 1, c.parse::<i64>().ok()? - 1))
-            })
-            .ok_or_else(|| format!("{at}.cell: \"{text}\" is not a cell (R1C1)"))
-    }
-
-    /// The row or column a sandwich clue outside the grid names.
-    fn outside_line(&self, v: Option<&Value>, at: &str) -> Result<Vec<u16>, String> {
-        let n = self.n as i64;
-        let (r, c) = self.clue_cell(v, at)?;
-        let inside = |x: i64| (0..n).contains(&x);
-        let cells: Vec<u16> = match (inside(r), inside(c)) {
-            (true, false) => (0..n).map(|j| (r * n + j) as u16).collect(),
-            (false, true) => (0..n).map(|i| (i * n + c) as u16).collect(),
-            _ => {
-                return Err(format!(
-                    "{at}.cell: a sandwich clue sits just outside one row or column"
-                ));
-            }
-        };
-        Ok(cells)
-    }
-
-    /// The diagonal a little killer clue names, as Rangsk reads it: from
-    /// the clue cell (or the next one, when the clue is outside the grid)
-    /// in its direction to the edge.
-    fn diagonal(
-        &self,
-        start: &str,
-        direction: Option<&Value>,
-        at: &str,
-    ) -> Result<Vec<u16>, String> {
-        let n = self.n as i64;
-        let (mut r, mut c) = self.clue_cell(Some(&Value::String(start.into())), at)?;
-        let (dr, dc) = match direction.and_then(Value::as_str) {
-            Some("UR") => (-1, 1),
-            Some("UL") => (-1, -1),
-            Some("DR") => (1, 1),
-            Some("DL") => (1, -1),
-            other => return Err(format!("{at}.direction: {other:?} is not UR, UL, DR or DL")),
-        };
-        let inside = |r: i64, c: i64| (0..n).contains(&r) && (0..n).contains(&c);
-        if !inside(r, c) {
-            r += dr;
-            c += dc;
-        }
-        if !inside(r, c) {
-            return Err(format!(
-                "{at}.cell: the diagonal from \"{start}\" misses the grid"
-            ));
-        }
-        let mut cells = Vec::new();
-        while inside(r, c) {
-            cells.push((r * n + c) as u16);
-            r += dr;
-            c += dc;
-        }
-        Ok(cells)
     }
 }
 

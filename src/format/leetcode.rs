@@ -22,28 +22,16 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
+    /// The next board, or the first thing wrong with it; `None` at the end
+    /// of the input.
     fn board(&mut self) -> Option<Result<Case, InputError>> {
-        let mut depth = 0usize;
-        let mut start = None;
-        let mut cells: Vec<u8> = Vec::with_capacity(N * N);
-        let mut row_len = 0;
-        let mut rows = 0;
-        let mut error: Option<InputError> = None;
+        let mut scan = Scan::new();
         loop {
             let (line, text) = match self.lines.next_line() {
-                None => {
-                    let start = start?;
-                    return Some(Err(error.unwrap_or(InputError {
-                        header: false,
-                        line: start,
-                        column: None,
-                        message: "expected ']' to close the board, found the end of the input"
-                            .into(),
-                    })));
-                }
+                None => return scan.end_of_input(),
                 Some(Err(e)) => {
-                    start.get_or_insert(e.line);
-                    error.get_or_insert(e);
+                    scan.start.get_or_insert(e.line);
+                    scan.note(e);
                     continue;
                 }
                 Some(Ok(l)) => l,
@@ -51,120 +39,182 @@ impl Reader<'_> {
             let chars: Vec<char> = text.chars().collect();
             let mut i = 0;
             while i < chars.len() {
-                let c = chars[i];
-                let column = Some(i + 1);
-                let fail = |message: String| InputError {
-                    header: false,
-                    line,
-                    column,
-                    message,
-                };
-                i += 1;
-                match c {
-                    ' ' | '\t' | ',' => {}
-                    '[' => {
-                        start.get_or_insert(line);
-                        depth += 1;
-                        if depth > 2 && error.is_none() {
-                            error = Some(fail("expected a quoted cell or ']', found '['".into()));
+                match scan.step(&chars, &mut i, line) {
+                    Step::Go => {}
+                    Step::Closed => {
+                        // Rest of the line belongs to the next board.
+                        let rest: String = chars[i..].iter().collect();
+                        if !rest.trim().is_empty() {
+                            self.lines.unread(line, " ".repeat(i) + &rest);
                         }
-                        row_len = 0;
+                        return Some(scan.finish(line));
                     }
-                    ']' if depth == 0 => {
-                        if error.is_none() {
-                            error = Some(fail("expected '[', found ']'".into()));
-                        }
-                    }
-                    ']' => {
-                        depth -= 1;
-                        if error.is_none() && depth == 1 && row_len != N {
-                            error = Some(fail(format!(
-                                "expected {N} cells in a row, found {row_len}"
-                            )));
-                        }
-                        if depth == 1 {
-                            rows += 1;
-                        }
-                        if depth == 0 {
-                            // Rest of the line belongs to the next board.
-                            let rest: String = chars[i..].iter().collect();
-                            if !rest.trim().is_empty() {
-                                self.lines.unread(line, " ".repeat(i) + &rest);
-                            }
-                            let start = start.unwrap_or(line);
-                            if error.is_none() && rows != N {
-                                error = Some(InputError {
-                                    header: false,
-                                    line: start,
-                                    column: None,
-                                    message: format!("expected {N} rows, found {rows}"),
-                                });
-                            }
-                            return Some(match error {
-                                Some(e) => Err(e),
-                                None => Ok(Case::new(
-                                    Grid::from_cells(Shape::NINE, cells).expect("cells checked"),
-                                    start,
-                                )),
-                            });
-                        }
-                    }
-                    '"' if depth == 2 => {
-                        let cell = chars.get(i).copied();
-                        let close = chars.get(i + 1).copied();
-                        let value = match cell {
-                            Some('.') => Some(0),
-                            Some(d @ '1'..='9') => Some(d as u8 - b'0'),
-                            _ => None,
-                        };
-                        match (value, close) {
-                            (Some(v), Some('"')) => {
-                                // Keep at most one board's cells, however many
-                                // rows come: the memory of a case is bounded.
-                                if row_len < N && rows < N {
-                                    cells.push(v);
-                                }
-                                row_len += 1;
-                                i += 2;
-                            }
-                            _ => {
-                                if error.is_none() {
-                                    let found = cell
-                                        .map_or("the end of the line".into(), |c| format!("'{c}'"));
-                                    error = Some(InputError {
-                                        header: false,
-                                        line,
-                                        column: Some(i + 1),
-                                        message: format!(
-                                            "expected a digit 1-9 or '.' in quotes, found {found}"
-                                        ),
-                                    });
-                                }
-                                // Skip to the closing quote.
-                                while i < chars.len() && chars[i] != '"' {
-                                    i += 1;
-                                }
-                                i += 1;
-                            }
-                        }
-                    }
-                    c => {
-                        if error.is_none() {
-                            let what = if depth == 2 {
-                                "a quoted cell, ',' or ']'"
-                            } else {
-                                "'[', ',' or ']'"
-                            };
-                            error = Some(fail(format!("expected {what}, found '{c}'")));
-                        }
-                        if depth == 0 {
-                            // Not a board at all: report it and go on with the next line.
-                            return Some(Err(error.take().expect("just set")));
-                        }
-                    }
+                    // Not a board at all: report it and go on with the next line.
+                    Step::NotABoard(e) => return Some(Err(e)),
                 }
             }
         }
+    }
+}
+
+/// What a scan has seen of one board so far.
+struct Scan {
+    /// Brackets open: 1 inside the board, 2 inside a row.
+    depth: usize,
+    /// The line the board starts on.
+    start: Option<usize>,
+    /// The cells of at most one board, in order.
+    cells: Vec<u8>,
+    /// Cells in the row being read.
+    row_len: usize,
+    /// Rows closed.
+    rows: usize,
+    /// The first thing wrong, if any.
+    error: Option<InputError>,
+}
+
+/// What one character did to a scan.
+enum Step {
+    /// Read on.
+    Go,
+    /// The board's closing bracket: the board is read.
+    Closed,
+    /// A character outside any bracket: the line is no board.
+    NotABoard(InputError),
+}
+
+impl Scan {
+    fn new() -> Scan {
+        Scan {
+            depth: 0,
+            start: None,
+            cells: Vec::with_capacity(N * N),
+            row_len: 0,
+            rows: 0,
+            error: None,
+        }
+    }
+
+    /// Keeps `e` unless something earlier was wrong.
+    fn note(&mut self, e: InputError) {
+        self.error.get_or_insert(e);
+    }
+
+    /// Reads the character at `chars[*i]` of `line` (and, for a quoted
+    /// cell, those up to its closing quote), moving `i` past them.
+    fn step(&mut self, chars: &[char], i: &mut usize, line: usize) -> Step {
+        let c = chars[*i];
+        let column = Some(*i + 1);
+        *i += 1;
+        let fail = |message: String| InputError {
+            header: false,
+            line,
+            column,
+            message,
+        };
+        match c {
+            ' ' | '\t' | ',' => {}
+            '[' => {
+                self.start.get_or_insert(line);
+                self.depth += 1;
+                if self.depth > 2 {
+                    self.note(fail("expected a quoted cell or ']', found '['".into()));
+                }
+                self.row_len = 0;
+            }
+            ']' if self.depth == 0 => self.note(fail("expected '[', found ']'".into())),
+            ']' => {
+                self.depth -= 1;
+                if self.depth == 1 {
+                    if self.row_len != N {
+                        let found = self.row_len;
+                        self.note(fail(format!("expected {N} cells in a row, found {found}")));
+                    }
+                    self.rows += 1;
+                }
+                if self.depth == 0 {
+                    return Step::Closed;
+                }
+            }
+            '"' if self.depth == 2 => *i = self.quoted_cell(chars, *i, line),
+            c => {
+                let what = if self.depth == 2 {
+                    "a quoted cell, ',' or ']'"
+                } else {
+                    "'[', ',' or ']'"
+                };
+                self.note(fail(format!("expected {what}, found '{c}'")));
+                if self.depth == 0 {
+                    return Step::NotABoard(self.error.take().expect("just set"));
+                }
+            }
+        }
+        Step::Go
+    }
+
+    /// Reads the cell whose opening quote ends before `chars[i]`: a digit
+    /// or `.` and the closing quote, or up to the next quote when it is
+    /// not one. Where the scan goes on.
+    fn quoted_cell(&mut self, chars: &[char], i: usize, line: usize) -> usize {
+        let cell = chars.get(i).copied();
+        let close = chars.get(i + 1).copied();
+        let value = match cell {
+            Some('.') => Some(0),
+            Some(d @ '1'..='9') => Some(d as u8 - b'0'),
+            _ => None,
+        };
+        if let (Some(v), Some('"')) = (value, close) {
+            // Keep at most one board's cells, however many rows come: the
+            // memory of a case is bounded.
+            if self.row_len < N && self.rows < N {
+                self.cells.push(v);
+            }
+            self.row_len += 1;
+            return i + 2;
+        }
+        let found = cell.map_or("the end of the line".into(), |c| format!("'{c}'"));
+        self.note(InputError {
+            header: false,
+            line,
+            column: Some(i + 1),
+            message: format!("expected a digit 1-9 or '.' in quotes, found {found}"),
+        });
+        // Skip to the closing quote.
+        let skipped = chars[i..].iter().take_while(|&&c| c != '"').count();
+        i + skipped + 1
+    }
+
+    /// The board whose closing bracket is on `line`: its case, or the
+    /// first thing wrong with it (rows short of nine included).
+    fn finish(mut self, line: usize) -> Result<Case, InputError> {
+        let start = self.start.unwrap_or(line);
+        if self.rows != N {
+            self.note(InputError {
+                header: false,
+                line: start,
+                column: None,
+                message: format!("expected {N} rows, found {}", self.rows),
+            });
+        }
+        match self.error {
+            Some(e) => Err(e),
+            None => Ok(Case::new(
+                Grid::from_cells(Shape::NINE, self.cells).expect("cells checked"),
+                start,
+            )),
+        }
+    }
+
+    /// The input ended: nothing if no board had begun, else the first
+    /// thing wrong with it or its missing `]`.
+    fn end_of_input(self) -> Option<Result<Case, InputError>> {
+        let start = self.start?;
+        Some(Err(self.error.unwrap_or(InputError {
+            header: false,
+            line: start,
+            column: None,
+            message: "expected ']' to close the board, found the end of the input".into(),
+        })))
     }
 }
 

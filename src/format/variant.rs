@@ -197,7 +197,7 @@ pub fn parse(
     if cells.starts_with('#') {
         return None;
     }
-    let error = |column: usize, message: String| {
+    let error = |(column, message): Located| {
         Some(Err(InputError {
             header: false,
             line,
@@ -205,39 +205,11 @@ pub fn parse(
             message,
         }))
     };
-    // The box shape first, which the cells are read in: `box=RxC`, which
-    // must agree with `--box` where both are given.
-    let mut shape = shape;
-    for &(column, word) in words[1..].iter().take_while(|(_, w)| !w.starts_with('#')) {
-        let Some(value) = word.strip_prefix("box=") else {
-            continue;
-        };
-        let value_column = column + 4;
-        let given: Shape = match value.parse() {
-            Ok(s) => s,
-            Err(e) => return error(value_column, format!("box={value}: {e}")),
-        };
-        let count = cells.split(':').next().unwrap_or(cells).chars().count();
-        if count != given.cells() {
-            let n = given.n();
-            return error(
-                value_column,
-                format!(
-                    "box={given} makes a {n}x{n} grid of {} cells, the line has {count}",
-                    given.cells()
-                ),
-            );
-        }
-        match shape {
-            Some(flag) if flag != given => {
-                return error(
-                    value_column,
-                    format!("box={given} contradicts the box shape {flag} given with --box"),
-                );
-            }
-            _ => shape = Some(given),
-        }
-    }
+    // The box shape first, which the cells are read in.
+    let shape = match box_shape(&words[1..], cells, shape) {
+        Ok(shape) => shape,
+        Err(e) => return error(e),
+    };
     // The cells, read by the line format itself (its columns are those of
     // this line: the text up to the end of the cells).
     let cells_end = text.len() - text.trim_start().len() + cells.len();
@@ -245,112 +217,178 @@ pub fn parse(
         Ok(case) => case,
         Err(e) => return Some(Err(e)),
     };
-    let grid = &case.grid;
-    let n = grid.n();
+    let variant = read_fields(&words[1..], case.grid.n())
+        .and_then(|fields| fields.variant(&case.grid, first_column));
+    match variant {
+        Ok(variant) if !variant.is_plain() => case.variant = Some(Arc::new(variant)),
+        Ok(_) => {}
+        Err(e) => return error(e),
+    }
+    Some(Ok(case))
+}
+
+/// A column of the line and what is wrong there.
+type Located = (usize, String);
+
+/// The box shape the cells are read in: `box=RxC` among the words after
+/// the cells (up to a comment), which must fit the cells' count and agree
+/// with `--box` (`flag`) where both are given; `flag` without it.
+fn box_shape(
+    words: &[(usize, &str)],
+    cells: &str,
+    flag: Option<Shape>,
+) -> Result<Option<Shape>, Located> {
+    let mut shape = flag;
+    for &(column, word) in words.iter().take_while(|(_, w)| !w.starts_with('#')) {
+        let Some(value) = word.strip_prefix("box=") else {
+            continue;
+        };
+        let value_column = column + 4;
+        let given: Shape = value
+            .parse()
+            .map_err(|e| (value_column, format!("box={value}: {e}")))?;
+        let count = cells.split(':').next().unwrap_or(cells).chars().count();
+        if count != given.cells() {
+            let n = given.n();
+            return Err((
+                value_column,
+                format!(
+                    "box={given} makes a {n}x{n} grid of {} cells, the line has {count}",
+                    given.cells()
+                ),
+            ));
+        }
+        match shape {
+            Some(flag) if flag != given => {
+                return Err((
+                    value_column,
+                    format!("box={given} contradicts the box shape {flag} given with --box"),
+                ));
+            }
+            _ => shape = Some(given),
+        }
+    }
+    Ok(shape)
+}
+
+/// The rules a line's fields give, each value with the column it starts
+/// at, as read before any is checked against the others.
+#[derive(Default)]
+struct Fields {
+    regions: Option<(usize, Vec<char>)>,
+    cages: Option<(usize, Vec<Option<char>>)>,
+    sums: Option<(usize, Vec<SumEntry>)>,
+    hyper_column: Option<usize>,
+    x: bool,
+}
+
+/// The fields among the words after the cells of an `n`x`n` grid, up to
+/// a comment: each a known field, given once, its symbols one per cell.
+fn read_fields(words: &[(usize, &str)], n: usize) -> Result<Fields, Located> {
+    let mut fields = Fields::default();
     let mut seen: Vec<Field> = Vec::new();
-    let mut regions: Option<(usize, Vec<char>)> = None;
-    let mut cages: Option<(usize, Vec<Option<char>>)> = None;
-    let mut sums: Option<(usize, Vec<SumEntry>)> = None;
-    let mut hyper_column = None;
-    let mut x = false;
-    for &(column, word) in &words[1..] {
+    for &(column, word) in words {
         if word.starts_with('#') {
             break;
         }
         let Some(field) = Field::of(word) else {
-            return error(
+            return Err((
                 column,
                 format!(
                     "expected a field (box=, regions=, cages=, sums=, x or hyper), found '{word}'"
                 ),
-            );
+            ));
         };
         if seen.contains(&field) {
             let name = word.split('=').next().unwrap_or(word);
-            return error(column, format!("the field {name} is given twice"));
+            return Err((column, format!("the field {name} is given twice")));
         }
         seen.push(field);
         let value = word.split_once('=').map_or("", |(_, v)| v);
         let value_column = column + word.chars().count() - value.chars().count();
         match field {
-            // Read above, before the cells.
+            // Read before the cells: box_shape.
             Field::Box => {}
-            Field::X => x = true,
-            Field::Hyper => hyper_column = Some(column),
-            Field::Regions | Field::Cages => {
-                let symbols: Vec<char> = value.chars().collect();
-                if let Some(i) = symbols.iter().position(|&c| c == '=' || c == ',') {
-                    return error(
-                        value_column + i,
-                        format!("'{}' cannot be a region or cage symbol", symbols[i]),
-                    );
-                }
-                if symbols.len() != n * n {
-                    return error(
-                        value_column,
-                        format!(
-                            "expected {} symbols, one per cell, found {}",
-                            n * n,
-                            symbols.len()
-                        ),
-                    );
-                }
-                if field == Field::Regions {
-                    regions = Some((value_column, symbols));
-                } else {
-                    let labels = symbols.iter().map(|&c| (c != '.').then_some(c)).collect();
-                    cages = Some((value_column, labels));
-                }
+            Field::X => fields.x = true,
+            Field::Hyper => fields.hyper_column = Some(column),
+            Field::Regions => {
+                fields.regions = Some((value_column, symbols(value, value_column, n)?))
             }
-            Field::Sums => match parse_sums(value, value_column) {
-                Ok(list) => sums = Some((value_column, list)),
-                Err((column, message)) => return error(column, message),
-            },
+            Field::Cages => {
+                let labels = symbols(value, value_column, n)?
+                    .iter()
+                    .map(|&c| (c != '.').then_some(c))
+                    .collect();
+                fields.cages = Some((value_column, labels));
+            }
+            Field::Sums => fields.sums = Some((value_column, parse_sums(value, value_column)?)),
         }
     }
-    // The rules, each checked as it is added; an error points at the
-    // cell or entry to blame.
-    let at_cell = |base: usize, e: &VariantError| e.cell().map_or(base, |cell| base + cell);
-    let mut variant = Variant::plain(grid.shape());
-    if let Some((column, labels)) = &regions {
-        variant = match variant.with_regions(labels) {
-            Ok(v) => v,
-            Err(e) => return error(at_cell(*column, &e), e.to_string()),
-        };
+    Ok(fields)
+}
+
+/// The symbols of `regions=` or `cages=` (the value starting at `column`):
+/// one per cell of an `n`x`n` grid, none of them `=` or `,`.
+fn symbols(value: &str, column: usize, n: usize) -> Result<Vec<char>, Located> {
+    let symbols: Vec<char> = value.chars().collect();
+    if let Some(i) = symbols.iter().position(|&c| c == '=' || c == ',') {
+        return Err((
+            column + i,
+            format!("'{}' cannot be a region or cage symbol", symbols[i]),
+        ));
     }
-    if x {
-        variant = variant.with_diagonals();
+    if symbols.len() != n * n {
+        return Err((
+            column,
+            format!(
+                "expected {} symbols, one per cell, found {}",
+                n * n,
+                symbols.len()
+            ),
+        ));
     }
-    if let Some(column) = hyper_column {
-        variant = match variant.with_windows() {
-            Ok(v) => v,
-            Err(e) => return error(column, e.to_string()),
-        };
-    }
-    match (&cages, &sums) {
-        (None, None) => {}
-        (None, Some((column, _))) => {
-            return error(*column, "sums= without cages= (expected both)".into());
+    Ok(symbols)
+}
+
+impl Fields {
+    /// The rules of `grid`, each checked as it is added; an error points
+    /// at the cell or entry to blame (a given that breaks its cage at the
+    /// cell of the cells' word, which starts at `cells_column`).
+    fn variant(&self, grid: &Grid, cells_column: usize) -> Result<Variant, Located> {
+        let at_cell = |base: usize, e: &VariantError| e.cell().map_or(base, |cell| base + cell);
+        let mut variant = Variant::plain(grid.shape());
+        if let Some((column, labels)) = &self.regions {
+            variant = variant
+                .with_regions(labels)
+                .map_err(|e| (at_cell(*column, &e), e.to_string()))?;
         }
-        (Some((column, labels)), sums) => {
-            let list = sums.as_ref().map_or(&[][..], |(_, l)| l.as_slice());
-            let pairs: Vec<(char, u32)> = list.iter().map(|&(_, l, s)| (l, s)).collect();
-            variant = match variant.with_cages(labels, &pairs) {
-                Ok(v) => v,
-                Err(e @ VariantError::StraySum { index, .. }) => {
-                    return error(list[index].0, e.to_string());
-                }
-                Err(e) => return error(at_cell(*column, &e), e.to_string()),
-            };
-            if let Err(e) = variant.check_givens(grid) {
-                return error(at_cell(first_column, &e), e.to_string());
+        if self.x {
+            variant = variant.with_diagonals();
+        }
+        if let Some(column) = self.hyper_column {
+            variant = variant
+                .with_windows()
+                .map_err(|e| (column, e.to_string()))?;
+        }
+        match (&self.cages, &self.sums) {
+            (None, None) => {}
+            (None, Some((column, _))) => {
+                return Err((*column, "sums= without cages= (expected both)".into()));
+            }
+            (Some((column, labels)), sums) => {
+                let list = sums.as_ref().map_or(&[][..], |(_, l)| l.as_slice());
+                let pairs: Vec<(char, u32)> = list.iter().map(|&(_, l, s)| (l, s)).collect();
+                variant = variant.with_cages(labels, &pairs).map_err(|e| match e {
+                    VariantError::StraySum { index, .. } => (list[index].0, e.to_string()),
+                    e => (at_cell(*column, &e), e.to_string()),
+                })?;
+                variant
+                    .check_givens(grid)
+                    .map_err(|e| (at_cell(cells_column, &e), e.to_string()))?;
             }
         }
+        Ok(variant)
     }
-    if !variant.is_plain() {
-        case.variant = Some(Arc::new(variant));
-    }
-    Some(Ok(case))
 }
 
 /// One entry of `sums=`: its column, the cage symbol and the sum.
@@ -359,7 +397,7 @@ type SumEntry = (usize, char, u32);
 /// Reads `L:S,L:S,...` (the value of `sums=` starting at `column`): each
 /// entry's column, label and sum, or the column and message of the first
 /// malformed entry.
-fn parse_sums(value: &str, column: usize) -> Result<Vec<SumEntry>, (usize, String)> {
+fn parse_sums(value: &str, column: usize) -> Result<Vec<SumEntry>, Located> {
     let mut list = Vec::new();
     let mut at = column;
     for entry in value.split(',') {

@@ -214,148 +214,167 @@ pub fn decimal(digits: impl IntoIterator<Item = u32>) -> u64 {
 /// Checks one constraint of a grid of side `n` against the invariants of
 /// the module docs.
 pub fn check(constraint: &Constraint, n: usize) -> Result<(), ConstraintError> {
-    let kind = constraint.kind();
-    let fail = |why: String| Err(ConstraintError { kind, why });
-    let cells = constraint.cells();
-    for (i, &cell) in cells.iter().enumerate() {
-        if cell as usize >= n * n {
-            return fail(format!("cell {cell} is outside the {n}x{n} grid"));
-        }
-        if cells[..i].contains(&cell) {
-            return fail(format!("{} is named twice", cell_name(cell as usize, n)));
-        }
+    let why = cells_problem(&constraint.cells(), n).or_else(|| rule_problem(constraint, n));
+    match why {
+        Some(why) => Err(ConstraintError {
+            kind: constraint.kind(),
+            why,
+        }),
+        None => Ok(()),
     }
-    let at = |k: usize| cell_name(cells[k] as usize, n);
-    let sees = |a: u16, b: u16| {
-        let (a, b) = (a as usize, b as usize);
-        a / n == b / n || a % n == b % n
-    };
+}
+
+/// Why a constraint's cells are wrong: one outside the grid, or one named
+/// twice (the first such cell).
+fn cells_problem(cells: &[u16], n: usize) -> Option<String> {
+    cells.iter().enumerate().find_map(|(i, &cell)| {
+        if cell as usize >= n * n {
+            Some(format!("cell {cell} is outside the {n}x{n} grid"))
+        } else if cells[..i].contains(&cell) {
+            Some(format!("{} is named twice", cell_name(cell as usize, n)))
+        } else {
+            None
+        }
+    })
+}
+
+/// Why a constraint whose cells lie in the grid, once each, breaks the
+/// invariants of its kind.
+fn rule_problem(constraint: &Constraint, n: usize) -> Option<String> {
+    let name = |cell: u16| cell_name(cell as usize, n);
     let n32 = n as u32;
     match constraint {
-        Constraint::Thermometer(c) => {
-            if c.len() < 2 {
-                return fail(format!("a line needs two cells, {} has one", at(0)));
-            }
-            if c.len() > n {
-                return fail(format!(
+        Constraint::Thermometer(c) => short_line(c, n).or_else(|| {
+            (c.len() > n).then(|| {
+                format!(
                     "a thermometer of {} cells cannot increase strictly with digits 1-{n} (from {})",
                     c.len(),
-                    at(0)
-                ));
-            }
-        }
-        Constraint::Whispers { cells: c, gap } => {
-            if c.len() < 2 {
-                return fail(format!("a line needs two cells, {} has one", at(0)));
-            }
-            if *gap == 0 || *gap >= n32 {
-                return fail(format!("a difference of {gap} is not 1 to {}", n - 1));
-            }
-        }
-        Constraint::Renban(c) | Constraint::Palindrome(c) => {
-            if c.len() < 2 {
-                return fail(format!("a line needs two cells, {} has one", at(0)));
-            }
-            if matches!(constraint, Constraint::Renban(_)) && c.len() > n {
-                return fail(format!(
+                    name(c[0])
+                )
+            })
+        }),
+        Constraint::Whispers { cells: c, gap } => short_line(c, n).or_else(|| {
+            (*gap == 0 || *gap >= n32)
+                .then(|| format!("a difference of {gap} is not 1 to {}", n - 1))
+        }),
+        Constraint::Renban(c) => short_line(c, n).or_else(|| {
+            (c.len() > n).then(|| {
+                format!(
                     "{} different consecutive digits do not fit 1-{n} (from {})",
                     c.len(),
-                    at(0)
-                ));
-            }
-        }
-        Constraint::Arrow { bulb, shaft } => {
-            if bulb.is_empty() || bulb.len() > 3 || shaft.is_empty() {
-                return fail(format!(
-                    "an arrow needs a bulb of 1 to 3 cells and a shaft (bulb {}, shaft {})",
-                    bulb.len(),
-                    shaft.len()
-                ));
-            }
-            let most = u64::from(n32) * shaft.len() as u64;
-            let least_bulb = decimal(std::iter::repeat_n(1, bulb.len()));
-            let most_bulb = decimal(std::iter::repeat_n(n32, bulb.len()));
-            let least = shaft.len() as u64;
-            if least_bulb > most || least > most_bulb {
-                return fail(format!(
-                    "no digits fit the arrow at {}: its {} shaft cells add up to {least} to {most}, its bulb makes {least_bulb} to {most_bulb}",
-                    at(0),
-                    shaft.len(),
-                ));
-            }
-        }
-        Constraint::Cage { cells: c, sum } => {
-            if c.is_empty() {
-                return fail("a cage needs a cell".into());
-            }
-            if c.len() > n {
-                return fail(format!(
-                    "the cage at {} has {} cells; a cage of different digits has at most {n}",
-                    at(0),
-                    c.len()
-                ));
-            }
-            if let Some(sum) = *sum {
-                let (min, max) = sum_range(n, c.len());
-                if !(min..=max).contains(&sum) {
-                    return fail(format!(
-                        "the cage at {} cannot sum to {sum}: {} different digits 1-{n} add up to {min} to {max}",
-                        at(0),
-                        c.len()
-                    ));
-                }
-            }
-        }
+                    name(c[0])
+                )
+            })
+        }),
+        Constraint::Palindrome(c) => short_line(c, n),
+        Constraint::Arrow { bulb, shaft } => arrow_problem(bulb, shaft, n),
+        Constraint::Cage { cells: c, sum } => cage_problem(c, *sum, n),
         Constraint::LittleKiller { cells: c, sum } => {
             let (min, max) = (c.len() as u32, c.len() as u32 * n32);
-            if c.is_empty() || !(min..=max).contains(sum) {
-                return fail(format!(
+            (c.is_empty() || !(min..=max).contains(sum)).then(|| {
+                format!(
                     "the diagonal of {} cells cannot sum to {sum} (at most {max})",
                     c.len()
-                ));
-            }
+                )
+            })
         }
         Constraint::Sandwich { cells: c, sum } => {
             let inner = n32.saturating_sub(2);
             let most = inner * (inner + 3) / 2;
-            if c.len() != n || *sum > most {
-                return fail(format!(
+            (c.len() != n || *sum > most).then(|| {
+                format!(
                     "a sandwich needs a whole row or column and a sum of 0 to {most}, found {} cells and {sum}",
                     c.len()
-                ));
-            }
+                )
+            })
         }
         Constraint::Dot { cells: [a, b], .. } | Constraint::Never { cells: [a, b], .. } => {
-            if !sees(*a, *b) {
-                return fail(format!("{} and {} share no row or column", at(0), at(1)));
-            }
+            let (x, y) = (*a as usize, *b as usize);
+            let sees = x / n == y / n || x % n == y % n;
+            (!sees).then(|| format!("{} and {} share no row or column", name(*a), name(*b)))
         }
-        Constraint::Distinct(c) => {
-            if c.len() > n {
-                return fail(format!(
-                    "{} cells cannot all differ with digits 1-{n}",
-                    c.len()
-                ));
-            }
-        }
-        Constraint::Quadruple { cells: c, digits } => {
-            if c.is_empty() || c.len() > 4 || digits.len() > c.len() || digits.is_empty() {
-                return fail(format!(
-                    "a quadruple needs 1 to 4 cells and at most as many digits, found {} and {}",
-                    c.len(),
-                    digits.len()
-                ));
-            }
-            if let Some(d) = digits.iter().find(|&&d| d == 0 || d as usize > n) {
-                return fail(format!("the digit {d} is not 1-{n}"));
-            }
-        }
+        Constraint::Distinct(c) => (c.len() > n)
+            .then(|| format!("{} cells cannot all differ with digits 1-{n}", c.len())),
+        Constraint::Quadruple { cells: c, digits } => quadruple_problem(c, digits, n),
         Constraint::Parity { .. }
         | Constraint::Extreme { .. }
         | Constraint::AntiKnight
-        | Constraint::AntiKing => {}
+        | Constraint::AntiKing => None,
     }
-    Ok(())
+}
+
+/// Why a line (a thermometer, whispers, renban, palindrome) is too short
+/// to be one: fewer than two cells.
+fn short_line(cells: &[u16], n: usize) -> Option<String> {
+    (cells.len() < 2).then(|| {
+        format!(
+            "a line needs two cells, {} has one",
+            cell_name(cells[0] as usize, n)
+        )
+    })
+}
+
+/// Why an arrow cannot hold: a bulb not of 1 to 3 cells, no shaft, or no
+/// digits whose shaft sum the bulb's number can be.
+fn arrow_problem(bulb: &[u16], shaft: &[u16], n: usize) -> Option<String> {
+    if bulb.is_empty() || bulb.len() > 3 || shaft.is_empty() {
+        return Some(format!(
+            "an arrow needs a bulb of 1 to 3 cells and a shaft (bulb {}, shaft {})",
+            bulb.len(),
+            shaft.len()
+        ));
+    }
+    let n32 = n as u32;
+    let most = u64::from(n32) * shaft.len() as u64;
+    let least_bulb = decimal(std::iter::repeat_n(1, bulb.len()));
+    let most_bulb = decimal(std::iter::repeat_n(n32, bulb.len()));
+    let least = shaft.len() as u64;
+    (least_bulb > most || least > most_bulb).then(|| {
+        format!(
+            "no digits fit the arrow at {}: its {} shaft cells add up to {least} to {most}, its bulb makes {least_bulb} to {most_bulb}",
+            cell_name(bulb[0] as usize, n),
+            shaft.len(),
+        )
+    })
+}
+
+/// Why a cage cannot hold: no cell, more cells than digits, or a sum its
+/// different digits cannot make.
+fn cage_problem(cells: &[u16], sum: Option<u32>, n: usize) -> Option<String> {
+    if cells.is_empty() {
+        return Some("a cage needs a cell".into());
+    }
+    let first = cell_name(cells[0] as usize, n);
+    if cells.len() > n {
+        return Some(format!(
+            "the cage at {first} has {} cells; a cage of different digits has at most {n}",
+            cells.len()
+        ));
+    }
+    let sum = sum?;
+    let (min, max) = sum_range(n, cells.len());
+    (!(min..=max).contains(&sum)).then(|| {
+        format!(
+            "the cage at {first} cannot sum to {sum}: {} different digits 1-{n} add up to {min} to {max}",
+            cells.len()
+        )
+    })
+}
+
+/// Why a quadruple cannot hold: not 1 to 4 cells, no digits or more
+/// digits than cells, or a digit not `1..=n`.
+fn quadruple_problem(cells: &[u16], digits: &[u8], n: usize) -> Option<String> {
+    if cells.is_empty() || cells.len() > 4 || digits.len() > cells.len() || digits.is_empty() {
+        return Some(format!(
+            "a quadruple needs 1 to 4 cells and at most as many digits, found {} and {}",
+            cells.len(),
+            digits.len()
+        ));
+    }
+    digits
+        .iter()
+        .find(|&&d| d == 0 || d as usize > n)
+        .map(|d| format!("the digit {d} is not 1-{n}"))
 }
 
 #[cfg(test)]

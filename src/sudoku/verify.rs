@@ -84,6 +84,19 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError>
 /// [`check_solution`] checks, with the regions (if any) in place of the
 /// boxes, and the diagonals, windows and cages the rules add.
 pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError> {
+    check_filled_from(variant, puzzle, solution)?;
+    check_houses(variant, solution)?;
+    check_marks(variant, solution)?;
+    check_cages(variant, solution)?;
+    for c in variant.constraints() {
+        check_constraint(c, solution)?;
+    }
+    Ok(())
+}
+
+/// Both grids of the rules' shape, every cell of `solution` filled and
+/// every given of `puzzle` kept.
+fn check_filled_from(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError> {
     for grid in [puzzle, solution] {
         if grid.shape() != variant.shape() {
             return Err(VerifyError::Shape {
@@ -106,19 +119,25 @@ pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Resul
             });
         }
     }
-    let shape = solution.shape();
-    let expected: Vec<u8> = (1..=n as u8).collect();
-    let is_permutation = |mut digits: Vec<u8>| {
-        digits.sort_unstable();
-        digits == expected
-    };
-    let unit = |name: String, digits: Vec<u8>| {
-        if is_permutation(digits) {
-            Ok(())
-        } else {
-            Err(VerifyError::Unit(name))
-        }
-    };
+    Ok(())
+}
+
+/// The house `name` holds each of the digits `1..=n` once.
+fn each_digit_once(name: String, mut digits: Vec<u8>, n: usize) -> Result<(), VerifyError> {
+    digits.sort_unstable();
+    if digits.iter().copied().eq(1..=n as u8) {
+        Ok(())
+    } else {
+        Err(VerifyError::Unit(name))
+    }
+}
+
+/// Each row and column (row 1, column 1, row 2, ...), then each box or
+/// region, the diagonals and the windows the rules have, holds each digit
+/// once.
+fn check_houses(variant: &Variant, solution: &Grid) -> Result<(), VerifyError> {
+    let n = solution.n();
+    let unit = |name: String, digits: Vec<u8>| each_digit_once(name, digits, n);
     for i in 0..n {
         unit(
             format!("row {}", i + 1),
@@ -132,7 +151,10 @@ pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Resul
     match variant.regions() {
         None => {
             for b in 0..n {
-                let cells = shape.box_cells(b).map(|(r, c)| solution.get(r, c));
+                let cells = solution
+                    .shape()
+                    .box_cells(b)
+                    .map(|(r, c)| solution.get(r, c));
                 unit(format!("box {}", b + 1), cells.collect())?;
             }
         }
@@ -165,26 +187,36 @@ pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Resul
     }
     if variant.windows() {
         for (w, (r0, c0)) in [(1, 1), (1, 5), (5, 1), (5, 5)].into_iter().enumerate() {
-            let mut digits = Vec::new();
-            for r in r0..r0 + 3 {
-                for c in c0..c0 + 3 {
-                    digits.push(solution.get(r, c));
-                }
-            }
-            unit(format!("window {}", w + 1), digits)?;
+            let digits = (r0..r0 + 3)
+                .flat_map(|r| (c0..c0 + 3).map(move |c| (r, c)))
+                .map(|(r, c)| solution.get(r, c));
+            unit(format!("window {}", w + 1), digits.collect())?;
         }
     }
-    if let Some(marks) = variant.candidates() {
-        for (k, (&mask, &found)) in marks.iter().zip(solution.cells()).enumerate() {
-            if (mask >> (found - 1)) & 1 == 0 {
-                return Err(VerifyError::Unmarked {
-                    row: k / n,
-                    col: k % n,
-                    found,
-                });
-            }
+    Ok(())
+}
+
+/// Every digit is one of its cell's pencil marks, where the rules have
+/// them.
+fn check_marks(variant: &Variant, solution: &Grid) -> Result<(), VerifyError> {
+    let Some(marks) = variant.candidates() else {
+        return Ok(());
+    };
+    let n = solution.n();
+    for (k, (&mask, &found)) in marks.iter().zip(solution.cells()).enumerate() {
+        if (mask >> (found - 1)) & 1 == 0 {
+            return Err(VerifyError::Unmarked {
+                row: k / n,
+                col: k % n,
+                found,
+            });
         }
     }
+    Ok(())
+}
+
+/// Every killer cage holds different digits adding up to its sum.
+fn check_cages(variant: &Variant, solution: &Grid) -> Result<(), VerifyError> {
     for cage in variant.cages() {
         let found: Vec<u8> = cage
             .cells
@@ -203,148 +235,182 @@ pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Resul
             });
         }
     }
-    for c in variant.constraints() {
-        check_constraint(c, solution)?;
-    }
     Ok(())
 }
 
-/// Checks one setter's constraint on a full grid, from its definition.
+/// Checks one setter's constraint on a full grid, from its definition;
+/// an error names its first cell, or for anti-knight and anti-king the
+/// first pair of cells a move apart that repeat a digit.
 fn check_constraint(c: &Constraint, solution: &Grid) -> Result<(), VerifyError> {
+    if constraint_holds(c, solution) {
+        return Ok(());
+    }
     let n = solution.n();
-    let digit = |cell: u16| u32::from(solution.cells()[cell as usize]);
-    let name = |cell: u16| format!("r{}c{}", cell as usize / n + 1, cell as usize % n + 1);
-    let fail = |at: String, cells: &[u16]| {
-        Err(VerifyError::Constraint {
-            kind: c.kind(),
-            at,
-            found: cells
-                .iter()
-                .map(|&k| solution.cells()[k as usize])
-                .collect(),
-        })
-    };
-    let all_different = |cells: &[u16]| {
-        let mut seen = vec![false; n + 1];
-        cells
-            .iter()
-            .all(|&k| !std::mem::replace(&mut seen[digit(k) as usize], true))
-    };
-    // Pairs of cells with equal digits, for the "no repeat" rules.
-    let pair_clash = |pairs: &mut dyn Iterator<Item = (u16, u16)>| {
-        for (a, b) in pairs {
-            if digit(a) == digit(b) {
-                return Err(VerifyError::Constraint {
-                    kind: c.kind(),
-                    at: format!("{}-{}", name(a), name(b)),
-                    found: vec![digit(a) as u8, digit(b) as u8],
-                });
-            }
+    let (at, found) = match forbidden_moves(c).and_then(|moves| repeat_at(moves, solution)) {
+        Some((a, b)) => (
+            format!("{}-{}", cell_name(a, n), cell_name(b, n)),
+            vec![digit(solution, a) as u8, digit(solution, b) as u8],
+        ),
+        None => {
+            let cells = c.cells();
+            (
+                cells.first().map_or_else(String::new, |&k| cell_name(k, n)),
+                cells
+                    .iter()
+                    .map(|&k| solution.cells()[k as usize])
+                    .collect(),
+            )
         }
-        Ok(())
     };
-    let inside = |r: i64, col: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&col);
-    let at = |r: i64, col: i64| (r as usize * n + col as usize) as u16;
-    let ok = match c {
-        Constraint::Thermometer(cells) => cells.windows(2).all(|w| digit(w[0]) < digit(w[1])),
+    Err(VerifyError::Constraint {
+        kind: c.kind(),
+        at,
+        found,
+    })
+}
+
+/// The digit of `cell` in a full grid.
+fn digit(solution: &Grid, cell: u16) -> u32 {
+    u32::from(solution.cells()[cell as usize])
+}
+
+/// `r1c1` for cell 0 of an `n`x`n` grid.
+fn cell_name(cell: u16, n: usize) -> String {
+    format!("r{}c{}", cell as usize / n + 1, cell as usize % n + 1)
+}
+
+/// The cell `(dr, dc)` away from `cell` in an `n`x`n` grid, if inside it.
+fn offset(cell: u16, (dr, dc): (i64, i64), n: usize) -> Option<u16> {
+    let r = (cell as usize / n) as i64 + dr;
+    let c = (cell as usize % n) as i64 + dc;
+    let inside = |x: i64| (0..n as i64).contains(&x);
+    (inside(r) && inside(c)).then(|| (r as usize * n + c as usize) as u16)
+}
+
+/// Whether the cells hold different digits.
+fn all_different(cells: &[u16], solution: &Grid) -> bool {
+    let mut seen = vec![false; solution.n() + 1];
+    cells
+        .iter()
+        .all(|&k| !std::mem::replace(&mut seen[digit(solution, k) as usize], true))
+}
+
+/// The moves, one of each pair of opposites, between cells that may not
+/// repeat a digit: a knight's for anti-knight, a king's for anti-king.
+fn forbidden_moves(c: &Constraint) -> Option<&'static [(i64, i64)]> {
+    match c {
+        Constraint::AntiKnight => Some(&[(1, 2), (2, 1), (1, -2), (2, -1)]),
+        Constraint::AntiKing => Some(&[(0, 1), (1, 0), (1, 1), (1, -1)]),
+        _ => None,
+    }
+}
+
+/// The first pair of cells (in reading order, then in the order of the
+/// moves) one of `moves` apart that hold the same digit.
+fn repeat_at(moves: &[(i64, i64)], solution: &Grid) -> Option<(u16, u16)> {
+    let n = solution.n();
+    (0..n * n).find_map(|a| {
+        let a = a as u16;
+        moves
+            .iter()
+            .filter_map(|&m| offset(a, m, n))
+            .find(|&b| digit(solution, a) == digit(solution, b))
+            .map(|b| (a, b))
+    })
+}
+
+/// Whether a setter's constraint holds on a full grid.
+fn constraint_holds(c: &Constraint, solution: &Grid) -> bool {
+    let d = |cell: u16| digit(solution, cell);
+    let sum = |cells: &[u16]| cells.iter().map(|&k| d(k)).sum::<u32>();
+    match c {
+        Constraint::Thermometer(cells) => cells.windows(2).all(|w| d(w[0]) < d(w[1])),
         Constraint::Arrow { bulb, shaft } => {
             let mut text = String::new();
             for &k in bulb {
-                text.push_str(&digit(k).to_string());
+                text.push_str(&d(k).to_string());
             }
             let value: u64 = text.parse().unwrap_or(u64::MAX);
-            shaft.iter().map(|&k| u64::from(digit(k))).sum::<u64>() == value
+            shaft.iter().map(|&k| u64::from(d(k))).sum::<u64>() == value
         }
-        Constraint::Cage { cells, sum } => {
-            all_different(cells)
-                && sum.is_none_or(|s| cells.iter().map(|&k| digit(k)).sum::<u32>() == s)
+        Constraint::Cage { cells, sum: total } => {
+            all_different(cells, solution) && total.is_none_or(|s| sum(cells) == s)
         }
-        Constraint::LittleKiller { cells, sum } => {
-            cells.iter().map(|&k| digit(k)).sum::<u32>() == *sum
+        Constraint::LittleKiller { cells, sum: total } => sum(cells) == *total,
+        Constraint::Sandwich { cells, sum: total } => sandwich_holds(cells, *total, solution),
+        Constraint::Whispers { cells, gap } => {
+            cells.windows(2).all(|w| d(w[0]).abs_diff(d(w[1])) >= *gap)
         }
-        Constraint::Sandwich { cells, sum } => {
-            let crusts: Vec<usize> = (0..cells.len())
-                .filter(|&i| digit(cells[i]) == 1 || digit(cells[i]) == n as u32)
-                .collect();
-            crusts.len() == 2
-                && cells[crusts[0] + 1..crusts[1]]
-                    .iter()
-                    .map(|&k| digit(k))
-                    .sum::<u32>()
-                    == *sum
-        }
-        Constraint::Whispers { cells, gap } => cells
-            .windows(2)
-            .all(|w| digit(w[0]).abs_diff(digit(w[1])) >= *gap),
         Constraint::Renban(cells) => {
-            let lo = cells.iter().map(|&k| digit(k)).min().unwrap_or(0);
-            let hi = cells.iter().map(|&k| digit(k)).max().unwrap_or(0);
-            all_different(cells) && (hi - lo) as usize == cells.len() - 1
+            let lo = cells.iter().map(|&k| d(k)).min().unwrap_or(0);
+            let hi = cells.iter().map(|&k| d(k)).max().unwrap_or(0);
+            all_different(cells, solution) && (hi - lo) as usize == cells.len() - 1
         }
         Constraint::Palindrome(cells) => cells
             .iter()
             .zip(cells.iter().rev())
-            .all(|(&a, &b)| digit(a) == digit(b)),
+            .all(|(&a, &b)| d(a) == d(b)),
         Constraint::Dot {
             cells: [a, b],
             relation,
-        } => holds(*relation, digit(*a), digit(*b)),
+        } => holds(*relation, d(*a), d(*b)),
         Constraint::Never {
             cells: [a, b],
             relations,
-        } => !relations.iter().any(|&r| holds(r, digit(*a), digit(*b))),
+        } => !relations.iter().any(|&r| holds(r, d(*a), d(*b))),
         Constraint::AntiKnight | Constraint::AntiKing => {
-            let moves: &[(i64, i64)] = if matches!(c, Constraint::AntiKnight) {
-                &[(1, 2), (2, 1), (1, -2), (2, -1)]
-            } else {
-                &[(0, 1), (1, 0), (1, 1), (1, -1)]
-            };
-            let mut pairs = (0..n as i64).flat_map(|r| {
-                (0..n as i64).flat_map(move |col| {
-                    moves
-                        .iter()
-                        .filter(move |(dr, dc)| inside(r + dr, col + dc))
-                        .map(move |(dr, dc)| (at(r, col), at(r + dr, col + dc)))
-                })
-            });
-            pair_clash(&mut pairs)?;
-            true
+            forbidden_moves(c).is_none_or(|moves| repeat_at(moves, solution).is_none())
         }
-        Constraint::Distinct(cells) => all_different(cells),
-        Constraint::Parity { cell, even } => (digit(*cell) % 2 == 0) == *even,
-        Constraint::Quadruple { cells, digits } => {
-            let mut left: Vec<u32> = cells.iter().map(|&k| digit(k)).collect();
-            digits
-                .iter()
-                .all(|&d| match left.iter().position(|&x| x == u32::from(d)) {
-                    Some(i) => {
-                        left.swap_remove(i);
-                        true
-                    }
-                    None => false,
-                })
-        }
-        Constraint::Extreme { cell, minimum } => {
-            let (r, col) = ((*cell as usize / n) as i64, (*cell as usize % n) as i64);
-            [(0, 1), (1, 0), (0, -1), (-1, 0)]
-                .iter()
-                .filter(|(dr, dc)| inside(r + dr, col + dc))
-                .all(|(dr, dc)| {
-                    let other = digit(at(r + dr, col + dc));
-                    if *minimum {
-                        digit(*cell) < other
-                    } else {
-                        digit(*cell) > other
-                    }
-                })
-        }
-    };
-    if ok {
-        Ok(())
-    } else {
-        let cells = c.cells();
-        fail(cells.first().map_or_else(String::new, |&k| name(k)), &cells)
+        Constraint::Distinct(cells) => all_different(cells, solution),
+        Constraint::Parity { cell, even } => (d(*cell) % 2 == 0) == *even,
+        Constraint::Quadruple { cells, digits } => quadruple_holds(cells, digits, solution),
+        Constraint::Extreme { cell, minimum } => extreme_holds(*cell, *minimum, solution),
     }
+}
+
+/// A sandwich: exactly two cells of the line hold 1 and `n`, and the
+/// digits between them add up to `total`.
+fn sandwich_holds(cells: &[u16], total: u32, solution: &Grid) -> bool {
+    let n = solution.n() as u32;
+    let d = |cell: u16| digit(solution, cell);
+    let crusts: Vec<usize> = (0..cells.len())
+        .filter(|&i| d(cells[i]) == 1 || d(cells[i]) == n)
+        .collect();
+    crusts.len() == 2
+        && cells[crusts[0] + 1..crusts[1]]
+            .iter()
+            .map(|&k| d(k))
+            .sum::<u32>()
+            == total
+}
+
+/// A quadruple: each of `digits` (with repeats) in a cell of its own among
+/// `cells`.
+fn quadruple_holds(cells: &[u16], digits: &[u8], solution: &Grid) -> bool {
+    let mut left: Vec<u32> = cells.iter().map(|&k| digit(solution, k)).collect();
+    digits
+        .iter()
+        .all(|&d| match left.iter().position(|&x| x == u32::from(d)) {
+            Some(i) => {
+                left.swap_remove(i);
+                true
+            }
+            None => false,
+        })
+}
+
+/// A minimum (maximum) cell: its digit less (more) than each orthogonal
+/// neighbour's.
+fn extreme_holds(cell: u16, minimum: bool, solution: &Grid) -> bool {
+    let n = solution.n();
+    let own = digit(solution, cell);
+    [(0, 1), (1, 0), (0, -1), (-1, 0)]
+        .into_iter()
+        .filter_map(|m| offset(cell, m, n))
+        .all(|other| {
+            let other = digit(solution, other);
+            if minimum { own < other } else { own > other }
+        })
 }
 
 /// Whether digits `a` and `b` satisfy `relation` (written here again, not

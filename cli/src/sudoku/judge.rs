@@ -172,90 +172,113 @@ fn judge(
         Ok(found) => found,
     };
     verdict.search = Some((count.stats, time));
-    let cut = count.outcome == Outcome::NodeLimit;
-    let stopped = count.outcome == Outcome::Stopped;
-    let n = count.solutions;
     let (status, error) = match task {
         // `rate`, `render` and `candidates` never search here.
         Task::Count { .. } | Task::Rate { .. } | Task::Render | Task::Candidates { .. } => {
             verdict.count = Some(count);
-            let status = match n {
-                _ if stopped => Status::Interrupted,
-                _ if cut => Status::Cut,
-                0 => Status::NoSolution,
-                1 if count.is_exact() => Status::Unique,
-                1 => Status::Solved,
-                _ => Status::Multiple,
-            };
-            let error = if stopped {
-                Some(format!(
-                    "interrupted (Ctrl-C); {} is a lower bound",
-                    format_count(&count)
-                ))
-            } else {
-                cut.then(|| {
-                    format!(
-                        "the count stopped at the node budget (--max-nodes); {} is a lower bound",
-                        format_count(&count)
-                    )
-                })
-            };
-            (status, error)
+            judge_count(&count)
         }
-        Task::Solve => match solution {
-            None if stopped => (
-                Status::Interrupted,
-                Some("interrupted (Ctrl-C) before the search settled the puzzle".into()),
-            ),
-            _ if rule == Rule::Unique && n == 1 && stopped => (
-                Status::Interrupted,
-                Some(
-                    "interrupted (Ctrl-C) before uniqueness, which this judge requires, was settled"
-                        .into(),
-                ),
-            ),
-            None if cut => (
-                Status::Cut,
-                if n > 0 {
-                    format!(
-                        "no solution: the smallest solution, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
-                    )
-                } else {
-                    format!("no solution found within {max_nodes} search nodes (--max-nodes)")
-                }
-                .into(),
-            ),
-            _ if rule == Rule::Unique && n == 1 && cut => (
-                Status::Cut,
-                Some(format!(
-                    "no solution: uniqueness, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
-                )),
-            ),
-            _ if rule == Rule::Unique && n > 1 => {
-                verdict.several = true;
-                (
-                    Status::NoSolution,
-                    Some("no solution: several solutions, which this judge counts as none".into()),
-                )
-            }
-            Some(grid) => {
-                verdict.solution = Some(grid);
-                (Status::Solved, None)
-            }
-            None => (Status::NoSolution, Some("no solution".into())),
-        },
+        Task::Solve => judge_solve(rule, solution, &count, max_nodes, &mut verdict),
     };
     verdict.status = status;
     verdict.error = error;
     verdict.exit = match status {
         Status::Solved | Status::Unique | Status::Multiple => ExitStatus::Success,
-        Status::Cut if task != Task::Solve && n > 0 => ExitStatus::Success,
+        Status::Cut if task != Task::Solve && count.solutions > 0 => ExitStatus::Success,
         Status::Cut => ExitStatus::Unsettled,
         Status::Interrupted => ExitStatus::Interrupted,
         _ => ExitStatus::NoSolution,
     };
     check_given(case, &mut verdict);
     verdict
+}
+
+/// A count's status, and its message when the count is a lower bound
+/// (stopped by Ctrl-C or by the node budget).
+fn judge_count(count: &Count) -> (Status, Option<String>) {
+    let cut = count.outcome == Outcome::NodeLimit;
+    let stopped = count.outcome == Outcome::Stopped;
+    let status = match count.solutions {
+        _ if stopped => Status::Interrupted,
+        _ if cut => Status::Cut,
+        0 => Status::NoSolution,
+        1 if count.is_exact() => Status::Unique,
+        1 => Status::Solved,
+        _ => Status::Multiple,
+    };
+    let error = if stopped {
+        Some(format!(
+            "interrupted (Ctrl-C); {} is a lower bound",
+            format_count(count)
+        ))
+    } else {
+        cut.then(|| {
+            format!(
+                "the count stopped at the node budget (--max-nodes); {} is a lower bound",
+                format_count(count)
+            )
+        })
+    };
+    (status, error)
+}
+
+/// A search for a solution's status and message, under the judge's
+/// `rule`: the solution (kept in `verdict`) unless the search was cut or
+/// interrupted before it or, where the judge requires uniqueness, before
+/// that was settled; several solutions are none to such a judge (said in
+/// `verdict.several`).
+fn judge_solve(
+    rule: Rule,
+    solution: Option<Grid>,
+    count: &Count,
+    max_nodes: u64,
+    verdict: &mut Verdict,
+) -> (Status, Option<String>) {
+    let cut = count.outcome == Outcome::NodeLimit;
+    let stopped = count.outcome == Outcome::Stopped;
+    let n = count.solutions;
+    match solution {
+        None if stopped => (
+            Status::Interrupted,
+            Some("interrupted (Ctrl-C) before the search settled the puzzle".into()),
+        ),
+        _ if rule == Rule::Unique && n == 1 && stopped => (
+            Status::Interrupted,
+            Some(
+                "interrupted (Ctrl-C) before uniqueness, which this judge requires, was settled"
+                    .into(),
+            ),
+        ),
+        None if cut => (
+            Status::Cut,
+            if n > 0 {
+                format!(
+                    "no solution: the smallest solution, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
+                )
+            } else {
+                format!("no solution found within {max_nodes} search nodes (--max-nodes)")
+            }
+            .into(),
+        ),
+        _ if rule == Rule::Unique && n == 1 && cut => (
+            Status::Cut,
+            Some(format!(
+                "no solution: uniqueness, which this judge requires, not settled within {max_nodes} search nodes (--max-nodes)"
+            )),
+        ),
+        _ if rule == Rule::Unique && n > 1 => {
+            verdict.several = true;
+            (
+                Status::NoSolution,
+                Some("no solution: several solutions, which this judge counts as none".into()),
+            )
+        }
+        Some(grid) => {
+            verdict.solution = Some(grid);
+            (Status::Solved, None)
+        }
+        None => (Status::NoSolution, Some("no solution".into())),
+    }
 }
 
 /// A solved case whose input gives its solution (CSV): a bad input if the

@@ -11,7 +11,7 @@
 //! minimal puzzles (few givens, the hardest case for detection); the files
 //! of `tests/data/detect/` are minimal puzzles with their expected output.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

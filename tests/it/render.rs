@@ -18,9 +18,9 @@ use dlx_engine::sudoku::{DlxSolver, Grid, SudokuSolver};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 
-mod common;
+use crate::common;
 
-use common::bin::dlx;
+use crate::common::bin::dlx;
 
 /// Where the grid starts in a picture, in pixels.
 const MARGIN: u32 = (UNIT / 4) as u32;

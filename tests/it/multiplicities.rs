@@ -16,9 +16,7 @@ use dlx_engine::dlx::brute_force::count_by_brute_force;
 use dlx_engine::knuth;
 use proptest::prelude::*;
 
-mod common;
-
-use common::bin::run_with_stdin as run;
+use crate::common::bin::run_with_stdin as run;
 
 /// The text `dlx problem ARGS` writes.
 fn problem(args: &[&str]) -> String {

@@ -10,8 +10,7 @@ use dlx_engine::format::fpuzzles::parse_json;
 use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::verify::check_variant;
 
-mod common;
-use common::bin::run_with_stdin;
+use crate::common::bin::run_with_stdin;
 
 fn kinds() -> Vec<(String, String, String)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/fpuzzles");

@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use bumpalo::Bump;
 use dlx_engine::dlx::brute_force::count_by_brute_force;
 
-mod common;
+use crate::common;
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -23,7 +23,7 @@ fn dlx() -> Command {
     Command::new(common::bin::path())
 }
 
-use common::bin::run_with_stdin as run;
+use crate::common::bin::run_with_stdin as run;
 
 fn count_file(name: &str, extra: &[&str]) -> u64 {
     let path = data(&format!("{name}.dlx"));

@@ -9,8 +9,8 @@ use dlx_engine::format::{Alphabet, line};
 use dlx_engine::sudoku::generate::Symmetry;
 use dlx_engine::sudoku::{Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution};
 
-mod common;
-use common::runs::on_a_terminal;
+use crate::common;
+use crate::common::runs::on_a_terminal;
 
 fn dlx() -> Command {
     common::bin::dlx()

@@ -6,7 +6,7 @@ use std::process::Command as Process;
 
 use assert_cmd::Command;
 
-mod common;
+use crate::common;
 
 fn dlx() -> Command {
     common::bin::dlx()

@@ -8,8 +8,8 @@
 use dlx_cli::sudoku::{Options, Task};
 use dlx_cli::{Input, Part};
 
-mod common;
-use common::runs::{Run, dlx, run_lib, samples, several_inputs, stream};
+use crate::common;
+use crate::common::runs::{Run, dlx, run_lib, samples, several_inputs, stream};
 
 /// Runs the `n` shares one after another and checks that together they
 /// print what one run prints; returns the one run.
@@ -36,7 +36,7 @@ fn shares_concatenate(task: Task, inputs: &[Input], opts: &Options, n: usize) ->
     one
 }
 
-/// The variants of `tests/threads.rs` but `--fail-fast`, which `--part`
+/// The variants of `tests/it/threads.rs` but `--fail-fast`, which `--part`
 /// refuses.
 fn variants() -> Vec<(Task, Options)> {
     common::runs::variants()

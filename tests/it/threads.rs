@@ -14,8 +14,8 @@ use std::process::{Command as Process, Stdio};
 use dlx_cli::Input;
 use dlx_cli::sudoku::{Options, Task};
 
-mod common;
-use common::runs::{
+use crate::common;
+use crate::common::runs::{
     Run, dlx, run_lib, samples, several_inputs, stream, variants, without_microseconds,
 };
 

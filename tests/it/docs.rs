@@ -34,7 +34,7 @@
 //! allowed) marks a block, with the reason written out:
 //!
 //! - `<!-- docs-test: slow REASON -->`: too long for every `cargo test`;
-//!   it runs with `cargo test --release --test docs -- --ignored`;
+//!   it runs with `cargo test --release --test it docs:: -- --ignored`;
 //! - `<!-- docs-test: skip REASON -->`: never run (it needs something a
 //!   test cannot give it, such as a terminal); the run lists it on
 //!   standard error (`--nocapture` shows it).
@@ -50,7 +50,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 /// How long one block may run before it counts as failed.
 const BLOCK_LIMIT: Duration = Duration::from_secs(120);

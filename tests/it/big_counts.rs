@@ -6,9 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
-
-use common::bin::run_with_stdin as run;
+use crate::common::bin::run_with_stdin as run;
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -6,7 +6,7 @@ use bumpalo::Bump;
 use dlx_engine::dlx::{Outcome, SearchLimits};
 use dlx_engine::knuth;
 
-mod common;
+use crate::common;
 
 fn data(name: &str) -> Vec<u8> {
     std::fs::read(format!("tests/data/fuzz/{name}")).unwrap()

@@ -11,7 +11,7 @@ use dlx_engine::format::{self, Case, Options};
 use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::verify::{check_solution, check_variant};
 
-mod common;
+use crate::common;
 
 fn dlx() -> Command {
     common::bin::dlx()

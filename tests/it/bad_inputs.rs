@@ -3,7 +3,7 @@
 //! output must be exactly `NAME.err`, `NAME.code` and `NAME.out` (ARGS may
 //! name files, relative to the crate root, instead of standard input). Inputs
 //! too big to commit (a line of a million characters, a million puzzles)
-//! are generated here. `BLESS=1 cargo test --test bad_inputs` rewrites
+//! are generated here. `BLESS=1 cargo test --test it bad_inputs::` rewrites
 //! the expected files from what the binary does now, for review.
 
 use std::fs;
@@ -11,7 +11,7 @@ use std::path::Path;
 
 use assert_cmd::Command;
 
-mod common;
+use crate::common;
 
 fn dlx() -> Command {
     common::bin::dlx()

@@ -9,7 +9,7 @@ use assert_cmd::Command;
 use dlx_engine::format::{Alphabet, line};
 use dlx_engine::sudoku::{Grid, verify::check_solution};
 
-mod common;
+use crate::common;
 
 fn dlx() -> Command {
     common::bin::dlx()
@@ -62,7 +62,7 @@ fn solve_prints_one_checked_line_per_puzzle_and_reports_the_rest() {
 #[test]
 fn count_prints_counts_and_zero_for_clashing_givens() {
     // The naive DFS would take hours on the 16x16 puzzle: dlx only here;
-    // the two solvers are compared in tests/solvers.rs.
+    // the two solvers are compared in tests/it/solvers.rs.
     let out = dlx().args(["count", "data/cli/mixed.txt"]).assert().code(2);
     let out = out.get_output();
     assert_eq!(

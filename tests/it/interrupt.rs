@@ -13,8 +13,8 @@ use std::time::Duration;
 use dlx_cli::Input;
 use dlx_cli::sudoku::{Options, Task};
 
-mod common;
-use common::runs::{on_a_terminal, run_lib};
+use crate::common;
+use crate::common::runs::{on_a_terminal, run_lib};
 
 /// A puzzle with one solution (the first of norvig_top95.txt).
 const UNIQUE: &str =

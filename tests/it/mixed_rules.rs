@@ -10,8 +10,7 @@ use dlx_engine::format::{Alphabet, variant};
 use dlx_engine::sudoku::verify::check_variant;
 use dlx_engine::sudoku::{Grid, Variant};
 
-mod common;
-use common::runs::dlx;
+use crate::common::runs::dlx;
 
 /// Plain puzzles: the first lines of a collection.
 fn plain_lines(k: usize) -> Vec<String> {

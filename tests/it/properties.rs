@@ -6,7 +6,7 @@
 //! a node budget, was stopped by its visitor, or refused the puzzle; and a
 //! batch writes one outcome per puzzle in input order with the worst exit
 //! code, or stops at the first failure with `--fail-fast`.
-//! (Planted puzzles, dlx against the naive DFS: `tests/solvers.rs`.)
+//! (Planted puzzles, dlx against the naive DFS: `tests/it/solvers.rs`.)
 
 use std::ops::ControlFlow;
 
@@ -22,8 +22,8 @@ use dlx_engine::sudoku::verify::check_solution;
 use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
 
-mod common;
-use common::{planted_solution, with_holes};
+use crate::common;
+use crate::common::{planted_solution, with_holes};
 
 /// Shapes that some format holds: 4x4 (HDU 5547), 9x9 (most judges),
 /// 16x16 (POJ 3076), and others for the generic formats.

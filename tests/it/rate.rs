@@ -5,7 +5,7 @@
 //! agreement with qqwing on puzzles qqwing made, and the score's order on
 //! the bundled benchmark sets.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use dlx_engine::dlx::deduce::{Level, Rating, Rules};
@@ -362,7 +362,7 @@ fn a_difficulty_out_of_reach_is_a_clear_failure() {
 
 #[test]
 fn variants_are_rated_by_the_same_rules() {
-    // Every bundled variant puzzle is unique (tests/variants.rs counts
+    // Every bundled variant puzzle is unique (tests/it/variants.rs counts
     // them), so each must get a rating line, none a '#' line.
     for kind in ["jigsaw", "x", "hyper", "killer"] {
         let path = format!("data/variants/{kind}_50.txt");

@@ -8,7 +8,7 @@ use dlx_engine::format::{Alphabet, line};
 use dlx_engine::sudoku::verify::check_solution;
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 /// The fields of a record, in the order they are written.
 const FIELDS: [&str; 13] = [

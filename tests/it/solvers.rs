@@ -11,8 +11,7 @@ use dlx_engine::sudoku::{
 };
 use proptest::prelude::*;
 
-mod common;
-use common::{planted_solution, shapes};
+use crate::common::{planted_solution, shapes};
 
 /// Every solution `solver` finds (up to `limit`), each checked.
 fn checked_solutions(solver: &mut dyn SudokuSolver, puzzle: &Grid, limit: u64) -> Vec<Grid> {

@@ -10,7 +10,7 @@ use dlx_engine::dlx::SearchLimits;
 use dlx_engine::sudoku::verify::check_variant;
 use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver, Variant};
 
-mod common;
+use crate::common;
 
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);

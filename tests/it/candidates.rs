@@ -17,7 +17,7 @@ use dlx_engine::format::{self, Alphabet, Case, Options};
 use dlx_engine::sudoku::verify::check_variant;
 use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, SudokuSolver, Variant};
 
-mod common;
+use crate::common;
 
 const PUZZLES: &str = "data/candidates/puzzles.txt";
 

@@ -1,7 +1,7 @@
 //! `dlx bench` through the binary: a tiny node budget on a few puzzles, and
 //! the table must count the searches it cut instead of dropping them.
 
-mod common;
+use crate::common;
 
 /// Two 9x9 puzzles the engine finishes in a few hundred nodes; the second
 /// is built to defeat the naive DFS, which needs millions.

@@ -1,0 +1,508 @@
+//! The f-puzzles keys that state constraints (arrows, killer cages, little
+//! killers, odd and even cells, minimums and maximums, extra regions, the
+//! lines, the dots and the negative rules that go with them, quadruples,
+//! sandwiches), read into the variant's `Constraint`s in that order. Each
+//! constraint is checked as it is read, so that its error names its key.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use super::{Object, is_empty, number};
+use crate::sudoku::{Constraint, Relation};
+
+/// The constraints read so far.
+pub(super) struct Rules {
+    n: usize,
+    pub(super) constraints: Vec<Constraint>,
+}
+
+/// The entries of a list key, with their paths (`key[i]`).
+fn entries<'a>(doc: &'a Object, key: &'a str) -> impl Iterator<Item = (String, &'a Object)> + 'a {
+    doc.get(key)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .filter_map(move |(i, v)| v.as_object().map(|o| (format!("{key}[{i}]"), o)))
+}
+
+/// The elements of an entry's list field (`lines`, `values`) with their
+/// indices; none when the field is absent or not a list.
+fn listed<'a>(entry: &'a Object, field: &str) -> impl Iterator<Item = (usize, &'a Value)> + 'a {
+    entry
+        .get(field)
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .enumerate()
+}
+
+/// An entry's `value` as a number when it states one (not null, false or
+/// empty), or where it is wrong.
+fn stated_number(entry: &Object, at: &str) -> Result<Option<u64>, String> {
+    entry
+        .get("value")
+        .filter(|v| !is_empty(v))
+        .map(|v| number(v).ok_or_else(|| format!("{at}.value is not a number")))
+        .transpose()
+}
+
+/// The relation a dot of `key` states (`default` when it gives no value),
+/// or `None` for an X/V mark without its letter, which states nothing.
+fn dot_relation(
+    key: &str,
+    default: u32,
+    entry: &Object,
+    at: &str,
+) -> Result<Option<Relation>, String> {
+    if key == "xv" {
+        let letter = entry
+            .get("value")
+            .filter(|v| !is_empty(v))
+            .and_then(Value::as_str)
+            .map(str::to_ascii_lowercase);
+        return match letter.as_deref() {
+            Some("x") => Ok(Some(Relation::Sum(10))),
+            Some("v") => Ok(Some(Relation::Sum(5))),
+            None => Ok(None),
+            Some(other) => Err(format!("{at}.value: \"{other}\" is not X or V")),
+        };
+    }
+    let value = stated_number(entry, at)?.map_or(default, |v| v as u32);
+    Ok(Some(if key == "ratio" {
+        Relation::Ratio(value)
+    } else {
+        Relation::Difference(value)
+    }))
+}
+
+/// The pairs of orthogonally adjacent cells of an `n`x`n` grid, each
+/// smaller cell first, in the order of that cell, right neighbour first.
+fn adjacent_pairs(n: usize) -> impl Iterator<Item = [u16; 2]> {
+    (0..n * n).flat_map(move |a| {
+        [a + 1, a + n]
+            .into_iter()
+            .filter(move |&b| b < n * n && !(b == a + 1 && b % n == 0))
+            .map(move |b| [a as u16, b as u16])
+    })
+}
+
+/// The dots read: which kinds mark each pair of cells, and the ratios the
+/// black dots state.
+struct Dots {
+    marked: HashMap<[u16; 2], Vec<&'static str>>,
+    ratios: Vec<u32>,
+}
+
+/// The negative rules: the relations a pair of adjacent cells may not
+/// have unless a dot of the same kind joins them.
+struct Negative {
+    /// No white dot: no two consecutive digits.
+    nonconsecutive: bool,
+    /// No black dot: none of these ratios (the dots' own, or 2).
+    ratios: Option<Vec<u32>>,
+    /// No X or V: no sum of 5 or 10.
+    xv: bool,
+}
+
+impl Negative {
+    /// The document's `nonconsecutive` flag and `negative` list, the
+    /// ratios taken from the black dots read.
+    fn read(doc: &Object, dots: &Dots) -> Result<Negative, String> {
+        let negative: Vec<String> = match doc.get("negative") {
+            None | Some(Value::Null) => Vec::new(),
+            Some(Value::Array(list)) => list
+                .iter()
+                .map(|v| {
+                    v.as_str()
+                        .map(str::to_string)
+                        .ok_or("\"negative\" lists names")
+                })
+                .collect::<Result<_, _>>()?,
+            Some(_) => return Err("\"negative\" is not a list".into()),
+        };
+        if let Some(other) = negative.iter().find(|k| *k != "ratio" && *k != "xv") {
+            return Err(format!(
+                "unsupported key \"negative\": \"{other}\" (supported: ratio, xv; white dots' negative rule is \"nonconsecutive\")"
+            ));
+        }
+        let listed = |name: &str| negative.iter().any(|k| k == name);
+        let ratios = listed("ratio").then(|| {
+            let mut ratios = dots.ratios.clone();
+            if ratios.is_empty() {
+                ratios.push(2);
+            }
+            ratios.sort_unstable();
+            ratios.dedup();
+            ratios
+        });
+        Ok(Negative {
+            nonconsecutive: doc
+                .get("nonconsecutive")
+                .and_then(Value::as_bool)
+                .unwrap_or(false),
+            ratios,
+            xv: listed("xv"),
+        })
+    }
+
+    /// The relations forbidden to a pair marked by the dots of `kinds`.
+    fn forbidden(&self, kinds: &[&str]) -> Vec<Relation> {
+        let dotted = |k: &str| kinds.contains(&k);
+        let mut relations = Vec::new();
+        if self.nonconsecutive && !dotted("difference") && !dotted("ratio") {
+            relations.push(Relation::Difference(1));
+        }
+        if let Some(ratios) = &self.ratios
+            && !dotted("ratio")
+            && !dotted("difference")
+        {
+            relations.extend(ratios.iter().map(|&v| Relation::Ratio(v)));
+        }
+        if self.xv && !dotted("xv") {
+            relations.extend([Relation::Sum(5), Relation::Sum(10)]);
+        }
+        relations
+    }
+}
+
+impl Rules {
+    /// No constraints yet, for an `n`x`n` grid.
+    pub(super) fn new(n: usize) -> Rules {
+        Rules {
+            n,
+            constraints: Vec::new(),
+        }
+    }
+
+    /// A constraint the reader built itself, which needs no check.
+    pub(super) fn push(&mut self, c: Constraint) {
+        self.constraints.push(c);
+    }
+
+    /// Cell `R{r}C{c}` (1-based) in the grid, or where it is wrong.
+    fn cell(&self, v: &Value, at: &str) -> Result<u16, String> {
+        let text = v
+            .as_str()
+            .ok_or_else(|| format!("{at} is not a cell name"))?;
+        let upper = text.to_ascii_uppercase();
+        let parsed = upper.strip_prefix('R').and_then(|rest| {
+            let (r, c) = rest.split_once('C')?;
+            Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?))
+        });
+        let n = self.n;
+        match parsed {
+            Some((r, c)) if (1..=n).contains(&r) && (1..=n).contains(&c) => {
+                Ok(((r - 1) * n + c - 1) as u16)
+            }
+            Some(_) => Err(format!("{at}: cell \"{text}\" is outside the {n}x{n} grid")),
+            None => Err(format!("{at}: \"{text}\" is not a cell (R1C1)")),
+        }
+    }
+
+    /// A list of cells.
+    fn cells(&self, v: Option<&Value>, at: &str) -> Result<Vec<u16>, String> {
+        let list = v
+            .and_then(Value::as_array)
+            .ok_or_else(|| format!("{at} is not a list of cells"))?;
+        list.iter()
+            .enumerate()
+            .map(|(i, c)| self.cell(c, &format!("{at}[{i}]")))
+            .collect()
+    }
+
+    /// An entry's one `cell`.
+    fn entry_cell(&self, entry: &Object, at: &str) -> Result<u16, String> {
+        self.cell(
+            entry.get("cell").unwrap_or(&Value::Null),
+            &format!("{at}.cell"),
+        )
+    }
+
+    /// A constraint checked at once, so that its error names its key.
+    fn add(&mut self, c: Constraint, at: &str) -> Result<(), String> {
+        crate::sudoku::constraint::check(&c, self.n).map_err(|e| format!("{at}: {e}"))?;
+        self.constraints.push(c);
+        Ok(())
+    }
+
+    /// Every constraint key of the document.
+    pub(super) fn read(&mut self, doc: &Object) -> Result<(), String> {
+        self.read_arrows(doc)?;
+        self.read_killer_cages(doc)?;
+        self.read_little_killers(doc)?;
+        self.read_one_cell_rules(doc)?;
+        self.read_extra_regions(doc)?;
+        self.read_lines(doc)?;
+        let dots = self.read_dots(doc)?;
+        self.push_negative_rules(doc, &dots)?;
+        self.read_quadruples(doc)?;
+        self.read_sandwiches(doc)
+    }
+
+    /// `arrow`: a bulb (`cells`) and its `lines`, each an arrow of its own.
+    fn read_arrows(&mut self, doc: &Object) -> Result<(), String> {
+        for (at, e) in entries(doc, "arrow") {
+            let bulb = self.cells(e.get("cells"), &format!("{at}.cells"))?;
+            for (i, line) in listed(e, "lines") {
+                let at = format!("{at}.lines[{i}]");
+                let mut shaft = self.cells(Some(line), &at)?;
+                // The first cell is the bulb's, where the line starts.
+                if !shaft.is_empty() {
+                    shaft.remove(0);
+                }
+                self.add(
+                    Constraint::Arrow {
+                        bulb: bulb.clone(),
+                        shaft,
+                    },
+                    &at,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `killercage`: cells and, if stated, their sum.
+    fn read_killer_cages(&mut self, doc: &Object) -> Result<(), String> {
+        for (at, e) in entries(doc, "killercage") {
+            let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
+            let sum = stated_number(e, &at)?.map(|s| s as u32);
+            self.add(Constraint::Cage { cells, sum }, &at)?;
+        }
+        Ok(())
+    }
+
+    /// `littlekillersum`: a clue cell, a direction and a sum (none or 0: no
+    /// rule).
+    fn read_little_killers(&mut self, doc: &Object) -> Result<(), String> {
+        for (at, e) in entries(doc, "littlekillersum") {
+            let Some(sum) = e.get("value").and_then(number).filter(|&v| v > 0) else {
+                continue;
+            };
+            let start = e
+                .get("cell")
+                .and_then(Value::as_str)
+                .ok_or_else(|| format!("{at}.cell is not a cell name"))?;
+            let cells = self.diagonal(start, e.get("direction"), &at)?;
+            self.add(
+                Constraint::LittleKiller {
+                    cells,
+                    sum: sum as u32,
+                },
+                &at,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `odd` and `even`, then `minimum` and `maximum`: one cell each.
+    fn read_one_cell_rules(&mut self, doc: &Object) -> Result<(), String> {
+        for (key, even) in [("odd", false), ("even", true)] {
+            for (at, e) in entries(doc, key) {
+                let cell = self.entry_cell(e, &at)?;
+                self.add(Constraint::Parity { cell, even }, &at)?;
+            }
+        }
+        for (key, minimum) in [("minimum", true), ("maximum", false)] {
+            for (at, e) in entries(doc, key) {
+                let cell = self.entry_cell(e, &at)?;
+                self.add(Constraint::Extreme { cell, minimum }, &at)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `extraregion`: cells that hold distinct digits.
+    fn read_extra_regions(&mut self, doc: &Object) -> Result<(), String> {
+        for (at, e) in entries(doc, "extraregion") {
+            let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
+            self.add(Constraint::Distinct(cells), &at)?;
+        }
+        Ok(())
+    }
+
+    /// `thermometer`, `palindrome`, `renban`, `whispers`: each of an
+    /// entry's `lines` a constraint (the whispers' gap its `value`, or half
+    /// the side rounded up).
+    fn read_lines(&mut self, doc: &Object) -> Result<(), String> {
+        let n = self.n;
+        for key in ["thermometer", "palindrome", "renban", "whispers"] {
+            for (at, e) in entries(doc, key) {
+                let gap = stated_number(e, &at)?.map_or((n as u32).div_ceil(2), |v| v as u32);
+                for (i, line) in listed(e, "lines") {
+                    let at = format!("{at}.lines[{i}]");
+                    let cells = self.cells(Some(line), &at)?;
+                    let c = match key {
+                        "thermometer" => Constraint::Thermometer(cells),
+                        "palindrome" => Constraint::Palindrome(cells),
+                        "renban" => Constraint::Renban(cells),
+                        _ => Constraint::Whispers { cells, gap },
+                    };
+                    self.add(c, &at)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `difference` (white dots, 1 unless stated), `ratio` (black dots, 2
+    /// unless stated), `xv` (X or V): two cells each. What they mark, for
+    /// the negative rules.
+    fn read_dots(&mut self, doc: &Object) -> Result<Dots, String> {
+        let mut dots = Dots {
+            marked: HashMap::new(),
+            ratios: Vec::new(),
+        };
+        for (key, default) in [("difference", 1), ("ratio", 2), ("xv", 0)] {
+            for (at, e) in entries(doc, key) {
+                let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
+                let [a, b] = cells[..] else {
+                    return Err(format!(
+                        "{at}.cells: a dot joins two cells, found {}",
+                        cells.len()
+                    ));
+                };
+                let Some(relation) = dot_relation(key, default, e, &at)? else {
+                    continue;
+                };
+                if let Relation::Ratio(v) = relation {
+                    dots.ratios.push(v);
+                }
+                dots.marked
+                    .entry([a.min(b), a.max(b)])
+                    .or_default()
+                    .push(key);
+                self.add(
+                    Constraint::Dot {
+                        cells: [a, b],
+                        relation,
+                    },
+                    &at,
+                )?;
+            }
+        }
+        Ok(dots)
+    }
+
+    /// `nonconsecutive` and `negative`: what every pair of adjacent cells
+    /// without the matching dot may not be.
+    fn push_negative_rules(&mut self, doc: &Object, dots: &Dots) -> Result<(), String> {
+        let negative = Negative::read(doc, dots)?;
+        for pair in adjacent_pairs(self.n) {
+            let kinds = dots.marked.get(&pair).map(Vec::as_slice).unwrap_or(&[]);
+            let relations = negative.forbidden(kinds);
+            if !relations.is_empty() {
+                self.push(Constraint::Never {
+                    cells: pair,
+                    relations,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// `quadruple`: cells and the digits among them, sorted.
+    fn read_quadruples(&mut self, doc: &Object) -> Result<(), String> {
+        for (at, e) in entries(doc, "quadruple") {
+            let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
+            let mut digits = Vec::new();
+            for (i, v) in listed(e, "values") {
+                let d = number(v).ok_or_else(|| format!("{at}.values[{i}] is not a number"))?;
+                digits.push(d.min(255) as u8);
+            }
+            digits.sort_unstable();
+            self.add(Constraint::Quadruple { cells, digits }, &at)?;
+        }
+        Ok(())
+    }
+
+    /// `sandwichsum`: a clue outside a row or column and its sum (none:
+    /// no rule).
+    fn read_sandwiches(&mut self, doc: &Object) -> Result<(), String> {
+        for (at, e) in entries(doc, "sandwichsum") {
+            let Some(sum) = e.get("value").and_then(number) else {
+                continue;
+            };
+            let cells = self.outside_line(e.get("cell"), &at)?;
+            self.add(
+                Constraint::Sandwich {
+                    cells,
+                    sum: sum as u32,
+                },
+                &at,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `R{r}C{c}` with row and column from 0 to `n + 1` (a clue outside).
+    fn clue_cell(&self, v: Option<&Value>, at: &str) -> Result<(i64, i64), String> {
+        let text = v
+            .and_then(Value::as_str)
+            .ok_or_else(|| format!("{at}.cell is not a cell name"))?;
+        let upper = text.to_ascii_uppercase();
+        upper
+            .strip_prefix('R')
+            .and_then(|rest| {
+                let (r, c) = rest.split_once('C')?;
+                Some((r.parse::<i64>().ok()? - 1, c.parse::<i64>().ok()? - 1))
+            })
+            .ok_or_else(|| format!("{at}.cell: \"{text}\" is not a cell (R1C1)"))
+    }
+
+    /// The row or column a sandwich clue outside the grid names.
+    fn outside_line(&self, v: Option<&Value>, at: &str) -> Result<Vec<u16>, String> {
+        let n = self.n as i64;
+        let (r, c) = self.clue_cell(v, at)?;
+        let inside = |x: i64| (0..n).contains(&x);
+        let cells: Vec<u16> = match (inside(r), inside(c)) {
+            (true, false) => (0..n).map(|j| (r * n + j) as u16).collect(),
+            (false, true) => (0..n).map(|i| (i * n + c) as u16).collect(),
+            _ => {
+                return Err(format!(
+                    "{at}.cell: a sandwich clue sits just outside one row or column"
+                ));
+            }
+        };
+        Ok(cells)
+    }
+
+    /// The diagonal a little killer clue names, as Rangsk reads it: from
+    /// the clue cell (or the next one, when the clue is outside the grid)
+    /// in its direction to the edge.
+    fn diagonal(
+        &self,
+        start: &str,
+        direction: Option<&Value>,
+        at: &str,
+    ) -> Result<Vec<u16>, String> {
+        let n = self.n as i64;
+        let (mut r, mut c) = self.clue_cell(Some(&Value::String(start.into())), at)?;
+        let (dr, dc) = match direction.and_then(Value::as_str) {
+            Some("UR") => (-1, 1),
+            Some("UL") => (-1, -1),
+            Some("DR") => (1, 1),
+            Some("DL") => (1, -1),
+            other => return Err(format!("{at}.direction: {other:?} is not UR, UL, DR or DL")),
+        };
+        let inside = |r: i64, c: i64| (0..n).contains(&r) && (0..n).contains(&c);
+        if !inside(r, c) {
+            r += dr;
+            c += dc;
+        }
+        if !inside(r, c) {
+            return Err(format!(
+                "{at}.cell: the diagonal from \"{start}\" misses the grid"
+            ));
+        }
+        let mut cells = Vec::new();
+        while inside(r, c) {
+            cells.push((r * n + c) as u16);
+            r += dr;
+            c += dc;
+        }
+        Ok(cells)
+    }
+}
