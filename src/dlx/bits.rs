@@ -466,6 +466,109 @@ fn option_order(problem: &Problem, prim_of: &[u32], words: usize, always_sort: b
 #[cfg(target_arch = "x86_64")]
 use super::isa::Isa;
 
+/// The options' contents, numbered in bit order: for each item the bits
+/// of its options, and each option's items and primary numbers.
+struct OptionTables {
+    uses: Vec<u64>,
+    items: Vec<u32>,
+    starts: Vec<u32>,
+    prims: Vec<u32>,
+    prim_starts: Vec<u32>,
+}
+
+impl OptionTables {
+    /// The tables of `problem`'s options taken in the order `original`
+    /// (bit `k` is option `original[k]`), `words` words per set of
+    /// options; `prim_of` gives each item's primary number, or [`NONE`].
+    fn new(problem: &Problem, original: &[u32], prim_of: &[u32], words: usize) -> Self {
+        let n_options = original.len();
+        let mut t = OptionTables {
+            uses: vec![0u64; problem.kinds.len() * words],
+            items: Vec::with_capacity(problem.entries.len()),
+            starts: Vec::with_capacity(n_options + 1),
+            prims: Vec::new(),
+            prim_starts: Vec::with_capacity(n_options + 1),
+        };
+        t.starts.push(0);
+        t.prim_starts.push(0);
+        for (k, &o) in original.iter().enumerate() {
+            for &(item, _) in option_entries(problem, o) {
+                t.uses[item as usize * words + k / 64] |= 1 << (k % 64);
+                t.items.push(item);
+                if prim_of[item as usize] != NONE {
+                    t.prims.push(prim_of[item as usize]);
+                }
+            }
+            t.starts.push(t.items.len() as u32);
+            t.prim_starts.push(t.prims.len() as u32);
+        }
+        t
+    }
+}
+
+/// For each of the `n` sets of `words` words in `sets`, the set of its
+/// words that are not zero (`word_words` words each).
+fn word_sets(sets: &[u64], n: usize, words: usize, word_words: usize) -> Vec<u64> {
+    let mut out = vec![0u64; n * word_words];
+    for i in 0..n {
+        let set = &sets[i * words..(i + 1) * words];
+        for (w, _) in set.iter().enumerate().filter(|(_, u)| **u != 0) {
+            out[i * word_words + w / 64] |= 1 << (w % 64);
+        }
+    }
+    out
+}
+
+/// For each option, the options that share an item with it (itself
+/// included): the union of its items' `uses`.
+fn clash_sets(uses: &[u64], items: &[u32], starts: &[u32], words: usize) -> Vec<u64> {
+    let n_options = starts.len() - 1;
+    let mut clashes = vec![0u64; n_options * words];
+    for k in 0..n_options {
+        let clash = &mut clashes[k * words..(k + 1) * words];
+        for &item in &items[starts[k] as usize..starts[k + 1] as usize] {
+            let uses = &uses[item as usize * words..(item as usize + 1) * words];
+            for (c, u) in clash.iter_mut().zip(uses) {
+                *c |= u;
+            }
+        }
+    }
+    clashes
+}
+
+/// For each option, the bits of its primary numbers (`mask_words` words
+/// each).
+fn item_masks(prims: &[u32], prim_starts: &[u32], mask_words: usize) -> Vec<u64> {
+    let mut masks = vec![0u64; (prim_starts.len() - 1) * mask_words];
+    for (k, mask) in masks.chunks_exact_mut(mask_words).enumerate() {
+        for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
+            mask[p as usize / 64] |= 1 << (p % 64);
+        }
+    }
+    masks
+}
+
+/// The options grouped by the nodes their hiding unlinks (`hides`, by
+/// option in bit order), when there are at most [`SIZE_CLASSES`] such
+/// numbers: each number, in the order first met, and its options
+/// (`words` words each); `None` with more. Both bit-set engines count
+/// updates by these popcounts.
+pub(super) fn size_classes(hides: &[u64], words: usize) -> Option<Vec<(u64, Vec<u64>)>> {
+    let mut sizes: Vec<(u64, Vec<u64>)> = Vec::new();
+    for (k, &h) in hides.iter().enumerate() {
+        let class = match sizes.iter().position(|(w, _)| *w == h) {
+            Some(c) => c,
+            None if sizes.len() == SIZE_CLASSES => return None,
+            None => {
+                sizes.push((h, vec![0; words]));
+                sizes.len() - 1
+            }
+        };
+        sizes[class].1[k / 64] |= 1 << (k % 64);
+    }
+    Some(sizes)
+}
+
 impl BitMatrix {
     /// Whether `problem` suits the bit-set search: no colors, a state of
     /// at most 4 KiB (about 32,000 options), and dense clashes: on
@@ -560,69 +663,30 @@ impl BitMatrix {
             internal[o as usize] = k as u32;
         }
         let reordered = original.iter().enumerate().any(|(k, &o)| k as u32 != o);
-        let mut uses = vec![0u64; n_items * words];
-        let mut items = Vec::with_capacity(problem.entries.len());
-        let mut starts = Vec::with_capacity(n_options + 1);
-        let mut prims = Vec::new();
-        let mut prim_starts = Vec::with_capacity(n_options + 1);
-        starts.push(0);
-        prim_starts.push(0);
-        for (k, &o) in original.iter().enumerate() {
-            for &(item, _) in option_entries(problem, o) {
-                uses[item as usize * words + k / 64] |= 1 << (k % 64);
-                items.push(item);
-                if prim_of[item as usize] != NONE {
-                    prims.push(prim_of[item as usize]);
-                }
-            }
-            starts.push(items.len() as u32);
-            prim_starts.push(prims.len() as u32);
-        }
-        let mut item_words = vec![0u64; n_items * word_words];
-        for i in 0..n_items {
-            let set = &uses[i * words..(i + 1) * words];
-            for (w, _) in set.iter().enumerate().filter(|(_, u)| **u != 0) {
-                item_words[i * word_words + w / 64] |= 1 << (w % 64);
-            }
-        }
-        let mut sizes: Vec<(u64, Vec<u64>)> = Vec::new();
-        for k in 0..n_options {
-            let hides = u64::from(starts[k + 1] - starts[k] - 1);
-            let class = match sizes.iter().position(|(h, _)| *h == hides) {
-                Some(c) => c,
-                None => {
-                    sizes.push((hides, vec![0; words]));
-                    sizes.len() - 1
-                }
-            };
-            sizes[class].1[k / 64] |= 1 << (k % 64);
-        }
-        if sizes.len() > SIZE_CLASSES {
-            sizes.clear();
-        }
-        let mut clashes = Vec::new();
-        if n_options * words * 8 <= clash_bytes {
-            clashes = vec![0u64; n_options * words];
-            for k in 0..n_options {
-                let clash = &mut clashes[k * words..(k + 1) * words];
-                for &item in &items[starts[k] as usize..starts[k + 1] as usize] {
-                    let uses = &uses[item as usize * words..(item as usize + 1) * words];
-                    for (c, u) in clash.iter_mut().zip(uses) {
-                        *c |= u;
-                    }
-                }
-            }
-        }
+        let OptionTables {
+            uses,
+            items,
+            starts,
+            prims,
+            prim_starts,
+        } = OptionTables::new(problem, &original, &prim_of, words);
+        let item_words = word_sets(&uses, n_items, words, word_words);
+        let hides: Vec<u64> = starts
+            .windows(2)
+            .map(|s| u64::from(s[1] - s[0] - 1))
+            .collect();
+        let sizes = size_classes(&hides, words).unwrap_or_default();
+        let clashes = if n_options * words * 8 <= clash_bytes {
+            clash_sets(&uses, &items, &starts, words)
+        } else {
+            Vec::new()
+        };
         let open = full_set(prim_item.len());
-        let mut prim_masks = Vec::new();
-        if (1..=MAX_MASK_WORDS).contains(&open.len()) {
-            prim_masks = vec![0u64; n_options * open.len()];
-            for (k, mask) in prim_masks.chunks_exact_mut(open.len()).enumerate() {
-                for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
-                    mask[p as usize / 64] |= 1 << (p % 64);
-                }
-            }
-        }
+        let prim_masks = if (1..=MAX_MASK_WORDS).contains(&open.len()) {
+            item_masks(&prims, &prim_starts, open.len())
+        } else {
+            Vec::new()
+        };
         let prim_item_words = rows_of(&item_words, word_words, &prim_item);
         let prim_uses = rows_of(&uses, words, &prim_item);
         let mut state = full_set(n_options);

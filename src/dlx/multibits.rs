@@ -68,9 +68,6 @@ const MAX_OPTION_WORDS: usize = 3;
 /// scans them all.
 const MAX_PRIMARY: usize = 256;
 
-/// The most option sizes for which the update count goes by popcounts.
-const SIZE_CLASSES: usize = 4;
-
 /// One level of the search.
 #[derive(Clone, Copy, Debug)]
 struct Level {
@@ -110,7 +107,7 @@ pub struct MultiBitMatrix {
     sec_starts: Vec<u32>,
     /// By option: the nodes its hiding unlinks (its size less one).
     hidden: Vec<u64>,
-    /// With at most [`SIZE_CLASSES`] option sizes: each size's hidden
+    /// With at most four option sizes: each size's hidden
     /// nodes and its options (`words` words each); `None` with more.
     sizes: Option<Vec<(u64, Vec<u64>)>>,
     /// By primary number: `hi - lo`.
@@ -671,22 +668,10 @@ fn primary_count(problem: &Problem) -> usize {
         .count()
 }
 
-/// The options by the nodes their hiding unlinks, when there are at most
-/// [`SIZE_CLASSES`] such numbers: each number (0 left out, as it adds
-/// nothing) and its options; `None` with more.
+/// [`super::bits::size_classes`] without the sizes that hide nothing,
+/// which add nothing to the count.
 fn size_classes(hidden: &[u64], words: usize) -> Option<Vec<(u64, Vec<u64>)>> {
-    let mut sizes: Vec<(u64, Vec<u64>)> = Vec::new();
-    for (k, &h) in hidden.iter().enumerate() {
-        let class = match sizes.iter().position(|(w, _)| *w == h) {
-            Some(c) => c,
-            None if sizes.len() == SIZE_CLASSES => return None,
-            None => {
-                sizes.push((h, vec![0; words]));
-                sizes.len() - 1
-            }
-        };
-        sizes[class].1[k / 64] |= 1 << (k % 64);
-    }
+    let mut sizes = super::bits::size_classes(hidden, words)?;
     sizes.retain(|(w, _)| *w != 0);
     Some(sizes)
 }
