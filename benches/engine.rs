@@ -2,6 +2,7 @@
 //! own: compiling a puzzle's reduced matrix, and counting every solution of
 //! n-queens (rows and columns primary, diagonals secondary).
 
+use dlx_engine::dlx::Search;
 use std::hint::black_box;
 use std::time::Duration;
 

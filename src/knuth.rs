@@ -482,6 +482,7 @@ fn check_name(name: &str, token: &str) -> Result<(), ErrorKind> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dlx::Search;
     use bumpalo::Bump;
 
     fn error(text: &str) -> String {

@@ -11,7 +11,7 @@
 //! [`problem`] writes classic problems (queens, Langford pairs, pentominoes).
 //!
 //! ```
-//! use dlx_engine::dlx::{ItemKind, Problem};
+//! use dlx_engine::dlx::{ItemKind, Problem, Search};
 //!
 //! // Items a, b; options {a, b}, {a}, {b}: two exact covers.
 //! let mut p = Problem::new();

@@ -320,6 +320,7 @@ pub fn dominoes(rows: usize, cols: usize) -> Result<String, ProblemError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dlx::Search;
     use crate::knuth;
     use bumpalo::Bump;
 

@@ -7,6 +7,7 @@
 //! cargo run --release -p dlx-benches --example peer_cover -- data/dlx/pentomino_6x10.dlx
 //! ```
 
+use dlx_engine::dlx::Search;
 use std::time::Instant;
 
 use bumpalo::Bump;

@@ -4,6 +4,7 @@
 //! bounded channel from a worker thread.
 
 use super::*;
+use engine::dlx::Search;
 
 /// Effort of a search, as Knuth counts it.
 #[pyclass(module = "dlx_engine", frozen, get_all, eq)]

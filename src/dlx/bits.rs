@@ -63,11 +63,11 @@
 //! Colors are not handled here: a problem with a colored secondary item
 //! runs on the links ([`BitMatrix::fits`] says no).
 
-use super::builder::{BuildError, Problem};
-use super::matrix::{COVERED, ForceError};
+use super::builder::{BuildError, MAX_NODES, Problem};
 use super::memo::MemoTable;
 use super::search::{
-    Outcome, Progress, SearchLimits, Searcher, Solution, Stats, TicksOnly, solution_cap,
+    ForceError, Outcome, Progress, ReadBack, Search, SearchLimits, Solution, Stats, TicksOnly,
+    solution_cap,
 };
 #[cfg(test)]
 use super::{Engine, EngineKind};
@@ -638,7 +638,7 @@ impl BitMatrix {
         }
         let n_items = problem.kinds.len();
         let n_options = problem.option_count();
-        if n_items + problem.entries.len() + n_options >= COVERED as usize {
+        if n_items + problem.entries.len() + n_options >= MAX_NODES {
             return Err(BuildError::TooLarge);
         }
         let words = n_options.div_ceil(64).max(min_words);

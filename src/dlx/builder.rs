@@ -89,6 +89,11 @@ pub enum BuildError {
     },
 }
 
+/// The most nodes (item headers, option entries and spacers) a problem
+/// may compile to, on either engine: the links keep a covered item's flag
+/// in bit 30 of its length, so every index and length stays below it.
+pub(super) const MAX_NODES: usize = 1 << 30;
+
 /// The largest upper bound an item may have ([`Problem::set_multiplicity`]):
 /// far more than any option list is long, and small enough that the
 /// branching score (length + slack - bound + 1) never overflows.
@@ -112,7 +117,7 @@ pub fn check_bounds(lo: u32, hi: u32) -> Result<(), &'static str> {
 /// [`Matrix`](super::Matrix).
 ///
 /// ```
-/// use dlx_engine::dlx::{Problem, ItemKind};
+/// use dlx_engine::dlx::{ItemKind, Problem, Search};
 /// let mut p = Problem::new();
 /// let a = p.add_item(ItemKind::Primary);
 /// let b = p.add_item(ItemKind::Primary);
@@ -170,7 +175,7 @@ impl Problem {
     /// changing nothing.
     ///
     /// ```
-    /// use dlx_engine::dlx::{ItemKind, Problem};
+    /// use dlx_engine::dlx::{ItemKind, Problem, Search};
     /// let mut p = Problem::new();
     /// let a = p.add_item(ItemKind::Primary);
     /// p.set_multiplicity(a, 2, 2).unwrap();

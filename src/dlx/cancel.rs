@@ -187,6 +187,7 @@ impl<V: Visitor> Visitor for Cancellable<'_, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dlx::Search;
     use crate::dlx::{ItemKind, Outcome, Problem, SearchLimits};
 
     /// Queens on an `n` board as exact cover: rows and columns primary,

@@ -7,7 +7,7 @@ use std::mem::MaybeUninit;
 use bumpalo::Bump;
 
 use super::builder::{BuildError, Problem};
-use super::search::Searcher;
+use super::search::ForceError;
 use super::{ItemId, ItemKind, OptionId};
 
 /// Set in [`Matrix::lens`] while an item is covered. Bit 30, not 31, so
@@ -15,6 +15,7 @@ use super::{ItemId, ItemKind, OptionId};
 /// instruction on every x86-64, unsigned is not); lengths stay below it
 /// because [`Problem::build`] refuses a matrix of `COVERED` nodes or more.
 pub(super) const COVERED: u32 = 1 << 30;
+const _: () = assert!(COVERED as usize == super::builder::MAX_NODES);
 
 /// How the search dances on a matrix (the const parameter `D` of the
 /// dance): every matrix may take [`COLORS`]; one without colors takes
@@ -50,28 +51,6 @@ pub(super) struct Node {
 pub(super) struct ItemLink {
     pub(super) prev: u32,
     pub(super) next: u32,
-}
-
-/// Why [`Matrix::force`] refused an option.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ForceError {
-    /// The option shares an item with an option already forced (or, for a
-    /// colored item, gives it another color).
-    #[error("option {} clashes with an option forced earlier on item {}", .option.0, .item.0)]
-    Clash {
-        /// The option that could not be forced.
-        option: OptionId,
-        /// An item on which it clashes.
-        item: ItemId,
-    },
-    /// No such option.
-    #[error("there is no option {}", .0.0)]
-    UnknownOption(OptionId),
-    /// Algorithm M ([`super::multiplicity`]) forces no option and enters
-    /// no path but the root.
-    #[error("options cannot be forced on a problem with multiplicities")]
-    Multiplicities,
 }
 
 /// What [`Matrix::sanity`] found broken.
@@ -214,7 +193,7 @@ impl<'a> Matrix<'a> {
     /// givens, say), where the build costs as much as the search.
     ///
     /// ```
-    /// use dlx_engine::dlx::Matrix;
+    /// use dlx_engine::dlx::{Matrix, Search};
     /// let arena = bumpalo::Bump::new();
     /// // Items 0 and 1; options {0, 1}, {0}, {1}.
     /// let mut m = Matrix::from_primary_options(&arena, 2, &[0, 1, 0, 1], &[2, 3, 4]).unwrap();
@@ -247,7 +226,7 @@ impl<'a> Matrix<'a> {
     /// spacer written twice). Refuses what `from_primary_options` would.
     ///
     /// ```
-    /// use dlx_engine::dlx::Matrix;
+    /// use dlx_engine::dlx::{Matrix, Search};
     /// let arena = bumpalo::Bump::new();
     /// // Items 0..4; options {0, 1, 2, 3} and {0, 1, 2, 3}: two solutions.
     /// let options = [[0, 1, 2, 3], [0, 1, 2, 3]];
@@ -905,6 +884,7 @@ impl<'a> Matrix<'a> {
 
 mod check;
 mod force;
+mod search;
 
 #[cfg(test)]
 mod tests;

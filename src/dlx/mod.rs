@@ -69,7 +69,7 @@
 //! # Invariants
 //!
 //! * Outside a search, the matrix is in the state left by the forced options
-//!   ([`Matrix::force`]); with none forced it is exactly as built. Every
+//!   ([`Search::force`]); with none forced it is exactly as built. Every
 //!   search restores the state it started from, whether it ends by
 //!   exhausting the tree, by a visitor's request, or by a node budget.
 //! * Item lengths always equal the number of nodes linked in the item's
@@ -108,12 +108,18 @@ mod search;
 
 pub use bits::BitMatrix;
 pub use builder::{BuildError, MAX_MULTIPLICITY, Problem, check_bounds};
-pub use matrix::{ForceError, Matrix, SanityError};
+pub use matrix::{Matrix, SanityError};
 pub use memo::MemoTable;
 pub use multibits::MultiBitMatrix;
 pub use multiplicity::MultiMatrix;
-pub use search::{Count, Outcome, Progress, SearchLimits, Solution, Stats, Visitor, solution_cap};
-use search::{Searcher, TicksOnly};
+use search::TicksOnly;
+pub use search::{
+    Count, ForceError, Outcome, Progress, Search, SearchLimits, Solution, Stats, Visitor,
+    solution_cap,
+};
+
+// Algorithm M's engines search whole problems, forcing nothing.
+search::search_without_forcing!(MultiMatrix<'_>, MultiBitMatrix);
 
 /// Which search runs a problem: both visit the same tree (the same
 /// branching rule, options in the same order) and report the same
@@ -193,7 +199,7 @@ impl Problem {
     /// [`EngineKind::Bits`], or too large).
     ///
     /// ```
-    /// use dlx_engine::dlx::{EngineKind, ItemKind, Problem};
+    /// use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};
     /// let mut p = Problem::new();
     /// let (a, b) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
     /// p.add_option(&[a, b]).unwrap();
@@ -231,20 +237,6 @@ impl Engine<'_> {
         match self {
             Engine::Links(_) | Engine::Multi(_) => EngineKind::Links,
             Engine::Bits(_) | Engine::MultiBits(_) => EngineKind::Bits,
-        }
-    }
-
-    /// Algorithm X: see [`Matrix::search`].
-    pub fn search<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        limits: SearchLimits,
-    ) -> (Outcome, Stats) {
-        match self {
-            Engine::Links(m) => m.search(visitor, limits),
-            Engine::Bits(m) => m.search(visitor, limits),
-            Engine::Multi(m) => m.search(visitor, limits),
-            Engine::MultiBits(m) => m.search(visitor, limits),
         }
     }
 
@@ -287,37 +279,18 @@ impl Engine<'_> {
             Engine::MultiBits(m) => m.updates(),
         }
     }
-
-    /// Forces options: see [`Matrix::force_all`].
-    pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
-        self.force_each(options)
-    }
-
-    /// Counts solutions, stopping as soon as `limit` are found.
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_within(SearchLimits::solutions(limit))
-    }
-
-    /// The first solution found, forced options first, or `None`.
-    pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
-        self.first_found()
-    }
-
-    /// Calls `visit` on every solution until it returns
-    /// `ControlFlow::Break`.
-    pub fn for_each_solution(
-        &mut self,
-        mut visit: impl FnMut(&Solution<'_, '_>) -> std::ops::ControlFlow<()>,
-    ) -> (Outcome, Stats) {
-        self.search(&mut visit, SearchLimits::UNLIMITED)
-    }
 }
 
-impl Searcher for Engine<'_> {
-    fn run<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
-        self.search(visitor, limits)
+impl Search for Engine<'_> {
+    fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
+        match self {
+            Engine::Links(m) => m.search(visitor, limits),
+            Engine::Bits(m) => m.search(visitor, limits),
+            Engine::Multi(m) => m.search(visitor, limits),
+            Engine::MultiBits(m) => m.search(visitor, limits),
+        }
     }
-    fn force_one(&mut self, k: OptionId) -> Result<(), ForceError> {
+    fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
         match self {
             Engine::Links(m) => m.force(k),
             Engine::Bits(m) => m.force(k),
@@ -325,7 +298,7 @@ impl Searcher for Engine<'_> {
             Engine::MultiBits(m) => m.force(k),
         }
     }
-    fn forced_len(&self) -> usize {
+    fn forced_count(&self) -> usize {
         match self {
             Engine::Links(m) => m.forced_count(),
             Engine::Bits(m) => m.forced_count(),
@@ -333,7 +306,7 @@ impl Searcher for Engine<'_> {
             Engine::MultiBits(m) => m.forced_count(),
         }
     }
-    fn unforce_back_to(&mut self, len: usize) {
+    fn unforce_to(&mut self, len: usize) {
         match self {
             Engine::Links(m) => m.unforce_to(len),
             Engine::Bits(m) => m.unforce_to(len),

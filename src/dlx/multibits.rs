@@ -50,8 +50,9 @@
 use super::builder::{BuildError, Problem};
 #[cfg(target_arch = "x86_64")]
 use super::isa::Isa;
-use super::matrix::ForceError;
-use super::search::{Count, Outcome, Progress, SearchLimits, Searcher, Solution, Stats, Visitor};
+use super::search::{
+    ByNumber, ForceError, Outcome, Progress, SearchLimits, Solution, Stats, Visitor,
+};
 use super::{ItemKind, OptionId};
 
 /// No option: the null move, or the end of a level's list.
@@ -253,7 +254,7 @@ impl MultiBitMatrix {
     /// instruction set the processor has, as [`BitMatrix::search`] does.
     ///
     /// [`BitMatrix::search`]: super::BitMatrix::search
-    pub fn search<V: Visitor>(
+    pub(super) fn run<V: Visitor>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,
@@ -316,7 +317,8 @@ impl MultiBitMatrix {
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
                         self.read_path();
-                        let progress = Progress::of_ids(&self.chosen, &self.path, stats);
+                        let progress =
+                            Progress::with_path(&ByNumber, &self.chosen, &self.path, stats);
                         if visitor.tick(&progress).is_break() {
                             break Outcome::Stopped;
                         }
@@ -325,7 +327,7 @@ impl MultiBitMatrix {
                     let Some((item, score)) = self.choose_item_in::<W>(depth) else {
                         stats.solutions += 1;
                         self.read_path();
-                        let solution = Solution::of_ids(&self.chosen);
+                        let solution = Solution::new(&ByNumber, &self.chosen);
                         if visitor.solution(&solution).is_break() {
                             break Outcome::Stopped;
                         }
@@ -604,43 +606,6 @@ impl MultiBitMatrix {
             self.path.push((level.tried.saturating_sub(1), moves));
         }
     }
-
-    /// Counts solutions, stopping as soon as `limit` are found.
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_within(SearchLimits::solutions(limit))
-    }
-
-    /// Counts solutions within `limits`.
-    pub fn count_with(&mut self, limits: SearchLimits) -> Count {
-        self.count_within(limits)
-    }
-
-    /// The first solution found, or `None` if there is none.
-    pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
-        self.first_found()
-    }
-
-    /// Calls `visit` on every solution until it returns
-    /// `ControlFlow::Break`.
-    pub fn for_each_solution(
-        &mut self,
-        mut visit: impl FnMut(&Solution<'_, '_>) -> std::ops::ControlFlow<()>,
-    ) -> (Outcome, Stats) {
-        self.search(&mut visit, SearchLimits::UNLIMITED)
-    }
-
-    /// Forcing options is not supported with multiplicities: always fails.
-    pub fn force(&mut self, _: OptionId) -> Result<(), ForceError> {
-        Err(ForceError::Multiplicities)
-    }
-
-    /// Number of options forced: none ([`MultiBitMatrix::force`]).
-    pub fn forced_count(&self) -> usize {
-        0
-    }
-
-    /// Nothing is ever forced, so there is nothing to undo.
-    pub fn unforce_to(&mut self, _: usize) {}
 
     /// Enters a path of the tree: only the root (the empty path), since
     /// the tree is never split.

@@ -52,8 +52,8 @@
 use bumpalo::Bump;
 
 use super::builder::{BuildError, Problem};
-use super::matrix::{COVERED, ForceError};
-use super::search::{Count, Outcome, Progress, SearchLimits, Searcher, Solution, Stats, Visitor};
+use super::matrix::COVERED;
+use super::search::{ForceError, Outcome, Progress, SearchLimits, Solution, Stats, Visitor};
 use super::{Matrix, OptionId};
 
 /// One level of the search: the item branched on and the move being tried.
@@ -161,7 +161,7 @@ impl<'a> MultiMatrix<'a> {
     /// `Step` follows directly; split into functions, each would take and
     /// return the whole state of the search (the stack, the statistics,
     /// the visitor), and the jumps would become returned codes.
-    pub fn search<V: Visitor>(
+    pub(super) fn run<V: Visitor>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,
@@ -180,7 +180,7 @@ impl<'a> MultiMatrix<'a> {
                         stats.updates = self.links.updates - updates_before;
                         self.read_path();
                         let progress =
-                            Progress::of_multi(&self.links, &self.chosen, &self.path, stats);
+                            Progress::with_path(&self.links, &self.chosen, &self.path, stats);
                         if visitor.tick(&progress).is_break() {
                             break Outcome::Stopped;
                         }
@@ -188,7 +188,7 @@ impl<'a> MultiMatrix<'a> {
                     let Some((item, score)) = self.choose_item() else {
                         stats.solutions += 1;
                         self.read_path();
-                        let solution = Solution::of_links(&self.links, &self.chosen);
+                        let solution = Solution::new(&self.links, &self.chosen);
                         if visitor.solution(&solution).is_break() {
                             break Outcome::Stopped;
                         }
@@ -464,43 +464,6 @@ impl<'a> MultiMatrix<'a> {
         }
     }
 
-    /// Counts solutions, stopping as soon as `limit` are found.
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_within(SearchLimits::solutions(limit))
-    }
-
-    /// Counts solutions within `limits`.
-    pub fn count_with(&mut self, limits: SearchLimits) -> Count {
-        self.count_within(limits)
-    }
-
-    /// The first solution found, or `None` if there is none.
-    pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
-        self.first_found()
-    }
-
-    /// Calls `visit` on every solution until it returns
-    /// `ControlFlow::Break`.
-    pub fn for_each_solution(
-        &mut self,
-        mut visit: impl FnMut(&Solution<'_, '_>) -> std::ops::ControlFlow<()>,
-    ) -> (Outcome, Stats) {
-        self.search(&mut visit, SearchLimits::UNLIMITED)
-    }
-
-    /// Forcing options is not supported with multiplicities: always fails.
-    pub fn force(&mut self, _: OptionId) -> Result<(), ForceError> {
-        Err(ForceError::Multiplicities)
-    }
-
-    /// Number of options forced: none ([`MultiMatrix::force`]).
-    pub fn forced_count(&self) -> usize {
-        0
-    }
-
-    /// Nothing is ever forced, so there is nothing to undo.
-    pub fn unforce_to(&mut self, _: usize) {}
-
     /// Enters a path of the tree: only the root (the empty path), since
     /// the tree is never split.
     pub(super) fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
@@ -516,6 +479,7 @@ pub(super) mod tests {
     use super::super::brute_force::count_by_brute_force;
     use super::super::{Color, EngineKind, ItemId, ItemKind};
     use super::*;
+    use crate::dlx::Search;
 
     /// Knuth's example from dlx3.w: `A B 2:3|C | X Y`, one solution.
     fn knuths_example() -> Problem {

@@ -60,7 +60,7 @@ use super::matrix::COVERED;
 use super::memo::MemoTable;
 use super::{
     BuildError, Count, Engine, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem,
-    Progress, SearchLimits, Solution, Stats, Visitor, solution_cap,
+    Progress, Search, SearchLimits, Solution, Stats, Visitor, solution_cap,
 };
 use crate::dlx::cancel::Cancel;
 

@@ -1,15 +1,44 @@
-//! Algorithm X, iteratively: an explicit stack of chosen nodes instead of
-//! recursion, so the depth is bounded only by the number of primary items.
+//! What every search shares, whichever engine runs it: the [`Search`]
+//! trait (counting, the first solution, every solution, forced options,
+//! written once over each engine's own search loop and forcing), the
+//! limits a search takes, its statistics and how it ended, and the
+//! [`Visitor`] that sees its solutions and progress.
 //!
-//! Invariant: when [`Matrix::search`] returns, the matrix is back in the
-//! state it was called in (the forced options still forced), however the
-//! search ended: every level on the stack is undone in reverse order.
+//! This module names no engine: an engine hands a [`Solution`] or a
+//! [`Progress`] its chosen entries with itself as their [`ReadBack`],
+//! which turns them into options. The engines import this module, never
+//! the other way round.
+//!
+//! Invariant (each engine's): when [`Search::search`] returns, the engine
+//! is back in the state it was called in (the forced options still
+//! forced), however the search ended.
 
+use std::marker::PhantomData;
 use std::ops::ControlFlow;
 
-use super::bits::BitMatrix;
-use super::matrix::{COLORS, COVERED, FOUR, ForceError, PLAIN};
-use super::{Matrix, OptionId};
+use super::{ItemId, OptionId};
+
+/// Why [`Search::force`] refused an option.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ForceError {
+    /// The option shares an item with an option already forced (or, for a
+    /// colored item, gives it another color).
+    #[error("option {} clashes with an option forced earlier on item {}", .option.0, .item.0)]
+    Clash {
+        /// The option that could not be forced.
+        option: OptionId,
+        /// An item on which it clashes.
+        item: ItemId,
+    },
+    /// No such option.
+    #[error("there is no option {}", .0.0)]
+    UnknownOption(OptionId),
+    /// Algorithm M ([`super::multiplicity`]) forces no option and enters
+    /// no path but the root.
+    #[error("options cannot be forced on a problem with multiplicities")]
+    Multiplicities,
+}
 
 /// Machine-independent measures of effort, as Knuth reports them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -119,7 +148,7 @@ impl Outcome {
     }
 }
 
-/// The result of [`Matrix::count_up_to`].
+/// The result of [`Search::count_up_to`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
     /// Solutions found (see [`Stats::solutions`]).
@@ -140,122 +169,98 @@ impl Count {
 
 /// A solution, seen by a [`Visitor`] while the search stands on it.
 pub struct Solution<'m, 'a> {
-    source: Chosen<'m, 'a>,
+    source: Chosen<'m>,
+    /// The arena of the engine, for the lifetime that visitors name.
+    arena: PhantomData<&'m &'a ()>,
+}
+
+/// How an engine reads back the entries its search chose (a node of the
+/// links, an option's bit of the bit sets, an option number), so that a
+/// [`Solution`] or a [`Progress`] can say which options they are without
+/// this module naming the engine.
+pub(super) trait ReadBack {
+    /// Number of options forced before the search.
+    fn forced_count(&self) -> usize;
+    /// The `i`-th option forced, `i < forced_count()`.
+    fn forced_option(&self, i: usize) -> OptionId;
+    /// The option that chosen entry `x` stands for.
+    fn option_of(&self, x: u32) -> OptionId;
+    /// The 0-based position of entry `x`, chosen at level `depth`, among
+    /// the options of the item branched on there, and their number.
+    fn path_at(&self, depth: usize, x: u32) -> (u32, u32);
+}
+
+/// Options chosen by number, none forced: Algorithm M on bit sets, whose
+/// levels carry their own (position, moves).
+pub(super) struct ByNumber;
+
+impl ReadBack for ByNumber {
+    fn forced_count(&self) -> usize {
+        0
+    }
+    fn forced_option(&self, i: usize) -> OptionId {
+        unreachable!("nothing is forced, so there is no forced option {i}")
+    }
+    fn option_of(&self, x: u32) -> OptionId {
+        OptionId(x)
+    }
+    fn path_at(&self, _: usize, _: u32) -> (u32, u32) {
+        (0, 1)
+    }
 }
 
 /// Where a solution's (or a path's) chosen options are read from: the
-/// nodes the dancing-links search chose, or the option numbers the bit-set
-/// search chose.
+/// engine's chosen entries and, for Algorithm M, each level's (position,
+/// moves), which its tweaked lists no longer show.
 #[derive(Clone, Copy)]
-enum Chosen<'m, 'a> {
-    Links {
-        matrix: &'m Matrix<'a>,
-        chosen: &'m [u32],
-    },
-    Bits {
-        matrix: &'m BitMatrix,
-        chosen: &'m [u32],
-    },
-    /// Algorithm M's: the option nodes chosen (null moves left out), and
-    /// each level's (position, moves), which its tweaked lists no longer
-    /// show.
-    Multi {
-        matrix: &'m Matrix<'a>,
-        chosen: &'m [u32],
-        path: &'m [(u32, u32)],
-    },
-    /// Algorithm M's on bit sets: the options chosen, by number in the
-    /// order added (none forced), and each level's (position, moves).
-    Ids {
-        chosen: &'m [u32],
-        path: &'m [(u32, u32)],
-    },
+struct Chosen<'m> {
+    engine: &'m dyn ReadBack,
+    chosen: &'m [u32],
+    path: Option<&'m [(u32, u32)]>,
 }
 
-impl<'m, 'a> Chosen<'m, 'a> {
+impl<'m> Chosen<'m> {
     /// The forced options, then the chosen ones.
     fn options(self) -> impl Iterator<Item = OptionId> + 'm {
-        let (links, bits, ids) = self.split();
-        let links = links.into_iter().flat_map(|(m, chosen)| {
-            m.forced()
-                .chain(chosen.iter().map(move |&x| m.option_of_node(x)))
-        });
-        let bits = bits
-            .into_iter()
-            .flat_map(|(m, chosen)| m.forced().chain(chosen.iter().map(|&k| m.option_id(k))));
-        links
-            .chain(bits)
-            .chain(ids.into_iter().flatten().map(|&k| OptionId(k)))
+        let engine = self.engine;
+        (0..engine.forced_count())
+            .map(move |i| engine.forced_option(i))
+            .chain(self.chosen())
     }
 
     /// Only the chosen options.
     fn chosen(self) -> impl Iterator<Item = OptionId> + 'm {
-        let (links, bits, ids) = self.split();
-        let links = links
-            .into_iter()
-            .flat_map(|(m, chosen)| chosen.iter().map(move |&x| m.option_of_node(x)));
-        let bits = bits
-            .into_iter()
-            .flat_map(|(m, chosen)| chosen.iter().map(move |&k| m.option_id(k)));
-        links
-            .chain(bits)
-            .chain(ids.into_iter().flatten().map(|&k| OptionId(k)))
+        let engine = self.engine;
+        self.chosen.iter().map(move |&x| engine.option_of(x))
     }
 
-    /// The chosen nodes of the links, the chosen bits of the bit sets, or
-    /// the chosen option numbers: one of the three.
-    #[allow(clippy::type_complexity)]
-    fn split(
-        self,
-    ) -> (
-        Option<(&'m Matrix<'a>, &'m [u32])>,
-        Option<(&'m BitMatrix, &'m [u32])>,
-        Option<&'m [u32]>,
-    ) {
-        match self {
-            Chosen::Links { matrix, chosen } | Chosen::Multi { matrix, chosen, .. } => {
-                (Some((matrix, chosen)), None, None)
-            }
-            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen)), None),
-            Chosen::Ids { chosen, .. } => (None, None, Some(chosen)),
-        }
-    }
-
-    fn depth(self) -> usize {
-        match self {
-            Chosen::Links { chosen, .. }
-            | Chosen::Bits { chosen, .. }
-            | Chosen::Multi { chosen, .. }
-            | Chosen::Ids { chosen, .. } => chosen.len(),
-        }
-    }
-
-    fn forced_count(self) -> usize {
-        match self {
-            Chosen::Links { matrix, .. } | Chosen::Multi { matrix, .. } => matrix.forced_count(),
-            Chosen::Bits { matrix, .. } => matrix.forced_count(),
-            Chosen::Ids { .. } => 0,
-        }
+    /// Each level's (position, number of options).
+    fn path(self) -> impl Iterator<Item = (u32, u32)> + 'm {
+        let engine = self.engine;
+        let given = self.path.unwrap_or(&[]).iter().copied();
+        let read = match self.path {
+            Some(_) => &[][..],
+            None => self.chosen,
+        };
+        let read = read
+            .iter()
+            .enumerate()
+            .map(move |(depth, &x)| engine.path_at(depth, x));
+        given.chain(read)
     }
 }
 
 impl<'m, 'a> Solution<'m, 'a> {
-    pub(super) fn of_links(matrix: &'m Matrix<'a>, chosen: &'m [u32]) -> Self {
+    /// The solution an engine's search stands on: its chosen entries,
+    /// read back by `engine`.
+    pub(super) fn new(engine: &'m dyn ReadBack, chosen: &'m [u32]) -> Self {
         Self {
-            source: Chosen::Links { matrix, chosen },
-        }
-    }
-
-    pub(super) fn of_bits(matrix: &'m BitMatrix, chosen: &'m [u32]) -> Self {
-        Self {
-            source: Chosen::Bits { matrix, chosen },
-        }
-    }
-
-    /// A solution of options by number, none forced.
-    pub(super) fn of_ids(chosen: &'m [u32]) -> Self {
-        Self {
-            source: Chosen::Ids { chosen, path: &[] },
+            source: Chosen {
+                engine,
+                chosen,
+                path: None,
+            },
+            arena: PhantomData,
         }
     }
 
@@ -272,7 +277,7 @@ impl<'m, 'a> Solution<'m, 'a> {
 
     /// Number of options in the solution, forced ones included.
     pub fn len(&self) -> usize {
-        self.source.forced_count() + self.source.depth()
+        self.source.engine.forced_count() + self.source.chosen.len()
     }
 
     /// Whether the solution has no option (a problem with no primary item).
@@ -314,45 +319,50 @@ impl<V: Visitor> Visitor for TicksOnly<'_, V> {
         self.visitor.tick(&Progress {
             source: progress.source,
             stats,
+            arena: PhantomData,
         })
     }
 }
 
 /// Where the search stands: for progress reports and estimates.
 pub struct Progress<'m, 'a> {
-    source: Chosen<'m, 'a>,
+    source: Chosen<'m>,
     /// Statistics so far.
     pub stats: Stats,
+    arena: PhantomData<&'m &'a ()>,
 }
 
 impl<'m, 'a> Progress<'m, 'a> {
-    pub(super) fn of_bits(matrix: &'m BitMatrix, chosen: &'m [u32], stats: Stats) -> Self {
+    /// Where an engine's search stands: its chosen entries, read back by
+    /// `engine`, each level's position read back too.
+    pub(super) fn new(engine: &'m dyn ReadBack, chosen: &'m [u32], stats: Stats) -> Self {
         Self {
-            source: Chosen::Bits { matrix, chosen },
+            source: Chosen {
+                engine,
+                chosen,
+                path: None,
+            },
             stats,
+            arena: PhantomData,
         }
     }
 
-    pub(super) fn of_ids(chosen: &'m [u32], path: &'m [(u32, u32)], stats: Stats) -> Self {
-        Self {
-            source: Chosen::Ids { chosen, path },
-            stats,
-        }
-    }
-
-    pub(super) fn of_multi(
-        matrix: &'m Matrix<'a>,
+    /// Where Algorithm M's search stands: its chosen entries (null moves
+    /// left out) and each level's (position, moves), given.
+    pub(super) fn with_path(
+        engine: &'m dyn ReadBack,
         chosen: &'m [u32],
         path: &'m [(u32, u32)],
         stats: Stats,
     ) -> Self {
         Self {
-            source: Chosen::Multi {
-                matrix,
+            source: Chosen {
+                engine,
                 chosen,
-                path,
+                path: Some(path),
             },
             stats,
+            arena: PhantomData,
         }
     }
 
@@ -360,29 +370,7 @@ impl<'m, 'a> Progress<'m, 'a> {
     /// option being tried among the options of the item branched on, and
     /// their number.
     pub fn path(&self) -> impl Iterator<Item = (u32, u32)> + 'm {
-        let (links, bits, multi) = match self.source {
-            Chosen::Links { matrix, chosen } => (Some((matrix, chosen)), None, None),
-            Chosen::Bits { matrix, chosen } => (None, Some((matrix, chosen.len())), None),
-            Chosen::Multi { path, .. } | Chosen::Ids { path, .. } => (None, None, Some(path)),
-        };
-        let links = links.into_iter().flat_map(|(m, chosen)| {
-            chosen.iter().map(move |&x| {
-                let item = m.nodes[x as usize].top as u32;
-                let mut pos = 0;
-                let mut q = m.nodes[item as usize].down;
-                while q != x {
-                    pos += 1;
-                    q = m.nodes[q as usize].down;
-                }
-                (pos, m.lens[item as usize] & !COVERED)
-            })
-        });
-        let bits = bits
-            .into_iter()
-            .flat_map(|(m, depth)| (0..depth).map(move |d| m.path_at(d)));
-        links
-            .chain(bits)
-            .chain(multi.into_iter().flatten().copied())
+        self.source.path()
     }
 
     /// Knuth's estimate of the fraction of the tree already searched: the
@@ -421,99 +409,6 @@ impl<F: FnMut(&Solution<'_, '_>) -> ControlFlow<()>> Visitor for F {
     }
 }
 
-/// The index of the first least value of `lens` (which is not empty), on
-/// AVX2 when the processor has it (checked once, then cached by `std`).
-#[inline]
-pub(super) fn first_least(lens: &[u32]) -> u32 {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor supports AVX2, as just checked.
-        return unsafe { first_least_avx2(lens) };
-    }
-    first_least_portable(lens)
-}
-
-/// [`first_least`] on AVX2: the least value over vectors of eight
-/// lengths (signed: every length is below bit 31), then the first vector
-/// that holds it and its first lane, from a mask. The lengths past the last
-/// whole vector are read as one more vector that ends with the array: it
-/// overlaps the one before, which is harmless for the minimum, and a hit
-/// in the overlap was already found in the vector before.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn first_least_avx2(lens: &[u32]) -> u32 {
-    use std::arch::x86_64::*;
-    const W: usize = 8;
-    let Some(last) = lens.len().checked_sub(W) else {
-        return first_least_portable(lens);
-    };
-    // SAFETY: every vector read starts at `i <= last`, so its eight lanes
-    // lie within `lens`.
-    let load = |i: usize| unsafe { _mm256_loadu_si256(lens.as_ptr().add(i).cast()) };
-    let (mut m0, mut m1) = (load(last), load(last));
-    let mut i = 0;
-    while i + 2 * W <= lens.len() {
-        m0 = _mm256_min_epi32(m0, load(i));
-        m1 = _mm256_min_epi32(m1, load(i + W));
-        i += 2 * W;
-    }
-    if i <= last {
-        m0 = _mm256_min_epi32(m0, load(i));
-    }
-    let m = _mm256_min_epi32(m0, m1);
-    let m = _mm_min_epi32(_mm256_castsi256_si128(m), _mm256_extracti128_si256::<1>(m));
-    let m = _mm_min_epi32(m, _mm_shuffle_epi32::<0b01_00_11_10>(m));
-    let m = _mm_min_epi32(m, _mm_shuffle_epi32::<0b10_11_00_01>(m));
-    let least = _mm256_broadcastd_epi32(m);
-    let hits = |i: usize| {
-        let eq = _mm256_cmpeq_epi32(load(i), least);
-        _mm256_movemask_ps(_mm256_castsi256_ps(eq)) as u32
-    };
-    let mut i = 0;
-    while i < last {
-        let mask = hits(i);
-        if mask != 0 {
-            return (i + mask.trailing_zeros() as usize) as u32;
-        }
-        i += W;
-    }
-    (last + hits(last).trailing_zeros() as usize) as u32
-}
-
-/// Two branch-free passes written lane by lane so that the compiler makes
-/// vector code of them: the least value (as `i32`: every length is below
-/// bit 31, and signed minimum is a vector instruction on every x86-64),
-/// then the first block of lanes that holds it.
-#[inline(always)]
-fn first_least_portable(lens: &[u32]) -> u32 {
-    const LANES: usize = 16;
-    let blocks = lens.chunks_exact(LANES);
-    let tail = blocks.remainder();
-    let mut lane_min = [i32::MAX; LANES];
-    for block in blocks.clone() {
-        for (m, &len) in lane_min.iter_mut().zip(block) {
-            *m = (*m).min(len as i32);
-        }
-    }
-    let least = tail
-        .iter()
-        .map(|&len| len as i32)
-        .chain(lane_min)
-        .min()
-        .unwrap_or(0) as u32;
-    for (b, block) in blocks.enumerate() {
-        let hit = block
-            .iter()
-            .fold(0u32, |hit, &len| hit | u32::from(len == least));
-        if hit != 0 {
-            let k = block.iter().position(|&len| len == least).unwrap_or(0);
-            return (b * LANES + k) as u32;
-        }
-    }
-    let k = tail.iter().position(|&len| len == least).unwrap_or(0);
-    (lens.len() - tail.len() + k) as u32
-}
-
 /// A visitor that only counts.
 struct Counting;
 
@@ -524,168 +419,54 @@ impl Visitor for Counting {
     }
 }
 
-impl Matrix<'_> {
-    /// Algorithm X: visits solutions until the tree is exhausted, a limit is
-    /// reached, or the visitor stops it. Branches on the primary item with
-    /// the fewest options (the first such item on ties); covers secondary
-    /// items only as chosen options use them. Restores the matrix before
-    /// returning.
-    pub fn search<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        limits: SearchLimits,
-    ) -> (Outcome, Stats) {
-        match self.dance {
-            COLORS => self.search_in::<V, COLORS>(visitor, limits),
-            PLAIN => self.search_in::<V, PLAIN>(visitor, limits),
-            _ => self.search_in::<V, FOUR>(visitor, limits),
-        }
-    }
+/// A search engine: [`Matrix`](super::Matrix) (the dancing links),
+/// [`BitMatrix`](super::BitMatrix) (bit sets), Algorithm M on either
+/// ([`MultiMatrix`](super::MultiMatrix),
+/// [`MultiBitMatrix`](super::MultiBitMatrix)), and
+/// [`Engine`](super::Engine) over all four. Each provides its search loop
+/// and its forcing; counting, the first solution, every solution and
+/// forcing a list of options are written once, here.
+///
+/// ```
+/// use dlx_engine::dlx::{ItemKind, Problem, Search};
+/// let mut p = Problem::new();
+/// let (a, b) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
+/// let both = p.add_option(&[a, b]).unwrap();
+/// p.add_option(&[a]).unwrap();
+/// p.add_option(&[b]).unwrap();
+/// let arena = bumpalo::Bump::new();
+/// let mut m = p.build(&arena).unwrap();
+/// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
+/// m.force(both).unwrap();
+/// assert_eq!(m.first_solution(), Some(vec![both]));
+/// m.unforce_to(0);
+/// ```
+pub trait Search {
+    /// Algorithm X with `visitor` within `limits`: visits solutions until
+    /// the tree is exhausted, a limit is reached, or the visitor stops it,
+    /// branching on the primary item with the fewest options (the first
+    /// on ties). Restores the engine's state before returning.
+    fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats);
 
-    /// [`Matrix::search`] with the dance `D` (the matrix's own: see
-    /// `matrix::COLORS`): the same tree under each.
-    fn search_in<V: Visitor, const D: u8>(
-        &mut self,
-        visitor: &mut V,
-        limits: SearchLimits,
-    ) -> (Outcome, Stats) {
-        let updates_before = self.updates;
-        let mut stats = Stats::default();
-        let mut depth = 0usize;
-        let outcome = 'search: loop {
-            // X2: all primary items covered?
-            // A node of the search tree, solutions included (as DLX1 counts).
-            if stats.nodes >= limits.max_nodes {
-                break 'search Outcome::NodeLimit;
-            }
-            stats.nodes += 1;
-            let (mut item, mut x);
-            if self.items[0].next == 0 {
-                stats.solutions += 1;
-                let solution = Solution::of_links(self, &self.stack[..depth]);
-                if visitor.solution(&solution).is_break() {
-                    break 'search Outcome::Stopped;
-                }
-                if stats.solutions >= u128::from(limits.max_solutions) {
-                    break 'search Outcome::SolutionLimit;
-                }
-                // X8: back to the previous level.
-                match self.step_back::<D>(&mut depth) {
-                    Some(next) => (item, x) = next,
-                    None => break 'search Outcome::Exhausted,
-                }
-            } else {
-                // X3: choose an item.
-                if stats.nodes & (V::TICK_NODES - 1) == 0 {
-                    stats.updates = self.updates - updates_before;
-                    let progress = Progress {
-                        source: Chosen::Links {
-                            matrix: self,
-                            chosen: &self.stack[..depth],
-                        },
-                        stats,
-                    };
-                    if visitor.tick(&progress).is_break() {
-                        break 'search Outcome::Stopped;
-                    }
-                }
-                item = self.choose_item();
-                // X4: cover it.
-                self.cover_in::<D>(item);
-                x = self.nodes[item as usize].down;
-            }
-            // X5: try option x, or X7/X8 when the item's list is exhausted.
-            loop {
-                if x != item {
-                    self.commit_others_in::<D>(x);
-                    self.stack[depth] = x;
-                    depth += 1;
-                    continue 'search;
-                }
-                self.uncover_in::<D>(item);
-                match self.step_back::<D>(&mut depth) {
-                    Some(next) => (item, x) = next,
-                    None => break 'search Outcome::Exhausted,
-                }
-            }
-        };
-        // Stopped early: undo every level still on the stack.
-        while depth > 0 {
-            depth -= 1;
-            let x = self.stack[depth];
-            self.uncommit_others_in::<D>(x);
-            self.uncover_in::<D>(self.nodes[x as usize].top as u32);
-        }
-        stats.updates = self.updates - updates_before;
-        (outcome, stats)
-    }
+    /// Forces option `k` into every solution (a puzzle's given, say),
+    /// changing nothing if it clashes with the options forced before.
+    fn force(&mut self, k: OptionId) -> Result<(), ForceError>;
 
-    /// X8 and X6: back to the previous level, undo the option chosen there
-    /// and step to the next option of its item, as (item, option node);
-    /// `None` at the root.
-    #[inline(always)]
-    fn step_back<const D: u8>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
-        *depth = depth.checked_sub(1)?;
-        let prev = self.stack[*depth];
-        self.uncommit_others_in::<D>(prev);
-        let node = self.nodes[prev as usize];
-        Some((node.top as u32, node.down))
-    }
+    /// Number of options forced.
+    fn forced_count(&self) -> usize;
 
-    /// The active primary item with the fewest options, the first on ties
-    /// (stopping at one with none). The item list keeps items in header
-    /// order, so scanning the lengths array in index order, where covered
-    /// items carry [`COVERED`] and never win, picks exactly the item a walk
-    /// of the list would; the array scan has no chain of dependent loads.
-    /// Needs at least one active primary item.
-    #[inline]
-    pub(super) fn choose_item(&self) -> u32 {
-        let lens = &self.lens[1..=self.primary_count()];
-        first_least(lens) + 1
-    }
+    /// Unforces options, the last forced first, until only the first
+    /// `len` remain.
+    fn unforce_to(&mut self, len: usize);
 
     /// Counts solutions, stopping as soon as `limit` are found.
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.count_within(SearchLimits::solutions(limit))
+    fn count_up_to(&mut self, limit: u64) -> Count {
+        self.count_with(SearchLimits::solutions(limit))
     }
 
     /// Counts solutions within `limits`.
-    pub fn count_with(&mut self, limits: SearchLimits) -> Count {
-        self.count_within(limits)
-    }
-
-    /// The first solution found, forced options first, or `None` if there
-    /// is none.
-    pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
-        self.first_found()
-    }
-
-    /// Calls `visit` on every solution until it returns
-    /// `ControlFlow::Break`.
-    pub fn for_each_solution(
-        &mut self,
-        mut visit: impl FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
-    ) -> (Outcome, Stats) {
-        self.search(&mut visit, SearchLimits::UNLIMITED)
-    }
-}
-
-/// What every engine provides ([`Matrix`], [`BitMatrix`], and
-/// [`Engine`](super::Engine) over both), so that counting, the first
-/// solution and forcing a list of options are written once, here.
-pub(super) trait Searcher {
-    /// Algorithm X with `visitor` within `limits`, the state restored.
-    fn run<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats);
-    /// Forces one option, changing nothing on a clash.
-    fn force_one(&mut self, k: OptionId) -> Result<(), ForceError>;
-    /// Number of options forced.
-    fn forced_len(&self) -> usize;
-    /// Unforces options until only the first `len` forced remain.
-    fn unforce_back_to(&mut self, len: usize);
-
-    /// Counts solutions within `limits`.
-    fn count_within(&mut self, limits: SearchLimits) -> Count {
-        let (outcome, stats) = self.run(&mut Counting, limits);
+    fn count_with(&mut self, limits: SearchLimits) -> Count {
+        let (outcome, stats) = self.search(&mut Counting, limits);
         Count {
             solutions: stats.solutions,
             outcome,
@@ -693,10 +474,11 @@ pub(super) trait Searcher {
         }
     }
 
-    /// The first solution found, forced options first.
-    fn first_found(&mut self) -> Option<Vec<OptionId>> {
+    /// The first solution found, forced options first, or `None` if there
+    /// is none.
+    fn first_solution(&mut self) -> Option<Vec<OptionId>> {
         let mut found = None;
-        self.run(
+        self.search(
             &mut |s: &Solution<'_, '_>| {
                 found = Some(s.options().collect());
                 ControlFlow::Break(())
@@ -706,13 +488,22 @@ pub(super) trait Searcher {
         found
     }
 
+    /// Calls `visit` on every solution until it returns
+    /// `ControlFlow::Break`.
+    fn for_each_solution(
+        &mut self,
+        mut visit: impl FnMut(&Solution<'_, '_>) -> ControlFlow<()>,
+    ) -> (Outcome, Stats) {
+        self.search(&mut visit, SearchLimits::UNLIMITED)
+    }
+
     /// Forces each option in turn; on a clash, undoes the ones this call
     /// forced and reports the clash.
-    fn force_each(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
-        let before = self.forced_len();
+    fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
+        let before = self.forced_count();
         for &k in options {
-            if let Err(e) = self.force_one(k) {
-                self.unforce_back_to(before);
+            if let Err(e) = self.force(k) {
+                self.unforce_to(before);
                 return Err(e);
             }
         }
@@ -720,33 +511,27 @@ pub(super) trait Searcher {
     }
 }
 
-/// Implements [`Searcher`] for an engine whose inherent `search`,
-/// `force`, `forced_count` and `unforce_to` are the trait's methods.
-macro_rules! searcher_by_inherent_methods {
+/// Implements [`Search`] for Algorithm M's engines, whose inherent `run`
+/// is the search loop and which force no option (a problem with
+/// multiplicities is searched whole: [`ForceError::Multiplicities`]).
+macro_rules! search_without_forcing {
     ($($engine:ty),*) => {$(
-        impl Searcher for $engine {
-            fn run<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
-                self.search(visitor, limits)
+        impl $crate::dlx::Search for $engine {
+            fn search<V: $crate::dlx::Visitor>(
+                &mut self,
+                visitor: &mut V,
+                limits: $crate::dlx::SearchLimits,
+            ) -> ($crate::dlx::Outcome, $crate::dlx::Stats) {
+                self.run(visitor, limits)
             }
-            fn force_one(&mut self, k: OptionId) -> Result<(), ForceError> {
-                self.force(k)
+            fn force(&mut self, _: $crate::dlx::OptionId) -> Result<(), $crate::dlx::ForceError> {
+                Err($crate::dlx::ForceError::Multiplicities)
             }
-            fn forced_len(&self) -> usize {
-                self.forced_count()
+            fn forced_count(&self) -> usize {
+                0
             }
-            fn unforce_back_to(&mut self, len: usize) {
-                self.unforce_to(len);
-            }
+            fn unforce_to(&mut self, _: usize) {}
         }
     )*};
 }
-
-searcher_by_inherent_methods!(
-    Matrix<'_>,
-    BitMatrix,
-    super::MultiMatrix<'_>,
-    super::MultiBitMatrix
-);
-
-#[cfg(test)]
-mod tests;
+pub(super) use search_without_forcing;

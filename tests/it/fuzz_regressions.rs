@@ -3,6 +3,7 @@
 //! `tests/data/fuzz/`.
 
 use bumpalo::Bump;
+use dlx_engine::dlx::Search;
 use dlx_engine::dlx::{Outcome, SearchLimits};
 use dlx_engine::knuth;
 

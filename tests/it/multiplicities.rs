@@ -8,6 +8,7 @@
 //! source with `ctangle` outside the repository: its "Altogether" line's
 //! solutions, nodes and updates.
 
+use dlx_engine::dlx::Search;
 use std::collections::BTreeSet;
 
 use bumpalo::Bump;

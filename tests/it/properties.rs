@@ -8,6 +8,7 @@
 //! code, or stops at the first failure with `--fail-fast`.
 //! (Planted puzzles, dlx against the naive DFS: `tests/it/solvers.rs`.)
 
+use dlx_engine::dlx::Search;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;

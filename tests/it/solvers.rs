@@ -2,6 +2,7 @@
 //! every solution is checked by `verify::check_solution`, which shares no
 //! code with either solver.
 
+use dlx_engine::dlx::Search;
 use std::ops::ControlFlow;
 
 use dlx_engine::dlx::SearchLimits;

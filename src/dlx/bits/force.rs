@@ -7,22 +7,22 @@ impl BitMatrix {
     // --- Forcing options -------------------------------------------------
 
     /// Puts option `k` into every later solution, as
-    /// [`Matrix::force`](crate::dlx::Matrix::force) does. Fails, changing
+    /// [`Search::force`] does on the links. Fails, changing
     /// nothing, if `k` clashes with an option forced before. A path
     /// entered by `goto` is left first.
-    pub fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
-        self.unforce_to(self.path_from);
+    pub(super) fn force_option(&mut self, k: OptionId) -> Result<(), ForceError> {
+        self.unforce_back_to(self.path_from);
         self.force_here(k)?;
         self.path_from = self.forced.len();
         Ok(())
     }
 
     /// Enters `prefix`, a path of the search tree below the options forced
-    /// so far, as [`Matrix::goto`](crate::dlx::Matrix::goto) does: the levels
+    /// so far, as the links' `goto` does: the levels
     /// it shares with the path entered before stay, and the first level
     /// that differs is put back by one copy of the state saved before it,
     /// not by committing every forced option again. The options count as
-    /// forced until the next `goto` or [`Self::unforce_to`]; the updates
+    /// forced until the next `goto` or [`Search::unforce_to`]; the updates
     /// are in no search's statistics. Unlike the links, does not check
     /// that each option is in the list of the item the search would
     /// branch on (the state is the same either way).
@@ -77,12 +77,6 @@ impl BitMatrix {
         Ok(())
     }
 
-    /// Forces each option of `options` in turn; on a clash, undoes the ones
-    /// this call forced and reports the clash.
-    pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
-        self.force_each(options)
-    }
-
     /// The options forced so far, in the order forced.
     pub fn forced(&self) -> impl Iterator<Item = OptionId> + '_ {
         self.forced.iter().map(|&k| self.option_id(k))
@@ -93,13 +87,8 @@ impl BitMatrix {
         OptionId(self.original[k as usize])
     }
 
-    /// Number of options forced.
-    pub fn forced_count(&self) -> usize {
-        self.forced.len()
-    }
-
     /// Unforces options until only the first `len` forced remain.
-    pub fn unforce_to(&mut self, len: usize) {
+    pub(super) fn unforce_back_to(&mut self, len: usize) {
         if len >= self.forced.len() {
             return;
         }
@@ -120,6 +109,6 @@ impl BitMatrix {
 
     /// Unforces every forced option.
     pub fn restore(&mut self) {
-        self.unforce_to(0);
+        self.unforce_back_to(0);
     }
 }

@@ -132,7 +132,7 @@ impl BitMatrix {
             if stats.nodes & (V::TICK_NODES - 1) == 0 {
                 stats.updates = self.updates - updates_before;
                 stats.solutions = total;
-                let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
+                let progress = Progress::new(self, &self.chosen[..depth], stats);
                 if visitor.tick(&progress).is_break() {
                     break 'search Outcome::Stopped;
                 }

@@ -429,7 +429,7 @@ impl BitMatrix {
 
     /// For level `depth` of the current path: the position of the option
     /// tried among the item's active options, and their number.
-    pub(in crate::dlx) fn path_at(&self, depth: usize) -> (u32, u32) {
+    fn position_at(&self, depth: usize) -> (u32, u32) {
         if self.one_option[depth] {
             return (0, 1);
         }
@@ -453,25 +453,6 @@ impl BitMatrix {
             }
         }
         (pos, len)
-    }
-
-    /// Algorithm X, as [`Matrix::search`](crate::dlx::Matrix::search) runs it,
-    /// on the bit sets: the same tree, the same statistics, the same
-    /// visitor calls. Restores the state before returning. Runs compiled
-    /// for the best instruction set the processor has (on x86-64: the
-    /// x86-64-v3 level's bit and vector instructions, or POPCNT alone, or
-    /// neither).
-    pub fn search<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        limits: SearchLimits,
-    ) -> (Outcome, Stats) {
-        by_isa!(
-            self,
-            search_v3,
-            search_popcnt,
-            search_portable(visitor, limits)
-        )
     }
 
     isa_copies!(search_portable: search_v3, search_popcnt(visitor: &mut V, limits: SearchLimits));
@@ -542,7 +523,7 @@ impl BitMatrix {
             match self.choose::<W>(hint, dead) {
                 None => {
                     stats.solutions += 1;
-                    let solution = Solution::of_bits(self, &self.chosen[..depth]);
+                    let solution = Solution::new(self, &self.chosen[..depth]);
                     if visitor.solution(&solution).is_break() {
                         break 'search Outcome::Stopped;
                     }
@@ -561,7 +542,7 @@ impl BitMatrix {
                     self.updates += 1;
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
-                        let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
+                        let progress = Progress::new(self, &self.chosen[..depth], stats);
                         if visitor.tick(&progress).is_break() {
                             break 'search Outcome::Stopped;
                         }
@@ -575,7 +556,7 @@ impl BitMatrix {
                     self.set_hint::<W>(depth, p, false);
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
-                        let progress = Progress::of_bits(self, &self.chosen[..depth], stats);
+                        let progress = Progress::new(self, &self.chosen[..depth], stats);
                         if visitor.tick(&progress).is_break() {
                             break 'search Outcome::Stopped;
                         }
@@ -648,5 +629,53 @@ impl BitMatrix {
         // it.
         let item = unsafe { *self.branch.get_unchecked(depth) };
         Some((item, self.next_try::<W>(depth)))
+    }
+}
+
+impl Search for BitMatrix {
+    /// Algorithm X, as the links run it ([`Search::search`]),
+    /// on the bit sets: the same tree, the same statistics, the same
+    /// visitor calls. Restores the state before returning. Runs compiled
+    /// for the best instruction set the processor has (on x86-64: the
+    /// x86-64-v3 level's bit and vector instructions, or POPCNT alone, or
+    /// neither).
+    fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
+        by_isa!(
+            self,
+            search_v3,
+            search_popcnt,
+            search_portable(visitor, limits)
+        )
+    }
+
+    fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
+        self.force_option(k)
+    }
+
+    fn forced_count(&self) -> usize {
+        self.forced.len()
+    }
+
+    fn unforce_to(&mut self, len: usize) {
+        self.unforce_back_to(len);
+    }
+}
+
+/// The bit sets read back a search's chosen options by their bits.
+impl ReadBack for BitMatrix {
+    fn forced_count(&self) -> usize {
+        self.forced.len()
+    }
+
+    fn forced_option(&self, i: usize) -> OptionId {
+        self.option_id(self.forced[i])
+    }
+
+    fn option_of(&self, x: u32) -> OptionId {
+        self.option_id(x)
+    }
+
+    fn path_at(&self, depth: usize, _: u32) -> (u32, u32) {
+        self.position_at(depth)
     }
 }

@@ -1,3 +1,4 @@
+use crate::dlx::Search;
 use std::ops::ControlFlow;
 
 use super::super::brute_force::count_by_brute_force;
@@ -113,8 +114,8 @@ fn same_tree_and_stats_as_the_links() {
                 max_nodes: budget,
                 ..SearchLimits::UNLIMITED
             };
-            let l = links.count_within(limits);
-            let b = bits.count_within(limits);
+            let l = links.count_with(limits);
+            let b = bits.count_with(limits);
             assert_eq!(b, l, "problem {n}, {budget} nodes");
         }
         for limit in 1..=lstats.solutions.min(3) as u64 {
@@ -308,7 +309,7 @@ fn counting_with_a_memo_gives_the_same_counts() {
     for (n, p) in random_problems(0x5eed, 300).into_iter().enumerate() {
         let arena = Bump::new();
         let mut links = p.engine(&arena, EngineKind::Links).unwrap();
-        let want = links.count_within(SearchLimits::UNLIMITED);
+        let want = links.count_with(SearchLimits::UNLIMITED);
         let variants = [
             (usize::MAX, 0, false),
             (0, 0, false),
@@ -346,7 +347,7 @@ fn counting_with_a_memo_gives_the_same_counts() {
                 assert_eq!(o == Outcome::SolutionLimit, cut, "problem {n}");
             }
             // The state is restored: a plain count agrees after.
-            assert_eq!(m.count_within(SearchLimits::UNLIMITED), want);
+            assert_eq!(m.count_with(SearchLimits::UNLIMITED), want);
         }
     }
     assert!(hits >= 20, "the memo saved nodes on only {hits} problems");
@@ -377,7 +378,7 @@ fn a_memo_turned_off_hands_its_subtrees_to_the_plain_search() {
     let text = crate::problem::queens(8).unwrap();
     let (p, _) = crate::knuth::parse(&text).unwrap();
     let mut m = BitMatrix::build(&p.problem).unwrap();
-    let plain = m.count_within(SearchLimits::UNLIMITED);
+    let plain = m.count_with(SearchLimits::UNLIMITED);
     // Judged at every lookup: off at each depth after its first miss.
     let mut memo = MemoTable::for_problem(&p.problem, 1 << 20).with_trial_bits(0);
     let mut ticks = Ticks(Vec::new());
@@ -408,7 +409,7 @@ fn a_memo_turned_off_hands_its_subtrees_to_the_plain_search() {
         assert!(s.solutions <= 92);
     }
     assert_eq!(
-        m.count_within(SearchLimits::UNLIMITED),
+        m.count_with(SearchLimits::UNLIMITED),
         plain,
         "state restored"
     );
@@ -432,7 +433,7 @@ fn counting_with_a_memo_keeps_forced_options() {
             SearchLimits::UNLIMITED,
             &mut MemoTable::for_problem(&p, 1 << 20),
         );
-        let want = links.count_within(SearchLimits::UNLIMITED);
+        let want = links.count_with(SearchLimits::UNLIMITED);
         assert_eq!(stats.solutions, want.solutions, "problem {n}");
         // The links count every node, memo or not.
         let (_, lstats) = links.count_with_memo(
@@ -478,8 +479,8 @@ fn many_primary_items_give_the_same_tree_as_the_links() {
             max_nodes: if tilings > 0 { u64::MAX } else { 200_000 },
             ..SearchLimits::UNLIMITED
         };
-        let counted = bits.count_within(limits);
-        assert_eq!(counted, links.count_within(limits), "3 x {cols}");
+        let counted = bits.count_with(limits);
+        assert_eq!(counted, links.count_with(limits), "3 x {cols}");
         if tilings > 0 {
             assert_eq!(counted.solutions, tilings, "3 x {cols}");
         }
@@ -490,6 +491,6 @@ fn many_primary_items_give_the_same_tree_as_the_links() {
 fn a_problem_without_primary_items_has_one_empty_solution() {
     let p = Problem::new();
     let mut m = BitMatrix::build(&p).unwrap();
-    assert_eq!(m.count_within(SearchLimits::solutions(10)).solutions, 1);
-    assert_eq!(m.first_found(), Some(vec![]));
+    assert_eq!(m.count_with(SearchLimits::solutions(10)).solutions, 1);
+    assert_eq!(m.first_solution(), Some(vec![]));
 }

@@ -10,8 +10,8 @@ impl<'a> Matrix<'a> {
     /// its items are covered (or purified) as if the search had chosen it.
     /// Fails, changing nothing, if `k` clashes with an option forced before.
     /// A path entered by `Matrix::goto` is left first.
-    pub fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
-        self.unforce_to(self.path_from);
+    pub(super) fn force_option(&mut self, k: OptionId) -> Result<(), ForceError> {
+        self.unforce_back_to(self.path_from);
         if k.0 as usize >= self.option_count() {
             return Err(ForceError::UnknownOption(k));
         }
@@ -46,10 +46,10 @@ impl<'a> Matrix<'a> {
 
     /// Enters `prefix`, a path of the search tree below the options
     /// forced so far, as the search would: at each level it covers the
-    /// item [`Matrix::search`] would branch on and chooses the option of
+    /// item [`Search::search`] would branch on and chooses the option of
     /// `prefix` in that item's list. The options of the path then count
     /// as forced ([`Matrix::forced`]) until the next `goto` or
-    /// [`Matrix::unforce_to`].
+    /// [`Search::unforce_to`].
     ///
     /// A path already entered is left only below the levels it shares
     /// with `prefix`, and at the first level where they differ the item
@@ -120,12 +120,6 @@ impl<'a> Matrix<'a> {
         Ok(())
     }
 
-    /// Forces each option of `options` in turn; on a clash, undoes the ones
-    /// this call forced and reports the clash.
-    pub fn force_all(&mut self, options: &[OptionId]) -> Result<(), ForceError> {
-        self.force_each(options)
-    }
-
     /// The options forced so far, in the order forced.
     pub fn forced(&self) -> impl Iterator<Item = OptionId> + '_ {
         self.forced[..self.forced_len]
@@ -133,13 +127,8 @@ impl<'a> Matrix<'a> {
             .map(|&first| self.option_of_node(first))
     }
 
-    /// Number of options forced.
-    pub fn forced_count(&self) -> usize {
-        self.forced_len
-    }
-
     /// Unforces options until only the first `len` forced remain.
-    pub fn unforce_to(&mut self, len: usize) {
+    pub(super) fn unforce_back_to(&mut self, len: usize) {
         while self.forced_len > len.max(self.path_from) {
             // A level of the path: undone as the search undoes it.
             self.forced_len -= 1;
@@ -171,7 +160,7 @@ impl<'a> Matrix<'a> {
                 self.forced_len = 0;
                 self.path_from = 0;
             }
-            _ => self.unforce_to(0),
+            _ => self.unforce_back_to(0),
         }
     }
 

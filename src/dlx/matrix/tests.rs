@@ -1,5 +1,6 @@
 use super::super::{Color, ItemKind, Problem};
 use super::*;
+use crate::dlx::Search;
 
 /// Knuth's toy example (TAOCP 7.2.2.1 (6)): items a..g, one solution.
 pub(crate) fn toy() -> Problem {

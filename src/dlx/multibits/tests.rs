@@ -1,6 +1,7 @@
 //! The bit-set Algorithm M against the links' (the same tree, statistic
 //! for statistic) and against brute force.
 
+use crate::dlx::Search;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;

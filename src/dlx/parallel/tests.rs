@@ -1,5 +1,5 @@
 use super::*;
-use crate::dlx::search::Searcher;
+use crate::dlx::Search;
 use crate::dlx::{BitMatrix, Color, ItemKind};
 
 /// n-queens with rows and columns primary, diagonals secondary.
@@ -358,7 +358,7 @@ fn going_along_a_path_is_forcing_it() {
             }
             // Unforcing leaves the path too.
             m.goto(&plan.subproblems[1].prefix).unwrap();
-            m.unforce_back_to(0);
+            m.unforce_to(0);
             assert_eq!(m.count_up_to(u64::MAX), built);
         }
     }

@@ -153,7 +153,7 @@ use bumpalo::Bump;
 use super::variant::{House, Variant, cage_sets};
 use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
 use crate::dlx::cancel::{Cancellable, NodeBudget, SharedCancel, is_cancelled};
-use crate::dlx::{Matrix, OptionId, Outcome, SearchLimits, Solution, Visitor};
+use crate::dlx::{Matrix, OptionId, Outcome, Search, SearchLimits, Solution, Visitor};
 
 mod cages;
 use cages::house_sums;

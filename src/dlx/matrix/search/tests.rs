@@ -1,6 +1,9 @@
-use super::super::brute_force::count_by_brute_force;
-use super::super::{Color, ItemKind, Problem};
+use crate::dlx::Search;
+use std::ops::ControlFlow;
+
 use super::*;
+use crate::dlx::brute_force::count_by_brute_force;
+use crate::dlx::{Color, ItemKind, Problem};
 use bumpalo::Bump;
 
 fn toy() -> Problem {
