@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         return Err("usage: share_balance FILE.dlx SHARES PER-SHARE...".into());
     };
     let text = std::fs::read_to_string(file)?;
-    let problem = dlx_engine::knuth::parse(&text)?.0.problem;
+    let problem = dlx_engine::dlx::knuth::parse(&text)?.0.problem;
     let shares: usize = shares.parse()?;
     let runner = Runner {
         threads: 1,

@@ -7,8 +7,8 @@
 //! Algorithm X over dancing links, laid out as in Knuth's DLX1: items
 //! (primary, or secondary with DLX2 colors) and options that cover them; the
 //! search finds sets of options that cover every primary item exactly once.
-//! It knows nothing of Sudoku. [`knuth`] reads Knuth's text format and
-//! [`problem`] writes classic problems (queens, Langford pairs, pentominoes).
+//! It knows nothing of Sudoku. [`dlx::knuth`] reads Knuth's text format and
+//! [`dlx::classic`] writes classic problems (queens, Langford pairs, pentominoes).
 //!
 //! ```
 //! use dlx_engine::dlx::{ItemKind, Problem, Search};
@@ -64,8 +64,6 @@
 
 pub mod dlx;
 pub mod format;
-pub mod knuth;
-pub mod problem;
 pub mod render;
 pub mod sudoku;
 pub mod workers;

@@ -22,7 +22,7 @@ fn main() {
         eprintln!("{path}: {e}");
         std::process::exit(2);
     });
-    let (knuth, _) = dlx_engine::knuth::parse(&text).unwrap_or_else(|e| {
+    let (knuth, _) = dlx_engine::dlx::knuth::parse(&text).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(2);
     });

@@ -1,5 +1,5 @@
 //! `dlx cover`: solve or count an exact-cover problem given in Knuth's
-//! format ([`dlx_engine::knuth`]).
+//! format ([`dlx_engine::dlx::knuth`]).
 //!
 //! Standard output gets only the answer: the first solution, every (or
 //! every M-th) solution separated by blank lines, or the count (`at least
@@ -15,12 +15,12 @@ use std::time::{Duration, Instant};
 
 pub use super::Part;
 use super::{ExitStatus, output_failed};
+use dlx_engine::dlx::knuth::{self, KnuthProblem};
 use dlx_engine::dlx::parallel::{
     PROBE_NODES, Plan, RunLimits, RunProgress, Runner, SUBPROBLEMS_PER_SHARE,
     SUBPROBLEMS_PER_WORKER,
 };
 use dlx_engine::dlx::{EngineKind, Outcome, Problem, Stats};
-use dlx_engine::knuth::{self, KnuthProblem};
 
 /// How often `--progress` reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
@@ -533,7 +533,7 @@ mod tests {
         // n-queens 6 ends within the one-thread probe; 11 (69,528 nodes)
         // goes past it and is split.
         for (n, count, split) in [(6, 4, false), (11, 2680, true)] {
-            let text = dlx_engine::problem::queens(n).unwrap();
+            let text = dlx_engine::dlx::classic::queens(n).unwrap();
             let opts = CoverOptions {
                 mode: Mode::Count,
                 stats: true,
@@ -629,7 +629,7 @@ mod tests {
             threads: 2,
             ..CoverOptions::default()
         };
-        let text = dlx_engine::problem::queens(9).unwrap();
+        let text = dlx_engine::dlx::classic::queens(9).unwrap();
         let (code, out, err) = run_on(&text, opts);
         assert_eq!((code, out.as_str()), (ExitStatus::Success, "352\n"));
         assert!(err.contains("dlx cover: progress: "), "{err}");
@@ -651,7 +651,7 @@ mod tests {
                 threads,
                 ..CoverOptions::default()
             };
-            let text = dlx_engine::problem::queens(8).unwrap();
+            let text = dlx_engine::dlx::classic::queens(8).unwrap();
             let (code, out, err) = run_on(&text, opts);
             assert!(out.starts_with("at least "), "{out}");
             assert!(err.contains("stopped by --max-nodes"), "{err}");

@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use dlx_cli::cover::{CoverOptions, Mode, parse_seconds};
 use dlx_cli::generate as generate_app;
-use dlx_cli::problem::{Problem, parse_cell};
+use dlx_cli::problem::{Classic, parse_cell};
 use dlx_cli::shell::{self, Shell};
 use dlx_cli::sudoku::{self as sudoku_app, SolverKind, Task};
 use dlx_cli::{ExitStatus, Input, Part, bench};
@@ -815,13 +815,13 @@ fn main() -> ExitCode {
         }
         Command::Problem(a) => {
             let problem = match a.problem {
-                ProblemKind::Queens { n, per_line: 1 } => Problem::Queens(n),
-                ProblemKind::Queens { n, per_line: k } => Problem::QueensPerLine { n, k },
-                ProblemKind::Stars { n, per_line: k } => Problem::Stars { n, k },
-                ProblemKind::Langford { n } => Problem::Langford(n),
-                ProblemKind::Dominoes { rows, cols } => Problem::Dominoes { rows, cols },
+                ProblemKind::Queens { n, per_line: 1 } => Classic::Queens(n),
+                ProblemKind::Queens { n, per_line: k } => Classic::QueensPerLine { n, k },
+                ProblemKind::Stars { n, per_line: k } => Classic::Stars { n, k },
+                ProblemKind::Langford { n } => Classic::Langford(n),
+                ProblemKind::Dominoes { rows, cols } => Classic::Dominoes { rows, cols },
                 ProblemKind::Pentominoes { rows, cols, holes } => {
-                    Problem::Pentominoes { rows, cols, holes }
+                    Classic::Pentominoes { rows, cols, holes }
                 }
             };
             dlx_cli::problem::run(&problem, &mut out, &mut err)

@@ -3,11 +3,11 @@
 use std::io::Write;
 
 use super::{ExitStatus, output_failed};
-use dlx_engine::problem::{self, ProblemError};
+use dlx_engine::dlx::classic::{self, ProblemError};
 
 /// Which classic problem to write.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
+pub enum Classic {
     /// n queens on an n x n board.
     Queens(usize),
     /// k queens in each row and column of an n x n board (DLX3 bounds).
@@ -56,14 +56,14 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
 }
 
 /// Runs `dlx problem`: writes the problem to `out`.
-pub fn run(which: &Problem, out: &mut impl Write, err: &mut impl Write) -> ExitStatus {
+pub fn run(which: &Classic, out: &mut impl Write, err: &mut impl Write) -> ExitStatus {
     let text: Result<String, ProblemError> = match which {
-        Problem::Queens(n) => problem::queens(*n),
-        Problem::QueensPerLine { n, k } => problem::queens_per_line(*n, *k),
-        Problem::Stars { n, k } => problem::stars(*n, *k),
-        Problem::Langford(n) => problem::langford(*n),
-        Problem::Dominoes { rows, cols } => problem::dominoes(*rows, *cols),
-        Problem::Pentominoes { rows, cols, holes } => problem::pentominoes(*rows, *cols, holes),
+        Classic::Queens(n) => classic::queens(*n),
+        Classic::QueensPerLine { n, k } => classic::queens_per_line(*n, *k),
+        Classic::Stars { n, k } => classic::stars(*n, *k),
+        Classic::Langford(n) => classic::langford(*n),
+        Classic::Dominoes { rows, cols } => classic::dominoes(*rows, *cols),
+        Classic::Pentominoes { rows, cols, holes } => classic::pentominoes(*rows, *cols, holes),
     };
     match text {
         Ok(text) => match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
@@ -85,12 +85,12 @@ mod tests {
     fn writes_or_refuses() {
         let (mut out, mut err) = (Vec::new(), Vec::new());
         assert_eq!(
-            run(&Problem::Langford(3), &mut out, &mut err),
+            run(&Classic::Langford(3), &mut out, &mut err),
             ExitStatus::Success
         );
         assert!(String::from_utf8(out).unwrap().contains("\n1 s0 s2\n"));
         let mut out = Vec::new();
-        let bad = Problem::Pentominoes {
+        let bad = Classic::Pentominoes {
             rows: 6,
             cols: 10,
             holes: vec![(9, 9)],

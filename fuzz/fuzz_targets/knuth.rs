@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use bumpalo::Bump;
 use dlx_engine::dlx::{Color, OptionId, Outcome, Problem, SearchLimits, Solution};
-use dlx_engine::knuth;
+use dlx_engine::dlx::knuth;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -14,7 +14,7 @@ use dlx_engine::dlx::{
     Color, Engine, EngineKind, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits,
     Solution,
 };
-use dlx_engine::knuth;
+use dlx_engine::dlx::knuth;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -36,12 +36,12 @@ use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 use engine::Bump;
 use engine::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::{Level, Rules};
+use engine::dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::dlx::memo::DEFAULT_MEMO_BYTES;
 use engine::dlx::parallel::SUBPROBLEMS_PER_WORKER;
 use engine::dlx::parallel::{RunLimits, Runner};
 use engine::dlx::{EngineKind, ItemKind, Outcome, Progress, SearchLimits, Solution, Visitor};
 use engine::format::{Alphabet, Case, line::parse_line};
-use engine::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::sudoku::candidates::true_candidates;
 use engine::sudoku::generate::{
     CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,

@@ -484,7 +484,7 @@ pub(super) mod tests {
     /// Knuth's example from dlx3.w: `A B 2:3|C | X Y`, one solution.
     fn knuths_example() -> Problem {
         let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
-        crate::knuth::parse(text).unwrap().0.problem
+        crate::dlx::knuth::parse(text).unwrap().0.problem
     }
 
     #[test]

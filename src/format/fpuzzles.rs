@@ -20,8 +20,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use super::line::Line;
 use super::lzstring::decompress_from_base64;
+use super::plain;
 use super::text::Lines;
 use super::{Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Constraint, Grid, Shape, Variant};
@@ -110,15 +110,15 @@ impl Format for FPuzzles {
         })
     }
     fn uses_alphabet(&self) -> bool {
-        Line.uses_alphabet()
+        true
     }
     fn holds(&self, shape: Shape) -> bool {
-        Line.holds(shape)
+        plain::holds(shape)
     }
-    fn solution(&self, number: usize, puzzle: &Grid, solution: &Grid, opts: &Options) -> String {
-        Line.solution(number, puzzle, solution, opts)
+    fn solution(&self, _: usize, _: &Grid, solution: &Grid, opts: &Options) -> String {
+        plain::solution(solution, opts)
     }
-    super::line::line_messages!();
+    plain::line_messages!();
 }
 
 /// Whether a line is bare lz-string base64 that decompresses to JSON.

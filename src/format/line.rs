@@ -19,42 +19,11 @@
 
 use std::io::BufRead;
 
+use super::plain::{self, parse_cells};
 use super::text::Lines;
 use super::variant;
 use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
-
-/// The messages of a format whose answers other than solutions read as
-/// the line format's (no solution, not settled, bad input, counts), so that
-/// formats without a writer of their own write them as [`Line`] does.
-/// Expands to those four methods inside an `impl Format` block.
-macro_rules! line_messages {
-    () => {
-        fn no_solution(
-            &self,
-            number: usize,
-            puzzle: &$crate::sudoku::Grid,
-            opts: &$crate::format::Options,
-        ) -> Option<String> {
-            $crate::format::Format::no_solution(&$crate::format::line::Line, number, puzzle, opts)
-        }
-        fn unsettled(
-            &self,
-            number: usize,
-            puzzle: &$crate::sudoku::Grid,
-            opts: &$crate::format::Options,
-        ) -> Option<String> {
-            $crate::format::Format::unsettled(&$crate::format::line::Line, number, puzzle, opts)
-        }
-        fn bad_input(&self, number: usize, name: &str, line: usize) -> Option<String> {
-            $crate::format::Format::bad_input(&$crate::format::line::Line, number, name, line)
-        }
-        fn count(&self, number: usize, count: &str) -> String {
-            $crate::format::Format::count(&$crate::format::line::Line, number, count)
-        }
-    };
-}
-pub(crate) use line_messages;
 
 /// The line format.
 pub struct Line;
@@ -99,10 +68,10 @@ impl Format for Line {
         true
     }
     fn holds(&self, shape: Shape) -> bool {
-        Alphabet::default().covers(shape.n())
+        plain::holds(shape)
     }
     fn solution(&self, _: usize, _: &Grid, solution: &Grid, opts: &Options) -> String {
-        format!("{}\n", opts.alphabet.write_line(solution))
+        plain::solution(solution, opts)
     }
     /// `PUZZLE` or `PUZZLE SOLUTION`: one line, which this format reads
     /// back as the puzzle (the solution is a comment).
@@ -116,21 +85,7 @@ impl Format for Line {
             None => format!("{}\n", opts.alphabet.write_line(puzzle)),
         }
     }
-    fn no_solution(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
-        Some(format!(
-            "# no solution: {}\n",
-            opts.alphabet.write_line(puzzle)
-        ))
-    }
-    fn unsettled(&self, _: usize, puzzle: &Grid, opts: &Options) -> Option<String> {
-        Some(super::not_settled(puzzle, opts))
-    }
-    fn bad_input(&self, _: usize, name: &str, line: usize) -> Option<String> {
-        Some(format!("# bad input: {name} line {line}\n"))
-    }
-    fn count(&self, _: usize, count: &str) -> String {
-        format!("{count}\n")
-    }
+    plain::line_messages!();
 }
 
 /// The fewest symbols a line's first word has for [`looks_like_lines`]:
@@ -203,67 +158,6 @@ pub fn parse_line(
         return variant::parse(text, line, shape, alphabet);
     }
     parse_cells(text, line, shape, alphabet)
-}
-
-/// Parses the cells of one line, taking whatever follows them for a
-/// comment: `None` for a blank or comment line.
-pub(super) fn parse_cells(
-    text: &str,
-    line: usize,
-    shape: Option<Shape>,
-    alphabet: &Alphabet,
-) -> Option<Result<Case, InputError>> {
-    let text = text.trim_end_matches(['\n', '\r']);
-    let start = text.len() - text.trim_start().len();
-    let body = &text[start..];
-    if body.is_empty() || body.starts_with('#') {
-        return None;
-    }
-    let cells_text = body
-        .split(|c: char| c.is_whitespace() || c == ':')
-        .next()
-        .unwrap_or("");
-    let first_column = text[..start].chars().count() + 1;
-    let count = cells_text.chars().count();
-    let error = |column: Option<usize>, message: String| {
-        Some(Err(InputError {
-            header: false,
-            line,
-            column,
-            message,
-        }))
-    };
-    let shape = match shape {
-        Some(s) if s.cells() == count => s,
-        Some(s) => {
-            return error(
-                None,
-                format!("expected {} cells for {s} boxes, found {count}", s.cells()),
-            );
-        }
-        None => match Shape::for_cell_count(count) {
-            Ok(s) => s,
-            Err(e) => return error(None, e.to_string()),
-        },
-    };
-    let n = shape.n();
-    if !alphabet.covers(n) {
-        return error(None, format!("the alphabet has no symbols for {n} digits"));
-    }
-    let mut cells = Vec::with_capacity(count);
-    for (i, c) in cells_text.chars().enumerate() {
-        match alphabet.value(c, n) {
-            Some(d) => cells.push(d),
-            None => {
-                return error(
-                    Some(first_column + i),
-                    format!("expected {}, found '{c}'", alphabet.describe(n)),
-                );
-            }
-        }
-    }
-    let grid = Grid::from_cells(shape, cells).expect("cell count and digits checked");
-    Some(Ok(Case::new(grid, line)))
 }
 
 #[cfg(test)]

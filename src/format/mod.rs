@@ -27,8 +27,10 @@ pub mod jisuanke;
 pub mod lanqiao;
 pub mod leetcode;
 pub mod line;
+// The line format's cells and answers, which several formats share.
 mod line_or_grid;
 pub mod lzstring;
+mod plain;
 pub mod poj2676;
 pub mod poj3074;
 pub mod poj3076;

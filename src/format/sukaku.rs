@@ -24,7 +24,7 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
-use super::line::Line;
+use super::plain;
 use super::text::Lines;
 use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape, Variant};
@@ -80,10 +80,10 @@ impl Format for Sukaku {
         }))
     }
     fn uses_alphabet(&self) -> bool {
-        Line.uses_alphabet()
+        true
     }
     fn holds(&self, shape: Shape) -> bool {
-        Line.holds(shape)
+        plain::holds(shape)
     }
     /// The grid as marks: a digit's cell marks it alone, an empty cell
     /// every digit, so the line reads back as the same grid (and
@@ -98,7 +98,7 @@ impl Format for Sukaku {
             .collect();
         format!("{}\n", write_marks(n, &masks, &opts.alphabet))
     }
-    super::line::line_messages!();
+    plain::line_messages!();
 }
 
 /// The side `n` whose cube is `count`, when a grid of that side exists.

@@ -33,7 +33,7 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
-use super::line::{Line, parse_cells};
+use super::plain::{self, parse_cells};
 use super::text::Lines;
 use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape, Variant, VariantError};
@@ -68,15 +68,15 @@ impl Format for VariantFormat {
     // Output is the line format's, so a variant file's output reads as
     // one (the rules are not written back).
     fn uses_alphabet(&self) -> bool {
-        Line.uses_alphabet()
+        true
     }
     fn holds(&self, shape: Shape) -> bool {
-        Line.holds(shape)
+        plain::holds(shape)
     }
-    fn solution(&self, number: usize, puzzle: &Grid, solution: &Grid, opts: &Options) -> String {
-        Line.solution(number, puzzle, solution, opts)
+    fn solution(&self, _: usize, _: &Grid, solution: &Grid, opts: &Options) -> String {
+        plain::solution(solution, opts)
     }
-    super::line::line_messages!();
+    plain::line_messages!();
 }
 
 /// The fields of a variant line.

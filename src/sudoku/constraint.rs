@@ -21,8 +21,6 @@
 //! killer's and a sandwich's sum is one some digits can make; a quadruple
 //! has one to four cells and at most as many digits, each `1..=n`.
 
-use super::variant::sum_range;
-
 /// A relation two cells joined by a dot must (or, for a negative rule,
 /// must not) satisfy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -375,6 +373,12 @@ fn quadruple_problem(cells: &[u16], digits: &[u8], n: usize) -> Option<String> {
         .iter()
         .find(|&&d| d == 0 || d as usize > n)
         .map(|d| format!("the digit {d} is not 1-{n}"))
+}
+
+/// The least and largest sums of `size` different digits `1..=n`.
+pub fn sum_range(n: usize, size: usize) -> (u32, u32) {
+    let (n, k) = (n as u32, size as u32);
+    (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2)
 }
 
 #[cfg(test)]

@@ -26,6 +26,7 @@
 //! one mask per cell of digits `1..=n` (bit `d - 1` for digit `d`), a mask
 //! of 0 being a cell that takes no digit (a puzzle with no solution).
 
+pub use super::constraint::sum_range;
 use super::constraint::{self, Constraint, ConstraintError};
 use super::{Grid, Shape, Unit};
 
@@ -651,12 +652,6 @@ fn groups(labels: &[char], cells: usize) -> Result<Vec<(char, Vec<u16>)>, Varian
         }
     }
     Ok(groups)
-}
-
-/// The least and largest sums of `size` different digits `1..=n`.
-pub fn sum_range(n: usize, size: usize) -> (u32, u32) {
-    let (n, k) = (n as u32, size as u32);
-    (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2)
 }
 
 /// Every set of `size` different digits `1..=n` adding up to `sum`, as

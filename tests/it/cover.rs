@@ -294,7 +294,7 @@ fn timeout_reports_a_lower_bound() {
 }
 
 fn engine_count(text: &str) -> u128 {
-    let (k, _) = dlx_engine::knuth::parse(text).unwrap();
+    let (k, _) = dlx_engine::dlx::knuth::parse(text).unwrap();
     let arena = Bump::new();
     let mut m = k.problem.build(&arena).unwrap();
     m.count_up_to(u64::MAX).solutions
@@ -315,7 +315,7 @@ t3 e2:green
 t3 e2:red f
 t3 e1:red
 ";
-    let (k, warnings) = dlx_engine::knuth::parse(text).unwrap();
+    let (k, warnings) = dlx_engine::dlx::knuth::parse(text).unwrap();
     assert!(warnings.is_empty());
     let want = count_by_brute_force(&k.problem).expect("a small problem");
     assert!(want >= 2, "a test that can tell colors apart: {want}");
@@ -337,7 +337,7 @@ t3 e1:red
                 + "\n"
         })
         .collect();
-    let (k, _) = dlx_engine::knuth::parse(&plain).unwrap();
+    let (k, _) = dlx_engine::dlx::knuth::parse(&plain).unwrap();
     assert_eq!(Some(engine_count(&plain)), count_by_brute_force(&k.problem));
     assert_ne!(engine_count(&plain), want);
 }
@@ -375,7 +375,7 @@ fn random_small_problems_match_brute_force() {
             text.push_str(&items.join(" "));
             text.push('\n');
         }
-        let (k, _) = dlx_engine::knuth::parse(&text).unwrap();
+        let (k, _) = dlx_engine::dlx::knuth::parse(&text).unwrap();
         let want = count_by_brute_force(&k.problem).expect("a small problem");
         assert_eq!(engine_count(&text), want, "{text}");
         // Threads and shares through the library, without a process.

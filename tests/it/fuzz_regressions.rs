@@ -4,8 +4,8 @@
 
 use bumpalo::Bump;
 use dlx_engine::dlx::Search;
+use dlx_engine::dlx::knuth;
 use dlx_engine::dlx::{Outcome, SearchLimits};
-use dlx_engine::knuth;
 
 use crate::common;
 

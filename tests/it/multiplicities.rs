@@ -14,7 +14,7 @@ use std::collections::BTreeSet;
 use bumpalo::Bump;
 use dlx_engine::dlx::EngineKind;
 use dlx_engine::dlx::brute_force::count_by_brute_force;
-use dlx_engine::knuth;
+use dlx_engine::dlx::knuth;
 use proptest::prelude::*;
 
 use crate::common::bin::run_with_stdin as run;

@@ -14,11 +14,11 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 use dlx_cli::sudoku::{Options as RunOptions, Task, run};
 use dlx_cli::{ExitStatus, Input};
+use dlx_engine::dlx::knuth;
 use dlx_engine::dlx::{
     Color, ItemId, ItemKind, Matrix, OptionId, Outcome, Problem, SearchLimits, Solution,
 };
 use dlx_engine::format::{ALL, Alphabet, Format, Options};
-use dlx_engine::knuth;
 use dlx_engine::sudoku::verify::check_solution;
 use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
 use proptest::prelude::*;

@@ -246,7 +246,7 @@ fn every_instruction_set_gives_the_same_search() {
 #[test]
 fn the_pentominoes_are_numbered_in_sorted_order() {
     let text = include_str!("../../../data/dlx/pentomino_6x10.dlx");
-    let (p, _) = crate::knuth::parse(text).unwrap();
+    let (p, _) = crate::dlx::knuth::parse(text).unwrap();
     assert!(BitMatrix::build(&p.problem).unwrap().reordered);
 }
 
@@ -375,8 +375,8 @@ impl Visitor for Ticks {
 /// at every node: fewer ticks than nodes shows that it ran.
 #[test]
 fn a_memo_turned_off_hands_its_subtrees_to_the_plain_search() {
-    let text = crate::problem::queens(8).unwrap();
-    let (p, _) = crate::knuth::parse(&text).unwrap();
+    let text = crate::dlx::classic::queens(8).unwrap();
+    let (p, _) = crate::dlx::knuth::parse(&text).unwrap();
     let mut m = BitMatrix::build(&p.problem).unwrap();
     let plain = m.count_with(SearchLimits::UNLIMITED);
     // Judged at every lookup: off at each depth after its first miss.
@@ -470,8 +470,8 @@ fn many_primary_items_give_the_same_tree_as_the_links() {
     // board has 110,771 domino tilings (OEIS A001835: 1, 3, 11, 41, ...
     // for 3 x 0, 3 x 2, ...); the others are cut short by the limit.
     for (cols, tilings) in [(18, 110_771), (40, 0), (44, 0)] {
-        let text = crate::problem::dominoes(3, cols).unwrap();
-        let p = crate::knuth::parse(&text).unwrap().0.problem;
+        let text = crate::dlx::classic::dominoes(3, cols).unwrap();
+        let p = crate::dlx::knuth::parse(&text).unwrap().0.problem;
         let arena = Bump::new();
         let mut links = p.engine(&arena, EngineKind::Links).unwrap();
         let mut bits = p.engine(&arena, EngineKind::Bits).unwrap();

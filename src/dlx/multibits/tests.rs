@@ -134,12 +134,12 @@ fn many_options_in_many_words_and_sizes() {
 #[test]
 fn the_classic_problems_agree_with_the_links() {
     for text in [
-        crate::problem::stars(8, 2).unwrap(),
-        crate::problem::stars(9, 2).unwrap(),
-        crate::problem::queens_per_line(6, 2).unwrap(),
-        crate::problem::queens_per_line(5, 3).unwrap(),
+        crate::dlx::classic::stars(8, 2).unwrap(),
+        crate::dlx::classic::stars(9, 2).unwrap(),
+        crate::dlx::classic::queens_per_line(6, 2).unwrap(),
+        crate::dlx::classic::queens_per_line(5, 3).unwrap(),
     ] {
-        let p = crate::knuth::parse(&text).unwrap().0.problem;
+        let p = crate::dlx::knuth::parse(&text).unwrap().0.problem;
         assert!(p.has_multiplicities() && MultiBitMatrix::fits(&p));
         same_as_links(&p, 2_000);
     }
@@ -163,7 +163,7 @@ fn the_size_classes_hold_every_option_once() {
 #[test]
 fn auto_runs_small_multiplicities_on_the_bits_and_colors_on_the_links() {
     let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
-    let colored = crate::knuth::parse(text).unwrap().0.problem;
+    let colored = crate::dlx::knuth::parse(text).unwrap().0.problem;
     assert!(!MultiBitMatrix::fits(&colored));
     assert_eq!(EngineKind::Auto.resolve(&colored), EngineKind::Links);
     let arena = Bump::new();
@@ -171,7 +171,7 @@ fn auto_runs_small_multiplicities_on_the_bits_and_colors_on_the_links() {
         colored.engine(&arena, EngineKind::Bits).err(),
         Some(BuildError::Colored)
     );
-    let plain = crate::knuth::parse(&crate::problem::stars(8, 2).unwrap())
+    let plain = crate::dlx::knuth::parse(&crate::dlx::classic::stars(8, 2).unwrap())
         .unwrap()
         .0
         .problem;

@@ -4,8 +4,8 @@ use crate::dlx::{BitMatrix, Color, ItemKind};
 
 /// n-queens with rows and columns primary, diagonals secondary.
 fn queens(n: usize) -> Problem {
-    let text = crate::problem::queens(n).unwrap();
-    crate::knuth::parse(&text).unwrap().0.problem
+    let text = crate::dlx::classic::queens(n).unwrap();
+    crate::dlx::knuth::parse(&text).unwrap().0.problem
 }
 
 fn single(p: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
@@ -393,7 +393,7 @@ fn squares(blocks: usize) -> Problem {
             text += &format!("{b}{x} {b}{y}\n");
         }
     }
-    crate::knuth::parse(&text).unwrap().0.problem
+    crate::dlx::knuth::parse(&text).unwrap().0.problem
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! The classic exact-cover problems, written in Knuth's format
-//! ([`crate::knuth`]), so that anyone can reproduce the published counts.
+//! ([`crate::dlx::knuth`]), so that anyone can reproduce the published counts.
 //!
 //! Each function returns the whole text: a comment line saying what it
 //! is, the item line, then one option per line. The output depends only on
@@ -321,7 +321,7 @@ pub fn dominoes(rows: usize, cols: usize) -> Result<String, ProblemError> {
 mod tests {
     use super::*;
     use crate::dlx::Search;
-    use crate::knuth;
+    use crate::dlx::knuth;
     use bumpalo::Bump;
 
     pub(crate) fn count(text: &str) -> u128 {
@@ -453,7 +453,7 @@ mod tests {
     #[test]
     fn queens_13_matches_the_sample_file() {
         let ours = queens(13).unwrap();
-        let theirs = include_str!("../data/dlx/queens13.dlx");
+        let theirs = include_str!("../../data/dlx/queens13.dlx");
         assert_eq!(
             ours.lines().skip(1).collect::<Vec<_>>(),
             theirs.lines().collect::<Vec<_>>()

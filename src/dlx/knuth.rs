@@ -491,7 +491,7 @@ mod tests {
 
     #[test]
     fn parses_the_toy_example() {
-        let text = include_str!("../data/dlx/knuth_toy_example.dlx");
+        let text = include_str!("../../data/dlx/knuth_toy_example.dlx");
         let (k, warnings) = parse(text).unwrap();
         assert!(warnings.is_empty());
         assert_eq!(k.problem.item_count(), 7);

@@ -1,0 +1,120 @@
+//! What the line format reads from a line's first word and writes back,
+//! shared by the formats that answer as it does (`line`, `variant`,
+//! `fpuzzles`, `sukaku`): the cells of a line, a solution as one line, and
+//! the messages for no solution, not settled, bad input and counts. Below
+//! those formats, so that the line format can hand a ruled line to the
+//! variant reader while the variant format answers as the line format
+//! does, and neither imports the other.
+
+use super::{Alphabet, Case, InputError, Options};
+use crate::sudoku::{Grid, Shape};
+
+/// The messages of a format whose answers other than solutions read as
+/// the line format's (no solution, not settled, bad input, counts): the
+/// line format's own, and those of the formats that answer as it does.
+/// Expands to those four methods inside an `impl Format` block.
+macro_rules! line_messages {
+    () => {
+        fn no_solution(
+            &self,
+            number: usize,
+            puzzle: &$crate::sudoku::Grid,
+            opts: &$crate::format::Options,
+        ) -> Option<String> {
+            let _ = number;
+            Some($crate::format::plain::no_solution(puzzle, opts))
+        }
+        fn unsettled(
+            &self,
+            number: usize,
+            puzzle: &$crate::sudoku::Grid,
+            opts: &$crate::format::Options,
+        ) -> Option<String> {
+            let _ = number;
+            Some($crate::format::not_settled(puzzle, opts))
+        }
+        fn bad_input(&self, _: usize, name: &str, line: usize) -> Option<String> {
+            Some(format!("# bad input: {name} line {line}\n"))
+        }
+        fn count(&self, _: usize, count: &str) -> String {
+            format!("{count}\n")
+        }
+    };
+}
+pub(crate) use line_messages;
+
+/// Whether the line format's alphabet has symbols for `shape`'s digits.
+pub fn holds(shape: Shape) -> bool {
+    Alphabet::default().covers(shape.n())
+}
+
+/// A solution as one line.
+pub fn solution(solution: &Grid, opts: &Options) -> String {
+    format!("{}\n", opts.alphabet.write_line(solution))
+}
+
+/// `# no solution: PUZZLE`.
+pub fn no_solution(puzzle: &Grid, opts: &Options) -> String {
+    format!("# no solution: {}\n", opts.alphabet.write_line(puzzle))
+}
+
+/// Parses the cells of one line, taking whatever follows them for a
+/// comment: `None` for a blank or comment line.
+pub fn parse_cells(
+    text: &str,
+    line: usize,
+    shape: Option<Shape>,
+    alphabet: &Alphabet,
+) -> Option<Result<Case, InputError>> {
+    let text = text.trim_end_matches(['\n', '\r']);
+    let start = text.len() - text.trim_start().len();
+    let body = &text[start..];
+    if body.is_empty() || body.starts_with('#') {
+        return None;
+    }
+    let cells_text = body
+        .split(|c: char| c.is_whitespace() || c == ':')
+        .next()
+        .unwrap_or("");
+    let first_column = text[..start].chars().count() + 1;
+    let count = cells_text.chars().count();
+    let error = |column: Option<usize>, message: String| {
+        Some(Err(InputError {
+            header: false,
+            line,
+            column,
+            message,
+        }))
+    };
+    let shape = match shape {
+        Some(s) if s.cells() == count => s,
+        Some(s) => {
+            return error(
+                None,
+                format!("expected {} cells for {s} boxes, found {count}", s.cells()),
+            );
+        }
+        None => match Shape::for_cell_count(count) {
+            Ok(s) => s,
+            Err(e) => return error(None, e.to_string()),
+        },
+    };
+    let n = shape.n();
+    if !alphabet.covers(n) {
+        return error(None, format!("the alphabet has no symbols for {n} digits"));
+    }
+    let mut cells = Vec::with_capacity(count);
+    for (i, c) in cells_text.chars().enumerate() {
+        match alphabet.value(c, n) {
+            Some(d) => cells.push(d),
+            None => {
+                return error(
+                    Some(first_column + i),
+                    format!("expected {}, found '{c}'", alphabet.describe(n)),
+                );
+            }
+        }
+    }
+    let grid = Grid::from_cells(shape, cells).expect("cell count and digits checked");
+    Some(Ok(Case::new(grid, line)))
+}
