@@ -182,20 +182,43 @@ impl DlxSolver {
     }
 
     /// [`DlxSolver::compile`] with the houses of each cell from `table`;
-    /// `CAGES` is false when there are none.
+    /// `CAGES` is false when there are none. In steps: the digits the
+    /// givens put in each house, the cages settled, the items numbered,
+    /// then the options (the cells' candidates, the cages' open digit sets,
+    /// the cages' placements).
     pub(super) fn compile_with<H: AsRef<[u8]>, const CAGES: bool>(
         &mut self,
         table: &[H],
         cells: &[u8],
         cages: Cages,
     ) -> Result<(), Clash> {
-        let n = self.n;
-        let nn = n * n;
-        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        let used = self.given_digits(table, cells)?;
         let house_count = self.houses.len();
-        let cage_count = self.sets.len();
+        if CAGES && !self.sets.is_empty() {
+            self.settle_cages(cells)?;
+            self.choose_placements(table, cells, &used[..house_count], cages);
+        }
+        self.number_items::<CAGES>(cells, &used[..house_count]);
+        self.full_option.clear();
+        self.entries.clear();
+        self.ends.clear();
+        self.cell_options::<H, CAGES>(table, cells, &used);
+        if CAGES {
+            self.cage_set_options();
+            self.placement_options(table);
+        }
+        Ok(())
+    }
+
+    /// The digits (bit `d - 1`) that the givens put in each house, or the
+    /// clash of a given with a house or with its cell's pencil marks.
+    #[inline(always)]
+    fn given_digits<H: AsRef<[u8]>>(
+        &self,
+        table: &[H],
+        cells: &[u8],
+    ) -> Result<[u64; MAX_HOUSES], Clash> {
         let marks = self.variant.candidates();
-        // Digits (bit d-1) that the givens put in each house.
         let mut used = [0u64; MAX_HOUSES];
         for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
             if d != 0 {
@@ -216,12 +239,17 @@ impl DlxSolver {
                 }
             }
         }
-        if CAGES && cage_count > 0 {
-            self.settle_cages(cells)?;
-            self.choose_placements(table, cells, &used[..house_count], cages);
-        }
-        // Items, in full order, skipping those a given covers.
-        let cage_digit_base = nn + house_count * n;
+        Ok(used)
+    }
+
+    /// Numbers the items, in full order, skipping those a given covers:
+    /// `reduced_item` and `items`.
+    #[inline(always)]
+    fn number_items<const CAGES: bool>(&mut self, cells: &[u8], used: &[u64]) {
+        let (n, nn) = (self.n, self.n * self.n);
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        let cage_count = self.sets.len();
+        let cage_digit_base = nn + used.len() * n;
         let cage_base = cage_digit_base + cage_count * n;
         self.reduced_item.clear();
         self.reduced_item.resize(cage_base + cage_count, ABSENT);
@@ -235,7 +263,7 @@ impl DlxSolver {
                 keep(cell, &mut self.reduced_item, &mut next);
             }
         }
-        for (h, &used) in used[..house_count].iter().enumerate() {
+        for (h, &used) in used.iter().enumerate() {
             let mut missing = all & !used;
             while missing != 0 {
                 let d = missing.trailing_zeros() as usize;
@@ -271,10 +299,19 @@ impl DlxSolver {
             }
         }
         self.items = next;
-        // Options: the candidates of each empty cell, in full order.
-        self.full_option.clear();
-        self.entries.clear();
-        self.ends.clear();
+    }
+
+    /// The options of the candidates of each empty cell, in full order.
+    #[inline(always)]
+    fn cell_options<H: AsRef<[u8]>, const CAGES: bool>(
+        &mut self,
+        table: &[H],
+        cells: &[u8],
+        used: &[u64; MAX_HOUSES],
+    ) {
+        let (n, nn) = (self.n, self.n * self.n);
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        let cage_digit_base = nn + self.houses.len() * n;
         let item = |full: usize| self.reduced_item[full];
         let marks = self.variant.candidates();
         for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
@@ -326,10 +363,16 @@ impl DlxSolver {
                 self.full_option.push((cell * n + d) as u32);
             }
         }
-        // Then the digit sets of the cages that still have a choice.
-        if !CAGES {
-            return Ok(());
-        }
+    }
+
+    /// The options of the digit sets of the cages that still have a
+    /// choice: each covers its cage and the cage's digits outside the set.
+    fn cage_set_options(&mut self) {
+        let (n, nn) = (self.n, self.n * self.n);
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        let cage_digit_base = nn + self.houses.len() * n;
+        let cage_base = cage_digit_base + self.sets.len() * n;
+        let item = |full: usize| self.reduced_item[full];
         for (k, open) in &self.open {
             if self.by_placement[*k] {
                 continue;
@@ -348,8 +391,13 @@ impl DlxSolver {
                 self.full_option.push((nn * n + first + j) as u32);
             }
         }
-        // Then the placements of the cages compiled to them: each covers
-        // its cells and, per cell, the house-digit items of its digit.
+    }
+
+    /// The options of the placements of the cages compiled to them: each
+    /// covers its cells and, per cell, the house-digit items of its digit.
+    fn placement_options<H: AsRef<[u8]>>(&mut self, table: &[H]) {
+        let (n, nn) = (self.n, self.n * self.n);
+        let item = |full: usize| self.reduced_item[full];
         let mut start = 0;
         for (p, &end) in self.placed_ends.iter().enumerate() {
             for &pair in &self.placed[start..end as usize] {
@@ -363,6 +411,5 @@ impl DlxSolver {
             self.ends.push(self.entries.len() as u32);
             self.full_option.push(self.placement_base + p as u32);
         }
-        Ok(())
     }
 }

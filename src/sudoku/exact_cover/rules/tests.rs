@@ -141,20 +141,19 @@ fn walk(rng: &mut Rng, n: usize, len: usize) -> Vec<u16> {
 /// A random constraint of kind `kind` (0..KINDS), fitted to `sol` where
 /// its values come from the digits.
 fn random(kind: usize, rng: &mut Rng, sol: &Grid) -> Option<Constraint> {
+    if kind < 8 {
+        random_line(kind, rng, sol)
+    } else {
+        random_local(kind, rng, sol)
+    }
+}
+
+/// [`random`] for the kinds 0..8: lines and diagonals (thermometers,
+/// arrows, cages, little killers, sandwiches, whispers, renban,
+/// palindromes).
+fn random_line(kind: usize, rng: &mut Rng, sol: &Grid) -> Option<Constraint> {
     let n = sol.n();
     let d = |k: u16| u32::from(sol.cells()[k as usize]);
-    let orth = |rng: &mut Rng| {
-        let a = rng.below(n * n);
-        let (r, c) = (a / n, a % n);
-        let b = if rng.below(2) == 0 && c + 1 < n {
-            a + 1
-        } else if r + 1 < n {
-            a + n
-        } else {
-            a - 1
-        };
-        [a as u16, b as u16]
-    };
     Some(match kind {
         0 => {
             let mut cells = {
@@ -245,6 +244,28 @@ fn random(kind: usize, rng: &mut Rng, sol: &Grid) -> Option<Constraint> {
             };
             Constraint::Palindrome(cells)
         }
+        _ => unreachable!("kind {kind} is not a line"),
+    })
+}
+
+/// [`random`] for the kinds 8..KINDS: dots, pairs, the whole-grid rules
+/// and single cells.
+fn random_local(kind: usize, rng: &mut Rng, sol: &Grid) -> Option<Constraint> {
+    let n = sol.n();
+    let d = |k: u16| u32::from(sol.cells()[k as usize]);
+    let orth = |rng: &mut Rng| {
+        let a = rng.below(n * n);
+        let (r, c) = (a / n, a % n);
+        let b = if rng.below(2) == 0 && c + 1 < n {
+            a + 1
+        } else if r + 1 < n {
+            a + n
+        } else {
+            a - 1
+        };
+        [a as u16, b as u16]
+    };
+    Some(match kind {
         8 => {
             let cells = orth(rng);
             let (a, b) = (d(cells[0]), d(cells[1]));
