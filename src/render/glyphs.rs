@@ -41,12 +41,15 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use super::{FONT, INK, RenderError, UNIT, clues};
+use super::{FONT, INK, RenderError, UNIT};
 use crate::format::Alphabet;
 use crate::sudoku::constraint::cell_name;
 use crate::sudoku::{Constraint, Relation, Variant};
 
 /// Colours of the glyphs.
+// The clues outside the grid, and the margins they need.
+mod clues;
+
 const THERMOMETER: &str = "#c4c4c4";
 const ARROW: &str = "#8c8c8c";
 const WHISPERS: &str = "#5fd35f";

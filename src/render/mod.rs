@@ -29,7 +29,6 @@
 //! for a page that places several ([`sheet`]: A4 pages of puzzles, then
 //! their solutions); [`svg`] wraps one in a document of its own.
 
-mod clues;
 mod glyphs;
 pub mod pdf;
 pub mod sheet;

@@ -30,5 +30,6 @@ mod rate;
 mod release;
 mod render;
 mod solvers;
+mod structure;
 mod threads;
 mod variants;

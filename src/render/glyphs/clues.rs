@@ -1,13 +1,13 @@
 //! The clues outside the grid (sandwich sums, little killers) and the
 //! negative rules, which are words in the caption: parts of
-//! [`super::glyphs::plan`], with its invariant (what cannot be drawn is a
+//! [`super::plan`], with its invariant (what cannot be drawn is a
 //! [`RenderError::Constraint`]).
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use super::glyphs::{Glyphs, edge, rc, unsupported};
-use super::{FONT, INK, RenderError, UNIT};
+use super::{Glyphs, edge, rc, unsupported};
+use crate::render::{FONT, INK, RenderError, UNIT};
 use crate::sudoku::Relation;
 use crate::sudoku::constraint::cell_name;
 
