@@ -405,15 +405,6 @@ fn clear<const W: usize>(
     hidden
 }
 
-/// The entries of option `k` of `problem`.
-fn option_entries(problem: &Problem, k: u32) -> &[(u32, u32)] {
-    let start = match k {
-        0 => 0,
-        _ => problem.option_ends[k as usize - 1] as usize,
-    };
-    &problem.entries[start..problem.option_ends[k as usize] as usize]
-}
-
 /// The order in which the bit sets number the options of `problem`
 /// (`words` words a set): the options sorted by their items (each
 /// option's item numbers ascending, compared as words), unless the order
@@ -433,7 +424,7 @@ fn option_order(problem: &Problem, prim_of: &[u32], words: usize, always_sort: b
     let keys: Vec<Vec<u32>> = added
         .iter()
         .map(|&k| {
-            let mut key: Vec<u32> = option_entries(problem, k).iter().map(|e| e.0).collect();
+            let mut key: Vec<u32> = problem.option_entries(k).iter().map(|e| e.0).collect();
             key.sort_unstable();
             key
         })
@@ -446,7 +437,7 @@ fn option_order(problem: &Problem, prim_of: &[u32], words: usize, always_sort: b
     let spread = |order: &[u32]| {
         let mut seen = vec![0u64; (prims * words).div_ceil(64)];
         for (bit, &k) in order.iter().enumerate() {
-            for &(item, _) in option_entries(problem, k) {
+            for &(item, _) in problem.option_entries(k) {
                 let p = prim_of[item as usize];
                 if p != NONE {
                     let at = p as usize * words + bit / 64;
@@ -492,7 +483,7 @@ impl OptionTables {
         t.starts.push(0);
         t.prim_starts.push(0);
         for (k, &o) in original.iter().enumerate() {
-            for &(item, _) in option_entries(problem, o) {
+            for &(item, _) in problem.option_entries(o) {
                 t.uses[item as usize * words + k / 64] |= 1 << (k % 64);
                 t.items.push(item);
                 if prim_of[item as usize] != NONE {

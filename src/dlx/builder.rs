@@ -6,6 +6,15 @@ use super::{Color, ItemId, ItemKind, OptionId};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildError {
+    /// A [`FlatProblem`](super::FlatProblem) says more of its items are
+    /// primary than it has.
+    #[error("{primary} primary items, but there are only {items} items")]
+    PrimaryCount {
+        /// The primary items said.
+        primary: u32,
+        /// How many items exist.
+        items: u32,
+    },
     /// An option names an item that was never added.
     #[error("option {option} names item {item}, but there are only {items} items")]
     UnknownItem {
@@ -45,7 +54,7 @@ pub enum BuildError {
         option: u32,
     },
     /// An option's end lies before its start or past the entries (see
-    /// [`Matrix::from_primary_options`](super::Matrix::from_primary_options)).
+    /// [`Matrix::from_flat`](super::Matrix::from_flat)).
     #[error("option {option} ends before it starts or past the last entry")]
     OptionBounds {
         /// The option.
@@ -299,14 +308,19 @@ impl Problem {
 
     /// The items of option `k`, in the order given.
     pub fn option_items(&self, k: OptionId) -> impl Iterator<Item = (ItemId, Option<Color>)> + '_ {
-        let end = self.option_ends[k.0 as usize] as usize;
-        let start = match k.0 {
-            0 => 0,
-            _ => self.option_ends[k.0 as usize - 1] as usize,
-        };
-        self.entries[start..end]
+        self.option_entries(k.0)
             .iter()
             .map(|&(i, c)| (ItemId(i), (c != 0).then_some(Color(c))))
+    }
+
+    /// The (item, color) entries of option `k` (color 0 for none), as the
+    /// engines read them.
+    pub(super) fn option_entries(&self, k: u32) -> &[(u32, u32)] {
+        let start = match k {
+            0 => 0,
+            _ => self.option_ends[k as usize - 1] as usize,
+        };
+        &self.entries[start..self.option_ends[k as usize] as usize]
     }
 
     /// The name of item `i`, if it has one.

@@ -58,6 +58,7 @@
 
 use std::fmt;
 
+use crate::dlx::FlatProblem;
 use crate::dlx::cancel::{SharedCancel, is_cancelled};
 
 /// Which deductions to use, and how much guessing to allow.
@@ -241,18 +242,11 @@ pub enum RateError {
 }
 
 /// An exact-cover problem with colorless options, as [`Deducer::rate`]
-/// takes it: items `0..items`, the first `primary` of them primary; option
-/// `k` covers `entries[ends[k-1]..ends[k]]` (from 0 for `k = 0`).
+/// takes it: the problem, and a class for each of its items.
 #[derive(Clone, Copy, Debug)]
 pub struct Instance<'p> {
-    /// How many items there are.
-    pub items: u32,
-    /// How many of them (the first ones) are primary.
-    pub primary: u32,
-    /// Every option's items, one after another.
-    pub entries: &'p [u32],
-    /// Where each option's items end in `entries`.
-    pub ends: &'p [u32],
+    /// The items and options.
+    pub problem: FlatProblem<'p>,
     /// The class of each item (any small numbers).
     pub class: &'p [u8],
     /// The class of the places (naked singles and subsets).
@@ -403,27 +397,32 @@ impl Deducer {
     }
 
     /// Builds the tables for `p` and its initial state.
-    fn load(&mut self, p: Instance<'_>) -> Result<State, RateError> {
+    fn load(&mut self, instance: Instance<'_>) -> Result<State, RateError> {
+        let Instance {
+            problem: p,
+            class,
+            places,
+        } = instance;
         let items = p.items as usize;
-        if p.primary > p.items || p.class.len() != items {
+        if p.primary > p.items || class.len() != items {
             return Err(RateError::Malformed(format!(
                 "{} items, {} primary, {} classes",
                 p.items,
                 p.primary,
-                p.class.len()
+                class.len()
             )));
         }
         self.primary = p.primary as usize;
-        self.places = p.places;
+        self.places = places;
         self.class.clear();
-        self.class.extend_from_slice(p.class);
-        let mut classes = p.class.to_vec();
+        self.class.extend_from_slice(class);
+        let mut classes = class.to_vec();
         classes.sort_unstable();
         classes.dedup();
         self.pairs.clear();
         for &from in &classes {
             for &to in &classes {
-                if from != to && (from == p.places || to == p.places) {
+                if from != to && (from == places || to == places) {
                     self.pairs.push((from, to));
                 }
             }

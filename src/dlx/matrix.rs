@@ -7,6 +7,7 @@ use std::mem::MaybeUninit;
 use bumpalo::Bump;
 
 use super::builder::{BuildError, Problem};
+use super::flat::FlatProblem;
 use super::search::ForceError;
 use super::{ItemId, ItemKind, OptionId};
 
@@ -172,58 +173,81 @@ struct Headers<'a> {
 }
 
 impl<'a> Headers<'a> {
-    /// `items` primary items, item `i` at header `i + 1`.
-    fn primary(arena: &'a Bump, items: u32) -> Self {
+    /// `items` items in order, item `i` at header `i + 1`, the first
+    /// `primary` of them primary.
+    fn in_order(arena: &'a Bump, items: u32, primary: u32) -> Self {
         Headers {
             of_item: arena.alloc_slice_fill_with(items as usize, |i| i as u32 + 1),
             item_of: arena
                 .alloc_slice_fill_with(items as usize + 1, |h| (h as u32).saturating_sub(1)),
-            primary: items,
+            primary,
         }
     }
 }
 
 impl<'a> Matrix<'a> {
-    /// Compiles a problem whose items are all primary and whose options
-    /// carry no colors, given as flat lists: option `k` covers the items
-    /// `entries[ends[k-1]..ends[k]]` (from 0 for `k = 0`), numbered
-    /// `0..items`. The same matrix as a [`Problem`] with those items and
+    /// Compiles a problem without colors given as flat lists
+    /// ([`FlatProblem`]: the first `primary` items primary, the rest
+    /// secondary). The same matrix as a [`Problem`] with those items and
     /// options would build, without the problem's per-entry bookkeeping:
     /// for callers that compile one matrix per instance (a Sudoku's
-    /// givens, say), where the build costs as much as the search.
+    /// givens, say), where the build costs as much as the search. Refuses
+    /// what [`Problem::add_option`] would (an unknown or repeated item, an
+    /// option with no primary item), an option that ends outside the
+    /// entries, and a problem too large.
     ///
     /// ```
-    /// use dlx_engine::dlx::{Matrix, Search};
+    /// use dlx_engine::dlx::{FlatProblem, Matrix, Search};
     /// let arena = bumpalo::Bump::new();
     /// // Items 0 and 1; options {0, 1}, {0}, {1}.
-    /// let mut m = Matrix::from_primary_options(&arena, 2, &[0, 1, 0, 1], &[2, 3, 4]).unwrap();
+    /// let p = FlatProblem::all_primary(2, &[0, 1, 0, 1], &[2, 3, 4]);
+    /// let mut m = Matrix::from_flat(&arena, p).unwrap();
     /// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
+    /// // Item 1 secondary: {0} alone covers the primary item too.
+    /// let p = FlatProblem { primary: 1, ..p };
+    /// assert_eq!(Matrix::from_flat(&arena, p).unwrap().count_up_to(u64::MAX).solutions, 2);
     /// ```
-    pub fn from_primary_options(
-        arena: &'a Bump,
-        items: u32,
-        entries: &[u32],
-        ends: &[u32],
-    ) -> Result<Self, BuildError> {
+    pub fn from_flat(arena: &'a Bump, problem: FlatProblem<'_>) -> Result<Self, BuildError> {
+        let FlatProblem {
+            items,
+            primary,
+            entries,
+            ends,
+        } = problem;
         let n_items = items as usize;
         if 2 + n_items + entries.len() + ends.len() >= COVERED as usize {
             return Err(BuildError::TooLarge);
         }
+        if primary > items {
+            return Err(BuildError::PrimaryCount { primary, items });
+        }
+        if primary < items {
+            // Only here can an option lack a primary item: the layout
+            // checks the rest.
+            let lacks = (0..ends.len()).find(|&k| {
+                problem
+                    .option(k)
+                    .is_some_and(|o| o.iter().all(|&i| i >= primary))
+            });
+            if let Some(k) = lacks {
+                return Err(BuildError::NoPrimaryItem { option: k as u32 });
+            }
+        }
         Self::lay_out(
             arena,
-            Headers::primary(arena, items),
+            Headers::in_order(arena, items, primary),
             entries,
             ends,
             |&item| (item.wrapping_add(1), 0),
         )
     }
 
-    /// [`Matrix::from_primary_options`] for options of exactly four items
+    /// [`Matrix::from_flat`], all items primary, for options of exactly four items
     /// each (a plain or jigsaw Sudoku's cell, row, column and box): the
     /// same matrix, node for node, laid out with each node written once,
     /// since the four-item stride tells where every node and spacer goes
     /// before any is written (no zero fill, no walk of option ends, no
-    /// spacer written twice). Refuses what `from_primary_options` would.
+    /// spacer written twice). Refuses what `from_flat` would.
     ///
     /// ```
     /// use dlx_engine::dlx::{Matrix, Search};
@@ -246,7 +270,7 @@ impl<'a> Matrix<'a> {
             .and_then(|nodes| nodes.checked_add(2 + n_items))
             .filter(|&nodes| nodes < COVERED as usize)
             .ok_or(BuildError::TooLarge)?;
-        let headers = Headers::primary(arena, items);
+        let headers = Headers::in_order(arena, items, items);
         let lens = arena.alloc_slice_fill_default::<u32>(n_items + 2);
         let layout =
             std::alloc::Layout::array::<Node>(n_nodes).map_err(|_| BuildError::TooLarge)?;

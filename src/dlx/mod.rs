@@ -59,7 +59,7 @@
 //!   matrix is laid out by `Matrix::from_four_item_options`, which writes
 //!   each node once (its place is known from the stride) into storage
 //!   that is never zero-filled: the same matrix, node for node, as
-//!   `Matrix::from_primary_options` lays out.
+//!   `Matrix::from_flat` lays out.
 //!
 //! The layout, the tree, the order of every unlink and the statistics are
 //! the same under each; forcing, `goto` and Algorithm M always take the
@@ -100,6 +100,7 @@ mod builder;
 pub mod cancel;
 pub mod classic;
 pub mod deduce;
+mod flat;
 pub mod knuth;
 mod matrix;
 pub mod memo;
@@ -110,6 +111,7 @@ mod search;
 
 pub use bits::BitMatrix;
 pub use builder::{BuildError, MAX_MULTIPLICITY, Problem, check_bounds};
+pub use flat::FlatProblem;
 pub use matrix::{Matrix, SanityError};
 pub use memo::MemoTable;
 pub use multibits::MultiBitMatrix;

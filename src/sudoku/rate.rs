@@ -98,10 +98,7 @@ impl Rater {
         let rating = solver.with_options(puzzle, |options| {
             deducer.rate(
                 Instance {
-                    items: options.items,
-                    primary: options.items,
-                    entries: options.entries,
-                    ends: options.ends,
+                    problem: options.problem,
                     class: options.class,
                     places: CLASS_CELL,
                 },

@@ -8,6 +8,7 @@
 //! code, or stops at the first failure with `--fail-fast`.
 //! (Planted puzzles, dlx against the naive DFS: `tests/it/solvers.rs`.)
 
+use dlx_engine::dlx::FlatProblem;
 use dlx_engine::dlx::Search;
 use std::ops::ControlFlow;
 
@@ -263,7 +264,7 @@ impl Random {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
-    /// `Matrix::from_primary_options` on arbitrary lists, valid or not,
+    /// `Matrix::from_flat` on arbitrary lists, valid or not,
     /// never panics: it refuses them, or builds a sane matrix that counts
     /// what a `Problem` with the same options counts.
     #[test]
@@ -273,7 +274,7 @@ proptest! {
         ends in prop::collection::vec(0u32..18, 0..6),
     ) {
         let arena = Bump::new();
-        let Ok(mut m) = Matrix::from_primary_options(&arena, items, &entries, &ends) else {
+        let Ok(mut m) = Matrix::from_flat(&arena, FlatProblem::all_primary(items, &entries, &ends)) else {
             return Ok(());
         };
         m.sanity().unwrap();

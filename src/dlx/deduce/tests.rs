@@ -1,4 +1,5 @@
 use super::*;
+use crate::dlx::FlatProblem;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -23,10 +24,12 @@ fn rate_by(
     let class = vec![0; items as usize];
     deducer.rate(
         Instance {
-            items,
-            primary: items,
-            entries: &entries,
-            ends: &ends,
+            problem: FlatProblem {
+                items,
+                primary: items,
+                entries: &entries,
+                ends: &ends,
+            },
             class: &class,
             places: 0,
         },
@@ -138,10 +141,12 @@ fn the_guess_budget_is_kept() {
     let err = Deducer::new()
         .rate(
             Instance {
-                items: 2,
-                primary: 2,
-                entries: &entries,
-                ends: &ends,
+                problem: FlatProblem {
+                    items: 2,
+                    primary: 2,
+                    entries: &entries,
+                    ends: &ends,
+                },
                 class: &[0, 0],
                 places: 0,
             },
@@ -204,10 +209,12 @@ proptest! {
         let rating = Deducer::new()
             .rate(
                 Instance {
-                    items: total,
-                    primary: items,
-                    entries: &entries,
-                    ends: &ends,
+                    problem: FlatProblem {
+                        items: total,
+                        primary: items,
+                        entries: &entries,
+                        ends: &ends,
+                    },
                     class: &classes[..total as usize],
                     places: 0,
                 },
@@ -223,10 +230,7 @@ fn malformed_instances_are_refused() {
     let err = Deducer::new()
         .rate(
             Instance {
-                items: 2,
-                primary: 2,
-                entries: &[0, 5],
-                ends: &[2],
+                problem: FlatProblem::all_primary(2, &[0, 5], &[2]),
                 class: &[0, 0],
                 places: 0,
             },

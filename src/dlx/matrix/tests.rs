@@ -1,5 +1,6 @@
 use super::super::{Color, ItemKind, Problem};
 use super::*;
+use crate::dlx::FlatProblem;
 use crate::dlx::Search;
 
 /// Knuth's toy example (TAOCP 7.2.2.1 (6)): items a..g, one solution.
@@ -158,7 +159,8 @@ fn the_flat_build_is_the_problem_build() {
             start = end as usize;
         }
         let arena = Bump::new();
-        let mut flat = Matrix::from_primary_options(&arena, items, &entries, &ends).unwrap();
+        let mut flat =
+            Matrix::from_flat(&arena, FlatProblem::all_primary(items, &entries, &ends)).unwrap();
         let mut built = p.build(&arena).unwrap();
         flat.sanity().unwrap();
         assert_eq!(flat.state_digest(), built.state_digest());
@@ -193,7 +195,8 @@ fn the_four_item_build_is_the_flat_build() {
         let ends: Vec<u32> = (1..=count).map(|k| 4 * k).collect();
         let arena = Bump::new();
         let mut four = Matrix::from_four_item_options(&arena, items, &options).unwrap();
-        let mut flat = Matrix::from_primary_options(&arena, items, &entries, &ends).unwrap();
+        let mut flat =
+            Matrix::from_flat(&arena, FlatProblem::all_primary(items, &entries, &ends)).unwrap();
         four.sanity().unwrap();
         assert_eq!(four.nodes, flat.nodes);
         assert_eq!(four.items, flat.items);
@@ -246,7 +249,8 @@ fn the_four_item_build_refuses_what_the_flat_build_would() {
 fn the_flat_build_refuses_what_a_problem_would() {
     let arena = Bump::new();
     let build = |items, entries: &[u32], ends: &[u32]| {
-        Matrix::from_primary_options(&arena, items, entries, ends).map(|m| m.option_count())
+        Matrix::from_flat(&arena, FlatProblem::all_primary(items, entries, ends))
+            .map(|m| m.option_count())
     };
     assert_eq!(
         build(2, &[0, 1, 1], &[3]),

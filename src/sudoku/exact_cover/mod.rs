@@ -153,7 +153,7 @@ use bumpalo::Bump;
 use super::variant::{House, Variant, cage_sets};
 use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
 use crate::dlx::cancel::{Cancellable, NodeBudget, SharedCancel, is_cancelled};
-use crate::dlx::{Matrix, OptionId, Outcome, Search, SearchLimits, Solution, Visitor};
+use crate::dlx::{FlatProblem, Matrix, OptionId, Outcome, Search, SearchLimits, Solution, Visitor};
 
 mod cages;
 use cages::house_sums;
@@ -212,7 +212,7 @@ pub struct DlxSolver {
     sets: Vec<Vec<u64>>,
     arena: Bump,
     /// The reduced matrix's item count, and its options as flat item lists
-    /// for [`Matrix::from_primary_options`].
+    /// for [`Matrix::from_flat`].
     items: u32,
     entries: Vec<u32>,
     ends: Vec<u32>,
@@ -292,21 +292,17 @@ pub struct Placements<'s> {
 }
 
 /// A puzzle's reduced problem as flat option lists (see the module docs
-/// for what it holds): every item primary, option `k` covering
-/// `entries[ends[k-1]..ends[k]]` (from 0 for `k = 0`).
+/// for what it holds), every item primary, with a class per item and what
+/// each option places.
 #[derive(Clone, Copy)]
 pub struct CompiledOptions<'s> {
-    /// How many items there are.
-    pub items: u32,
+    /// The items and options.
+    pub problem: FlatProblem<'s>,
     /// The class of each item: [`CLASS_CELL`] for the cells, then one
     /// class per kind of house for its digit items (1 rows, 2 columns,
     /// 3 boxes or jigsaw regions, 4 diagonals, 5 hyper windows), 6 the
     /// digits of killer cages, 7 the cages.
     pub class: &'s [u8],
-    /// Every option's items, one after another.
-    pub entries: &'s [u32],
-    /// Where each option's items end in `entries`.
-    pub ends: &'s [u32],
     /// What each option places (one digit at most: killer cages are
     /// compiled to their digit sets here).
     pub placements: Placements<'s>,
@@ -525,7 +521,10 @@ impl DlxSolver {
         // Without cages, with three houses a cell, every option is a
         // cell and its three house-digit items: the layout for four.
         let matrix = if self.three.is_empty() {
-            Matrix::from_primary_options(&self.arena, self.items, &self.entries, &self.ends)
+            Matrix::from_flat(
+                &self.arena,
+                FlatProblem::all_primary(self.items, &self.entries, &self.ends),
+            )
         } else {
             debug_assert!(
                 self.ends
@@ -571,10 +570,8 @@ impl DlxSolver {
             }
         }
         let result = f(CompiledOptions {
-            items: self.items,
+            problem: FlatProblem::all_primary(self.items, &self.entries, &self.ends),
             class: &class,
-            entries: &self.entries,
-            ends: &self.ends,
             placements: self.placements(),
         });
         self.item_class = class;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::dlx::FlatProblem;
 use crate::dlx::{ItemId, ItemKind, Problem};
 use crate::sudoku::verify::{check_solution, check_variant};
 
@@ -170,7 +171,11 @@ fn solutions(v: &Variant, g: &Grid, cages: Cages, limit: usize) -> (Vec<Grid>, V
     let mut s = DlxSolver::for_variant(v.clone());
     s.prepare(g, cages).unwrap();
     let arena = Bump::new();
-    let mut m = Matrix::from_primary_options(&arena, s.items, &s.entries, &s.ends).unwrap();
+    let mut m = Matrix::from_flat(
+        &arena,
+        FlatProblem::all_primary(s.items, &s.entries, &s.ends),
+    )
+    .unwrap();
     let placements = s.placements();
     let mut found = Vec::new();
     m.search(

@@ -1,3 +1,4 @@
+use crate::dlx::FlatProblem;
 use crate::dlx::Search;
 use std::ops::ControlFlow;
 
@@ -47,7 +48,7 @@ fn every_dance_visits_the_same_tree() {
         }
     }
     let arena = Bump::new();
-    let mut m = Matrix::from_primary_options(&arena, 64, &entries, &ends).unwrap();
+    let mut m = Matrix::from_flat(&arena, FlatProblem::all_primary(64, &entries, &ends)).unwrap();
     assert_eq!(m.dance, FOUR);
     m.force(OptionId(1)).unwrap();
     let before = m.state_digest();
