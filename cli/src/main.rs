@@ -15,9 +15,10 @@ use dlx_cli::shell::{self, Shell};
 use dlx_cli::sudoku::{self as sudoku_app, SolverKind, Task};
 use dlx_cli::{ExitStatus, Input, Part, bench};
 use dlx_engine::dlx::EngineKind;
-use dlx_engine::dlx::deduce::{Level, Rules};
+use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::Shape;
+use dlx_engine::sudoku::rate::Level;
 
 mod convert;
 mod help;

@@ -35,7 +35,7 @@ use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 
 use engine::Bump;
 use engine::cancel::{Cancel, Cancellable, SharedCancel};
-use engine::dlx::deduce::{Level, Rules};
+use engine::dlx::deduce::Rules;
 use engine::dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::dlx::memo::DEFAULT_MEMO_BYTES;
 use engine::dlx::parallel::SUBPROBLEMS_PER_WORKER;
@@ -46,6 +46,7 @@ use engine::sudoku::candidates::true_candidates;
 use engine::sudoku::generate::{
     CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,
 };
+use engine::sudoku::rate::{Grade, Level};
 use engine::sudoku::rate::{RateError, Rater};
 use engine::sudoku::solvers::{SolverKind, Solvers};
 use engine::sudoku::variant::variant_of;

@@ -52,11 +52,9 @@
 //! ([`Deducer::set_cancel`]) asks it before each problem and then every
 //! [`CANCEL_WORK`] units of work while it deduces and guesses (see
 //! there), and stops with
-//! [`RateError::Cancelled`] once it says so. A rating that ends is never
+//! [`DeduceError::Cancelled`] once it says so. A rating that ends is never
 //! partial: cancelling changes whether a rating comes back, never what it
 //! says.
-
-use std::fmt;
 
 use crate::dlx::FlatProblem;
 use crate::dlx::cancel::{SharedCancel, is_cancelled};
@@ -99,51 +97,6 @@ pub struct Tally {
     pub hidden_subsets: [u64; SUBSET_SIZES],
 }
 
-/// A level: the hardest kind of step needed, named as qqwing names its
-/// levels (docs/rating.md says where the definitions differ).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// Naked singles alone solve it.
-    Simple,
-    /// Hidden singles are needed too.
-    Easy,
-    /// Intersections or subsets are needed.
-    Intermediate,
-    /// The rules stall: guessing is needed.
-    Expert,
-}
-
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 4] = [
-        Level::Simple,
-        Level::Easy,
-        Level::Intermediate,
-        Level::Expert,
-    ];
-
-    /// The level's word (`simple`, `easy`, `intermediate`, `expert`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Simple => "simple",
-            Level::Easy => "easy",
-            Level::Intermediate => "intermediate",
-            Level::Expert => "expert",
-        }
-    }
-
-    /// The level a word names.
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == name)
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// What rating a problem found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rating {
@@ -157,38 +110,7 @@ pub struct Rating {
     pub solutions: u64,
 }
 
-/// Points per use of each step in [`Rating::score`].
-pub mod weights {
-    /// A naked single.
-    pub const NAKED_SINGLE: u64 = 1;
-    /// A hidden single.
-    pub const HIDDEN_SINGLE: u64 = 2;
-    /// An intersection.
-    pub const INTERSECTION: u64 = 5;
-    /// A subset of size `k` (naked or hidden): `k` times this.
-    pub const SUBSET_PER_ITEM: u64 = 5;
-    /// One guess.
-    pub const GUESS: u64 = 20;
-    /// One guess that led to a contradiction, on top of [`GUESS`].
-    pub const BACKTRACK: u64 = 10;
-}
-
 impl Rating {
-    /// The level: the hardest kind of step used.
-    pub fn level(&self) -> Level {
-        let t = &self.tally;
-        let subsets: u64 = t.naked_subsets.iter().chain(&t.hidden_subsets).sum();
-        if self.guesses > 0 {
-            Level::Expert
-        } else if t.intersections + subsets > 0 {
-            Level::Intermediate
-        } else if t.hidden_singles > 0 {
-            Level::Easy
-        } else {
-            Level::Simple
-        }
-    }
-
     /// The count of each step, by name, in the order `dlx rate` prints
     /// them: the deductions before the first guess, then the guessing.
     pub fn steps(&self) -> [(&'static str, u64); 11] {
@@ -207,28 +129,12 @@ impl Rating {
             ("backtracks", self.backtracks),
         ]
     }
-
-    /// The score: each step used, weighted by how hard it is
-    /// ([`weights`]), summed.
-    pub fn score(&self) -> u64 {
-        use weights::*;
-        let t = &self.tally;
-        let subsets: u64 = (0..SUBSET_SIZES)
-            .map(|i| (i as u64 + 2) * SUBSET_PER_ITEM * (t.naked_subsets[i] + t.hidden_subsets[i]))
-            .sum();
-        t.naked_singles * NAKED_SINGLE
-            + t.hidden_singles * HIDDEN_SINGLE
-            + t.intersections * INTERSECTION
-            + subsets
-            + self.guesses * GUESS
-            + self.backtracks * BACKTRACK
-    }
 }
 
-/// Why a problem could not be rated.
+/// Why the deductions could not rate a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum RateError {
+pub enum DeduceError {
     /// The problem as given is malformed.
     #[error("{0}")]
     Malformed(String),
@@ -366,7 +272,7 @@ impl Deducer {
     }
 
     /// Makes every later [`Deducer::rate`] stop early once `cancel` says
-    /// so, with [`RateError::Cancelled`] (`None`: never). See the module
+    /// so, with [`DeduceError::Cancelled`] (`None`: never). See the module
     /// docs for how often it is asked.
     pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
         self.cancel = cancel;
@@ -374,11 +280,11 @@ impl Deducer {
 
     /// Rates `problem` under `rules`: the deductions used before the first
     /// guess, then the guessing needed to find every solution (stopping at
-    /// 2). [`RateError::Cancelled`] if the deducer's cancel said to stop
+    /// 2). [`DeduceError::Cancelled`] if the deducer's cancel said to stop
     /// before or while it rated.
-    pub fn rate(&mut self, problem: Instance<'_>, rules: &Rules) -> Result<Rating, RateError> {
+    pub fn rate(&mut self, problem: Instance<'_>, rules: &Rules) -> Result<Rating, DeduceError> {
         if is_cancelled(self.cancel.as_ref()) {
-            return Err(RateError::Cancelled);
+            return Err(DeduceError::Cancelled);
         }
         let mut state = self.load(problem)?;
         let mut rating = Rating {
@@ -391,13 +297,13 @@ impl Deducer {
             Flow::Solved => rating.solutions = 1,
             Flow::Contradiction => {}
             Flow::Stalled => self.guess(state, rules, &mut rating)?,
-            Flow::Cancelled => return Err(RateError::Cancelled),
+            Flow::Cancelled => return Err(DeduceError::Cancelled),
         }
         Ok(rating)
     }
 
     /// Builds the tables for `p` and its initial state.
-    fn load(&mut self, instance: Instance<'_>) -> Result<State, RateError> {
+    fn load(&mut self, instance: Instance<'_>) -> Result<State, DeduceError> {
         let Instance {
             problem: p,
             class,
@@ -405,7 +311,7 @@ impl Deducer {
         } = instance;
         let items = p.items as usize;
         if p.primary > p.items || class.len() != items {
-            return Err(RateError::Malformed(format!(
+            return Err(DeduceError::Malformed(format!(
                 "{} items, {} primary, {} classes",
                 p.items,
                 p.primary,
@@ -435,11 +341,11 @@ impl Deducer {
         for &end in p.ends {
             let end = end as usize;
             let option = p.entries.get(start..end).ok_or_else(|| {
-                RateError::Malformed(format!("option ends at {end}, before {start}"))
+                DeduceError::Malformed(format!("option ends at {end}, before {start}"))
             })?;
             for &i in option {
                 if i as usize >= items {
-                    return Err(RateError::Malformed(format!("item {i} of {items}")));
+                    return Err(DeduceError::Malformed(format!("item {i} of {items}")));
                 }
                 counts[i as usize + 1] += 1;
             }
@@ -789,7 +695,12 @@ impl Deducer {
     /// The guessing search from a stalled `root`: branches on the primary
     /// item with the fewest options, applies the rules in each branch, and
     /// stops at the second solution.
-    fn guess(&mut self, root: State, rules: &Rules, rating: &mut Rating) -> Result<(), RateError> {
+    fn guess(
+        &mut self,
+        root: State,
+        rules: &Rules,
+        rating: &mut Rating,
+    ) -> Result<(), DeduceError> {
         let mut scratch = Tally::default();
         let mut stack = vec![self.frame(root)];
         while let Some(top) = stack.last_mut() {
@@ -799,7 +710,7 @@ impl Deducer {
             };
             top.next += 1;
             if rating.guesses >= rules.max_guesses {
-                return Err(RateError::GaveUp(rating.guesses));
+                return Err(DeduceError::GaveUp(rating.guesses));
             }
             rating.guesses += 1;
             let mut state = top.state.clone();
@@ -812,7 +723,7 @@ impl Deducer {
                     }
                 }
                 Flow::Contradiction => rating.backtracks += 1,
-                Flow::Cancelled => return Err(RateError::Cancelled),
+                Flow::Cancelled => return Err(DeduceError::Cancelled),
                 Flow::Stalled => {
                     let frame = self.frame(state);
                     stack.push(frame);

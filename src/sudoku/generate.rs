@@ -26,8 +26,9 @@ use super::{DlxSolver, Grid, Shape, SudokuSolver};
 use std::sync::Arc;
 
 use crate::dlx::cancel::{AnyOf, NodeBudget, SharedCancel, is_cancelled};
-use crate::dlx::deduce::{Level, Rules};
+use crate::dlx::deduce::Rules;
 use crate::dlx::{Outcome, SearchLimits};
+use crate::sudoku::rate::{Grade, Level};
 use crate::workers::Batch;
 
 mod grids;

@@ -11,10 +11,114 @@
 //! cells. docs/rating.md gives the levels and the score, and compares them
 //! with qqwing's.
 
+use std::fmt;
+
 use super::variant::Variant;
 use super::{CLASS_CELL, DlxSolver, Grid, PuzzleError};
 use crate::dlx::cancel::SharedCancel;
-use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules};
+use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules, SUBSET_SIZES};
+
+/// A level: the hardest kind of step needed, named as qqwing names its
+/// levels (docs/rating.md says where the definitions differ).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Naked singles alone solve it.
+    Simple,
+    /// Hidden singles are needed too.
+    Easy,
+    /// Intersections or subsets are needed.
+    Intermediate,
+    /// The rules stall: guessing is needed.
+    Expert,
+}
+
+impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 4] = [
+        Level::Simple,
+        Level::Easy,
+        Level::Intermediate,
+        Level::Expert,
+    ];
+
+    /// The level's word (`simple`, `easy`, `intermediate`, `expert`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Simple => "simple",
+            Level::Easy => "easy",
+            Level::Intermediate => "intermediate",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The level a word names.
+    pub fn from_name(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Points per use of each step in [`Grade::score`].
+pub mod weights {
+    /// A naked single.
+    pub const NAKED_SINGLE: u64 = 1;
+    /// A hidden single.
+    pub const HIDDEN_SINGLE: u64 = 2;
+    /// An intersection.
+    pub const INTERSECTION: u64 = 5;
+    /// A subset of size `k` (naked or hidden): `k` times this.
+    pub const SUBSET_PER_ITEM: u64 = 5;
+    /// One guess.
+    pub const GUESS: u64 = 20;
+    /// One guess that led to a contradiction, on top of [`GUESS`].
+    pub const BACKTRACK: u64 = 10;
+}
+
+/// A deducer's [`Rating`] read as a Sudoku's: its level and its score.
+/// The deducer counts steps on any exact-cover problem; naming levels
+/// after qqwing's and weighting the steps is this module's.
+pub trait Grade {
+    /// The level: the hardest kind of step used.
+    fn level(&self) -> Level;
+    /// The score: each step used, weighted by how hard it is
+    /// ([`weights`]), summed.
+    fn score(&self) -> u64;
+}
+
+impl Grade for Rating {
+    fn level(&self) -> Level {
+        let t = &self.tally;
+        let subsets: u64 = t.naked_subsets.iter().chain(&t.hidden_subsets).sum();
+        if self.guesses > 0 {
+            Level::Expert
+        } else if t.intersections + subsets > 0 {
+            Level::Intermediate
+        } else if t.hidden_singles > 0 {
+            Level::Easy
+        } else {
+            Level::Simple
+        }
+    }
+
+    fn score(&self) -> u64 {
+        use weights::*;
+        let t = &self.tally;
+        let subsets: u64 = (0..SUBSET_SIZES)
+            .map(|i| (i as u64 + 2) * SUBSET_PER_ITEM * (t.naked_subsets[i] + t.hidden_subsets[i]))
+            .sum();
+        t.naked_singles * NAKED_SINGLE
+            + t.hidden_singles * HIDDEN_SINGLE
+            + t.intersections * INTERSECTION
+            + subsets
+            + self.guesses * GUESS
+            + self.backtracks * BACKTRACK
+    }
+}
 
 /// Why a puzzle could not be rated.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -24,15 +128,15 @@ pub enum RateError {
     #[error("{0}")]
     Puzzle(#[from] PuzzleError),
     /// The deductions could not finish: the guess budget ran out, or the
-    /// rater's cancel said to stop ([`deduce::RateError::Cancelled`]).
+    /// rater's cancel said to stop ([`deduce::DeduceError::Cancelled`]).
     #[error("{0}")]
-    Deduce(#[from] deduce::RateError),
+    Deduce(#[from] deduce::DeduceError),
 }
 
 impl RateError {
     /// Whether the rater's cancel stopped the rating ([`Rater::set_cancel`]).
     pub fn is_cancelled(&self) -> bool {
-        matches!(self, RateError::Deduce(deduce::RateError::Cancelled))
+        matches!(self, RateError::Deduce(deduce::DeduceError::Cancelled))
     }
 }
 
@@ -51,7 +155,7 @@ impl Rater {
     }
 
     /// Makes every later rating stop early once `cancel` says so, with
-    /// [`deduce::RateError::Cancelled`] (`None`: never). The deductions
+    /// [`deduce::DeduceError::Cancelled`] (`None`: never). The deductions
     /// ask it before each puzzle and every so often while they run
     /// ([`deduce::CANCEL_WORK`]); compiling a puzzle runs no search, so
     /// nothing else needs to ask. A rating that comes back is whole.
@@ -112,7 +216,27 @@ impl Rater {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::deduce::Level;
+
+    #[test]
+    fn the_grade_is_the_hardest_step_and_the_weighted_sum() {
+        let mut r = Rating {
+            tally: deduce::Tally {
+                naked_singles: 3,
+                ..Default::default()
+            },
+            guesses: 0,
+            backtracks: 0,
+            solutions: 1,
+        };
+        assert_eq!((r.level(), r.score()), (Level::Simple, 3));
+        r.tally.hidden_singles = 2;
+        assert_eq!((r.level(), r.score()), (Level::Easy, 3 + 4));
+        r.tally.naked_subsets[1] = 1;
+        assert_eq!((r.level(), r.score()), (Level::Intermediate, 3 + 4 + 15));
+        (r.guesses, r.backtracks) = (2, 1);
+        assert_eq!((r.level(), r.score()), (Level::Expert, 22 + 40 + 10));
+        assert_eq!(Level::from_name("expert"), Some(Level::Expert));
+    }
     use crate::sudoku::{NaiveSolver, Shape, SudokuSolver};
 
     fn grid(line: &str) -> Grid {

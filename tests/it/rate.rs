@@ -8,10 +8,11 @@
 use crate::common;
 
 use assert_cmd::Command;
-use dlx_engine::dlx::deduce::{Level, Rating, Rules};
+use dlx_engine::dlx::deduce::{Rating, Rules};
 use dlx_engine::format::{Alphabet, line};
 use dlx_engine::sudoku::generate::{Generator, Rng, Settings};
 use dlx_engine::sudoku::rate::Rater;
+use dlx_engine::sudoku::rate::{Grade, Level};
 use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
 use proptest::prelude::*;
 

@@ -14,7 +14,7 @@ use super::{Context, Done, Job};
 use crate::ExitStatus;
 use dlx_engine::dlx::deduce::{self, Rating, Rules};
 use dlx_engine::sudoku::Grid;
-use dlx_engine::sudoku::rate::{RateError, Rater};
+use dlx_engine::sudoku::rate::{Grade, RateError, Rater};
 
 /// The status of a case in `dlx rate --json`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -139,7 +139,7 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
                 },
                 status,
                 level: rating.as_ref().map(|r| r.level().name()),
-                score: rating.as_ref().map(Rating::score),
+                score: rating.as_ref().map(Grade::score),
                 steps: rating.as_ref().map(Steps),
                 error,
             };
@@ -177,17 +177,17 @@ fn verdict(result: Result<Rating, RateError>) -> (Status, Option<Rating>, Option
             (Status::BadInput, None, Some(e.to_string()))
         }
         Err(RateError::Puzzle(e)) => (Status::NoSolution, None, Some(format!("no solution: {e}"))),
-        Err(RateError::Deduce(deduce::RateError::GaveUp(n))) => (
+        Err(RateError::Deduce(deduce::DeduceError::GaveUp(n))) => (
             Status::GaveUp,
             None,
             Some(format!("gave up after {n} guesses (--max-guesses)")),
         ),
-        Err(RateError::Deduce(e @ deduce::RateError::Malformed(_))) => {
+        Err(RateError::Deduce(e @ deduce::DeduceError::Malformed(_))) => {
             (Status::BadInput, None, Some(e.to_string()))
         }
         // `dlx rate` sets no cancel; were one to stop a rating, the rating
         // did not finish, as when the guesses run out.
-        Err(RateError::Deduce(deduce::RateError::Cancelled)) => {
+        Err(RateError::Deduce(deduce::DeduceError::Cancelled)) => {
             (Status::GaveUp, None, Some("cancelled".into()))
         }
         // An error newer than this command: the input, as it cannot say.
