@@ -247,7 +247,7 @@ impl Engine<'_> {
     /// Counts solutions, searching each subproblem once where the engine
     /// can: [`BitMatrix::count_with_memo`], with `memo`, on the bit sets;
     /// the links (for colors, or problems too large for bit sets) search
-    /// every node, as [`Engine::search`] does. `visitor` gets ticks and no
+    /// every node, as [`Search::search`] does. `visitor` gets ticks and no
     /// solutions.
     pub fn count_with_memo<V: Visitor>(
         &mut self,

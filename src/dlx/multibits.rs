@@ -251,9 +251,8 @@ impl MultiBitMatrix {
     /// Algorithm M: visits solutions until the tree is exhausted, a limit
     /// is reached or the visitor stops it. The root's state is never
     /// changed, so there is nothing to restore. Runs compiled for the best
-    /// instruction set the processor has, as [`BitMatrix::search`] does.
-    ///
-    /// [`BitMatrix::search`]: super::BitMatrix::search
+    /// instruction set the processor has, as the bit sets' search
+    /// ([`Search::search`](crate::dlx::Search::search)) does.
     pub(super) fn run<V: Visitor>(
         &mut self,
         visitor: &mut V,
@@ -269,7 +268,7 @@ impl MultiBitMatrix {
 
     isa_copies!(search_portable: search_v3, search_popcnt(visitor: &mut V, limits: SearchLimits));
 
-    /// [`Self::search`] in portable code, with the widths of the common
+    /// [`Search::search`](crate::dlx::Search::search) in portable code, with the widths of the common
     /// small problems fixed at compile time.
     #[inline(always)]
     fn search_portable<V: Visitor>(
@@ -285,10 +284,10 @@ impl MultiBitMatrix {
         }
     }
 
-    /// [`Self::search`] with `W` words of options and `SW` words per slot
+    /// [`Search::search`](crate::dlx::Search::search) with `W` words of options and `SW` words per slot
     /// (0: as many as the problem has).
     ///
-    /// One piece, as [`MultiMatrix::search`](super::MultiMatrix::search)
+    /// One piece, as the links' Algorithm M (`MultiMatrix::run`)
     /// is and for the same reason: Knuth's four labels jump to one another
     /// in more than one order.
     #[inline(always)]

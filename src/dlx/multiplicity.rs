@@ -34,12 +34,12 @@
 //!   node hidden and per node tweaked out of a list.
 //!
 //! Problems without multiplicities never come here
-//! ([`Problem::engine`]): DLX1's loop ([`Matrix::search`]) keeps its tree,
+//! ([`Problem::engine`]): DLX1's loop ([`Search::search`](crate::dlx::Search::search)) keeps its tree,
 //! its statistics and its speed.
 //!
 //! # Invariants
 //!
-//! * Outside [`MultiMatrix::search`] the links are exactly as built and
+//! * Outside a search ([`Search::search`](super::Search::search)) the links are exactly as built and
 //!   every bound is its item's `hi`: a search restores both however it
 //!   ends, undoing every level on its stack in reverse order.
 //! * An active item's `bound` is positive, and its list holds exactly the

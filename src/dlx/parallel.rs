@@ -4,7 +4,7 @@
 //! # How the tree is split
 //!
 //! [`Plan::split`] walks the top levels of the tree exactly as
-//! [`Matrix::search`] would (same item choice, same option order) and
+//! [`Search::search`] would (same item choice, same option order) and
 //! stops at a depth where there are enough subproblems. A [`Subproblem`] is
 //! the list of options chosen on the way down. Entering it
 //! (`Matrix::goto`) leaves the same items and options active as

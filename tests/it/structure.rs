@@ -301,10 +301,10 @@ fn circle(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Option<Vec<Module>> {
     }
     let mut marks: BTreeMap<Module, Mark> = edges.keys().map(|k| (k.clone(), Mark::New)).collect();
     for start in edges.keys() {
-        if marks[start] == Mark::New {
-            if let Some(c) = visit(start, edges, &mut marks, &mut Vec::new()) {
-                return Some(c);
-            }
+        if marks[start] == Mark::New
+            && let Some(c) = visit(start, edges, &mut marks, &mut Vec::new())
+        {
+            return Some(c);
         }
     }
     None

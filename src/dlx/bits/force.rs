@@ -53,7 +53,7 @@ impl BitMatrix {
         Ok(())
     }
 
-    /// [`Self::force`] on top of whatever is forced, path or not.
+    /// [`Search::force`](crate::dlx::Search::force) on top of whatever is forced, path or not.
     fn force_here(&mut self, k: OptionId) -> Result<(), ForceError> {
         let Some(&bit) = self.internal.get(k.0 as usize) else {
             return Err(ForceError::UnknownOption(k));

@@ -7,7 +7,7 @@ use super::*;
 impl BitMatrix {
     // --- Counting with a memo ----------------------------------------------
 
-    /// Counts solutions as [`Self::search`] does, but searches each
+    /// Counts solutions as [`Search::search`](crate::dlx::Search::search) does, but searches each
     /// subproblem once: the count under a set of covered items is kept in
     /// `memo` and added again,
     /// without a search, when another path covers the same items. Same

@@ -1,5 +1,6 @@
 use super::super::{Color, ItemKind, Problem};
 use super::*;
+use crate::dlx::BuildError;
 use crate::dlx::FlatProblem;
 use crate::dlx::Search;
 

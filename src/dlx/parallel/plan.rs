@@ -116,7 +116,7 @@ struct Walk {
 
 impl Matrix<'_> {
     /// Lists the subproblems at `walk.depth` (and the solved or dead
-    /// branches above it), branching as [`Matrix::search`] does. Returns
+    /// branches above it), branching as [`Search::search`](crate::dlx::Search::search) does. Returns
     /// `false`, with the matrix restored, if there are too many.
     fn walk_top(&mut self, walk: &mut Walk, weight: f64) -> bool {
         let solved = self.items[0].next == 0;
