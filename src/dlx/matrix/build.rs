@@ -104,9 +104,12 @@ impl<'a> Matrix<'a> {
     /// let p = FlatProblem::all_primary(2, &[0, 1, 0, 1], &[2, 3, 4]);
     /// let mut m = Matrix::from_flat(&arena, p).unwrap();
     /// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
-    /// // Item 1 secondary: {0} alone covers the primary item too.
-    /// let p = FlatProblem { primary: 1, ..p };
+    /// // Item 1 secondary: {0, 1} and {0} each cover the primary item.
+    /// let p = FlatProblem { primary: 1, ..FlatProblem::all_primary(2, &[0, 1, 0], &[2, 3]) };
     /// assert_eq!(Matrix::from_flat(&arena, p).unwrap().count_up_to(u64::MAX).solutions, 2);
+    /// // An option of secondary items alone is refused, as Problem refuses it.
+    /// let p = FlatProblem { primary: 1, ..FlatProblem::all_primary(2, &[0, 1], &[1, 2]) };
+    /// assert!(Matrix::from_flat(&arena, p).is_err());
     /// ```
     pub fn from_flat(arena: &'a Bump, problem: FlatProblem<'_>) -> Result<Self, BuildError> {
         let FlatProblem {

@@ -172,6 +172,55 @@ fn the_flat_build_is_the_problem_build() {
 }
 
 #[test]
+fn the_flat_build_with_secondary_items_is_the_problem_build() {
+    // The same random problems with their last items secondary: where every
+    // option keeps a primary item, the flat build is the problem's build;
+    // where one does not, both refuse it.
+    let mut seed = 11;
+    let mut built_some = 0;
+    for round in 0..300 {
+        let (items, entries, ends) = random_flat(&mut seed);
+        let primary = 1 + round % items;
+        let mut p = Problem::new();
+        let ids: Vec<ItemId> = (0..items)
+            .map(|i| {
+                p.add_item(match i < primary {
+                    true => ItemKind::Primary,
+                    false => ItemKind::Secondary,
+                })
+            })
+            .collect();
+        let mut start = 0;
+        let mut refused = false;
+        for &end in &ends {
+            let option: Vec<ItemId> = entries[start..end as usize]
+                .iter()
+                .map(|&i| ids[i as usize])
+                .collect();
+            refused |= p.add_option(&option).is_err();
+            start = end as usize;
+        }
+        let arena = Bump::new();
+        let flat = FlatProblem {
+            primary,
+            ..FlatProblem::all_primary(items, &entries, &ends)
+        };
+        let Ok(mut flat) = Matrix::from_flat(&arena, flat) else {
+            assert!(refused, "the flat build refused what a problem takes");
+            continue;
+        };
+        assert!(!refused, "the flat build took what a problem refuses");
+        built_some += 1;
+        let mut built = p.build(&arena).unwrap();
+        flat.sanity().unwrap();
+        assert_eq!(flat.state_digest(), built.state_digest());
+        let (a, b) = (flat.count_up_to(u64::MAX), built.count_up_to(u64::MAX));
+        assert_eq!((a.solutions, a.stats), (b.solutions, b.stats));
+    }
+    assert!(built_some > 100, "only {built_some} problems built");
+}
+
+#[test]
 fn the_four_item_build_is_the_flat_build() {
     let mut seed = 11;
     for round in 0..300 {
