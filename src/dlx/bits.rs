@@ -64,6 +64,8 @@
 //! runs on the links ([`BitMatrix::fits`] says no).
 
 use super::builder::{BuildError, MAX_NODES, Problem};
+#[cfg(target_arch = "x86_64")]
+use super::isa::Isa;
 use super::memo::MemoTable;
 use super::search::{
     ForceError, Outcome, Progress, ReadBack, Search, SearchLimits, Solution, Stats, TicksOnly,
@@ -72,6 +74,8 @@ use super::search::{
 #[cfg(test)]
 use super::{Engine, EngineKind};
 use super::{ItemId, ItemKind, OptionId, Visitor};
+pub(super) use tables::size_classes;
+use tables::{OptionTables, clash_sets, item_masks, option_order, word_sets};
 
 /// No option: the end of an item's options at a level.
 const NONE: u32 = u32::MAX;
@@ -96,9 +100,34 @@ const MAX_MASK_WORDS: usize = 2;
 /// The most option sizes for which the update count goes by popcounts.
 const SIZE_CLASSES: usize = 4;
 
-/// A compiled problem for the bit-set search.
+/// A compiled problem for the bit-set search: its tables (compiled once,
+/// read by every search), the state its forced options leave, and the
+/// search's levels (scratch that each search overwrites).
 #[derive(Clone, Debug)]
 pub struct BitMatrix {
+    /// What the build compiled; never changed after it.
+    tables: Tables,
+    /// The current state: `words` words of active options, `word_words`
+    /// of live words, `open_words` of open primary items.
+    state: Vec<u64>,
+    /// Options forced so far, in order; from `path_from` on, the levels of
+    /// a path entered by `goto`.
+    forced: Vec<u32>,
+    /// Where the path of `goto` starts in `forced`.
+    path_from: usize,
+    /// The state before each level of that path, `state.len()` words a
+    /// level, so that going to another option of a level is one copy.
+    path_saved: Vec<u64>,
+    /// Updates since the matrix was built, counted as DLX1 counts them.
+    updates: u64,
+    /// The levels of the search under way (or the last one).
+    levels: Levels,
+}
+
+/// The compiled tables of a [`BitMatrix`], which no search or forcing
+/// changes.
+#[derive(Clone, Debug)]
+struct Tables {
     /// Words per bit set of options.
     words: usize,
     /// Words per set of words (the live set and each item's word set).
@@ -148,21 +177,15 @@ pub struct BitMatrix {
     internal: Vec<u32>,
     /// Whether that order is not the order added.
     reordered: bool,
-    /// The current state: `words` words of active options, `word_words`
-    /// of live words, `open_words` of open primary items.
-    state: Vec<u64>,
     /// The state with nothing forced.
     built: Vec<u64>,
-    /// Options forced so far, in order; from `path_from` on, the levels of
-    /// a path entered by `goto`.
-    forced: Vec<u32>,
-    /// Where the path of `goto` starts in `forced`.
-    path_from: usize,
-    /// The state before each level of that path, `state.len()` words a
-    /// level, so that going to another option of a level is one copy.
-    path_saved: Vec<u64>,
-    /// Updates since the matrix was built, counted as DLX1 counts them.
-    updates: u64,
+}
+
+/// A [`BitMatrix`] search's levels: what each depth saved, branched on and
+/// chose, and the options still to try. Scratch, grown as the search
+/// deepens and overwritten by the next search.
+#[derive(Clone, Debug)]
+struct Levels {
     /// The state saved at each search level (grown as the search deepens):
     /// `state.len()` words a level, for as many levels as `branch` and
     /// `chosen` hold; a level is saved before anything reads it.
@@ -241,12 +264,12 @@ fn state_words_mut<const W: usize>(state: &mut [u64]) -> &mut [u64] {
 /// [`ONE_LIVE_WORD`] where the live set is one word; or 0.
 macro_rules! by_words {
     ($self:ident, $method:ident::<$v:ty>($($arg:expr),*)) => {
-        match ($self.words, $self.state.len() == $self.words + 2) {
+        match ($self.tables.words, $self.state.len() == $self.tables.words + 2) {
             (1, true) => $self.$method::<$v, 1>($($arg),*),
             (2, true) => $self.$method::<$v, 2>($($arg),*),
             (3, true) => $self.$method::<$v, 3>($($arg),*),
             (4, true) => $self.$method::<$v, 4>($($arg),*),
-            _ if $self.word_words == 1 => $self.$method::<$v, ONE_LIVE_WORD>($($arg),*),
+            _ if $self.tables.word_words == 1 => $self.$method::<$v, ONE_LIVE_WORD>($($arg),*),
             _ => $self.$method::<$v, 0>($($arg),*),
         }
     };
@@ -405,161 +428,6 @@ fn clear<const W: usize>(
     hidden
 }
 
-/// The order in which the bit sets number the options of `problem`
-/// (`words` words a set): the options sorted by their items (each
-/// option's item numbers ascending, compared as words), unless the order
-/// added clusters the primary items' options into fewer words.
-///
-/// Counting an item's options costs a `POPCNT` per word that holds one
-/// of them, and most nodes count a dozen items or more. Sorted, the
-/// options of an item that comes first in many options sit side by side,
-/// and those of the items after it in runs: on the pentominoes the
-/// search counts 39% fewer words (106 million against 175 million) and
-/// runs 20% faster. The tree is the same: an item's options are still
-/// tried in the order added ([`BitMatrix::tries`]), and which item is
-/// branched on depends only on which options are active.
-fn option_order(problem: &Problem, prim_of: &[u32], words: usize, always_sort: bool) -> Vec<u32> {
-    let n = problem.option_count() as u32;
-    let added: Vec<u32> = (0..n).collect();
-    let keys: Vec<Vec<u32>> = added
-        .iter()
-        .map(|&k| {
-            let mut key: Vec<u32> = problem.option_entries(k).iter().map(|e| e.0).collect();
-            key.sort_unstable();
-            key
-        })
-        .collect();
-    let mut sorted = added.clone();
-    // Stable: options with the same items keep the order added.
-    sorted.sort_by(|&a, &b| keys[a as usize].cmp(&keys[b as usize]));
-    // The words that hold some option of each primary item.
-    let prims = prim_of.iter().filter(|&&p| p != NONE).count();
-    let spread = |order: &[u32]| {
-        let mut seen = vec![0u64; (prims * words).div_ceil(64)];
-        for (bit, &k) in order.iter().enumerate() {
-            for &(item, _) in problem.option_entries(k) {
-                let p = prim_of[item as usize];
-                if p != NONE {
-                    let at = p as usize * words + bit / 64;
-                    seen[at / 64] |= 1 << (at % 64);
-                }
-            }
-        }
-        seen.iter().map(|w| w.count_ones()).sum::<u32>()
-    };
-    if always_sort || spread(&sorted) < spread(&added) {
-        sorted
-    } else {
-        added
-    }
-}
-
-#[cfg(target_arch = "x86_64")]
-use super::isa::Isa;
-
-/// The options' contents, numbered in bit order: for each item the bits
-/// of its options, and each option's items and primary numbers.
-struct OptionTables {
-    uses: Vec<u64>,
-    items: Vec<u32>,
-    starts: Vec<u32>,
-    prims: Vec<u32>,
-    prim_starts: Vec<u32>,
-}
-
-impl OptionTables {
-    /// The tables of `problem`'s options taken in the order `original`
-    /// (bit `k` is option `original[k]`), `words` words per set of
-    /// options; `prim_of` gives each item's primary number, or [`NONE`].
-    fn new(problem: &Problem, original: &[u32], prim_of: &[u32], words: usize) -> Self {
-        let n_options = original.len();
-        let mut t = OptionTables {
-            uses: vec![0u64; problem.kinds.len() * words],
-            items: Vec::with_capacity(problem.entries.len()),
-            starts: Vec::with_capacity(n_options + 1),
-            prims: Vec::new(),
-            prim_starts: Vec::with_capacity(n_options + 1),
-        };
-        t.starts.push(0);
-        t.prim_starts.push(0);
-        for (k, &o) in original.iter().enumerate() {
-            for &(item, _) in problem.option_entries(o) {
-                t.uses[item as usize * words + k / 64] |= 1 << (k % 64);
-                t.items.push(item);
-                if prim_of[item as usize] != NONE {
-                    t.prims.push(prim_of[item as usize]);
-                }
-            }
-            t.starts.push(t.items.len() as u32);
-            t.prim_starts.push(t.prims.len() as u32);
-        }
-        t
-    }
-}
-
-/// For each of the `n` sets of `words` words in `sets`, the set of its
-/// words that are not zero (`word_words` words each).
-fn word_sets(sets: &[u64], n: usize, words: usize, word_words: usize) -> Vec<u64> {
-    let mut out = vec![0u64; n * word_words];
-    for i in 0..n {
-        let set = &sets[i * words..(i + 1) * words];
-        for (w, _) in set.iter().enumerate().filter(|(_, u)| **u != 0) {
-            out[i * word_words + w / 64] |= 1 << (w % 64);
-        }
-    }
-    out
-}
-
-/// For each option, the options that share an item with it (itself
-/// included): the union of its items' `uses`.
-fn clash_sets(uses: &[u64], items: &[u32], starts: &[u32], words: usize) -> Vec<u64> {
-    let n_options = starts.len() - 1;
-    let mut clashes = vec![0u64; n_options * words];
-    for k in 0..n_options {
-        let clash = &mut clashes[k * words..(k + 1) * words];
-        for &item in &items[starts[k] as usize..starts[k + 1] as usize] {
-            let uses = &uses[item as usize * words..(item as usize + 1) * words];
-            for (c, u) in clash.iter_mut().zip(uses) {
-                *c |= u;
-            }
-        }
-    }
-    clashes
-}
-
-/// For each option, the bits of its primary numbers (`mask_words` words
-/// each).
-fn item_masks(prims: &[u32], prim_starts: &[u32], mask_words: usize) -> Vec<u64> {
-    let mut masks = vec![0u64; (prim_starts.len() - 1) * mask_words];
-    for (k, mask) in masks.chunks_exact_mut(mask_words).enumerate() {
-        for &p in &prims[prim_starts[k] as usize..prim_starts[k + 1] as usize] {
-            mask[p as usize / 64] |= 1 << (p % 64);
-        }
-    }
-    masks
-}
-
-/// The options grouped by the nodes their hiding unlinks (`hides`, by
-/// option in bit order), when there are at most [`SIZE_CLASSES`] such
-/// numbers: each number, in the order first met, and its options
-/// (`words` words each); `None` with more. Both bit-set engines count
-/// updates by these popcounts.
-pub(super) fn size_classes(hides: &[u64], words: usize) -> Option<Vec<(u64, Vec<u64>)>> {
-    let mut sizes: Vec<(u64, Vec<u64>)> = Vec::new();
-    for (k, &h) in hides.iter().enumerate() {
-        let class = match sizes.iter().position(|(w, _)| *w == h) {
-            Some(c) => c,
-            None if sizes.len() == SIZE_CLASSES => return None,
-            None => {
-                sizes.push((h, vec![0; words]));
-                sizes.len() - 1
-            }
-        };
-        sizes[class].1[k / 64] |= 1 << (k % 64);
-    }
-    Some(sizes)
-}
-
 impl BitMatrix {
     /// Whether `problem` suits the bit-set search: no colors, a state of
     /// at most 4 KiB (about 32,000 options), and dense clashes: on
@@ -685,50 +553,55 @@ impl BitMatrix {
         state.extend(full_set(words));
         state.resize(words + word_words, 0);
         state.extend(&open);
+        let uniform = match sizes.as_slice() {
+            [(entries, _)] => Some(*entries),
+            _ => None,
+        };
         Ok(Self {
-            words,
-            word_words,
-            uses,
-            item_words,
-            items,
-            starts,
-            prims,
-            prim_starts,
-            prim_item,
-            prim_uses,
-            prim_item_words,
-            prim_masks,
-            uniform: match sizes.as_slice() {
-                [(entries, _)] => Some(*entries),
-                _ => None,
+            tables: Tables {
+                words,
+                word_words,
+                uses,
+                item_words,
+                items,
+                starts,
+                prims,
+                prim_starts,
+                prim_item,
+                prim_uses,
+                prim_item_words,
+                prim_masks,
+                uniform,
+                sizes,
+                clashes,
+                original,
+                internal,
+                reordered,
+                built: state.clone(),
             },
-            sizes,
-            clashes,
-            original,
-            internal,
-            reordered,
-            built: state.clone(),
             state,
             forced: Vec::new(),
             path_from: 0,
             path_saved: Vec::new(),
             updates: 0,
-            saved: Vec::new(),
-            branch: Vec::new(),
-            hints: Vec::new(),
-            dead_hints: vec![NONE; n_options],
-            chosen: Vec::new(),
-            one_option: Vec::new(),
-            resume: Vec::new(),
-            tries: Vec::new(),
-            try_pos: Vec::new(),
-            try_end: Vec::new(),
+            levels: Levels {
+                saved: Vec::new(),
+                branch: Vec::new(),
+                hints: Vec::new(),
+                dead_hints: vec![NONE; n_options],
+                chosen: Vec::new(),
+                one_option: Vec::new(),
+                resume: Vec::new(),
+                tries: Vec::new(),
+                try_pos: Vec::new(),
+                try_end: Vec::new(),
+            },
         })
     }
 
     /// Number of options.
     pub fn option_count(&self) -> usize {
-        self.starts.len() - 1
+        self.tables.starts.len() - 1
     }
 
     /// Link updates since the matrix was built, as the links would have
@@ -738,7 +611,8 @@ impl BitMatrix {
     }
 
     fn option_items(&self, k: u32) -> &[u32] {
-        &self.items[self.starts[k as usize] as usize..self.starts[k as usize + 1] as usize]
+        &self.tables.items
+            [self.tables.starts[k as usize] as usize..self.tables.starts[k as usize + 1] as usize]
     }
 
     fn is_active(&self, k: u32) -> bool {
@@ -753,24 +627,31 @@ impl BitMatrix {
     /// `count_lead`.
     #[inline(always)]
     fn commit<const W: usize>(&mut self, k: u32, lead: u32, count_lead: bool) {
-        if few_words::<W>() && lead != NONE && !self.clashes.is_empty() {
+        if few_words::<W>() && lead != NONE && !self.tables.clashes.is_empty() {
             return self.commit_in_few_words::<W>(k, lead, count_lead);
         }
         let k = k as usize;
         let (words, ww) = self.sizes_of::<W>();
-        let (first, end) = (self.starts[k] as usize, self.starts[k + 1] as usize);
+        let (first, end) = (
+            self.tables.starts[k] as usize,
+            self.tables.starts[k + 1] as usize,
+        );
         // Fields borrowed apart, so that the loops below index plain slices.
         let Self {
-            uses,
-            item_words,
-            items,
-            starts,
-            prims,
-            prim_starts,
-            prim_masks,
-            sizes,
-            uniform,
-            clashes,
+            tables:
+                Tables {
+                    uses,
+                    item_words,
+                    items,
+                    starts,
+                    prims,
+                    prim_starts,
+                    prim_masks,
+                    sizes,
+                    uniform,
+                    clashes,
+                    ..
+                },
             state,
             ..
         } = self;
@@ -830,8 +711,8 @@ impl BitMatrix {
     fn commit_in_few_words<const W: usize>(&mut self, k: u32, lead: u32, count_lead: bool) {
         let k = k as usize;
         let (clashes, uses) = (
-            self.clashes.as_chunks::<W>().0,
-            self.uses.as_chunks::<W>().0,
+            self.tables.clashes.as_chunks::<W>().0,
+            self.tables.uses.as_chunks::<W>().0,
         );
         debug_assert!(k < clashes.len() && (lead as usize) < uses.len());
         // SAFETY: `k` is an active option, so below the number of options,
@@ -858,19 +739,19 @@ impl BitMatrix {
         state[..W].copy_from_slice(&active);
         // SAFETY: `k` is an option (as above), and with one word of open
         // items there is one mask per option.
-        state[W + 1] &= !unsafe { *self.prim_masks.get_unchecked(k) };
+        state[W + 1] &= !unsafe { *self.tables.prim_masks.get_unchecked(k) };
         // Options of one size (n queens) need neither table: with empty
         // slices the `Counter` stays in registers (built from the tables
         // it went through the stack, 14 M instructions on queens13).
-        let count = match self.uniform {
+        let count = match self.tables.uniform {
             Some(entries) => Counter {
                 sizes: &[],
                 starts: &[],
                 uniform: Some(entries),
             },
             None => Counter {
-                sizes: &self.sizes,
-                starts: &self.starts,
+                sizes: &self.tables.sizes,
+                starts: &self.tables.starts,
                 uniform: None,
             },
         };
@@ -881,6 +762,7 @@ impl BitMatrix {
 mod force;
 mod memo;
 mod search;
+mod tables;
 
 #[cfg(test)]
 mod tests;

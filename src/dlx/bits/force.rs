@@ -32,7 +32,8 @@ impl BitMatrix {
         let mut common = 0;
         while common < prefix.len()
             && from + common < self.forced.len()
-            && self.internal.get(prefix[common].0 as usize) == Some(&self.forced[from + common])
+            && self.tables.internal.get(prefix[common].0 as usize)
+                == Some(&self.forced[from + common])
         {
             common += 1;
         }
@@ -55,7 +56,7 @@ impl BitMatrix {
 
     /// [`Search::force`](crate::dlx::Search::force) on top of whatever is forced, path or not.
     fn force_here(&mut self, k: OptionId) -> Result<(), ForceError> {
-        let Some(&bit) = self.internal.get(k.0 as usize) else {
+        let Some(&bit) = self.tables.internal.get(k.0 as usize) else {
             return Err(ForceError::UnknownOption(k));
         };
         if !self.is_active(bit) {
@@ -84,7 +85,7 @@ impl BitMatrix {
 
     /// The option that bit `k` of a set of options stands for.
     pub(in crate::dlx) fn option_id(&self, k: u32) -> OptionId {
-        OptionId(self.original[k as usize])
+        OptionId(self.tables.original[k as usize])
     }
 
     /// Unforces options until only the first `len` forced remain.
@@ -97,7 +98,7 @@ impl BitMatrix {
             .truncate(len.saturating_sub(self.path_from) * n);
         self.path_from = self.path_from.min(len);
         let keep: Vec<u32> = self.forced[..len].to_vec();
-        self.state.copy_from_slice(&self.built);
+        self.state.copy_from_slice(&self.tables.built);
         self.forced.clear();
         let updates = self.updates;
         for k in keep {

@@ -42,7 +42,7 @@ impl BitMatrix {
         limits: SearchLimits,
         memo: &mut MemoTable,
     ) -> (Outcome, Stats) {
-        let items = self.uses.len() / self.words.max(1);
+        let items = self.tables.uses.len() / self.tables.words.max(1);
         if memo.key_words() != MemoTable::key_words_for(items) {
             let trial_bits = memo.trial_bits();
             *memo = MemoTable::for_items(items, memo.max_bytes()).with_trial_bits(trial_bits);
@@ -132,7 +132,7 @@ impl BitMatrix {
             if stats.nodes & (V::TICK_NODES - 1) == 0 {
                 stats.updates = self.updates - updates_before;
                 stats.solutions = total;
-                let progress = Progress::new(self, &self.chosen[..depth], stats);
+                let progress = Progress::new(self, &self.levels.chosen[..depth], stats);
                 if visitor.tick(&progress).is_break() {
                     break 'search Outcome::Stopped;
                 }
@@ -142,9 +142,9 @@ impl BitMatrix {
             match self.choose::<W>(hint, dead) {
                 Some((p, count)) if count > 0 => {
                     self.set_hint::<W>(depth, p, false);
-                    item = self.prim_item[p as usize];
+                    item = self.tables.prim_item[p as usize];
                     self.save::<W>(depth);
-                    self.branch[depth] = item;
+                    self.levels.branch[depth] = item;
                     if levels.len() <= depth {
                         levels.resize(depth + 1, MemoLevel::default());
                         plain_from = plain_below(&levels);
@@ -199,7 +199,7 @@ impl BitMatrix {
                             if reached(total) {
                                 break 'search Outcome::SolutionLimit;
                             }
-                            self.chosen[depth] = x;
+                            self.levels.chosen[depth] = x;
                             x = self.next_try::<W>(depth);
                             continue;
                         }
@@ -211,10 +211,10 @@ impl BitMatrix {
                             }
                         }
                     }
-                    debug_assert!(depth < self.chosen.len());
+                    debug_assert!(depth < self.levels.chosen.len());
                     // SAFETY: level `depth` was saved (here or before its
                     // step back), so `chosen` holds it.
-                    unsafe { *self.chosen.get_unchecked_mut(depth) = x };
+                    unsafe { *self.levels.chosen.get_unchecked_mut(depth) = x };
                     self.commit::<W>(x, item, first_try);
                     depth += 1;
                     if keys.len() < (depth + 1) * kw {

@@ -26,16 +26,16 @@ impl BitMatrix {
         if few_words::<W>() {
             return (NONE, NONE);
         }
-        if self.hints.len() <= depth {
-            self.hints.resize(depth + 1, NONE);
+        if self.levels.hints.len() <= depth {
+            self.levels.hints.resize(depth + 1, NONE);
         }
         let dead = match depth.checked_sub(1) {
             // `chosen[depth - 1]` is the option that led here, a bit of a
             // set of options, and `dead_hints` has an entry for each.
-            Some(up) => self.dead_hints[self.chosen[up] as usize],
+            Some(up) => self.levels.dead_hints[self.levels.chosen[up] as usize],
             None => NONE,
         };
-        (self.hints[depth], dead)
+        (self.levels.hints[depth], dead)
     }
 
     /// Records `p` as the item chosen at `depth`, or found there without
@@ -45,9 +45,9 @@ impl BitMatrix {
         if few_words::<W>() {
             return;
         }
-        self.hints[depth] = p;
+        self.levels.hints[depth] = p;
         if let Some(up) = depth.checked_sub(1).filter(|_| dead) {
-            self.dead_hints[self.chosen[up] as usize] = p;
+            self.levels.dead_hints[self.levels.chosen[up] as usize] = p;
         }
     }
 
@@ -60,23 +60,23 @@ impl BitMatrix {
     #[inline(always)]
     fn enter<const W: usize>(&mut self, depth: usize, item: u32, count: u32) {
         self.grow::<W>(depth);
-        debug_assert!(depth + 1 < self.resume.len() && depth < self.branch.len());
+        debug_assert!(depth + 1 < self.levels.resume.len() && depth < self.levels.branch.len());
         // SAFETY: `grow` grew `resume` to hold level `depth + 1`, and
         // `branch` to hold level `depth`.
         unsafe {
-            *self.branch.get_unchecked_mut(depth) = item;
-            let up = *self.resume.get_unchecked(depth);
+            *self.levels.branch.get_unchecked_mut(depth) = item;
+            let up = *self.levels.resume.get_unchecked(depth);
             // Without a branch: whether a level has one option follows no
             // pattern (a branch here missed 428,000 times on queens13).
             let back = std::hint::select_unpredictable(count > 1, depth as u32, up);
-            *self.resume.get_unchecked_mut(depth + 1) = back;
+            *self.levels.resume.get_unchecked_mut(depth + 1) = back;
         }
         // With a few words a copy costs less than the branch that would
         // skip it: the state is saved anyway, and only the step back
         // passes over the level.
         if count == 1 && !few_words::<W>() {
             // SAFETY: `grow` grew `one_option` to hold level `depth`.
-            *unsafe { self.one_option.get_unchecked_mut(depth) } = true;
+            *unsafe { self.levels.one_option.get_unchecked_mut(depth) } = true;
         } else {
             self.save_grown::<W>(depth);
         }
@@ -87,19 +87,19 @@ impl BitMatrix {
     /// `branch` once `branch` holds a level, so one check does for both.
     #[inline(always)]
     fn grow<const W: usize>(&mut self, depth: usize) {
-        if self.branch.len() <= depth {
+        if self.levels.branch.len() <= depth {
             let n = self.state_len::<W>();
-            self.saved.resize((depth + 1) * n, 0);
-            self.branch.resize(depth + 1, 0);
-            self.chosen.resize(depth + 1, 0);
-            self.try_pos.resize(depth + 1, 0);
-            self.try_end.resize(depth + 1, 0);
-            self.one_option.resize(depth + 1, false);
-            if self.resume.len() <= depth + 1 {
-                self.resume.resize(depth + 2, NONE);
+            self.levels.saved.resize((depth + 1) * n, 0);
+            self.levels.branch.resize(depth + 1, 0);
+            self.levels.chosen.resize(depth + 1, 0);
+            self.levels.try_pos.resize(depth + 1, 0);
+            self.levels.try_end.resize(depth + 1, 0);
+            self.levels.one_option.resize(depth + 1, false);
+            if self.levels.resume.len() <= depth + 1 {
+                self.levels.resume.resize(depth + 2, NONE);
             }
         }
-        debug_assert!(self.resume.len() > self.branch.len());
+        debug_assert!(self.levels.resume.len() > self.levels.branch.len());
     }
 
     /// Saves the state as level `depth`'s.
@@ -113,18 +113,22 @@ impl BitMatrix {
     #[inline(always)]
     fn save_grown<const W: usize>(&mut self, depth: usize) {
         let n = self.state_len::<W>();
-        debug_assert!(depth < self.one_option.len());
+        debug_assert!(depth < self.levels.one_option.len());
         // With a few words no level is left unsaved, so the flag is never
         // set (`grow` starts it false).
         if !few_words::<W>() {
             // SAFETY: `grow` grew `one_option` to hold level `depth`.
-            *unsafe { self.one_option.get_unchecked_mut(depth) } = false;
+            *unsafe { self.levels.one_option.get_unchecked_mut(depth) } = false;
         }
         // `saved` holds `state.len()` words a level (`n` is that length in
         // every search), for as many levels as `branch`.
-        debug_assert!(self.saved.len() >= (depth + 1) * n);
+        debug_assert!(self.levels.saved.len() >= (depth + 1) * n);
         // SAFETY: `saved` was just grown to hold level `depth`.
-        let saved = unsafe { self.saved.get_unchecked_mut(depth * n..(depth + 1) * n) };
+        let saved = unsafe {
+            self.levels
+                .saved
+                .get_unchecked_mut(depth * n..(depth + 1) * n)
+        };
         saved.copy_from_slice(state_words::<W>(&self.state));
     }
 
@@ -132,10 +136,10 @@ impl BitMatrix {
     #[inline(always)]
     fn load<const W: usize>(&mut self, depth: usize) {
         let n = self.state_len::<W>();
-        debug_assert!(depth < self.branch.len());
+        debug_assert!(depth < self.levels.branch.len());
         // SAFETY: level `depth` was saved before (the search loads only
         // levels it saved), so `saved` holds it.
-        let saved = unsafe { self.saved.get_unchecked(depth * n..(depth + 1) * n) };
+        let saved = unsafe { self.levels.saved.get_unchecked(depth * n..(depth + 1) * n) };
         state_words_mut::<W>(&mut self.state).copy_from_slice(saved);
     }
 
@@ -148,7 +152,7 @@ impl BitMatrix {
         let (mut w, mut mask) = (start / 64, !0u64 << (start % 64));
         if few_words::<W>() {
             // A few words: look at each.
-            let uses = self.uses.as_chunks::<W>().0;
+            let uses = self.tables.uses.as_chunks::<W>().0;
             debug_assert!(item < uses.len());
             // SAFETY: `item` is an item, and `uses` has a set for each.
             let uses = unsafe { uses.get_unchecked(item) };
@@ -165,8 +169,8 @@ impl BitMatrix {
             return NONE;
         }
         let (words, ww) = self.sizes_of::<W>();
-        let uses = &self.uses[item * words..][..words];
-        let item_words = &self.item_words[item * ww..][..ww];
+        let uses = &self.tables.uses[item * words..][..words];
+        let item_words = &self.tables.item_words[item * ww..][..ww];
         let (active, live) = self.state[..words + ww].split_at(words);
         while w < words {
             let s = w / 64;
@@ -200,22 +204,22 @@ impl BitMatrix {
     #[inline(always)]
     pub(super) fn first_try<const W: usize>(&mut self, depth: usize, item: u32, count: u32) -> u32 {
         // A few words are never reordered (see `build_with`).
-        if few_words::<W>() || !self.reordered {
+        if few_words::<W>() || !self.tables.reordered {
             // Bits in the order added: the first bit set is the first.
             return self.next_option::<W>(item, NONE);
         }
         let start = depth
             .checked_sub(1)
-            .map_or(0, |up| self.try_end[up] as usize);
+            .map_or(0, |up| self.levels.try_end[up] as usize);
         let end = start + count as usize;
-        if self.tries.len() < end {
-            self.tries.resize(end, 0);
+        if self.levels.tries.len() < end {
+            self.levels.tries.resize(end, 0);
         }
         let item = item as usize;
         let (words, ww) = self.sizes_of::<W>();
-        let uses = &self.uses[item * words..][..words];
+        let uses = &self.tables.uses[item * words..][..words];
         let (active, live) = self.state[..words + ww].split_at(words);
-        let tries = &mut self.tries[start..end];
+        let tries = &mut self.levels.tries[start..end];
         let mut n = 0;
         let mut take = |w: usize, mut hit: u64| {
             while hit != 0 {
@@ -224,7 +228,7 @@ impl BitMatrix {
                 n += 1;
             }
         };
-        let item_words = &self.item_words[item * ww..][..ww];
+        let item_words = &self.tables.item_words[item * ww..][..ww];
         for (s, (&l, &iw)) in live.iter().zip(item_words).enumerate() {
             let mut bits = l & iw;
             while bits != 0 {
@@ -234,11 +238,11 @@ impl BitMatrix {
             }
         }
         debug_assert_eq!(n, count as usize, "the count of the item branched on");
-        let original = &self.original;
+        let original = &self.tables.original;
         tries.sort_unstable_by_key(|&k| original[k as usize]);
         let first = tries[0];
-        self.try_pos[depth] = start as u32;
-        self.try_end[depth] = end as u32;
+        self.levels.try_pos[depth] = start as u32;
+        self.levels.try_end[depth] = end as u32;
         first
     }
 
@@ -246,26 +250,26 @@ impl BitMatrix {
     /// after `chosen[depth]`, or [`NONE`] when all have been tried.
     #[inline(always)]
     pub(super) fn next_try<const W: usize>(&mut self, depth: usize) -> u32 {
-        debug_assert!(depth < self.branch.len());
-        if few_words::<W>() || !self.reordered {
+        debug_assert!(depth < self.levels.branch.len());
+        if few_words::<W>() || !self.tables.reordered {
             // SAFETY: level `depth` was saved, so `branch` and `chosen`
             // (grown with `try_pos` and `try_end`) hold it.
             let (item, chosen) = unsafe {
                 (
-                    *self.branch.get_unchecked(depth),
-                    *self.chosen.get_unchecked(depth),
+                    *self.levels.branch.get_unchecked(depth),
+                    *self.levels.chosen.get_unchecked(depth),
                 )
             };
             return self.next_option::<W>(item, chosen);
         }
         // SAFETY: as above.
         let (pos, end) = unsafe {
-            let pos = self.try_pos.get_unchecked_mut(depth);
+            let pos = self.levels.try_pos.get_unchecked_mut(depth);
             *pos += 1;
-            (*pos, *self.try_end.get_unchecked(depth))
+            (*pos, *self.levels.try_end.get_unchecked(depth))
         };
         if pos < end {
-            self.tries[pos as usize]
+            self.levels.tries[pos as usize]
         } else {
             NONE
         }
@@ -277,14 +281,18 @@ impl BitMatrix {
     fn count_options<const W: usize>(&self, p: usize, limit: u32) -> u32 {
         let (words, ww) = self.sizes_of::<W>();
         let live = &self.state[words..words + ww];
-        debug_assert!(p < self.prim_item.len());
+        debug_assert!(p < self.tables.prim_item.len());
         // SAFETY: `p` is a primary number (an open one, or the hint checked
         // open), and `prim_uses` and `prim_item_words` hold `words` and
         // `ww` words for each.
         let (uses, item_words) = unsafe {
             (
-                self.prim_uses.get_unchecked(p * words..(p + 1) * words),
-                self.prim_item_words.get_unchecked(p * ww..(p + 1) * ww),
+                self.tables
+                    .prim_uses
+                    .get_unchecked(p * words..(p + 1) * words),
+                self.tables
+                    .prim_item_words
+                    .get_unchecked(p * ww..(p + 1) * ww),
             )
         };
         let mut count = 0;
@@ -410,7 +418,7 @@ impl BitMatrix {
         let mut active = [0u64; W];
         active.copy_from_slice(&state[..W]);
         let mut open = state[W + 1];
-        let (uses, _) = self.prim_uses.as_chunks::<W>();
+        let (uses, _) = self.tables.prim_uses.as_chunks::<W>();
         // The count and the primary number in one key (at most 64 primary
         // items: 6 bits), so that the least key is the first item with the
         // fewest options, found without a branch on the counts.
@@ -430,18 +438,21 @@ impl BitMatrix {
     /// For level `depth` of the current path: the position of the option
     /// tried among the item's active options, and their number.
     fn position_at(&self, depth: usize) -> (u32, u32) {
-        if self.one_option[depth] {
+        if self.levels.one_option[depth] {
             return (0, 1);
         }
-        if self.reordered {
-            let start = depth.checked_sub(1).map_or(0, |up| self.try_end[up]);
-            return (self.try_pos[depth] - start, self.try_end[depth] - start);
+        if self.tables.reordered {
+            let start = depth.checked_sub(1).map_or(0, |up| self.levels.try_end[up]);
+            return (
+                self.levels.try_pos[depth] - start,
+                self.levels.try_end[depth] - start,
+            );
         }
-        let (w, n) = (self.words, self.state.len());
-        let item = self.branch[depth] as usize;
-        let saved = &self.saved[depth * n..depth * n + w];
-        let uses = &self.uses[item * w..(item + 1) * w];
-        let x = self.chosen[depth] as usize;
+        let (w, n) = (self.tables.words, self.state.len());
+        let item = self.levels.branch[depth] as usize;
+        let saved = &self.levels.saved[depth * n..depth * n + w];
+        let uses = &self.tables.uses[item * w..(item + 1) * w];
+        let x = self.levels.chosen[depth] as usize;
         let (mut pos, mut len) = (0, 0);
         for (i, (a, u)) in saved.iter().zip(uses).enumerate() {
             let set = a & u;
@@ -474,8 +485,8 @@ impl BitMatrix {
     #[inline(always)]
     pub(super) fn sizes_of<const W: usize>(&self) -> (usize, usize) {
         match W {
-            0 => (self.words, self.word_words),
-            ONE_LIVE_WORD => (self.words, 1),
+            0 => (self.tables.words, self.tables.word_words),
+            ONE_LIVE_WORD => (self.tables.words, 1),
             _ => (W, 1),
         }
     }
@@ -506,11 +517,11 @@ impl BitMatrix {
         let mut stats = Stats::default();
         // The state to return to: that of the forced options.
         let home = (base == 0).then(|| self.state.clone());
-        if self.resume.len() <= base {
-            self.resume.resize(base + 1, NONE);
+        if self.levels.resume.len() <= base {
+            self.levels.resume.resize(base + 1, NONE);
         }
         // Nothing to step back to above the root.
-        self.resume[base] = NONE;
+        self.levels.resume[base] = NONE;
         let mut depth = base;
         let outcome = 'search: loop {
             if stats.nodes >= limits.max_nodes {
@@ -523,7 +534,7 @@ impl BitMatrix {
             match self.choose::<W>(hint, dead) {
                 None => {
                     stats.solutions += 1;
-                    let solution = Solution::new(self, &self.chosen[..depth]);
+                    let solution = Solution::new(self, &self.levels.chosen[..depth]);
                     if visitor.solution(&solution).is_break() {
                         break 'search Outcome::Stopped;
                     }
@@ -542,7 +553,7 @@ impl BitMatrix {
                     self.updates += 1;
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
-                        let progress = Progress::new(self, &self.chosen[..depth], stats);
+                        let progress = Progress::new(self, &self.levels.chosen[..depth], stats);
                         if visitor.tick(&progress).is_break() {
                             break 'search Outcome::Stopped;
                         }
@@ -556,14 +567,14 @@ impl BitMatrix {
                     self.set_hint::<W>(depth, p, false);
                     if stats.nodes & (V::TICK_NODES - 1) == 0 {
                         stats.updates = self.updates - updates_before;
-                        let progress = Progress::new(self, &self.chosen[..depth], stats);
+                        let progress = Progress::new(self, &self.levels.chosen[..depth], stats);
                         if visitor.tick(&progress).is_break() {
                             break 'search Outcome::Stopped;
                         }
                     }
-                    debug_assert!((p as usize) < self.prim_item.len());
+                    debug_assert!((p as usize) < self.tables.prim_item.len());
                     // SAFETY: `choose` returns a primary number.
-                    item = unsafe { *self.prim_item.get_unchecked(p as usize) };
+                    item = unsafe { *self.tables.prim_item.get_unchecked(p as usize) };
                     self.enter::<W>(depth, item, count);
                     x = self.first_try::<W>(depth, item, count);
                     first_try = true;
@@ -571,10 +582,10 @@ impl BitMatrix {
             }
             loop {
                 if x != NONE {
-                    debug_assert!(depth < self.chosen.len());
+                    debug_assert!(depth < self.levels.chosen.len());
                     // SAFETY: level `depth` was saved (here or before its
                     // step back), so `chosen` holds it.
-                    unsafe { *self.chosen.get_unchecked_mut(depth) = x };
+                    unsafe { *self.levels.chosen.get_unchecked_mut(depth) = x };
                     self.commit::<W>(x, item, first_try);
                     depth += 1;
                     continue 'search;
@@ -608,11 +619,11 @@ impl BitMatrix {
     /// `None` when there is none below the root of the search.
     #[inline(always)]
     fn step_back<const W: usize>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
-        debug_assert!(*depth < self.resume.len());
+        debug_assert!(*depth < self.levels.resume.len());
         // SAFETY: `resume` holds an entry for every depth on the current
         // path: the search's root's set as it starts, each other's when
         // the level above was entered.
-        let up = *unsafe { self.resume.get_unchecked(*depth) };
+        let up = *unsafe { self.levels.resume.get_unchecked(*depth) };
         if up == NONE {
             return None;
         }
@@ -627,7 +638,7 @@ impl BitMatrix {
         self.load::<W>(depth);
         // SAFETY: as in `load`, level `depth` was saved, so `branch` holds
         // it.
-        let item = unsafe { *self.branch.get_unchecked(depth) };
+        let item = unsafe { *self.levels.branch.get_unchecked(depth) };
         Some((item, self.next_try::<W>(depth)))
     }
 }

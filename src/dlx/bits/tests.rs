@@ -168,7 +168,7 @@ fn every_path_is_the_links_own() {
         let half = want.solutions.first().map(|s| s[..s.len() / 2].to_vec());
         for (min_words, sort) in [(0, false), (5, false), (5, true), (70, true)] {
             let mut bits = BitMatrix::build_with(&p, usize::MAX, min_words, sort).unwrap();
-            reordered += usize::from(bits.reordered && sort);
+            reordered += usize::from(bits.tables.reordered && sort);
             let mut got = Trace::default();
             let run = bits.search(&mut got, SearchLimits::UNLIMITED);
             assert_eq!(
@@ -247,7 +247,7 @@ fn every_instruction_set_gives_the_same_search() {
 fn the_pentominoes_are_numbered_in_sorted_order() {
     let text = include_str!("../../../data/dlx/pentomino_6x10.dlx");
     let (p, _) = crate::dlx::knuth::parse(text).unwrap();
-    assert!(BitMatrix::build(&p.problem).unwrap().reordered);
+    assert!(BitMatrix::build(&p.problem).unwrap().tables.reordered);
 }
 
 #[test]
