@@ -12,6 +12,7 @@
 //! thread count is therefore the same when fewer threads start.
 
 use std::io;
+use std::sync::mpsc;
 use std::thread::{Builder, Scope, ScopedJoinHandle};
 
 mod batch;
@@ -34,26 +35,85 @@ pub fn thread_count(requested: usize) -> usize {
 }
 
 /// Spawns `work(i)` for `i` in `0..count` on threads of `scope`, in order,
-/// stopping at the first the system refuses. Returns the handles of those
-/// started (`handles[i]` runs `work(i)`) and, if one was refused, why.
-/// `work` is called only for the threads that start.
+/// stopping at the first the system refuses. Returns the workers that run
+/// (`workers[i]` runs `work(i)`) and, if a thread was refused, why.
+/// `work(i)` is called as thread `i` is spawned; the work of a thread
+/// that does not run (below) is dropped unrun.
+///
+/// A refusal means the process is out of memory or address space, and
+/// then a thread that has started can still fail: the alternate signal
+/// stack that the standard library gives each new thread, or the first
+/// allocation of its work, would find no room, and either aborts the
+/// process. So each thread says it has started before the next is
+/// spawned, none runs its work until all are spawned, and after a
+/// refusal the last eighth of those started (at least one, never the
+/// first) end without running theirs, their stacks given back as room
+/// for the others' allocations.
 pub fn spawn_scoped_up_to<'scope, 'env, T, F>(
     scope: &'scope Scope<'scope, 'env>,
     count: usize,
     mut work: impl FnMut(usize) -> F,
-) -> (Vec<ScopedJoinHandle<'scope, T>>, Option<io::Error>)
+) -> (Vec<Worker<'scope, T>>, Option<io::Error>)
 where
     F: FnOnce() -> T + Send + 'scope,
     T: Send + 'scope,
 {
-    let mut handles = Vec::with_capacity(count);
+    let mut started = Vec::with_capacity(count);
+    let mut refused = None;
     for i in 0..count {
-        match Builder::new().spawn_scoped(scope, work(i)) {
-            Ok(handle) => handles.push(handle),
-            Err(e) => return (handles, Some(e)),
+        let job = work(i);
+        let (go_tx, go_rx) = mpsc::sync_channel::<bool>(1);
+        let (started_tx, started_rx) = mpsc::sync_channel::<()>(1);
+        let spawned = Builder::new().spawn_scoped(scope, move || {
+            // The spawner waits for this (or for the sender's drop, if the
+            // thread fails before it runs this closure).
+            let _ = started_tx.send(());
+            match go_rx.recv() {
+                Ok(true) => Some(job()),
+                _ => None,
+            }
+        });
+        let failed = match spawned {
+            Ok(handle) => match started_rx.recv() {
+                Ok(()) => {
+                    started.push((handle, go_tx));
+                    continue;
+                }
+                Err(_) => io::Error::other("a worker thread failed as it started"),
+            },
+            Err(e) => e,
+        };
+        refused = Some(failed);
+        break;
+    }
+    let keep = match refused {
+        Some(_) if started.len() > 1 => started.len() - started.len().div_ceil(8),
+        _ => started.len(),
+    };
+    let mut workers = Vec::with_capacity(keep);
+    for (i, (handle, go)) in started.into_iter().enumerate() {
+        // A thread that ended before its word (it cannot: it waits for
+        // it) would only make the send fail.
+        let _ = go.send(i < keep);
+        if i < keep {
+            workers.push(Worker(handle));
         }
     }
-    (handles, None)
+    (workers, refused)
+}
+
+/// A worker thread started by [`spawn_scoped_up_to`], running its work.
+pub struct Worker<'scope, T>(ScopedJoinHandle<'scope, Option<T>>);
+
+impl<T> Worker<'_, T> {
+    /// Waits for the work to finish: its result, or the panic that ended
+    /// it.
+    pub fn join(self) -> std::thread::Result<T> {
+        self.0.join().and_then(|result| {
+            // A worker is returned only after it was told to run its work.
+            result.ok_or_else(|| Box::new("a worker that was not told to run") as _)
+        })
+    }
 }
 
 #[cfg(test)]
