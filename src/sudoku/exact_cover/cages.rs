@@ -45,7 +45,13 @@ impl DlxSolver {
                     }
                     let marks = self.variant.candidates().map_or(all, |m| m[cell]);
                     self.cage_cells.push(cell);
-                    self.cage_candidates.push(all & !seen & allowed & marks);
+                    let rest = if self.rest_on {
+                        self.rest_mask[cell]
+                    } else {
+                        all
+                    };
+                    self.cage_candidates
+                        .push(all & !seen & allowed & marks & rest);
                 }
             }
             self.cage_later.clear();
@@ -125,6 +131,57 @@ impl DlxSolver {
     }
 }
 
+impl DlxSolver {
+    /// For each rest: the digits given in it, its digit sets that hold
+    /// them and none of the digits given elsewhere in its house, and the
+    /// digits those sets allow (rests left with two or more sets go to
+    /// `rest_open`); and for each cell, the digits its rests allow
+    /// (`rest_mask`). [`Clash::Rest`] if a rest has no set left: the
+    /// puzzle then has no solution.
+    pub(super) fn settle_rests(&mut self, cells: &[u8], used: &[u64]) -> Result<(), Clash> {
+        let n = self.n;
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        self.rest_given.clear();
+        self.rest_allowed.clear();
+        self.rest_open.clear();
+        self.rest_mask.clear();
+        self.rest_mask.resize(n * n, all);
+        for (r, rest) in self.rests.iter().enumerate() {
+            let given = rest
+                .cells
+                .iter()
+                .map(|&c| cells[c as usize])
+                .filter(|&d| d != 0)
+                .fold(0u64, |m, d| m | 1 << (d - 1));
+            let elsewhere = used[rest.house] & !given;
+            let mut fits = rest
+                .sets
+                .iter()
+                .copied()
+                .filter(|&s| s & given == given && s & elsewhere == 0);
+            let Some(first) = fits.next() else {
+                return Err(Clash::Rest);
+            };
+            let mut allowed = first;
+            let more: Vec<u64> = fits.collect();
+            if !more.is_empty() {
+                let mut open = vec![first];
+                for s in more {
+                    allowed |= s;
+                    open.push(s);
+                }
+                self.rest_open.push((r, open));
+            }
+            for &c in &rest.cells {
+                self.rest_mask[c as usize] &= allowed & !given;
+            }
+            self.rest_given.push(given);
+            self.rest_allowed.push(allowed);
+        }
+        Ok(())
+    }
+}
+
 /// The groups of cells whose sum killer cages can force (see
 /// [`DlxSolver::deduce_house_sums`]): each house, and each band of two or
 /// more consecutive rows and of columns (`k` houses hold `k` times
@@ -177,6 +234,80 @@ pub(super) fn house_sums(variant: &Variant, houses: &[House]) -> Vec<(Vec<u16>, 
         }
     }
     groups
+}
+
+/// A house's rest (see "Killer sums in the search" in the parent module):
+/// the cells of one house outside the cages that lie wholly in it, when
+/// some of them belong to a cage that crosses the house's border. Its
+/// cells hold different digits (they share the house) adding up to the
+/// house's sum less those cages' sums, so it takes one of the digit sets
+/// `sets`, as a cage would.
+pub(super) struct Rest {
+    /// The rest's cells, in reading order.
+    pub(super) cells: Vec<u16>,
+    /// Its house, an index into the house list.
+    pub(super) house: usize,
+    /// The digit sets its cells can hold, as masks.
+    pub(super) sets: Vec<u64>,
+}
+
+/// The rests of the houses of a variant with killer cages: for each house
+/// with at least one cage wholly inside it and a rest of two or more cells
+/// of which some lie in a crossing cage, that rest. A rest of cells in no
+/// cage is left out: its set is the house's digits less the inside cages'
+/// sets, which their items already tie together.
+pub(super) fn rests(variant: &Variant, houses: &[House]) -> Vec<Rest> {
+    let n = variant.n();
+    let full = (n * (n + 1) / 2) as i64;
+    let mut cage_of = vec![None; n * n];
+    for (k, cage) in variant.cages().iter().enumerate() {
+        for &c in &cage.cells {
+            cage_of[c as usize] = Some(k);
+        }
+    }
+    let mut rests = Vec::new();
+    for (h, house) in houses.iter().enumerate() {
+        if house.cells.len() != n {
+            continue;
+        }
+        let mut inside = vec![false; n * n];
+        for &c in &house.cells {
+            inside[c as usize] = true;
+        }
+        let mut target = full;
+        for cage in variant.cages() {
+            if cage.cells.iter().all(|&c| inside[c as usize]) {
+                target -= i64::from(cage.sum);
+                for &c in &cage.cells {
+                    inside[c as usize] = false;
+                }
+            }
+        }
+        let cells: Vec<u16> = house
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| inside[c as usize])
+            .collect();
+        let crossing = cells.iter().any(|&c| cage_of[c as usize].is_some());
+        if cells.len() < 2 || cells.len() == n || !crossing {
+            continue;
+        }
+        let Ok(target) = u32::try_from(target) else {
+            continue;
+        };
+        // No set at all: the cages' sums cannot hold, which the search
+        // finds without the rest; too many: not worth the options.
+        match cage_sets(n, cells.len(), target) {
+            Some(sets) if !sets.is_empty() => rests.push(Rest {
+                cells,
+                house: h,
+                sets,
+            }),
+            _ => {}
+        }
+    }
+    rests
 }
 
 /// The most steps [`Enumeration`] takes for one cage before it gives up

@@ -23,7 +23,7 @@ impl DlxSolver {
             Ok(()) => Ok(()),
             // A given outside its pencil marks: no solution, as when the
             // rules leave none.
-            Err(Clash::Unmarked) => {
+            Err(Clash::Unmarked | Clash::Rest) => {
                 self.compile_unsolvable();
                 Ok(())
             }
@@ -65,7 +65,9 @@ impl DlxSolver {
                     second: at(cell),
                 })
             }
-            Clash::Unmarked => unreachable!("prepare answers a given outside its marks itself"),
+            Clash::Unmarked | Clash::Rest => {
+                unreachable!("prepare answers a puzzle the rules leave unsolvable itself")
+            }
             Clash::Cage(k) => {
                 let cage = &self.variant.cages()[k];
                 PuzzleError::Cage {
@@ -194,8 +196,12 @@ impl DlxSolver {
     ) -> Result<(), Clash> {
         let used = self.given_digits(table, cells)?;
         let house_count = self.houses.len();
+        self.rest_on = CAGES && cages == Cages::Placements && !self.rests.is_empty();
         if CAGES && !self.sets.is_empty() {
             self.settle_cages(cells)?;
+            if self.rest_on {
+                self.settle_rests(cells, &used[..house_count])?;
+            }
             self.choose_placements(table, cells, &used[..house_count], cages);
         }
         self.number_items::<CAGES>(cells, &used[..house_count]);
@@ -205,6 +211,9 @@ impl DlxSolver {
         self.cell_options::<H, CAGES>(table, cells, &used);
         if CAGES {
             self.cage_set_options();
+            if self.rest_on {
+                self.rest_set_options();
+            }
             self.placement_options(table);
         }
         Ok(())
@@ -251,8 +260,11 @@ impl DlxSolver {
         let cage_count = self.sets.len();
         let cage_digit_base = nn + used.len() * n;
         let cage_base = cage_digit_base + cage_count * n;
+        let rest_digit_base = cage_base + cage_count;
+        let rest_base = rest_digit_base + self.rests.len() * n;
         self.reduced_item.clear();
-        self.reduced_item.resize(cage_base + cage_count, ABSENT);
+        self.reduced_item
+            .resize(rest_base + self.rests.len(), ABSENT);
         let mut next = 0u32;
         let keep = |full: usize, reduced_item: &mut Vec<u32>, next: &mut u32| {
             reduced_item[full] = *next;
@@ -298,6 +310,29 @@ impl DlxSolver {
                 }
             }
         }
+        if CAGES && self.rest_on {
+            // As for a cage on its digit sets: an item for each digit not
+            // given (only those its one set allows when it is settled),
+            // and the rest's own item while it has a choice of sets.
+            let mut open = self.rest_open.iter().map(|&(r, _)| r).peekable();
+            for r in 0..self.rests.len() {
+                let is_open = open.next_if_eq(&r).is_some();
+                let mut missing = if is_open { all } else { self.rest_allowed[r] };
+                missing &= !self.rest_given[r];
+                while missing != 0 {
+                    let d = missing.trailing_zeros() as usize;
+                    missing &= missing - 1;
+                    keep(
+                        rest_digit_base + r * n + d,
+                        &mut self.reduced_item,
+                        &mut next,
+                    );
+                }
+            }
+            for &(r, _) in &self.rest_open {
+                keep(rest_base + r, &mut self.reduced_item, &mut next);
+            }
+        }
         self.items = next;
     }
 
@@ -312,6 +347,7 @@ impl DlxSolver {
         let (n, nn) = (self.n, self.n * self.n);
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
         let cage_digit_base = nn + self.houses.len() * n;
+        let rest_digit_base = cage_digit_base + self.sets.len() * n + self.sets.len();
         let item = |full: usize| self.reduced_item[full];
         let marks = self.variant.candidates();
         for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
@@ -339,6 +375,12 @@ impl DlxSolver {
                 }
                 candidates &= self.cage_allowed[cage] & !self.cage_given[cage];
             }
+            let rests: &[u16] = if CAGES && self.rest_on {
+                candidates &= self.rest_mask[cell];
+                self.cell_rests[cell].as_ref()
+            } else {
+                &[]
+            };
             // The first item of each house-digit item row of the cell.
             let mut base = [0usize; MAX_CELL_HOUSES];
             for (b, &h) in base.iter_mut().zip(houses) {
@@ -348,7 +390,7 @@ impl DlxSolver {
             while candidates != 0 {
                 let d = candidates.trailing_zeros() as usize;
                 candidates &= candidates - 1;
-                let mut option = [0u32; MAX_CELL_HOUSES + 2];
+                let mut option = [0u32; 2 * MAX_CELL_HOUSES + 2];
                 option[0] = item(cell);
                 for (slot, &b) in option[1..=k].iter_mut().zip(&base[..k]) {
                     *slot = item(b + d);
@@ -356,6 +398,10 @@ impl DlxSolver {
                 let mut len = 1 + k;
                 if CAGES && cage != NO_CAGE as usize {
                     option[len] = item(cage_digit_base + cage * n + d);
+                    len += 1;
+                }
+                for &r in rests {
+                    option[len] = item(rest_digit_base + r as usize * n + d);
                     len += 1;
                 }
                 self.entries.extend_from_slice(&option[..len]);
@@ -393,10 +439,39 @@ impl DlxSolver {
         }
     }
 
+    /// The options of the digit sets of the rests that still have a
+    /// choice: each covers its rest and the rest's digits outside the set.
+    /// They place nothing; their full numbers follow the cages' sets.
+    fn rest_set_options(&mut self) {
+        let (n, nn) = (self.n, self.n * self.n);
+        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        let rest_digit_base = nn + (self.houses.len() + self.sets.len()) * n + self.sets.len();
+        let rest_base = rest_digit_base + self.rests.len() * n;
+        let cage_sets = self.sets.iter().map(Vec::len).sum::<usize>();
+        let item = |full: usize| self.reduced_item[full];
+        for (r, open) in &self.rest_open {
+            let sets = &self.rests[*r].sets;
+            let first = cage_sets + self.rests[..*r].iter().map(|r| r.sets.len()).sum::<usize>();
+            for &set in open {
+                self.entries.push(item(rest_base + r));
+                let mut outside = all & !set;
+                while outside != 0 {
+                    let d = outside.trailing_zeros() as usize;
+                    outside &= outside - 1;
+                    self.entries.push(item(rest_digit_base + r * n + d));
+                }
+                self.ends.push(self.entries.len() as u32);
+                let j = sets.iter().position(|&s| s == set).unwrap_or(0);
+                self.full_option.push((nn * n + first + j) as u32);
+            }
+        }
+    }
+
     /// The options of the placements of the cages compiled to them: each
     /// covers its cells and, per cell, the house-digit items of its digit.
     fn placement_options<H: AsRef<[u8]>>(&mut self, table: &[H]) {
         let (n, nn) = (self.n, self.n * self.n);
+        let rest_digit_base = nn + (self.houses.len() + self.sets.len()) * n + self.sets.len();
         let item = |full: usize| self.reduced_item[full];
         let mut start = 0;
         for (p, &end) in self.placed_ends.iter().enumerate() {
@@ -405,6 +480,12 @@ impl DlxSolver {
                 self.entries.push(item(cell));
                 for &h in table[cell].as_ref() {
                     self.entries.push(item(nn + h as usize * n + d));
+                }
+                if self.rest_on {
+                    for &r in self.cell_rests[cell].as_ref() {
+                        self.entries
+                            .push(item(rest_digit_base + r as usize * n + d));
+                    }
                 }
             }
             start = end as usize;

@@ -191,6 +191,21 @@ impl AsRef<[u8]> for CellHouses {
     }
 }
 
+/// The rests one cell is in, as indices into the rest list (at most one
+/// per house).
+#[derive(Clone, Copy)]
+struct CellRests {
+    len: u8,
+    rest: [u16; MAX_CELL_HOUSES],
+}
+
+impl AsRef<[u16]> for CellRests {
+    #[inline]
+    fn as_ref(&self) -> &[u16] {
+        &self.rest[..self.len as usize]
+    }
+}
+
 /// The exact-cover solver for puzzles of one [`Variant`]: compiles each
 /// puzzle's reduced matrix (the items no given covers, the options of its
 /// candidates, of its small cages' placements and of its other cages'
@@ -250,6 +265,19 @@ pub struct DlxSolver {
     /// cells outside the cages that lie wholly in it, and what those cells
     /// add up to; see [`house_sums`] and [`DlxSolver::deduce_house_sums`].
     house_sums: Vec<(Vec<u16>, i64)>,
+    /// For killer rules: the houses' rests ([`rests`]), the rests of each
+    /// cell, and whether the puzzle compiled last uses them (the search's
+    /// compile does, the rating's does not).
+    rests: Vec<cages::Rest>,
+    cell_rests: Vec<CellRests>,
+    rest_on: bool,
+    /// Per puzzle, per rest: the digits given in it, the digits its
+    /// remaining sets allow, its remaining sets when two or more; per
+    /// cell, the digits its rests allow.
+    rest_given: Vec<u64>,
+    rest_allowed: Vec<u64>,
+    rest_open: Vec<(usize, Vec<u64>)>,
+    rest_mask: Vec<u64>,
     /// The puzzle's digits with the deduced ones written in (scratch), and
     /// the deduced ones, as `cell * n + d`.
     work: Vec<u8>,
@@ -397,6 +425,9 @@ enum Clash {
     /// A given (or a digit deduced from the sums) is not one of its cell's
     /// pencil marks.
     Unmarked,
+    /// No digit set of a house's rest holds its givens and misses the
+    /// digits given elsewhere in the house (the cages' sums cannot hold).
+    Rest,
 }
 
 impl DlxSolver {
@@ -442,15 +473,37 @@ impl DlxSolver {
         }
         // A colored problem (constraints) has no placement options: every
         // digit is placed by its cell's option.
+        let (house_sums, rests) = if variant.cages().is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            (
+                house_sums(&variant, &houses),
+                cages::rests(&variant, &houses),
+            )
+        };
+        let mut cell_rests = vec![
+            CellRests {
+                len: 0,
+                rest: [0; MAX_CELL_HOUSES],
+            };
+            n * n
+        ];
+        for (r, rest) in rests.iter().enumerate() {
+            for &cell in &rest.cells {
+                let cr = &mut cell_rests[cell as usize];
+                cr.rest[cr.len as usize] = r as u16;
+                cr.len += 1;
+            }
+        }
+        let set_count = sets
+            .iter()
+            .chain(rests.iter().map(|r| &r.sets))
+            .map(Vec::len)
+            .sum::<usize>();
         let placement_base = if variant.constraints().is_empty() {
-            (n * n * n + sets.iter().map(Vec::len).sum::<usize>()) as u32
+            (n * n * n + set_count) as u32
         } else {
             u32::MAX
-        };
-        let house_sums = if variant.cages().is_empty() {
-            Vec::new()
-        } else {
-            house_sums(&variant, &houses)
         };
         Self {
             n,
@@ -478,6 +531,13 @@ impl DlxSolver {
             cage_later: Vec::new(),
             placement_base,
             house_sums,
+            rests,
+            cell_rests,
+            rest_on: false,
+            rest_given: Vec::new(),
+            rest_allowed: Vec::new(),
+            rest_open: Vec::new(),
+            rest_mask: Vec::new(),
             work: Vec::new(),
             deduced: Vec::new(),
             cancel: None,

@@ -416,6 +416,106 @@ fn house_sums_deduce_digits_that_every_solution_has() {
 }
 
 #[test]
+fn a_house_rest_is_a_cage_of_its_own_in_the_search_only() {
+    let four = Shape::FOUR;
+    // Box 1 holds cage A (r1c1, r1c2, r2c1: 1 + 2 + 3 = 6 in the first
+    // solution below), so its fourth cell, r2c2, holds 10 - 6 = 4: a rest
+    // of one cell, which the sums deduce, not a rest. Cage B (r2c2, r3c2)
+    // crosses box 1's border, so box 3's rest (r3c2, r4c1, r4c2 with
+    // cage C = r3c1 alone inside it) mixes a crossing cage's cell with
+    // cells in no cage.
+    let v = killer(
+        four,
+        "AA..AB..CB......",
+        &[('A', 6), ('B', 5), ('C', 2)],
+        false,
+    );
+    let s = DlxSolver::for_variant(v.clone());
+    let rests: Vec<(usize, Vec<u16>)> =
+        s.rests.iter().map(|r| (r.house, r.cells.clone())).collect();
+    // Box 3 is house 10 (rows 0-3, columns 4-7, boxes 8-11): its rest is
+    // r3c2, r4c1, r4c2, adding up to 10 - 2 = 8.
+    assert!(rests.contains(&(10, vec![9, 12, 13])), "{rests:?}");
+    let box3 = s.rests.iter().find(|r| r.house == 10).unwrap();
+    assert!(box3.sets.iter().all(|&set| {
+        let sum: u32 = (0..4).filter(|d| set >> d & 1 == 1).map(|d| d + 1).sum();
+        set.count_ones() == 3 && sum == 8
+    }));
+    let (count, _) = both_alike(&v, &Grid::empty(four), 1000);
+    assert!(count > 1);
+}
+
+#[test]
+fn the_rests_keep_every_solution_of_random_killers() {
+    // Random cages on 4x4 and 6x6 grids, their sums read off a solution,
+    // a few of its digits given: the search's compile (placements, house
+    // sums and rests) finds exactly the solutions of the rating's (digit
+    // sets only), each checked against the rules by the checker.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |bound: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % bound as u64) as usize
+    };
+    let mut with_rests = 0;
+    for round in 0..80 {
+        let shape = if round % 2 == 0 {
+            Shape::FOUR
+        } else {
+            Shape::new(2, 3).unwrap()
+        };
+        let (br, bc, n) = (shape.box_rows(), shape.box_cols(), shape.n());
+        // A solution by the pattern, its digits relabelled.
+        let mut relabel: Vec<u8> = (1..=n as u8).collect();
+        for i in (1..n).rev() {
+            relabel.swap(i, next(i + 1));
+        }
+        let digit = |r: usize, c: usize| relabel[((r % br) * bc + r / br + c) % n];
+        // Cages grown from random cells, each cell's digit new to its cage.
+        let mut labels = vec!['.'; n * n];
+        let mut sums = Vec::new();
+        for k in 0..next(n + 1) + 1 {
+            let label = (b'A' + k as u8) as char;
+            let start = next(n * n);
+            if labels[start] != '.' {
+                continue;
+            }
+            let (mut cells, mut seen) = (vec![start], vec![digit(start / n, start % n)]);
+            for _ in 0..next(4) {
+                let last = *cells.last().unwrap();
+                let (r, c) = (last / n, last % n);
+                let step = [(0, 1), (1, 0), (0, n - 1), (n - 1, 0)][next(4)];
+                let cell = (r + step.0) % n * n + (c + step.1) % n;
+                let d = digit(cell / n, cell % n);
+                if labels[cell] == '.' && !cells.contains(&cell) && !seen.contains(&d) {
+                    cells.push(cell);
+                    seen.push(d);
+                }
+            }
+            for &cell in &cells {
+                labels[cell] = label;
+            }
+            sums.push((label, seen.iter().map(|&d| u32::from(d)).sum()));
+        }
+        let labels: String = labels.into_iter().collect();
+        let v = killer(shape, &labels, &sums, false);
+        with_rests += usize::from(!DlxSolver::for_variant(v.clone()).rests.is_empty());
+        // A few givens on 4x4; on 6x6 enough that the solutions stay few
+        // to list (the blank 6x6 has 28,200,960).
+        let mut g = Grid::empty(shape);
+        let givens = if n == 4 { next(4) } else { 8 + next(6) };
+        for _ in 0..givens {
+            let cell = next(n * n);
+            g.set(cell / n, cell % n, digit(cell / n, cell % n));
+        }
+        let (count, _) = both_alike(&v, &g, 50_000);
+        assert!(count >= 1, "{labels} {sums:?}");
+    }
+    assert!(with_rests >= 20, "only {with_rests} variants with rests");
+}
+
+#[test]
 fn blank_4x4_has_288_solutions() {
     let shape = Shape::new(2, 2).unwrap();
     let mut s = DlxSolver::new(shape);
