@@ -100,8 +100,31 @@
 //! The rating compiles without it, as without placements: it keeps
 //! deductions of its own, and its ratings stay as they were.
 //!
+//! # Killer sums in the search: the houses' rests
+//!
+//! A house's cells outside the cages wholly inside it hold different
+//! digits (they share the house) adding up to the house's sum less those
+//! cages' sums. Where some of those cells lie in a cage that crosses the
+//! house's border, the search compile takes this *rest* ([`cages::Rest`])
+//! as one more cage on its digit sets: rest-digit items `(r, d)` after
+//! the cages' items, covered by the rest's cell that places `d` (each
+//! cell option, and each placement per cell, covers the rest-digit items
+//! of the rests its cell is in: at most one per house) or by the set
+//! option that lacks `d`; a rest item and one option per remaining set
+//! (full option numbers after the cages' sets, placing nothing) while it
+//! has a choice. The sets that miss a given of the rest or hold a digit
+//! given elsewhere in its house are gone, a rest left with one set has it
+//! forced, and the digits no remaining set holds are no candidates of its
+//! cells (nor of the placements through them); a rest with no set means
+//! no solution ([`Clash::Rest`]). The constraint holds in every solution,
+//! so the solutions are the puzzle's; what it adds is what the sets add
+//! for a cage, across the cages that cross the house: the f-puzzles
+//! killer file went from 860,474 search nodes to 270,078, killer_50 from
+//! 20,959 to 7,471. A rest of cells in no cage is left out: its set is the
+//! house's digits less its cages' sets, which their items already tie.
+//!
 //! [`DlxSolver::with_options`], which the rating reads, keeps the set
-//! encoding for every cage: the rating counts a cell's options as its
+//! encoding for every cage (and has no rests): the rating counts a cell's options as its
 //! candidates and reads each option as one digit in one cell, which a
 //! placement option is not.
 //!
