@@ -323,8 +323,7 @@ fn read_grid(doc: &Object) -> Result<(Grid, Option<RegionIds>), String> {
             ));
         }
         for (c, cell) in row.iter().enumerate() {
-            (cells[r * n + c], regions[r * n + c]) =
-                read_cell(cell, &format!("grid[{r}][{c}]"), n)?;
+            (cells[r * n + c], regions[r * n + c]) = read_cell(cell, (r, c), n)?;
         }
     }
     let grid = Grid::from_cells(shape, cells).map_err(|e| e.to_string())?;
@@ -332,9 +331,12 @@ fn read_grid(doc: &Object) -> Result<(Grid, Option<RegionIds>), String> {
     Ok((grid, any_region.then_some(regions)))
 }
 
-/// One cell of an `n`x`n` grid: its given digit (0 for none) and the id
-/// of its region, if it names one.
-fn read_cell(cell: &Value, at: &str, n: usize) -> Result<(u8, Option<i64>), String> {
+/// One cell of an `n`x`n` grid, `grid[r][c]`: its given digit (0 for
+/// none) and the id of its region, if it names one. (Its place is written
+/// out only for a message: most cells have none, and formatting it for
+/// each was a fifth of reading a file.)
+fn read_cell(cell: &Value, (r, c): (usize, usize), n: usize) -> Result<(u8, Option<i64>), String> {
+    let at = format_args!("grid[{r}][{c}]");
     let Some(cell) = cell.as_object() else {
         return Err(format!("{at} is not an object"));
     };

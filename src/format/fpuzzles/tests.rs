@@ -100,3 +100,31 @@ fn negative_rules_cover_the_pairs_without_dots() {
         .count();
     assert_eq!(never, 23);
 }
+
+#[test]
+fn a_bad_cell_is_named_by_its_place_in_the_grid() {
+    // The first row's second cell: grid[0][1].
+    let bad_cell = |cell: &str| {
+        let row: Vec<&str> = (0..9).map(|c| if c == 1 { cell } else { "{}" }).collect();
+        let rows: Vec<String> = (0..9)
+            .map(|r| match r {
+                0 => format!("[{}]", row.join(",")),
+                _ => format!("[{}]", vec!["{}"; 9].join(",")),
+            })
+            .collect();
+        parse_json(&format!(r#"{{"size":9,"grid":[{}]}}"#, rows.join(","))).unwrap_err()
+    };
+    assert_eq!(
+        bad_cell(r#"{"value":10}"#),
+        "grid[0][1].value is 10, not a digit 1-9"
+    );
+    assert_eq!(bad_cell("7"), "grid[0][1] is not an object");
+    assert_eq!(
+        bad_cell(r#"{"value":"x"}"#),
+        "grid[0][1].value is not a number"
+    );
+    assert!(
+        bad_cell(r#"{"centerPencilMarks":[1,2]}"#)
+            .starts_with("grid[0][1].centerPencilMarks: pencil marks restrict candidates")
+    );
+}
