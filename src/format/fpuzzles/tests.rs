@@ -109,7 +109,7 @@ fn a_bad_cell_is_named_by_its_place_in_the_grid() {
         let rows: Vec<String> = (0..9)
             .map(|r| match r {
                 0 => format!("[{}]", row.join(",")),
-                _ => format!("[{}]", vec!["{}"; 9].join(",")),
+                _ => format!("[{}]", ["{}"; 9].join(",")),
             })
             .collect();
         parse_json(&format!(r#"{{"size":9,"grid":[{}]}}"#, rows.join(","))).unwrap_err()
