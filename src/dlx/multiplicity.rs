@@ -52,7 +52,7 @@
 use bumpalo::Bump;
 
 use super::builder::{BuildError, Problem};
-use super::matrix::COVERED;
+use super::links::COVERED;
 use super::search::{ForceError, Outcome, Progress, SearchLimits, Solution, Stats, Visitor};
 use super::{Matrix, OptionId};
 

@@ -56,7 +56,7 @@ use std::time::Instant;
 use bumpalo::Bump;
 use rayon::prelude::*;
 
-use super::matrix::COVERED;
+use super::links::COVERED;
 use super::memo::MemoTable;
 use super::{
     BuildError, Count, Engine, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem,

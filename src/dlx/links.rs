@@ -1,7 +1,7 @@
 //! The dancing-links matrix: storage in the arena and the dance
 //! (cover/uncover, hide/unhide, purify/unpurify); building it
-//! (`matrix/build.rs`), forcing options (`matrix/force.rs`), the search
-//! loop (`matrix/search.rs`) and the `sanity` check (`matrix/check.rs`). The layout is described in the [module docs](super).
+//! (`links/build.rs`), forcing options (`links/force.rs`), the search
+//! loop (`links/search.rs`) and the `sanity` check (`links/check.rs`). The layout is described in the [module docs](super).
 
 use bumpalo::Bump;
 
