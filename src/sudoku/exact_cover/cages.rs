@@ -111,18 +111,8 @@ impl DlxSolver {
         }
         for (k, sets) in self.sets.iter().enumerate() {
             let given = self.cage_given[k];
-            let mut fits = sets.iter().copied().filter(|&s| s & given == given);
-            let Some(first) = fits.next() else {
-                return Err(Clash::Cage(k));
-            };
-            let mut allowed = first;
-            let rest: Vec<u64> = fits.collect();
-            if !rest.is_empty() {
-                let mut open = vec![first];
-                for s in rest {
-                    allowed |= s;
-                    open.push(s);
-                }
+            let (allowed, open) = remaining(sets, |s| s & given == given).ok_or(Clash::Cage(k))?;
+            if let Some(open) = open {
                 self.open.push((k, open));
             }
             self.cage_allowed.push(allowed);
@@ -154,22 +144,9 @@ impl DlxSolver {
                 .filter(|&d| d != 0)
                 .fold(0u64, |m, d| m | 1 << (d - 1));
             let elsewhere = used[rest.house] & !given;
-            let mut fits = rest
-                .sets
-                .iter()
-                .copied()
-                .filter(|&s| s & given == given && s & elsewhere == 0);
-            let Some(first) = fits.next() else {
-                return Err(Clash::Rest);
-            };
-            let mut allowed = first;
-            let more: Vec<u64> = fits.collect();
-            if !more.is_empty() {
-                let mut open = vec![first];
-                for s in more {
-                    allowed |= s;
-                    open.push(s);
-                }
+            let fits = |s: u64| s & given == given && s & elsewhere == 0;
+            let (allowed, open) = remaining(&rest.sets, fits).ok_or(Clash::Rest)?;
+            if let Some(open) = open {
                 self.rest_open.push((r, open));
             }
             for &c in &rest.cells {
@@ -180,6 +157,46 @@ impl DlxSolver {
         }
         Ok(())
     }
+}
+
+/// The digit sets of `sets` that `fits` keeps: the digits they allow, and
+/// all of them when two or more are left (the cage or rest then keeps a
+/// choice); `None` when none is left.
+fn remaining(sets: &[u64], fits: impl Fn(u64) -> bool) -> Option<(u64, Option<Vec<u64>>)> {
+    let mut kept = sets.iter().copied().filter(|&s| fits(s));
+    let first = kept.next()?;
+    let more: Vec<u64> = kept.collect();
+    if more.is_empty() {
+        return Some((first, None));
+    }
+    let allowed = more.iter().fold(first, |a, &s| a | s);
+    let mut open = vec![first];
+    open.extend(more);
+    Some((allowed, Some(open)))
+}
+
+/// Marks in `inside` the cells of a group that adds up to `target` but
+/// for the cages that lie wholly in it, and returns what those other cells
+/// add up to.
+fn outside_inner_cages(
+    variant: &Variant,
+    cells: &mut dyn Iterator<Item = usize>,
+    mut target: i64,
+    inside: &mut [bool],
+) -> i64 {
+    inside.fill(false);
+    for cell in cells {
+        inside[cell] = true;
+    }
+    for cage in variant.cages() {
+        if cage.cells.iter().all(|&c| inside[c as usize]) {
+            target -= i64::from(cage.sum);
+            for &c in &cage.cells {
+                inside[c as usize] = false;
+            }
+        }
+    }
+    target
 }
 
 /// The groups of cells whose sum killer cages can force (see
@@ -196,19 +213,8 @@ pub(super) fn house_sums(variant: &Variant, houses: &[House]) -> Vec<(Vec<u16>, 
     // Marks the group's cells, takes out the cages wholly inside, and keeps
     // the group if at most `n` cells are left (a wider rest is all but
     // filled by givens too rarely to pay for the scans on big grids).
-    let mut add = |cells: &mut dyn Iterator<Item = usize>, mut target: i64| {
-        inside.fill(false);
-        for cell in cells {
-            inside[cell] = true;
-        }
-        for cage in variant.cages() {
-            if cage.cells.iter().all(|&c| inside[c as usize]) {
-                target -= i64::from(cage.sum);
-                for &c in &cage.cells {
-                    inside[c as usize] = false;
-                }
-            }
-        }
+    let mut add = |cells: &mut dyn Iterator<Item = usize>, target: i64| {
+        let target = outside_inner_cages(variant, cells, target, &mut inside);
         if inside.iter().filter(|&&i| i).count() <= n {
             let rest = (0..n * n).filter(|&c| inside[c]).map(|c| c as u16);
             groups.push((rest.collect(), target));
@@ -266,23 +272,13 @@ pub(super) fn rests(variant: &Variant, houses: &[House]) -> Vec<Rest> {
         }
     }
     let mut rests = Vec::new();
+    let mut inside = vec![false; n * n];
     for (h, house) in houses.iter().enumerate() {
         if house.cells.len() != n {
             continue;
         }
-        let mut inside = vec![false; n * n];
-        for &c in &house.cells {
-            inside[c as usize] = true;
-        }
-        let mut target = full;
-        for cage in variant.cages() {
-            if cage.cells.iter().all(|&c| inside[c as usize]) {
-                target -= i64::from(cage.sum);
-                for &c in &cage.cells {
-                    inside[c as usize] = false;
-                }
-            }
-        }
+        let group = &mut house.cells.iter().map(|&c| c as usize);
+        let target = outside_inner_cages(variant, group, full, &mut inside);
         let cells: Vec<u16> = house
             .cells
             .iter()

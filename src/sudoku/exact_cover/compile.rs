@@ -270,6 +270,16 @@ impl DlxSolver {
             reduced_item[full] = *next;
             *next += 1;
         };
+        // The digit items `base + d` of a cage or rest for the digits `d`
+        // of a mask.
+        let keep_digits =
+            |(base, mut digits): (usize, u64), reduced: &mut Vec<u32>, next: &mut u32| {
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as usize;
+                    digits &= digits - 1;
+                    keep(base + d, reduced, next);
+                }
+            };
         for (cell, &d) in cells.iter().enumerate() {
             if d == 0 {
                 keep(cell, &mut self.reduced_item, &mut next);
@@ -292,17 +302,9 @@ impl DlxSolver {
                     continue;
                 }
                 let open = self.open.iter().any(|(o, _)| *o == k);
-                let mut missing = if open { all } else { self.cage_allowed[k] };
-                missing &= !self.cage_given[k];
-                while missing != 0 {
-                    let d = missing.trailing_zeros() as usize;
-                    missing &= missing - 1;
-                    keep(
-                        cage_digit_base + k * n + d,
-                        &mut self.reduced_item,
-                        &mut next,
-                    );
-                }
+                let missing = if open { all } else { self.cage_allowed[k] };
+                let digits = (cage_digit_base + k * n, missing & !self.cage_given[k]);
+                keep_digits(digits, &mut self.reduced_item, &mut next);
             }
             for &(k, _) in &self.open {
                 if !self.by_placement[k] {
@@ -317,17 +319,9 @@ impl DlxSolver {
             let mut open = self.rest_open.iter().map(|&(r, _)| r).peekable();
             for r in 0..self.rests.len() {
                 let is_open = open.next_if_eq(&r).is_some();
-                let mut missing = if is_open { all } else { self.rest_allowed[r] };
-                missing &= !self.rest_given[r];
-                while missing != 0 {
-                    let d = missing.trailing_zeros() as usize;
-                    missing &= missing - 1;
-                    keep(
-                        rest_digit_base + r * n + d,
-                        &mut self.reduced_item,
-                        &mut next,
-                    );
-                }
+                let missing = if is_open { all } else { self.rest_allowed[r] };
+                let digits = (rest_digit_base + r * n, missing & !self.rest_given[r]);
+                keep_digits(digits, &mut self.reduced_item, &mut next);
             }
             for &(r, _) in &self.rest_open {
                 keep(rest_base + r, &mut self.reduced_item, &mut next);
@@ -415,27 +409,22 @@ impl DlxSolver {
     /// choice: each covers its cage and the cage's digits outside the set.
     fn cage_set_options(&mut self) {
         let (n, nn) = (self.n, self.n * self.n);
-        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
         let cage_digit_base = nn + self.houses.len() * n;
         let cage_base = cage_digit_base + self.sets.len() * n;
-        let item = |full: usize| self.reduced_item[full];
+        let mut out = SetOptions::of(
+            &mut self.entries,
+            &mut self.ends,
+            &mut self.full_option,
+            &self.reduced_item,
+            n,
+        );
         for (k, open) in &self.open {
             if self.by_placement[*k] {
                 continue;
             }
-            let first = self.sets[..*k].iter().map(Vec::len).sum::<usize>();
-            for &set in open {
-                self.entries.push(item(cage_base + k));
-                let mut outside = all & !set;
-                while outside != 0 {
-                    let d = outside.trailing_zeros() as usize;
-                    outside &= outside - 1;
-                    self.entries.push(item(cage_digit_base + k * n + d));
-                }
-                self.ends.push(self.entries.len() as u32);
-                let j = self.sets[*k].iter().position(|&s| s == set).unwrap_or(0);
-                self.full_option.push((nn * n + first + j) as u32);
-            }
+            let first = nn * n + self.sets[..*k].iter().map(Vec::len).sum::<usize>();
+            let group = (cage_base + k, cage_digit_base + k * n);
+            out.push(group, open, &self.sets[*k], first);
         }
     }
 
@@ -444,26 +433,22 @@ impl DlxSolver {
     /// They place nothing; their full numbers follow the cages' sets.
     fn rest_set_options(&mut self) {
         let (n, nn) = (self.n, self.n * self.n);
-        let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
         let rest_digit_base = nn + (self.houses.len() + self.sets.len()) * n + self.sets.len();
         let rest_base = rest_digit_base + self.rests.len() * n;
         let cage_sets = self.sets.iter().map(Vec::len).sum::<usize>();
-        let item = |full: usize| self.reduced_item[full];
+        let mut out = SetOptions::of(
+            &mut self.entries,
+            &mut self.ends,
+            &mut self.full_option,
+            &self.reduced_item,
+            n,
+        );
         for (r, open) in &self.rest_open {
             let sets = &self.rests[*r].sets;
-            let first = cage_sets + self.rests[..*r].iter().map(|r| r.sets.len()).sum::<usize>();
-            for &set in open {
-                self.entries.push(item(rest_base + r));
-                let mut outside = all & !set;
-                while outside != 0 {
-                    let d = outside.trailing_zeros() as usize;
-                    outside &= outside - 1;
-                    self.entries.push(item(rest_digit_base + r * n + d));
-                }
-                self.ends.push(self.entries.len() as u32);
-                let j = sets.iter().position(|&s| s == set).unwrap_or(0);
-                self.full_option.push((nn * n + first + j) as u32);
-            }
+            let first =
+                nn * n + cage_sets + self.rests[..*r].iter().map(|r| r.sets.len()).sum::<usize>();
+            let group = (rest_base + r, rest_digit_base + r * n);
+            out.push(group, open, sets, first);
         }
     }
 
@@ -491,6 +476,61 @@ impl DlxSolver {
             start = end as usize;
             self.ends.push(self.entries.len() as u32);
             self.full_option.push(self.placement_base + p as u32);
+        }
+    }
+}
+
+/// Where the digit-set options of cages and rests are written: the
+/// solver's option lists, and its map of full items to reduced ones.
+struct SetOptions<'s> {
+    entries: &'s mut Vec<u32>,
+    ends: &'s mut Vec<u32>,
+    full_option: &'s mut Vec<u32>,
+    reduced_item: &'s [u32],
+    n: usize,
+}
+
+impl<'s> SetOptions<'s> {
+    fn of(
+        entries: &'s mut Vec<u32>,
+        ends: &'s mut Vec<u32>,
+        full_option: &'s mut Vec<u32>,
+        reduced_item: &'s [u32],
+        n: usize,
+    ) -> Self {
+        Self {
+            entries,
+            ends,
+            full_option,
+            reduced_item,
+            n,
+        }
+    }
+
+    /// One option per set of `open` (a cage's or a rest's remaining digit
+    /// sets, out of all its `sets`) for the group whose item and first
+    /// digit item are the full items `group`: each covers the group's item
+    /// and its digit items of the digits outside the set, and its full
+    /// number is `first` plus the set's place in `sets`.
+    fn push(
+        &mut self,
+        (item, digit_base): (usize, usize),
+        open: &[u64],
+        sets: &[u64],
+        first: usize,
+    ) {
+        let all: u64 = if self.n == 64 { !0 } else { (1 << self.n) - 1 };
+        for &set in open {
+            self.entries.push(self.reduced_item[item]);
+            let mut outside = all & !set;
+            while outside != 0 {
+                let d = outside.trailing_zeros() as usize;
+                outside &= outside - 1;
+                self.entries.push(self.reduced_item[digit_base + d]);
+            }
+            self.ends.push(self.entries.len() as u32);
+            let j = sets.iter().position(|&s| s == set).unwrap_or(0);
+            self.full_option.push((first + j) as u32);
         }
     }
 }
