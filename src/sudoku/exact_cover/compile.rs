@@ -91,6 +91,13 @@ impl DlxSolver {
             return result;
         }
         let table = std::mem::take(&mut self.cell_houses);
+        if self.sets.is_empty() {
+            // Diagonals or windows, no cages: the houses' table, and
+            // nothing of the cages' (compiled out).
+            let result = self.compile_with::<_, false>(&table, puzzle.cells(), cages);
+            self.cell_houses = table;
+            return result;
+        }
         let mut work = std::mem::take(&mut self.work);
         work.clear();
         work.extend_from_slice(puzzle.cells());
