@@ -200,33 +200,49 @@ pub const CLASS_CELL: u8 = 0;
 /// Marks a cell in no cage.
 const NO_CAGE: u16 = u16::MAX;
 
+/// The groups one cell is in, as indices into a list of groups: its
+/// houses ([`CellHouses`]) or its houses' rests ([`CellRests`]), at most
+/// one of either per house.
+#[derive(Clone, Copy)]
+struct CellList<T> {
+    len: u8,
+    at: [T; MAX_CELL_HOUSES],
+}
+
 /// The houses one cell is in, as indices into the house list.
-#[derive(Clone, Copy)]
-struct CellHouses {
-    len: u8,
-    house: [u8; MAX_CELL_HOUSES],
-}
+type CellHouses = CellList<u8>;
 
-impl AsRef<[u8]> for CellHouses {
+/// The rests one cell is in, as indices into the rest list.
+type CellRests = CellList<u16>;
+
+impl<T> AsRef<[T]> for CellList<T> {
     #[inline]
-    fn as_ref(&self) -> &[u8] {
-        &self.house[..self.len as usize]
+    fn as_ref(&self) -> &[T] {
+        &self.at[..self.len as usize]
     }
 }
 
-/// The rests one cell is in, as indices into the rest list (at most one
-/// per house).
-#[derive(Clone, Copy)]
-struct CellRests {
-    len: u8,
-    rest: [u16; MAX_CELL_HOUSES],
-}
-
-impl AsRef<[u16]> for CellRests {
-    #[inline]
-    fn as_ref(&self) -> &[u16] {
-        &self.rest[..self.len as usize]
+/// For each of `cells` cells, the groups (by index, as `T`) it lies in.
+fn cell_lists<'g, T: Copy + Default + TryFrom<usize>>(
+    cells: usize,
+    groups: impl Iterator<Item = &'g [u16]>,
+) -> Vec<CellList<T>> {
+    let mut lists = vec![
+        CellList {
+            len: 0,
+            at: [T::default(); MAX_CELL_HOUSES],
+        };
+        cells
+    ];
+    for (g, group) in groups.enumerate() {
+        let Ok(g) = T::try_from(g) else { break };
+        for &cell in group {
+            let list = &mut lists[cell as usize];
+            list.at[list.len as usize] = g;
+            list.len += 1;
+        }
     }
+    lists
 }
 
 /// The exact-cover solver for puzzles of one [`Variant`]: compiles each
@@ -464,24 +480,12 @@ impl DlxSolver {
     pub fn for_variant(variant: Variant) -> Self {
         let n = variant.n();
         let houses = variant.houses();
-        let mut cell_houses = vec![
-            CellHouses {
-                len: 0,
-                house: [0; MAX_CELL_HOUSES],
-            };
-            n * n
-        ];
-        for (h, house) in houses.iter().enumerate() {
-            for &cell in &house.cells {
-                let ch = &mut cell_houses[cell as usize];
-                ch.house[ch.len as usize] = h as u8;
-                ch.len += 1;
-            }
-        }
+        let cell_houses: Vec<CellHouses> =
+            cell_lists(n * n, houses.iter().map(|h| h.cells.as_slice()));
         let three = if variant.cages().is_empty() && cell_houses.iter().all(|ch| ch.len == 3) {
             cell_houses
                 .iter()
-                .map(|ch| [ch.house[0], ch.house[1], ch.house[2]])
+                .map(|ch| [ch.at[0], ch.at[1], ch.at[2]])
                 .collect()
         } else {
             Vec::new()
@@ -504,20 +508,8 @@ impl DlxSolver {
                 cages::rests(&variant, &houses),
             )
         };
-        let mut cell_rests = vec![
-            CellRests {
-                len: 0,
-                rest: [0; MAX_CELL_HOUSES],
-            };
-            n * n
-        ];
-        for (r, rest) in rests.iter().enumerate() {
-            for &cell in &rest.cells {
-                let cr = &mut cell_rests[cell as usize];
-                cr.rest[cr.len as usize] = r as u16;
-                cr.len += 1;
-            }
-        }
+        let cell_rests: Vec<CellRests> =
+            cell_lists(n * n, rests.iter().map(|r| r.cells.as_slice()));
         let set_count = sets
             .iter()
             .chain(rests.iter().map(|r| &r.sets))
