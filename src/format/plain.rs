@@ -66,26 +66,9 @@ pub fn parse_cells(
     shape: Option<Shape>,
     alphabet: &Alphabet,
 ) -> Option<Result<Case, InputError>> {
-    let text = text.trim_end_matches(['\n', '\r']);
-    let start = text.len() - text.trim_start().len();
-    let body = &text[start..];
-    if body.is_empty() || body.starts_with('#') {
-        return None;
-    }
-    let cells_text = body
-        .split(|c: char| c.is_whitespace() || c == ':')
-        .next()
-        .unwrap_or("");
-    let first_column = text[..start].chars().count() + 1;
+    let (first_column, cells_text) = first_word(text, |c| c.is_whitespace() || c == ':')?;
     let count = cells_text.chars().count();
-    let error = |column: Option<usize>, message: String| {
-        Some(Err(InputError {
-            header: false,
-            line,
-            column,
-            message,
-        }))
-    };
+    let error = |column, message| Some(Err(line_error(line, column, message)));
     let shape = match shape {
         Some(s) if s.cells() == count => s,
         Some(s) => {
@@ -117,4 +100,29 @@ pub fn parse_cells(
     }
     let grid = Grid::from_cells(shape, cells).expect("cell count and digits checked");
     Some(Ok(Case::new(grid, line)))
+}
+
+/// The first word of a content line (up to the first character that
+/// `ends` it) and its 1-based column; `None` for a blank line or a
+/// comment (`#`). A CRLF line end is taken off.
+pub fn first_word(text: &str, ends: impl Fn(char) -> bool) -> Option<(usize, &str)> {
+    let text = text.trim_end_matches(['\n', '\r']);
+    let start = text.len() - text.trim_start().len();
+    let body = &text[start..];
+    if body.is_empty() || body.starts_with('#') {
+        return None;
+    }
+    let word = body.split(ends).next().unwrap_or("");
+    Some((text[..start].chars().count() + 1, word))
+}
+
+/// What is wrong with a line's content at `column` (`None`: the line as a
+/// whole).
+pub fn line_error(line: usize, column: Option<usize>, message: String) -> InputError {
+    InputError {
+        header: false,
+        line,
+        column,
+        message,
+    }
 }

@@ -126,23 +126,9 @@ pub fn parse_line(
     shape: Option<Shape>,
     alphabet: &Alphabet,
 ) -> Option<Result<Case, InputError>> {
-    let text = text.trim_end_matches(['\n', '\r']);
-    let start = text.len() - text.trim_start().len();
-    let body = &text[start..];
-    if body.is_empty() || body.starts_with('#') {
-        return None;
-    }
-    let symbols = body.split(char::is_whitespace).next().unwrap_or("");
-    let first_column = text[..start].chars().count() + 1;
+    let (first_column, symbols) = plain::first_word(text, char::is_whitespace)?;
     let count = symbols.chars().count();
-    let error = |column: Option<usize>, message: String| {
-        Some(Err(InputError {
-            header: false,
-            line,
-            column,
-            message,
-        }))
-    };
+    let error = |column, message| Some(Err(plain::line_error(line, column, message)));
     let shape = match shape {
         Some(s) if s.n().pow(3) == count => s,
         Some(s) => {
