@@ -18,7 +18,11 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(json) = decompress_from_base64(text.trim()) {
         let _ = parse_json(&json);
     }
-    for case in FPuzzles.read(Box::new(data), &Options::default()).take(100).flatten() {
+    for case in FPuzzles
+        .read(Box::new(data), &Options::default())
+        .take(100)
+        .flatten()
+    {
         let n = case.grid.n();
         assert_eq!(case.grid.cells().len(), n * n);
         if let Some(variant) = &case.variant {

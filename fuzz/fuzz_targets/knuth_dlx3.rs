@@ -10,11 +10,11 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
+use dlx_engine::dlx::knuth;
 use dlx_engine::dlx::{
-    Color, Engine, EngineKind, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits,
+    Color, Engine, EngineKind, ItemId, ItemKind, OptionId, Outcome, Problem, Search, SearchLimits,
     Solution,
 };
-use dlx_engine::dlx::knuth;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
             m.sanity().expect("sane");
             Some(m.state_digest())
         }
-        Engine::Bits(_) => None,
+        Engine::Bits(_) | Engine::MultiBits(_) => None,
     };
     let pristine = digest(&engine);
     let (_, stats) = engine.search(
@@ -79,7 +79,10 @@ fn check_cover(problem: &Problem, options: &[OptionId]) {
         match problem.item_kind(ItemId(i)) {
             ItemKind::Primary => {
                 let (lo, hi) = problem.multiplicity(ItemId(i));
-                assert!((lo as usize..=hi as usize).contains(&used.len()), "primary item {i}");
+                assert!(
+                    (lo as usize..=hi as usize).contains(&used.len()),
+                    "primary item {i}"
+                );
             }
             ItemKind::Secondary => assert!(
                 used.len() <= 1 || (used[0].is_some() && used.iter().all(|c| *c == used[0])),

@@ -30,7 +30,11 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(format) = format::detect(&head)
         && matches!(format.name(), "line" | "variant")
     {
-        for case in format.read(replay, &Options::default()).take(10_000).flatten() {
+        for case in format
+            .read(replay, &Options::default())
+            .take(10_000)
+            .flatten()
+        {
             let l = lines[case.line - 1];
             if let Some(Ok(want)) = variant::parse(l, case.line, None, &alphabet) {
                 assert_eq!(case.variant, want.variant, "line {}: {l}", case.line);

@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use dlx_engine::dlx::SearchLimits;
+use dlx_engine::dlx::{Search, SearchLimits};
 use dlx_engine::format::{ALL, Options};
 use dlx_engine::sudoku::verify::check_solution;
 use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};

@@ -20,7 +20,10 @@ fuzz_target!(|data: &[u8]| {
         let n = case.grid.n();
         let all = if n >= 64 { !0u64 } else { (1 << n) - 1 };
         let marks: Vec<u64> = match &case.variant {
-            Some(rules) => rules.candidates().expect("a Sukaku case has marks").to_vec(),
+            Some(rules) => rules
+                .candidates()
+                .expect("a Sukaku case has marks")
+                .to_vec(),
             None => vec![all; n * n],
         };
         for (&m, &d) in marks.iter().zip(case.grid.cells()) {
