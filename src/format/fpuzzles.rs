@@ -331,12 +331,23 @@ fn read_grid(doc: &Object) -> Result<(Grid, Option<RegionIds>), String> {
     Ok((grid, any_region.then_some(regions)))
 }
 
+/// A cell's place in the document, `grid[r][c]`, as its messages write it.
+#[derive(Clone, Copy)]
+struct Place(usize, usize);
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "grid[{}][{}]", self.0, self.1)
+    }
+}
+
 /// One cell of an `n`x`n` grid, `grid[r][c]`: its given digit (0 for
 /// none) and the id of its region, if it names one. (Its place is written
 /// out only for a message: most cells have none, and formatting it for
-/// each was a fifth of reading a file.)
+/// each was a fifth of reading a file; a `format_args!` kept in a variable
+/// would need Rust 1.89, past the crate's 1.88.)
 fn read_cell(cell: &Value, (r, c): (usize, usize), n: usize) -> Result<(u8, Option<i64>), String> {
-    let at = format_args!("grid[{r}][{c}]");
+    let at = Place(r, c);
     let Some(cell) = cell.as_object() else {
         return Err(format!("{at} is not an object"));
     };

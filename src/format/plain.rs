@@ -17,20 +17,18 @@ macro_rules! line_messages {
     () => {
         fn no_solution(
             &self,
-            number: usize,
+            _: usize,
             puzzle: &$crate::sudoku::Grid,
             opts: &$crate::format::Options,
         ) -> Option<String> {
-            let _ = number;
             Some($crate::format::plain::no_solution(puzzle, opts))
         }
         fn unsettled(
             &self,
-            number: usize,
+            _: usize,
             puzzle: &$crate::sudoku::Grid,
             opts: &$crate::format::Options,
         ) -> Option<String> {
-            let _ = number;
             Some($crate::format::not_settled(puzzle, opts))
         }
         fn bad_input(&self, _: usize, name: &str, line: usize) -> Option<String> {

@@ -664,7 +664,7 @@ impl Search for BitMatrix {
     }
 
     fn forced_count(&self) -> usize {
-        self.forced.len()
+        ReadBack::forced_count(self)
     }
 
     fn unforce_to(&mut self, len: usize) {

@@ -31,7 +31,7 @@ impl Search for Matrix<'_> {
     }
 
     fn forced_count(&self) -> usize {
-        self.forced_len
+        ReadBack::forced_count(self)
     }
 
     fn unforce_to(&mut self, len: usize) {

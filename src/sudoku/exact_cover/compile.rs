@@ -190,11 +190,29 @@ impl DlxSolver {
         self.deduced.clear();
     }
 
+    /// Where each kind of full item starts (see "Numbering" in the parent
+    /// module, and the rests after the cages).
+    fn full_items(&self) -> FullItems {
+        let n = self.n;
+        let cage_digit = n * n + self.houses.len() * n;
+        let cage = cage_digit + self.sets.len() * n;
+        let rest_digit = cage + self.sets.len();
+        let rest = rest_digit + self.rests.len() * n;
+        FullItems {
+            cage_digit,
+            cage,
+            rest_digit,
+            rest,
+            end: rest + self.rests.len(),
+        }
+    }
+
     /// [`DlxSolver::compile`] with the houses of each cell from `table`;
     /// `CAGES` is false when there are none. In steps: the digits the
-    /// givens put in each house, the cages settled, the items numbered,
-    /// then the options (the cells' candidates, the cages' open digit sets,
-    /// the cages' placements).
+    /// givens put in each house, the cages and the houses' rests settled,
+    /// the items numbered, then the options (the cells' candidates, the
+    /// open digit sets of the cages and of the rests, the cages'
+    /// placements).
     pub(super) fn compile_with<H: AsRef<[u8]>, const CAGES: bool>(
         &mut self,
         table: &[H],
@@ -204,7 +222,7 @@ impl DlxSolver {
         let used = self.given_digits(table, cells)?;
         let house_count = self.houses.len();
         self.rest_on = CAGES && cages == Cages::Placements && !self.rests.is_empty();
-        if CAGES && !self.sets.is_empty() {
+        if CAGES {
             self.settle_cages(cells)?;
             if self.rest_on {
                 self.settle_rests(cells, &used[..house_count])?;
@@ -265,13 +283,15 @@ impl DlxSolver {
         let (n, nn) = (self.n, self.n * self.n);
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
         let cage_count = self.sets.len();
-        let cage_digit_base = nn + used.len() * n;
-        let cage_base = cage_digit_base + cage_count * n;
-        let rest_digit_base = cage_base + cage_count;
-        let rest_base = rest_digit_base + self.rests.len() * n;
+        let FullItems {
+            cage_digit: cage_digit_base,
+            cage: cage_base,
+            rest_digit: rest_digit_base,
+            rest: rest_base,
+            end,
+        } = self.full_items();
         self.reduced_item.clear();
-        self.reduced_item
-            .resize(rest_base + self.rests.len(), ABSENT);
+        self.reduced_item.resize(end, ABSENT);
         let mut next = 0u32;
         let keep = |full: usize, reduced_item: &mut Vec<u32>, next: &mut u32| {
             reduced_item[full] = *next;
@@ -347,8 +367,11 @@ impl DlxSolver {
     ) {
         let (n, nn) = (self.n, self.n * self.n);
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
-        let cage_digit_base = nn + self.houses.len() * n;
-        let rest_digit_base = cage_digit_base + self.sets.len() * n + self.sets.len();
+        let FullItems {
+            cage_digit: cage_digit_base,
+            rest_digit: rest_digit_base,
+            ..
+        } = self.full_items();
         let item = |full: usize| self.reduced_item[full];
         let marks = self.variant.candidates();
         for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
@@ -416,8 +439,11 @@ impl DlxSolver {
     /// choice: each covers its cage and the cage's digits outside the set.
     fn cage_set_options(&mut self) {
         let (n, nn) = (self.n, self.n * self.n);
-        let cage_digit_base = nn + self.houses.len() * n;
-        let cage_base = cage_digit_base + self.sets.len() * n;
+        let FullItems {
+            cage_digit: cage_digit_base,
+            cage: cage_base,
+            ..
+        } = self.full_items();
         let mut out = SetOptions::of(
             &mut self.entries,
             &mut self.ends,
@@ -440,8 +466,11 @@ impl DlxSolver {
     /// They place nothing; their full numbers follow the cages' sets.
     fn rest_set_options(&mut self) {
         let (n, nn) = (self.n, self.n * self.n);
-        let rest_digit_base = nn + (self.houses.len() + self.sets.len()) * n + self.sets.len();
-        let rest_base = rest_digit_base + self.rests.len() * n;
+        let FullItems {
+            rest_digit: rest_digit_base,
+            rest: rest_base,
+            ..
+        } = self.full_items();
         let cage_sets = self.sets.iter().map(Vec::len).sum::<usize>();
         let mut out = SetOptions::of(
             &mut self.entries,
@@ -463,7 +492,7 @@ impl DlxSolver {
     /// covers its cells and, per cell, the house-digit items of its digit.
     fn placement_options<H: AsRef<[u8]>>(&mut self, table: &[H]) {
         let (n, nn) = (self.n, self.n * self.n);
-        let rest_digit_base = nn + (self.houses.len() + self.sets.len()) * n + self.sets.len();
+        let rest_digit_base = self.full_items().rest_digit;
         let item = |full: usize| self.reduced_item[full];
         let mut start = 0;
         for (p, &end) in self.placed_ends.iter().enumerate() {
@@ -540,4 +569,14 @@ impl<'s> SetOptions<'s> {
             self.full_option.push((first + j) as u32);
         }
     }
+}
+
+/// The first full item of each kind past the houses' (cage-digit, cage,
+/// rest-digit, rest), and one past the last.
+struct FullItems {
+    cage_digit: usize,
+    cage: usize,
+    rest_digit: usize,
+    rest: usize,
+    end: usize,
 }
