@@ -3,9 +3,9 @@
 //! to the links ([`Matrix::from_flat`](super::Matrix::from_flat)), to the
 //! deductions ([`deduce::Instance`](super::deduce::Instance)) and out of
 //! the Sudoku compiler
-//! ([`CompiledOptions`](crate::sudoku::CompiledOptions)). A [`Problem`]
-//! (super::Problem) is the builder for everything else (names, colors,
-//! multiplicities), one item or option at a time.
+//! ([`CompiledOptions`](crate::sudoku::CompiledOptions)). A
+//! [`Problem`](super::Problem) is the builder for everything else (names,
+//! colors, multiplicities), one item or option at a time.
 //!
 //! Invariant, checked by each reader, which reports its own error: `ends`
 //! never decreases and its last value is `entries.len()`; every entry is
