@@ -237,16 +237,12 @@ impl<'m> Chosen<'m> {
     /// Each level's (position, number of options).
     fn path(self) -> impl Iterator<Item = (u32, u32)> + 'm {
         let engine = self.engine;
-        let given = self.path.unwrap_or(&[]).iter().copied();
-        let read = match self.path {
-            Some(_) => &[][..],
-            None => self.chosen,
+        let (given, read) = match self.path {
+            Some(path) => (path, &[][..]),
+            None => (&[][..], self.chosen),
         };
-        let read = read
-            .iter()
-            .enumerate()
-            .map(move |(depth, &x)| engine.path_at(depth, x));
-        given.chain(read)
+        let read = read.iter().enumerate();
+        (given.iter().copied()).chain(read.map(move |(depth, &x)| engine.path_at(depth, x)))
     }
 }
 
