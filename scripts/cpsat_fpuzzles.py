@@ -23,8 +23,9 @@ at the second, as `dlx count --limit 2` does.
 Times are CPU time (user + system), which a loaded machine disturbs less
 than wall time: CP-SAT's is that of its Solve call per puzzle (model
 building in Python not counted), the best of two solves; dlx's is that of
-the whole process run over the file's documents repeated five times (as one
-batch on standard input), divided by its puzzles (process start, about 2 ms,
+the whole process run with `--threads 1` (one worker, as CP-SAT has) over
+the file's documents repeated five times (as one batch on standard input),
+divided by its puzzles (process start, about 2 ms,
 and parsing counted against it), the best of three runs. Both must agree on every count, and where
 KIND.solution (one puzzle) or KIND.solutions (a line a puzzle) beside the
 file gives the solutions, CP-SAT's unique solution must be the one given.
@@ -356,7 +357,7 @@ REPEAT = 5
 
 def dlx_run(dlx, text):
     start = children_cpu()
-    out = subprocess.run([dlx, "count", "--limit", "2", "--format", "fpuzzles", "-"],
+    out = subprocess.run([dlx, "count", "--limit", "2", "--threads", "1", "--format", "fpuzzles", "-"],
                          input=text * REPEAT, capture_output=True, text=True)
     took = children_cpu() - start
     if out.returncode != 0:
