@@ -159,6 +159,19 @@ impl Problem {
         Self::default()
     }
 
+    /// Empties the problem (no items, no options) but keeps the memory
+    /// its lists hold, so that the next problem built in it grows them
+    /// only past this one's sizes.
+    pub fn clear(&mut self) {
+        self.kinds.clear();
+        self.names.clear();
+        self.entries.clear();
+        self.option_ends.clear();
+        self.bounds.clear();
+        self.multiplicities = 0;
+        self.scratch.clear();
+    }
+
     /// Adds an unnamed item.
     pub fn add_item(&mut self, kind: ItemKind) -> ItemId {
         self.push_item(kind, None)
@@ -270,12 +283,6 @@ impl Problem {
                     items: self.kinds.len() as u32,
                 });
             };
-            if std::mem::replace(&mut self.scratch[item as usize], true) {
-                // Still push it so that the caller's reset clears every mark.
-                self.entries.push((item, 0));
-                return Err(BuildError::RepeatedItem { option, item });
-            }
-            self.entries.push((item, 0));
             let color = match (kind, color) {
                 (_, None) => 0,
                 (ItemKind::Primary, Some(_)) => {
@@ -286,7 +293,12 @@ impl Problem {
                 }
                 (ItemKind::Secondary, Some(Color(c))) => c,
             };
-            self.entries.last_mut().expect("just pushed").1 = color;
+            // Marked only once pushed, so that the caller's reset clears
+            // every mark.
+            self.entries.push((item, color));
+            if std::mem::replace(&mut self.scratch[item as usize], true) {
+                return Err(BuildError::RepeatedItem { option, item });
+            }
             has_primary |= kind == ItemKind::Primary;
         }
         if has_primary {

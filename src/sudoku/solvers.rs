@@ -110,9 +110,12 @@ impl Solvers {
                 rules: variant.name(),
             }),
             SolverKind::Dlx => {
-                if self.dlx.as_ref().is_none_or(|dlx| dlx.variant() != variant) {
-                    self.dlx = Some(self.new_dlx(variant.clone()));
-                }
+                self.dlx = match self.dlx.take() {
+                    Some(dlx) if dlx.variant() == variant => Some(dlx),
+                    // The same cancel, and the memory of the rules before.
+                    Some(dlx) => Some(dlx.into_rules(variant.clone())),
+                    None => Some(self.new_dlx(variant.clone())),
+                };
                 Ok(self.dlx.as_mut().expect("set just above"))
             }
         }

@@ -561,6 +561,28 @@ impl DlxSolver {
         }
     }
 
+    /// A solver for `variant` that keeps this one's memory: its arena
+    /// and the colored problem's lists, emptied (as [`Problem::clear`]
+    /// does), and its cancel and node budget. What
+    /// [`DlxSolver::for_variant`] makes, without allocating anew the
+    /// memory of a batch whose rules change from puzzle to puzzle (every
+    /// f-puzzles file).
+    ///
+    /// [`Problem::clear`]: crate::dlx::Problem::clear
+    pub fn into_rules(self, variant: Variant) -> Self {
+        let mut colored = self.colored;
+        colored.clear();
+        let mut arena = self.arena;
+        arena.reset();
+        Self {
+            arena,
+            colored,
+            cancel: self.cancel,
+            budget: self.budget,
+            ..Self::for_variant(variant)
+        }
+    }
+
     /// The shape this solver takes.
     pub fn shape(&self) -> Shape {
         self.variant.shape()

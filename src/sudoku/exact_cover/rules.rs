@@ -220,7 +220,10 @@ struct Builder<'v> {
     extra: Vec<(u32, ItemId, Option<Color>)>,
     /// The houses (cells of `n` different digits) and each cell's.
     houses: Vec<Vec<u16>>,
-    cell_houses: Vec<Vec<u32>>,
+    /// Each cell's houses, `cell_houses[house_at[c]..house_at[c + 1]]`
+    /// for cell `c` (one list for all, not a list per cell to allocate).
+    house_at: Vec<u32>,
+    cell_houses: Vec<u32>,
     /// Options not placing digits, added after the cell options: their
     /// entries one after another, and where each option ends.
     entries: Vec<(ItemId, Option<Color>)>,
@@ -237,7 +240,12 @@ impl DlxSolver {
                 found: puzzle.shape(),
             });
         }
-        let mut b = Builder::new(&self.variant, &self.houses);
+        // The problem before, emptied: its lists keep their memory.
+        let mut b = Builder::new(
+            &self.variant,
+            &self.houses,
+            std::mem::take(&mut self.colored),
+        );
         b.givens(puzzle.cells());
         b.constraints();
         let (problem, full_option) = b.finish();
@@ -251,10 +259,12 @@ impl DlxSolver {
 }
 
 impl<'v> Builder<'v> {
-    fn new(variant: &'v Variant, houses: &[House]) -> Self {
+    /// A builder for `variant` with `houses`, building in `problem`
+    /// (emptied first; its memory is kept).
+    fn new(variant: &'v Variant, houses: &[House], mut problem: Problem) -> Self {
         let n = variant.n();
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
-        let mut problem = Problem::new();
+        problem.clear();
         let cell_item = (0..n * n)
             .map(|_| problem.add_item(ItemKind::Primary))
             .collect();
@@ -269,10 +279,21 @@ impl<'v> Builder<'v> {
                 houses.push(cells.clone());
             }
         }
-        let mut cell_houses = vec![Vec::new(); n * n];
+        let mut house_at = vec![0u32; n * n + 1];
+        for cells in &houses {
+            for &cell in cells {
+                house_at[cell as usize + 1] += 1;
+            }
+        }
+        for c in 0..n * n {
+            house_at[c + 1] += house_at[c];
+        }
+        let mut cell_houses = vec![0u32; house_at[n * n] as usize];
+        let mut next = house_at.clone();
         for (h, cells) in houses.iter().enumerate() {
             for &cell in cells {
-                cell_houses[cell as usize].push(h as u32);
+                cell_houses[next[cell as usize] as usize] = h as u32;
+                next[cell as usize] += 1;
             }
         }
         Self {
@@ -284,6 +305,7 @@ impl<'v> Builder<'v> {
             color_item,
             extra: Vec::new(),
             houses,
+            house_at,
             cell_houses,
             entries: Vec::new(),
             ends: Vec::new(),
@@ -298,10 +320,15 @@ impl<'v> Builder<'v> {
         (cell < self.color_item.len()).then_some(cell)
     }
 
+    /// The houses of `cell`, as indices into `houses`.
+    fn houses_of(&self, cell: usize) -> &[u32] {
+        &self.cell_houses[self.house_at[cell] as usize..self.house_at[cell + 1] as usize]
+    }
+
     /// Whether cells `a` and `b` share a house (so hold different digits).
     fn sees(&self, a: u16, b: u16) -> bool {
-        let hb = &self.cell_houses[b as usize];
-        a != b && self.cell_houses[a as usize].iter().any(|h| hb.contains(h))
+        let hb = self.houses_of(b as usize);
+        a != b && self.houses_of(a as usize).iter().any(|h| hb.contains(h))
     }
 
     /// The givens as single candidates, taken out of their houses' other
@@ -312,7 +339,8 @@ impl<'v> Builder<'v> {
                 continue;
             }
             let bit = 1u64 << (d - 1);
-            for &h in &self.cell_houses[cell] {
+            let mine = self.house_at[cell] as usize..self.house_at[cell + 1] as usize;
+            for &h in &self.cell_houses[mine] {
                 for &other in &self.houses[h as usize] {
                     self.cand[other as usize] &= !bit;
                 }
@@ -322,7 +350,7 @@ impl<'v> Builder<'v> {
             if d != 0 {
                 // A given clashing with another keeps no candidate.
                 let bit = 1u64 << (d - 1);
-                let clash = self.cell_houses[cell].iter().any(|&h| {
+                let clash = self.houses_of(cell).iter().any(|&h| {
                     self.houses[h as usize]
                         .iter()
                         .any(|&o| o as usize != cell && cells[o as usize] == d)
@@ -370,24 +398,33 @@ impl<'v> Builder<'v> {
             }
         }
         let mut full = Vec::with_capacity(n * n * n + self.ends.len());
+        // One cell option at a time, in a list of its own (a chain of
+        // iterators cost the compiler more than the items it carried).
+        let mut option: Vec<(ItemId, Option<Color>)> = Vec::new();
         for (cell, &read) in read.iter().enumerate() {
             let mut cand = self.cand[cell];
             while cand != 0 {
                 let d = cand.trailing_zeros() as usize;
                 cand &= cand - 1;
                 let key = cell * n + d;
-                let color = (self.color_item[cell], Some(Color(d as u32 + 1)));
-                let option = std::iter::once((self.cell_item[cell], None))
-                    .chain(read.then_some(color))
-                    .chain(
-                        self.cell_houses[cell]
-                            .iter()
-                            .map(|&h| (house_base[h as usize * n + d], None)),
-                    )
-                    .chain(by_key[start[key]..start[key + 1]].iter().copied());
+                option.clear();
+                option.push((self.cell_item[cell], None));
+                if read {
+                    option.push((self.color_item[cell], Some(Color(d as u32 + 1))));
+                }
+                option.extend(
+                    self.houses_of(cell)
+                        .iter()
+                        .map(|&h| (house_base[h as usize * n + d], None)),
+                );
+                option.extend_from_slice(&by_key[start[key]..start[key + 1]]);
                 // Items are distinct by construction; a failure here would
                 // be a compiler bug, and the option is then left out.
-                if self.problem.add_colored_option(option).is_ok() {
+                if self
+                    .problem
+                    .add_colored_option(option.iter().copied())
+                    .is_ok()
+                {
                     full.push(key as u32);
                 }
             }
