@@ -26,9 +26,14 @@ use super::text::Lines;
 use super::{Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Constraint, Grid, Shape, Variant};
 
+mod document;
 mod rules;
 
+use document::{Document, Shaped};
 use rules::Rules;
+
+/// The grid's rows of cells, each of its shape or not.
+type GridRows = Vec<Shaped<Vec<Shaped<document::Cell>>>>;
 
 /// A JSON object: the document, or one entry of a list key.
 type Object = serde_json::Map<String, Value>;
@@ -251,13 +256,12 @@ impl Depth {
 
 /// One f-puzzles document as a case (line 0: the caller sets it).
 pub fn parse_json(text: &str) -> Result<Case, String> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| format!("not f-puzzles JSON: {e}"))?;
-    let Value::Object(doc) = &value else {
+    let document = document::parse(text).map_err(|e| format!("not f-puzzles JSON: {e}"))?;
+    let Shaped::Is(Document { keys: doc, grid }) = &document else {
         return Err("an f-puzzles document is a JSON object".into());
     };
     refuse_unsupported_keys(doc)?;
-    let (grid, regions) = read_grid(doc)?;
+    let (grid, regions) = read_grid(doc, grid.as_ref())?;
     let mut variant = Variant::plain(grid.shape());
     if let Some(regions) = regions {
         variant = with_grid_regions(variant, &regions)?;
@@ -297,10 +301,12 @@ type RegionIds = Vec<Option<i64>>;
 
 /// The document's `grid` (its side checked against `size`) and, when any
 /// cell names a region, each cell's region id.
-fn read_grid(doc: &Object) -> Result<(Grid, Option<RegionIds>), String> {
-    let grid_rows = doc
-        .get("grid")
-        .and_then(Value::as_array)
+fn read_grid(
+    doc: &Object,
+    grid: Option<&Shaped<GridRows>>,
+) -> Result<(Grid, Option<RegionIds>), String> {
+    let grid_rows = grid
+        .and_then(Shaped::as_ref)
         .ok_or("no \"grid\": an f-puzzles document needs its grid")?;
     let n = grid_rows.len();
     if let Some(size) = doc.get("size") {
@@ -314,7 +320,7 @@ fn read_grid(doc: &Object) -> Result<(Grid, Option<RegionIds>), String> {
     let mut regions: RegionIds = vec![None; n * n];
     for (r, row) in grid_rows.iter().enumerate() {
         let row = row
-            .as_array()
+            .as_ref()
             .ok_or_else(|| format!("grid[{r}] is not a list of cells"))?;
         if row.len() != n {
             return Err(format!(
@@ -346,28 +352,36 @@ impl std::fmt::Display for Place {
 /// out only for a message: most cells have none, and formatting it for
 /// each was a fifth of reading a file; a `format_args!` kept in a variable
 /// would need Rust 1.89, past the crate's 1.88.)
-fn read_cell(cell: &Value, (r, c): (usize, usize), n: usize) -> Result<(u8, Option<i64>), String> {
+fn read_cell(
+    cell: &Shaped<document::Cell>,
+    (r, c): (usize, usize),
+    n: usize,
+) -> Result<(u8, Option<i64>), String> {
     let at = Place(r, c);
-    let Some(cell) = cell.as_object() else {
+    let Some(cell) = cell.as_ref() else {
         return Err(format!("{at} is not an object"));
     };
     let mut digit = 0;
-    if let Some(v) = cell.get("value").filter(|v| !v.is_null()) {
+    if let Some(v) = cell.value.as_ref().filter(|v| !v.is_null()) {
         let d = number(v).ok_or_else(|| format!("{at}.value is not a number"))?;
         if d > n as u64 {
             return Err(format!("{at}.value is {d}, not a digit 1-{n}"));
         }
         digit = d as u8;
     }
-    for marks in ["centerPencilMarks", "givenPencilMarks"] {
-        if cell.get(marks).is_some_and(|m| !is_empty(m)) {
+    for (marks, given) in [
+        ("centerPencilMarks", &cell.center_marks),
+        ("givenPencilMarks", &cell.given_marks),
+    ] {
+        if given.as_ref().is_some_and(|m| !is_empty(m)) {
             return Err(format!(
                 "{at}.{marks}: pencil marks restrict candidates, which this reader does not support"
             ));
         }
     }
     let region = cell
-        .get("region")
+        .region
+        .as_ref()
         .map(|region| {
             region
                 .as_i64()
