@@ -182,6 +182,23 @@ impl Problem {
         self.push_item(kind, Some(name.into()))
     }
 
+    /// Adds `count` unnamed items of one kind, numbered one after
+    /// another, and returns them (what `count` calls of
+    /// [`Problem::add_item`] return, in one step).
+    pub fn add_items(
+        &mut self,
+        kind: ItemKind,
+        count: usize,
+    ) -> impl ExactSizeIterator<Item = ItemId> + use<> {
+        let first = self.kinds.len();
+        let end = first + count;
+        self.kinds.resize(end, kind);
+        self.names.resize(end, None);
+        self.bounds.resize(end, (1, 1));
+        self.scratch.resize(end, false);
+        (first as u32..end as u32).map(ItemId)
+    }
+
     fn push_item(&mut self, kind: ItemKind, name: Option<String>) -> ItemId {
         let id = ItemId(self.kinds.len() as u32);
         self.kinds.push(kind);

@@ -265,12 +265,8 @@ impl<'v> Builder<'v> {
         let n = variant.n();
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
         problem.clear();
-        let cell_item = (0..n * n)
-            .map(|_| problem.add_item(ItemKind::Primary))
-            .collect();
-        let color_item = (0..n * n)
-            .map(|_| problem.add_item(ItemKind::Secondary))
-            .collect();
+        let cell_item = problem.add_items(ItemKind::Primary, n * n).collect();
+        let color_item = problem.add_items(ItemKind::Secondary, n * n).collect();
         let mut houses: Vec<Vec<u16>> = houses.iter().map(|h| h.cells.clone()).collect();
         for c in variant.constraints() {
             if let Constraint::Distinct(cells) = c
@@ -371,8 +367,9 @@ impl<'v> Builder<'v> {
     /// the others).
     fn finish(mut self) -> (Problem, Vec<u32>) {
         let n = self.n;
-        let house_base: Vec<ItemId> = (0..self.houses.len() * n)
-            .map(|_| self.problem.add_item(ItemKind::Primary))
+        let house_base: Vec<ItemId> = self
+            .problem
+            .add_items(ItemKind::Primary, self.houses.len() * n)
             .collect();
         // The extra items by key, each key's in the order they were added.
         let mut start = vec![0usize; n * n * n + 1];
