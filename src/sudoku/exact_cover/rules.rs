@@ -12,7 +12,7 @@
 //!   option per admissible filling of its cells (each cell colored by its
 //!   digit), while there are at most [`TUPLE_CAP`] fillings;
 //! * **chains**: a longer line (thermometer, whispers, arrow, little
-//!   killer, sandwich) is a chain of primary items, one per cell, and a
+//!   killer, a sandwich past the sides' cap) is a chain of primary items, one per cell, and a
 //!   secondary item between each two, colored by the state of a small
 //!   automaton (the last digit, the sum so far, the sandwich's phase);
 //! * **digit sets**: a wide cage or any renban line is a primary item
@@ -31,6 +31,12 @@
 //!   its cells, read off its fillings or its automaton's paths, so that
 //!   placing a digit narrows the constraint's other cells at once; a
 //!   kropki dot's pair is these items alone;
+//! * **sides**: a sandwich is a primary item with an option per place of
+//!   its crusts and set of middle digits between them, coloring each
+//!   position of the line and each middle digit by its side (outside,
+//!   inside, crust); a cell option is split into one option per side of
+//!   each of the cell's sandwich lines, coloring the cell's position and
+//!   its digit alike, so both sides of the line see each digit placed;
 //! * **ladders** (the order encoding): a minimum or maximum cell is less
 //!   or more than each neighbour through one secondary item per
 //!   threshold, colored "past it" by the cell's options for the digits
@@ -65,6 +71,20 @@ const LITTLE_KILLER_CAP: usize = 4 * TUPLE_CAP;
 /// options), or a neighbour's digit that needs it not to be.
 const LADDER_YES: Color = Color(1);
 const LADDER_NO: Color = Color(2);
+
+/// The colors of a sandwich line's items ([`Builder::sandwich_sides`]):
+/// a cell or middle digit outside the crusts, between them, or a crust.
+const OUTSIDE: Color = Color(1);
+const INSIDE: Color = Color(2);
+const CRUST: Color = Color(3);
+
+/// A sandwich line compiled to its sides ([`Builder::sandwich_sides`]):
+/// a secondary item per position on the line and per middle digit (`2`
+/// to `n - 1`, at `digit[d - 2]`), colored by its side.
+struct Sides {
+    position: Vec<ItemId>,
+    digit: Vec<ItemId>,
+}
 
 #[cfg(test)]
 thread_local! {
@@ -228,6 +248,11 @@ struct Builder<'v> {
     /// entries one after another, and where each option ends.
     entries: Vec<(ItemId, Option<Color>)>,
     ends: Vec<usize>,
+    /// The sandwich lines compiled to their sides, and each cell's, as
+    /// (line, position on it): a cell option is then one option per side
+    /// the cell may be on in each.
+    sides: Vec<Sides>,
+    cell_sides: Vec<Vec<(u32, u32)>>,
 }
 
 impl DlxSolver {
@@ -305,6 +330,8 @@ impl<'v> Builder<'v> {
             cell_houses,
             entries: Vec::new(),
             ends: Vec::new(),
+            sides: Vec::new(),
+            cell_sides: Vec::new(),
         }
     }
 
@@ -415,14 +442,39 @@ impl<'v> Builder<'v> {
                         .map(|&h| (house_base[h as usize * n + d], None)),
                 );
                 option.extend_from_slice(&by_key[start[key]..start[key + 1]]);
-                // Items are distinct by construction; a failure here would
-                // be a compiler bug, and the option is then left out.
-                if self
-                    .problem
-                    .add_colored_option(option.iter().copied())
-                    .is_ok()
-                {
-                    full.push(key as u32);
+                let sides = self.cell_sides.get(cell).map_or(&[][..], Vec::as_slice);
+                // One option per choice of side on each sandwich line of
+                // the cell: a crust digit is a crust, a middle digit
+                // outside or inside, with the cell's position alike.
+                let crust = d == 0 || d == n - 1;
+                let choices = if crust { 1 } else { 1usize << sides.len() };
+                let base = option.len();
+                for choice in 0..choices {
+                    option.truncate(base);
+                    for (i, &(line, at)) in sides.iter().enumerate() {
+                        let line = &self.sides[line as usize];
+                        if crust {
+                            option.push((line.position[at as usize], Some(CRUST)));
+                        } else {
+                            let side = if choice >> i & 1 == 1 {
+                                INSIDE
+                            } else {
+                                OUTSIDE
+                            };
+                            option.push((line.position[at as usize], Some(side)));
+                            option.push((line.digit[d - 1], Some(side)));
+                        }
+                    }
+                    // Items are distinct by construction; a failure here
+                    // would be a compiler bug, and the option is then left
+                    // out.
+                    if self
+                        .problem
+                        .add_colored_option(option.iter().copied())
+                        .is_ok()
+                    {
+                        full.push(key as u32);
+                    }
                 }
             }
         }

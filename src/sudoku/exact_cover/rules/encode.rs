@@ -361,6 +361,89 @@ impl Builder<'_> {
         }
     }
 
+    /// A sandwich over a whole row or column `cells` (every digit once),
+    /// by its sides: one primary item with an option per place of the two
+    /// crusts (positions `a < b`, holding 1 and `n` in either order) and
+    /// set of middle digits between them adding up to `sum` (`b - a - 1`
+    /// of them), which colors each position of the line and each middle
+    /// digit by its side ([`OUTSIDE`], [`INSIDE`], [`CRUST`]); each cell
+    /// option colors its cell's position and its digit (a middle one) by
+    /// the same side, one option per side (the compile splits it in
+    /// `finish`). A cell and its digit are on one side in every grid, so
+    /// each grid keeps one cover; choosing the line's option tells every
+    /// cell which digits it may hold, and each digit placed takes out the
+    /// options that put it or its cell on the other side. False, adding
+    /// nothing, for a side past 16 or more than [`TUPLE_CAP`] options.
+    pub(super) fn sandwich_sides(&mut self, cells: &[u16], sum: u32) -> bool {
+        let n = self.n;
+        if !(3..=16).contains(&n) || cells.len() != n {
+            return false;
+        }
+        // The sets of middle digits adding up to `sum`, by size, as masks
+        // over the middle digits (bit `d - 2` for digit `d`).
+        let mut by_size: Vec<Vec<u32>> = vec![Vec::new(); n - 1];
+        for set in 0u32..1 << (n - 2) {
+            let total: u32 = bits(u64::from(set)).map(|b| b + 1).sum();
+            if total == sum {
+                by_size[set.count_ones() as usize].push(set);
+            }
+        }
+        let mut options = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                for &set in &by_size[b - a - 1] {
+                    options.push((a, b, set));
+                }
+            }
+        }
+        if options.len() > cap() {
+            return false;
+        }
+        // A position that no option makes a crust holds no crust digit,
+        // one that every option makes a crust nothing else.
+        let crusts: u64 = 1 | 1 << (n - 1);
+        for (i, &cell) in cells.iter().enumerate() {
+            let crust = options.iter().any(|&(a, b, _)| i == a || i == b);
+            let other = options.iter().any(|&(a, b, _)| i != a && i != b);
+            let keep = match (crust, other) {
+                (true, true) => !0,
+                (true, false) => crusts,
+                (false, _) => !crusts,
+            };
+            self.cand[cell as usize] &= keep;
+        }
+        let line = self.problem.add_item(ItemKind::Primary);
+        let position: Vec<ItemId> = self.problem.add_items(ItemKind::Secondary, n).collect();
+        let digit: Vec<ItemId> = self.problem.add_items(ItemKind::Secondary, n - 2).collect();
+        for &(a, b, set) in &options {
+            self.entries.push((line, None));
+            for (i, &item) in position.iter().enumerate() {
+                let side = if i == a || i == b {
+                    CRUST
+                } else if (a..b).contains(&i) {
+                    INSIDE
+                } else {
+                    OUTSIDE
+                };
+                self.entries.push((item, Some(side)));
+            }
+            for (i, &item) in digit.iter().enumerate() {
+                let side = if set >> i & 1 == 1 { INSIDE } else { OUTSIDE };
+                self.entries.push((item, Some(side)));
+            }
+            self.ends.push(self.entries.len());
+        }
+        if self.cell_sides.is_empty() {
+            self.cell_sides = vec![Vec::new(); n * n];
+        }
+        let id = self.sides.len() as u32;
+        for (i, &cell) in cells.iter().enumerate() {
+            self.cell_sides[cell as usize].push((id, i as u32));
+        }
+        self.sides.push(Sides { position, digit });
+        true
+    }
+
     /// Different digits in `cells` making one of `sets` (masks): a primary
     /// item with an option per set, and a primary item per digit, covered
     /// by the cell holding it or by the set without it.

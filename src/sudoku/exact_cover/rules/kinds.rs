@@ -127,8 +127,12 @@ impl Builder<'_> {
     }
 
     /// A sandwich sum: the digits between the 1 and the `n` of the line add
-    /// up to `sum`, as a chain of the sandwich's phase and sum so far.
+    /// up to `sum`, by its sides while they fit, else as a chain of the
+    /// sandwich's phase and sum so far.
     fn sandwich(&mut self, cells: &[u16], sum: u32) {
+        if self.sandwich_sides(cells, sum) {
+            return;
+        }
         let n = self.n;
         let top = n as u32;
         // States: 0 before the first crust, 1 after the second,
