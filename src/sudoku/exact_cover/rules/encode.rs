@@ -413,6 +413,7 @@ impl Builder<'_> {
             self.cand[cell as usize] &= keep;
         }
         let line = self.problem.add_item(ItemKind::Primary);
+        self.leading.push(line);
         let position: Vec<ItemId> = self.problem.add_items(ItemKind::Secondary, n).collect();
         let digit: Vec<ItemId> = self.problem.add_items(ItemKind::Secondary, n - 2).collect();
         for &(a, b, set) in &options {
@@ -450,9 +451,9 @@ impl Builder<'_> {
     pub(super) fn sets(&mut self, cells: &[u16], sets: &[u64]) {
         let n = self.n;
         let group = self.problem.add_item(ItemKind::Primary);
-        let digit: Vec<ItemId> = (0..n)
-            .map(|_| self.problem.add_item(ItemKind::Primary))
-            .collect();
+        let digit: Vec<ItemId> = self.problem.add_items(ItemKind::Primary, n).collect();
+        self.leading.push(group);
+        self.leading.extend(&digit);
         for &cell in cells {
             for (d, &item) in digit.iter().enumerate() {
                 self.extra
