@@ -5,11 +5,21 @@
 //! constraint is checked as it is read, so that its error names its key.
 
 use std::collections::HashMap;
+use std::fmt::Display;
 
 use serde_json::Value;
 
 use super::{Object, is_empty, number};
 use crate::sudoku::{Constraint, Relation};
+
+/// The place `{0}[{1}]` in a document, written out only for a message.
+struct Indexed<'a>(&'a str, usize);
+
+impl Display for Indexed<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}[{}]", self.0, self.1)
+    }
+}
 
 /// The constraints read so far.
 pub(super) struct Rules {
@@ -181,14 +191,14 @@ impl Rules {
         self.constraints.push(c);
     }
 
-    /// Cell `R{r}C{c}` (1-based) in the grid, or where it is wrong.
-    fn cell(&self, v: &Value, at: &str) -> Result<u16, String> {
+    /// Cell `R{r}C{c}` (1-based, either case) in the grid, or where it is
+    /// wrong (`at` is written out only then).
+    fn cell(&self, v: &Value, at: &dyn Display) -> Result<u16, String> {
         let text = v
             .as_str()
             .ok_or_else(|| format!("{at} is not a cell name"))?;
-        let upper = text.to_ascii_uppercase();
-        let parsed = upper.strip_prefix('R').and_then(|rest| {
-            let (r, c) = rest.split_once('C')?;
+        let parsed = text.strip_prefix(['R', 'r']).and_then(|rest| {
+            let (r, c) = rest.split_once(['C', 'c'])?;
             Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?))
         });
         let n = self.n;
@@ -208,7 +218,7 @@ impl Rules {
             .ok_or_else(|| format!("{at} is not a list of cells"))?;
         list.iter()
             .enumerate()
-            .map(|(i, c)| self.cell(c, &format!("{at}[{i}]")))
+            .map(|(i, c)| self.cell(c, &Indexed(at, i)))
             .collect()
     }
 
