@@ -254,8 +254,9 @@ struct Builder<'v> {
     sides: Vec<Sides>,
     cell_sides: Vec<Vec<(u32, u32)>>,
     /// Primary items the search should take before the cells' on a tie
-    /// of lengths (a sandwich's line, a digit set's group and digits):
-    /// `finish` numbers them first.
+    /// of lengths (a sandwich's line, a digit set's group and digits, a
+    /// little killer's or quadruple's tuple item): `finish` numbers them
+    /// first.
     leading: Vec<ItemId>,
 }
 
@@ -400,8 +401,10 @@ impl<'v> Builder<'v> {
     /// first item of the fewest options, so on a tie it now branches on a
     /// sandwich's line or a digit set before a cell: on the minimal files
     /// (`--limit 2`), sandwich sums 30,919 -> 12,225 nodes, renban 20,549
-    /// -> 14,551; putting every tuple's item first too was worse for
-    /// thermometers (6,491 -> 7,301) and whispers (3,564 -> 5,336).
+    /// -> 14,551, little killers 127,637 -> 104,966, quadruples 4,428 ->
+    /// 3,436; every tuple's item first was worse for thermometers (6,491
+    /// -> 7,301) and whispers (3,564 -> 5,336) and did little for arrows
+    /// (4,603 -> 4,469), so theirs stay after the cells.
     fn lead(&mut self) -> Vec<u32> {
         let total = self.problem.item_count();
         let kinds: Vec<ItemKind> = (0..total as u32)

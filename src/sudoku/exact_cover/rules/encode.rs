@@ -173,15 +173,17 @@ impl Builder<'_> {
     /// may refuse it early. False, adding nothing, if there are more than
     /// [`TUPLE_CAP`] fillings.
     pub(super) fn tuples(&mut self, cells: &[u16], ok: &dyn Fn(&[u32]) -> bool) -> bool {
-        self.tuples_up_to(cells, ok, cap())
+        self.tuples_up_to(cells, ok, cap(), false)
     }
 
-    /// [`Builder::tuples`] with at most `cap` fillings.
+    /// [`Builder::tuples`] with at most `cap` fillings, the item among the
+    /// [`Builder::leading`] ones if `lead`.
     pub(super) fn tuples_up_to(
         &mut self,
         cells: &[u16],
         ok: &dyn Fn(&[u32]) -> bool,
         cap: usize,
+        lead: bool,
     ) -> bool {
         let k = cells.len();
         let sees: Vec<Vec<bool>> = (0..k)
@@ -233,6 +235,9 @@ impl Builder<'_> {
         }
         self.forbid_unsupported(cells, &found);
         let item = self.problem.add_item(ItemKind::Primary);
+        if lead {
+            self.leading.push(item);
+        }
         for filling in found.chunks_exact(k) {
             self.entries.push((item, None));
             for (&cell, &d) in cells.iter().zip(filling) {

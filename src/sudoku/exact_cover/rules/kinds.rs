@@ -118,6 +118,9 @@ impl Builder<'_> {
                 s + left <= sum && (d.len() < len || s == sum)
             },
             cap,
+            // Its fillings first on ties (Builder::lead): 127,637 ->
+            // 104,966 nodes on the minimal file.
+            true,
         );
         if !fits {
             self.chain(cells, &|_, s, d| (s + d <= sum).then_some(s + d), &|s| {
@@ -224,19 +227,26 @@ impl Builder<'_> {
     /// while they fit, else as digit sets.
     fn quadruple_clue(&mut self, cells: &[u16], digits: &[u8]) {
         let len = cells.len();
-        let fits = self.tuples(cells, &|d: &[u32]| {
-            // The listed digits the filling still lacks must
-            // fit in the cells left.
-            let mut lacking = digits.len();
-            let mut used = vec![false; d.len()];
-            for &v in digits.iter() {
-                if let Some(i) = (0..d.len()).find(|&i| !used[i] && d[i] == v as u32) {
-                    used[i] = true;
-                    lacking -= 1;
+        // Its fillings first on ties (Builder::lead): 4,428 -> 3,436
+        // nodes on the minimal file.
+        let fits = self.tuples_up_to(
+            cells,
+            &|d: &[u32]| {
+                // The listed digits the filling still lacks must
+                // fit in the cells left.
+                let mut lacking = digits.len();
+                let mut used = vec![false; d.len()];
+                for &v in digits.iter() {
+                    if let Some(i) = (0..d.len()).find(|&i| !used[i] && d[i] == v as u32) {
+                        used[i] = true;
+                        lacking -= 1;
+                    }
                 }
-            }
-            lacking <= len - d.len()
-        });
+                lacking <= len - d.len()
+            },
+            cap(),
+            true,
+        );
         if !fits {
             self.quadruple(cells, digits);
         }
