@@ -181,8 +181,13 @@ fn a_long_count_on_a_terminal_shows_its_progress_and_clears_it() {
     // Ten seconds, not three: since the integration tests became one
     // binary this runs beside the heavy ones, and on a loaded 2-core
     // machine the first progress line has come later than three seconds.
+    // `--foreground`: without it GNU timeout sends the signal to the
+    // command and then to its whole process group, so dlx got two Ctrl-Cs,
+    // and the second (which ends the process at once) sometimes came
+    // before the report of the first was written (seen in a CI run under
+    // load: exit 130, progress lines, no report).
     let command = format!(
-        "timeout --preserve-status -s INT 10 dlx count {}",
+        "timeout --foreground --preserve-status -s INT 10 dlx count {}",
         file.display()
     );
     let Some((code, shown)) = on_a_terminal(&command) else {
