@@ -448,14 +448,22 @@ impl<'v> Builder<'v> {
             leads[item.0 as usize] = true;
         }
         let mut map = vec![0u32; total];
-        self.problem.clear();
         let order = self
             .leading
             .iter()
             .map(|item| item.0 as usize)
             .chain((0..total).filter(|&i| !leads[i]));
-        for old in order {
-            map[old] = self.problem.add_item(kinds[old]).0;
+        for (new, old) in order.enumerate() {
+            map[old] = new as u32;
+        }
+        // The items again, in runs of one kind.
+        let mut by_new = vec![ItemKind::Primary; total];
+        for (old, &new) in map.iter().enumerate() {
+            by_new[new as usize] = kinds[old];
+        }
+        self.problem.clear();
+        for run in by_new.chunk_by(|a, b| a == b) {
+            self.problem.add_items(run[0], run.len()).for_each(drop);
         }
         map
     }
@@ -470,7 +478,14 @@ impl<'v> Builder<'v> {
             .add_items(ItemKind::Primary, self.houses.len() * n)
             .collect();
         self.lead_constrained_cells();
-        if !self.leading.is_empty() {
+        // Numbered as they lead already (the cells alone, in their order,
+        // as when every cell is named once): nothing to renumber.
+        let in_place = self
+            .leading
+            .iter()
+            .enumerate()
+            .all(|(i, item)| item.0 == i as u32);
+        if !in_place {
             let map = self.lead();
             let renumber = |item: &mut ItemId| *item = ItemId(map[item.0 as usize]);
             self.extra.iter_mut().for_each(|e| renumber(&mut e.1));
