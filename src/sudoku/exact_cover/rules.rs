@@ -58,13 +58,18 @@ use crate::sudoku::constraint::{Constraint, Relation, decimal};
 /// tuple option each) rather than to a chain or digit sets.
 pub(super) const TUPLE_CAP: usize = 2048;
 
-/// The tuple cap of a little killer, four times [`TUPLE_CAP`]: a diagonal
-/// crosses houses, so its fillings are many but each cuts the search
-/// more than its chain does. On the minimal little-killer file (`dlx
-/// count --limit 2`) the nodes were 274,305 at the common cap, 274,282 at
-/// 4,096, 127,637 at 8,192 and 117,093 at 16,384, where the longer option
-/// lists made the search slower again (358, 328, 157 and 234 ms).
-const LITTLE_KILLER_CAP: usize = 4 * TUPLE_CAP;
+/// The tuple cap of a little killer, a quarter of [`TUPLE_CAP`]. A
+/// diagonal crosses houses, so its fillings are many; each cuts the
+/// search more than its chain does, but finding them (and, for a long
+/// diagonal, finding that they are too many) costs the compile more than
+/// they save once the constrained cells lead the search's ties
+/// ([`Builder::lead_constrained_cells`]). The minimal little-killer file
+/// (`dlx count --limit 2 --threads 1`, CPU a puzzle, best of five, twice):
+/// cap 0 (chains only) 99,528 nodes, 3.0 ms; 256: 46,800 nodes, 1.67 ms;
+/// 512: 39,034 nodes, 1.58 to 1.65 ms; 2,048: 33,933 nodes, 1.82 to 1.87
+/// ms; 8,192: 18,561 nodes, 2.42 to 2.48 ms. (Before that order, 8,192
+/// was the best: 127,637 nodes against 274,305 at 2,048.)
+const LITTLE_KILLER_CAP: usize = TUPLE_CAP / 4;
 
 /// The colors of a minimum or maximum cell's ladder items
 /// ([`Builder::extreme`]): the cell's digit past the threshold (its own

@@ -106,20 +106,23 @@ impl Builder<'_> {
     }
 
     /// A little killer: the diagonal's digits add up to `sum`, as tuples up
-    /// to its larger cap ([`LITTLE_KILLER_CAP`]), else a chain of sums.
+    /// to its own cap ([`LITTLE_KILLER_CAP`]), else a chain of sums.
     fn little_killer(&mut self, cells: &[u16], sum: u32) {
         let len = cells.len();
-        let cap = cap().saturating_mul(LITTLE_KILLER_CAP / TUPLE_CAP);
+        let top = self.n as u32;
+        let cap = cap().saturating_mul(LITTLE_KILLER_CAP) / TUPLE_CAP;
         let fits = self.tuples_up_to(
             cells,
             &|d: &[u32]| {
+                // The cells left can still make up the rest: at least 1
+                // and at most `n` each.
                 let s: u32 = d.iter().sum();
                 let left = (len - d.len()) as u32;
-                s + left <= sum && (d.len() < len || s == sum)
+                s + left <= sum && s + top * left >= sum
             },
             cap,
             // Its fillings first on ties (Builder::lead): 127,637 ->
-            // 104,966 nodes on the minimal file.
+            // 104,966 nodes on the minimal file (at a cap of 8,192).
             true,
         );
         if !fits {
