@@ -354,38 +354,14 @@ fn pairs_sharing_cells_match_brute_force() {
     // Dots (matched XV pairs, kropki dots as forbidden pairs alone),
     // palindromes and minimum/maximum cells together, many at once, so
     // that cells carry several matched items and forbidden pairs.
-    let mut rng = Rng(37);
-    let (mut rounds, mut solved) = (0, 0);
-    for shape in [Shape::new(2, 2).unwrap(), Shape::new(2, 3).unwrap()] {
-        let n = shape.n();
-        let mut top = Grid::empty(shape);
-        if n == 6 {
-            for (c, d) in [1, 2, 3, 4, 5, 6].into_iter().enumerate() {
-                top.set(0, c, d);
-            }
-        }
-        let grids = brute(&Variant::plain(shape), &top);
-        for round in 0..60 {
-            let sol = &grids[rng.below(grids.len())];
-            let constraints: Vec<Constraint> = (0..3 + rng.below(8))
-                .filter_map(|_| {
-                    let kind = [7, 8, 8, 8, 15][rng.below(5)];
-                    random(kind, &mut rng, sol)
-                })
-                .collect();
-            let Ok(variant) = Variant::plain(shape).with_constraints(constraints.clone()) else {
-                continue;
-            };
-            let mut puzzle = top.clone();
-            for _ in 0..rng.below(n + 1) {
-                let k = rng.below(n * n);
-                puzzle.set(k / n, k % n, sol.cells()[k]);
-            }
-            let what = format!("round {round} on {n}x{n}: {constraints:?}");
-            rounds += 1;
-            solved += usize::from(matches_brute(&variant, &puzzle, &what));
-        }
-    }
+    let (rounds, solved) = rounds_against_brute(37, 60, 1, |rng, sol| {
+        (0..3 + rng.below(8))
+            .filter_map(|_| {
+                let kind = [7, 8, 8, 8, 15][rng.below(5)];
+                random(kind, rng, sol)
+            })
+            .collect()
+    });
     assert!(
         rounds > 100 && solved > 15,
         "{rounds} rounds, {solved} solved"
@@ -397,7 +373,35 @@ fn sandwiches_across_and_down_match_brute_force() {
     // Several sandwich lines at once, rows and columns, so that cells lie
     // on two (their options split by both lines' sides); now and then a
     // sum off by one, which the solution does not meet.
-    let mut rng = Rng(41);
+    let (rounds, solved) = rounds_against_brute(41, 40, 2, |rng, sol| {
+        (0..2 + rng.below(4))
+            .filter_map(|_| match random(4, rng, sol)? {
+                Constraint::Sandwich { cells, sum } => Some(Constraint::Sandwich {
+                    cells,
+                    sum: sum + u32::from(rng.below(6) == 0),
+                }),
+                _ => None,
+            })
+            .collect()
+    });
+    assert!(
+        rounds > 60 && solved > 30,
+        "{rounds} rounds, {solved} solved"
+    );
+}
+
+/// `per_shape` rounds on 4x4 and on 6x6 (its first row given, which keeps
+/// the enumeration small): the constraints `make` draws for a random
+/// solution, with fewer than `n + spare` of the solution's digits given,
+/// checked against brute force. Returns the rounds checked and those with
+/// a solution.
+fn rounds_against_brute(
+    seed: u64,
+    per_shape: usize,
+    spare: usize,
+    mut make: impl FnMut(&mut Rng, &Grid) -> Vec<Constraint>,
+) -> (usize, usize) {
+    let mut rng = Rng(seed);
     let (mut rounds, mut solved) = (0, 0);
     for shape in [Shape::new(2, 2).unwrap(), Shape::new(2, 3).unwrap()] {
         let n = shape.n();
@@ -408,22 +412,14 @@ fn sandwiches_across_and_down_match_brute_force() {
             }
         }
         let grids = brute(&Variant::plain(shape), &top);
-        for round in 0..40 {
+        for round in 0..per_shape {
             let sol = &grids[rng.below(grids.len())];
-            let constraints: Vec<Constraint> = (0..2 + rng.below(4))
-                .filter_map(|_| match random(4, &mut rng, sol)? {
-                    Constraint::Sandwich { cells, sum } => Some(Constraint::Sandwich {
-                        cells,
-                        sum: sum + u32::from(rng.below(6) == 0),
-                    }),
-                    _ => None,
-                })
-                .collect();
+            let constraints = make(&mut rng, sol);
             let Ok(variant) = Variant::plain(shape).with_constraints(constraints.clone()) else {
                 continue;
             };
             let mut puzzle = top.clone();
-            for _ in 0..rng.below(n + 2) {
+            for _ in 0..rng.below(n + spare) {
                 let k = rng.below(n * n);
                 puzzle.set(k / n, k % n, sol.cells()[k]);
             }
@@ -432,10 +428,7 @@ fn sandwiches_across_and_down_match_brute_force() {
             solved += usize::from(matches_brute(&variant, &puzzle, &what));
         }
     }
-    assert!(
-        rounds > 60 && solved > 30,
-        "{rounds} rounds, {solved} solved"
-    );
+    (rounds, solved)
 }
 
 fn check_every_kind(seed: u64) {
