@@ -29,11 +29,8 @@ use crate::sudoku::{Constraint, Grid, Shape, Variant};
 mod document;
 mod rules;
 
-use document::{Document, Shaped};
+use document::{Document, GridRows, Shaped};
 use rules::Rules;
-
-/// The grid's rows of cells, each of its shape or not.
-type GridRows = Vec<Shaped<Vec<Shaped<document::Cell>>>>;
 
 /// A JSON object: the document, or one entry of a list key.
 type Object = serde_json::Map<String, Value>;

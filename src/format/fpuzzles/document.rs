@@ -41,8 +41,11 @@ impl<T> Shaped<T> {
 /// as for any repeated key).
 pub(super) struct Document {
     pub(super) keys: Object,
-    pub(super) grid: Option<Shaped<super::GridRows>>,
+    pub(super) grid: Option<Shaped<GridRows>>,
 }
+
+/// The grid's rows of cells, each of its shape or not.
+pub(super) type GridRows = Vec<Shaped<Vec<Shaped<Cell>>>>;
 
 /// What a cell states of the keys the reader reads, as given.
 #[derive(Default)]

@@ -354,9 +354,14 @@ impl<'v> Builder<'v> {
         (cell < self.color_item.len()).then_some(cell)
     }
 
+    /// Where the houses of `cell` lie in `cell_houses`.
+    fn house_range(&self, cell: usize) -> std::ops::Range<usize> {
+        self.house_at[cell] as usize..self.house_at[cell + 1] as usize
+    }
+
     /// The houses of `cell`, as indices into `houses`.
     fn houses_of(&self, cell: usize) -> &[u32] {
-        &self.cell_houses[self.house_at[cell] as usize..self.house_at[cell + 1] as usize]
+        &self.cell_houses[self.house_range(cell)]
     }
 
     /// Whether cells `a` and `b` share a house (so hold different digits).
@@ -373,8 +378,8 @@ impl<'v> Builder<'v> {
                 continue;
             }
             let bit = 1u64 << (d - 1);
-            let mine = self.house_at[cell] as usize..self.house_at[cell + 1] as usize;
-            for &h in &self.cell_houses[mine] {
+            // By range: `cand` is written while the houses are read.
+            for &h in &self.cell_houses[self.house_range(cell)] {
                 for &other in &self.houses[h as usize] {
                     self.cand[other as usize] &= !bit;
                 }
@@ -468,7 +473,8 @@ impl<'v> Builder<'v> {
         }
         self.problem.clear();
         for run in by_new.chunk_by(|a, b| a == b) {
-            self.problem.add_items(run[0], run.len()).for_each(drop);
+            // Numbered in order: their numbers are `map`'s.
+            let _ = self.problem.add_items(run[0], run.len());
         }
         map
     }
