@@ -24,12 +24,12 @@ use super::lzstring::decompress_from_base64;
 use super::plain;
 use super::text::Lines;
 use super::{Case, Cases, Fit, Format, Head, InputError, Options};
-use crate::sudoku::{Constraint, Grid, Shape, Variant};
+use crate::sudoku::{Constraint, Grid, Shape, Variant, numbered_label};
 
 mod document;
 mod rules;
 
-use document::{Document, GridRows, Shaped};
+use document::{Document, GridRows, MAX_ENTRIES, Shaped};
 use rules::Rules;
 
 /// A JSON object: the document, or one entry of a list key.
@@ -254,9 +254,19 @@ impl Depth {
 /// One f-puzzles document as a case (line 0: the caller sets it).
 pub fn parse_json(text: &str) -> Result<Case, String> {
     let document = document::parse(text).map_err(|e| format!("not f-puzzles JSON: {e}"))?;
-    let Shaped::Is(Document { keys: doc, grid }) = &document else {
+    let Shaped::Is(Document {
+        keys: doc,
+        grid,
+        too_many,
+    }) = &document
+    else {
         return Err("an f-puzzles document is a JSON object".into());
     };
+    if let Some(key) = too_many {
+        return Err(format!(
+            "\"{key}\" takes the document past {MAX_ENTRIES} entries in its lists, more constraints than any puzzle holds (eight a cell)"
+        ));
+    }
     refuse_unsupported_keys(doc)?;
     let (grid, regions) = read_grid(doc, grid.as_ref())?;
     let mut variant = Variant::plain(grid.shape());
@@ -264,7 +274,7 @@ pub fn parse_json(text: &str) -> Result<Case, String> {
         variant = with_grid_regions(variant, &regions)?;
     }
     let mut rules = Rules::new(grid.n());
-    let variant = with_flag_rules(doc, variant, &mut rules);
+    let variant = with_flag_rules(doc, variant, &mut rules)?;
     rules.read(doc)?;
     let variant = variant
         .with_constraints(rules.constraints)
@@ -278,11 +288,13 @@ pub fn parse_json(text: &str) -> Result<Case, String> {
 }
 
 /// An error for the first key that states a rule this reader does not
-/// know; ignored keys, empty values and cosmetic cages pass.
+/// know; ignored keys, keys that state no rule (`null`, `false`, `[]`)
+/// and cosmetic cages pass.
 fn refuse_unsupported_keys(doc: &Object) -> Result<(), String> {
     for (key, v) in doc {
-        let harmless =
-            IGNORED.contains(&key.as_str()) || is_empty(v) || (key == "cage" && cosmetic_cages(v));
+        let harmless = IGNORED.contains(&key.as_str())
+            || rules::states_no_rule(v)
+            || (key == "cage" && cosmetic_cages(v));
         if !SUPPORTED.contains(&key.as_str()) && !harmless {
             return Err(format!(
                 "unsupported key \"{key}\" (a rule this reader does not know); supported: {}",
@@ -292,6 +304,10 @@ fn refuse_unsupported_keys(doc: &Object) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The largest region id read: every id from 0 to it has a numbered label
+/// of its own (`sudoku::numbered_label`), which messages write as the id.
+const MAX_REGION_ID: i64 = 0xD7FF - 0x100;
 
 /// Each cell's region id, in reading order, where the cell names one.
 type RegionIds = Vec<Option<i64>>;
@@ -379,10 +395,12 @@ fn read_cell(
     let region = cell
         .region
         .as_ref()
-        .map(|region| {
-            region
-                .as_i64()
-                .ok_or_else(|| format!("{at}.region: a cell in no region is not supported"))
+        .map(|region| match region.as_i64() {
+            Some(id) if (0..=MAX_REGION_ID).contains(&id) => Ok(id),
+            Some(id) => Err(format!(
+                "{at}.region is {id}, out of range: a region id is 0 to {MAX_REGION_ID}"
+            )),
+            None => Err(format!("{at}.region: a cell in no region is not supported")),
         })
         .transpose()?;
     Ok((digit, region))
@@ -399,7 +417,7 @@ fn with_grid_regions(variant: Variant, regions: &[Option<i64>]) -> Result<Varian
         return Ok(variant);
     }
     let labels: Vec<char> = (0..n * n)
-        .map(|k| char::from_u32(0x100 + region_of(k).clamp(0, 0xFFFF) as u32).unwrap_or('?'))
+        .map(|k| numbered_label(region_of(k) as u32).unwrap_or('?'))
         .collect();
     variant
         .with_regions(&labels)
@@ -409,32 +427,34 @@ fn with_grid_regions(variant: Variant, regions: &[Option<i64>]) -> Result<Varian
 /// `variant` with the rules the document switches on by a flag: both
 /// diagonals as the variant's own, one as a distinct constraint in
 /// `rules`, and there too anti-knight, anti-king and disjoint groups.
-fn with_flag_rules(doc: &Object, mut variant: Variant, rules: &mut Rules) -> Variant {
+fn with_flag_rules(
+    doc: &Object,
+    mut variant: Variant,
+    rules: &mut Rules,
+) -> Result<Variant, String> {
     let shape = variant.shape();
     let n = shape.n();
-    let flag = |key: &str| doc.get(key).and_then(Value::as_bool).unwrap_or(false);
-    match (flag("diagonal-"), flag("diagonal+")) {
+    let flag = |key: &str| rules::flag(doc, key);
+    match (flag("diagonal-")?, flag("diagonal+")?) {
         (true, true) => variant = variant.with_diagonals(),
         (main, anti) => {
             if main {
-                rules.push(Constraint::Distinct(
-                    (0..n).map(|i| (i * n + i) as u16).collect(),
-                ));
+                let main = (0..n).map(|i| (i * n + i) as u16).collect();
+                rules.push(Constraint::Distinct(main), "\"diagonal-\"")?;
             }
             if anti {
-                rules.push(Constraint::Distinct(
-                    (0..n).map(|i| (i * n + n - 1 - i) as u16).collect(),
-                ));
+                let anti = (0..n).map(|i| (i * n + n - 1 - i) as u16).collect();
+                rules.push(Constraint::Distinct(anti), "\"diagonal+\"")?;
             }
         }
     }
-    if flag("antiknight") {
-        rules.push(Constraint::AntiKnight);
+    if flag("antiknight")? {
+        rules.push(Constraint::AntiKnight, "\"antiknight\"")?;
     }
-    if flag("antiking") {
-        rules.push(Constraint::AntiKing);
+    if flag("antiking")? {
+        rules.push(Constraint::AntiKing, "\"antiking\"")?;
     }
-    if flag("disjointgroups") {
+    if flag("disjointgroups")? {
         for p in 0..n {
             let group = (0..n)
                 .map(|b| {
@@ -442,10 +462,10 @@ fn with_flag_rules(doc: &Object, mut variant: Variant, rules: &mut Rules) -> Var
                     (r * n + c) as u16
                 })
                 .collect();
-            rules.push(Constraint::Distinct(group));
+            rules.push(Constraint::Distinct(group), "\"disjointgroups\"")?;
         }
     }
-    variant
+    Ok(variant)
 }
 
 /// Rules whose only constraints are disjoint cages with sums, given as
@@ -464,7 +484,7 @@ fn killer_fast_path(variant: Variant) -> Variant {
         else {
             return variant;
         };
-        let Some(label) = char::from_u32(0x100 + k as u32) else {
+        let Some(label) = numbered_label(k as u32) else {
             return variant;
         };
         for &cell in cells {
@@ -481,7 +501,7 @@ fn killer_fast_path(variant: Variant) -> Variant {
     if let Some(regions) = variant.regions() {
         let labels: Vec<char> = regions
             .iter()
-            .map(|&g| char::from_u32(0x100 + u32::from(g)).unwrap_or('?'))
+            .map(|&g| numbered_label(u32::from(g)).unwrap_or('?'))
             .collect();
         match plain.with_regions(&labels) {
             Ok(v) => plain = v,
@@ -504,7 +524,8 @@ fn cosmetic_cages(v: &Value) -> bool {
     })
 }
 
-/// Whether a value states nothing: null, false, an empty list or text.
+/// Whether an entry's field states nothing: null, false, an empty list or
+/// text (f-puzzles writes `""` for a value not set).
 fn is_empty(v: &Value) -> bool {
     match v {
         Value::Null | Value::Bool(false) => true,

@@ -271,14 +271,13 @@ fn rule_problem(constraint: &Constraint, n: usize) -> Option<String> {
             let (min, max) = (c.len() as u32, c.len() as u32 * n32);
             (c.is_empty() || !(min..=max).contains(sum)).then(|| {
                 format!(
-                    "the diagonal of {} cells cannot sum to {sum} (at most {max})",
+                    "the diagonal of {} cells cannot sum to {sum}: its digits 1-{n} add up to {min} to {max}",
                     c.len()
                 )
             })
         }
         Constraint::Sandwich { cells: c, sum } => {
-            let inner = n32.saturating_sub(2);
-            let most = inner * (inner + 3) / 2;
+            let most = sandwich_most(n);
             (c.len() != n || *sum > most).then(|| {
                 format!(
                     "a sandwich needs a whole row or column and a sum of 0 to {most}, found {} cells and {sum}",
@@ -304,12 +303,41 @@ fn rule_problem(constraint: &Constraint, n: usize) -> Option<String> {
 /// Why a line (a thermometer, whispers, renban, palindrome) is too short
 /// to be one: fewer than two cells.
 fn short_line(cells: &[u16], n: usize) -> Option<String> {
-    (cells.len() < 2).then(|| {
-        format!(
+    match cells {
+        [] => Some("a line needs two cells, found none".into()),
+        [one] => Some(format!(
             "a line needs two cells, {} has one",
-            cell_name(cells[0] as usize, n)
+            cell_name(*one as usize, n)
+        )),
+        _ => None,
+    }
+}
+
+/// The most constraints a puzzle of side `n` holds: eight a cell (648 on
+/// 9x9). Every pair of neighbours with a dot and a negative rule is
+/// `4n(n-1)`, under the cap; each constraint compiles to at most
+/// `TUPLE_CAP` options or a chain of `n` states a cell, so the cap bounds
+/// the memory a puzzle's matrix takes whatever its file lists.
+pub fn max_constraints(n: usize) -> usize {
+    8 * n * n
+}
+
+/// Why a puzzle of side `n` cannot take one more constraint after
+/// `held`: the cap of [`max_constraints`].
+pub fn past_the_cap(held: usize, n: usize) -> Option<String> {
+    let most = max_constraints(n);
+    (held >= most).then(|| {
+        format!(
+            "a {n}x{n} puzzle holds at most {most} constraints (eight a cell); this is one more"
         )
     })
+}
+
+/// The largest sandwich sum of side `n`: every digit between 1 and `n`
+/// (`2..=n-1`) in the middle.
+pub fn sandwich_most(n: usize) -> u32 {
+    let inner = (n as u32).saturating_sub(2);
+    inner * (inner + 3) / 2
 }
 
 /// Why an arrow cannot hold: a bulb not of 1 to 3 cells, no shaft, or no

@@ -341,6 +341,36 @@ pub struct Conflict {
     pub second: (usize, usize),
 }
 
+/// The first of the labels that stand for a number: a reader whose input
+/// numbers its regions and cages (f-puzzles' region ids, the index of a
+/// `killercage`) labels number `k` as the character `NUMBERED_LABELS + k`.
+pub const NUMBERED_LABELS: u32 = 0x100;
+
+/// The label of region or cage number `k` of the input, as
+/// [`NUMBERED_LABELS`] says; `None` past the labels a `char` has.
+pub fn numbered_label(k: u32) -> Option<char> {
+    NUMBERED_LABELS
+        .checked_add(k)
+        .filter(|&c| c <= 0xFFFF)
+        .and_then(char::from_u32)
+}
+
+/// A region's or cage's label as messages name it: `'A'` as the input
+/// wrote it, or the number a numbered label stands for
+/// ([`numbered_label`]), so that no message shows a label the input never
+/// wrote.
+#[derive(Clone, Copy, Debug)]
+pub struct LabelName(pub char);
+
+impl fmt::Display for LabelName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.0 as u32).checked_sub(NUMBERED_LABELS) {
+            Some(k) => write!(f, "{k}"),
+            None => write!(f, "'{}'", self.0),
+        }
+    }
+}
+
 fn unit_name(unit: &Unit) -> String {
     match *unit {
         Unit::Row(r) => format!("row {}", r + 1),
@@ -350,7 +380,7 @@ fn unit_name(unit: &Unit) -> String {
         Unit::Diagonal(0) => "the main diagonal".into(),
         Unit::Diagonal(_) => "the anti-diagonal".into(),
         Unit::Window(w) => format!("window {}", w + 1),
-        Unit::Cage(label) => format!("cage '{label}'"),
+        Unit::Cage(label) => format!("cage {}", LabelName(label)),
     }
 }
 

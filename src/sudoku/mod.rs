@@ -22,7 +22,9 @@ use std::ops::ControlFlow;
 
 pub use constraint::{Constraint, ConstraintError, Relation};
 pub use exact_cover::{CLASS_CELL, CompiledOptions, DlxSolver, Placements};
-pub use grid::{Conflict, Grid, GridError, MAX_N, Shape, ShapeError, Unit};
+pub use grid::{
+    Conflict, Grid, GridError, LabelName, MAX_N, Shape, ShapeError, Unit, numbered_label,
+};
 pub use naive::NaiveSolver;
 pub use variant::{Cage, Variant, VariantError};
 
@@ -37,7 +39,7 @@ pub enum PuzzleError {
     #[error("{0}")]
     Conflict(#[from] Conflict),
     /// The givens of a killer cage fit none of its digit sets.
-    #[error("the givens of cage '{label}' fit no set of different digits adding up to {sum}")]
+    #[error("the givens of cage {} fit no set of different digits adding up to {sum}", grid::LabelName(*.label))]
     Cage {
         /// The cage's symbol.
         label: char,

@@ -28,6 +28,7 @@
 
 pub use super::constraint::sum_range;
 use super::constraint::{self, Constraint, ConstraintError};
+use super::grid::LabelName;
 use super::{Grid, Shape, Unit};
 
 /// A killer cage: different digits adding up to `sum`.
@@ -95,7 +96,7 @@ pub enum VariantError {
         found: usize,
     },
     /// A region of the wrong size.
-    #[error("region '{label}' has {size} cells, expected {n}")]
+    #[error("region {} has {size} cells, expected {n}", LabelName(*.label))]
     RegionSize {
         /// Its symbol.
         label: char,
@@ -113,7 +114,7 @@ pub enum VariantError {
         n: usize,
     },
     /// A cage with more cells than digits.
-    #[error("cage '{label}' has {size} cells; a cage of different digits has at most {n}")]
+    #[error("cage {} has {size} cells; a cage of different digits has at most {n}", LabelName(*.label))]
     CageSize {
         /// Its symbol.
         label: char,
@@ -125,7 +126,7 @@ pub enum VariantError {
         cell: usize,
     },
     /// A cage that `sums=` does not give a sum.
-    #[error("cage '{label}' has no sum (expected '{label}:SUM' in sums=)")]
+    #[error("cage {} has no sum (expected '{label}:SUM' in sums=)", LabelName(*.label))]
     NoSum {
         /// Its symbol.
         label: char,
@@ -133,7 +134,7 @@ pub enum VariantError {
         cell: usize,
     },
     /// A sum for a label that names no cage, or a label given twice.
-    #[error("{}", if *.twice { format!("the sum of cage '{}' is given twice", .label) } else { format!("a sum for '{}', but no cage has that symbol", .label) })]
+    #[error("{}", if *.twice { format!("the sum of cage {} is given twice", LabelName(*.label)) } else { format!("a sum for {}, but no cage has that symbol", LabelName(*.label)) })]
     StraySum {
         /// The label.
         label: char,
@@ -144,7 +145,8 @@ pub enum VariantError {
     },
     /// A sum no set of different digits makes.
     #[error(
-        "cage '{label}' cannot sum to {sum}: {size} different digits 1-{n} add up to {min} to {max}"
+        "cage {} cannot sum to {sum}: {size} different digits 1-{n} add up to {min} to {max}",
+        LabelName(*.label)
     )]
     Sum {
         /// Its symbol.
@@ -163,7 +165,7 @@ pub enum VariantError {
         cell: usize,
     },
     /// A cage with so many digit sets that its options would not fit.
-    #[error("cage '{label}' has more than {MAX_CAGE_SETS} sets of digits that make its sum")]
+    #[error("cage {} has more than {MAX_CAGE_SETS} sets of digits that make its sum", LabelName(*.label))]
     TooManySets {
         /// Its symbol.
         label: char,
@@ -182,8 +184,8 @@ pub enum VariantError {
     },
     /// Givens that no filling of their cage can keep.
     #[error(
-        "the given {digit} at r{}c{} breaks cage '{label}' (sum {sum}): {why}",
-        .cell / .n + 1, .cell % .n + 1
+        "the given {digit} at r{}c{} breaks cage {} (sum {sum}): {why}",
+        .cell / .n + 1, .cell % .n + 1, LabelName(*.label)
     )]
     GivenBreaksCage {
         /// The cage's symbol.
@@ -259,6 +261,10 @@ impl Variant {
         let n = self.n();
         for (i, c) in constraints.iter().enumerate() {
             constraint::check(c, n).map_err(|e| (i, e))?;
+            if let Some(why) = constraint::past_the_cap(self.constraints.len() + i, n) {
+                let kind = c.kind();
+                return Err((i, ConstraintError { kind, why }));
+            }
         }
         self.constraints.extend(constraints);
         Ok(self)

@@ -8,7 +8,7 @@
 //! from their definitions, one function each, with no table or encoding
 //! of the compiler's.
 
-use super::{Constraint, Grid, Relation, Variant};
+use super::{Constraint, Grid, LabelName, Relation, Variant};
 
 /// Why a grid is not a solution of a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -52,7 +52,7 @@ pub enum VerifyError {
         found: u8,
     },
     /// A killer cage repeats a digit or misses its sum.
-    #[error("cage '{label}' should hold different digits adding up to {sum}, holds {found:?}")]
+    #[error("cage {} should hold different digits adding up to {sum}, holds {found:?}", LabelName(*.label))]
     Cage {
         /// Its symbol.
         label: char,

@@ -16,10 +16,14 @@
 
 use std::fmt;
 
-use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{
+    Deserialize, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 use serde_json::Value;
 
 use super::Object;
+use crate::sudoku::MAX_N;
 
 /// A value of the shape expected, or something else.
 pub(super) enum Shaped<T> {
@@ -42,7 +46,18 @@ impl<T> Shaped<T> {
 pub(super) struct Document {
     pub(super) keys: Object,
     pub(super) grid: Option<Shaped<GridRows>>,
+    /// The key whose list went past [`MAX_ENTRIES`] entries, counted over
+    /// every list of the document; that list and those after it keep only
+    /// the entries before it.
+    pub(super) too_many: Option<String>,
 }
+
+/// The most entries the lists of a document keep, all lists together: the
+/// most constraints a puzzle of the largest side holds. A document with
+/// more is refused (no puzzle could hold them), and reading it takes its
+/// text and these entries' values, not a value for each of a million
+/// entries.
+pub(super) const MAX_ENTRIES: usize = 8 * MAX_N * MAX_N;
 
 /// The grid's rows of cells, each of its shape or not.
 pub(super) type GridRows = Vec<Shaped<Vec<Shaped<Cell>>>>;
@@ -114,12 +129,21 @@ impl<'de> Visitor<'de> for DocumentVisitor {
         let mut doc = Document {
             keys: Object::new(),
             grid: None,
+            too_many: None,
         };
+        let mut left = MAX_ENTRIES;
         while let Some(key) = map.next_key::<String>()? {
             if key == "grid" {
                 doc.grid = Some(map.next_value()?);
             } else {
-                let value = map.next_value()?;
+                let mut cut = false;
+                let value = map.next_value_seed(Capped {
+                    left: &mut left,
+                    cut: &mut cut,
+                })?;
+                if cut && doc.too_many.is_none() {
+                    doc.too_many = Some(key.clone());
+                }
                 doc.keys.insert(key, value);
             }
         }
@@ -132,6 +156,67 @@ impl<'de> Visitor<'de> for DocumentVisitor {
 impl<'de> Deserialize<'de> for Shaped<Document> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(DocumentVisitor)
+    }
+}
+
+/// A key's value, its list (if it is one) cut after the entries `left`
+/// allows (`left` counts down; `cut` says whether entries were dropped).
+struct Capped<'a> {
+    left: &'a mut usize,
+    cut: &'a mut bool,
+}
+
+impl<'de> DeserializeSeed<'de> for Capped<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Capped<'_> {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut list = Vec::new();
+        while *self.left > 0 {
+            match seq.next_element::<Value>()? {
+                Some(entry) => list.push(entry),
+                None => return Ok(Value::Array(list)),
+            }
+            *self.left -= 1;
+        }
+        // Past the cap: the rest is read and dropped.
+        while seq.next_element::<IgnoredAny>()?.is_some() {
+            *self.cut = true;
+        }
+        Ok(Value::Array(list))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Value, A::Error> {
+        Value::deserialize(MapAccessDeserializer::new(map))
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
     }
 }
 

@@ -6,10 +6,12 @@
 
 use std::collections::HashMap;
 use std::fmt::Display;
+use std::ops::RangeInclusive;
 
 use serde_json::Value;
 
-use super::{Object, is_empty, number};
+use super::{Object, is_empty};
+use crate::sudoku::constraint::{past_the_cap, sandwich_most, sum_range};
 use crate::sudoku::{Constraint, Relation};
 
 /// The place `{0}[{1}]` in a document, written out only for a message.
@@ -21,65 +23,159 @@ impl Display for Indexed<'_> {
     }
 }
 
+/// The place `{0}.{1}` in a document, written out only for a message.
+struct Field<'a>(&'a str, &'a str);
+
+impl Display for Field<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.0, self.1)
+    }
+}
+
 /// The constraints read so far.
 pub(super) struct Rules {
     n: usize,
     pub(super) constraints: Vec<Constraint>,
 }
 
-/// The entries of a list key, with their paths (`key[i]`).
-fn entries<'a>(doc: &'a Object, key: &'a str) -> impl Iterator<Item = (String, &'a Object)> + 'a {
-    doc.get(key)
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .enumerate()
-        .filter_map(move |(i, v)| v.as_object().map(|o| (format!("{key}[{i}]"), o)))
+/// Whether a key's or a field's value states no rule, as f-puzzles
+/// writes "none": `null`, `false` or an empty list. Anything else states
+/// something, and is read or refused, never dropped.
+pub(super) fn states_no_rule(v: &Value) -> bool {
+    match v {
+        Value::Null | Value::Bool(false) => true,
+        Value::Array(list) => list.is_empty(),
+        _ => false,
+    }
 }
 
-/// The elements of an entry's list field (`lines`, `values`) with their
-/// indices; none when the field is absent or not a list.
-fn listed<'a>(entry: &'a Object, field: &str) -> impl Iterator<Item = (usize, &'a Value)> + 'a {
-    entry
-        .get(field)
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .enumerate()
+/// A JSON value as a message names it: its kind, and a short value.
+pub(super) fn describe(v: &Value) -> String {
+    let short = |text: String| match text.char_indices().nth(40) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text,
+    };
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(x) => format!("the number {x}"),
+        Value::String(s) => format!("the text {}", short(Value::String(s.clone()).to_string())),
+        Value::Array(_) => "a list".into(),
+        Value::Object(_) => "an object".into(),
+    }
 }
 
-/// An entry's `value` as a number when it states one (not null, false or
-/// empty), or where it is wrong.
-fn stated_number(entry: &Object, at: &str) -> Result<Option<u64>, String> {
-    entry
-        .get("value")
-        .filter(|v| !is_empty(v))
-        .map(|v| number(v).ok_or_else(|| format!("{at}.value is not a number")))
-        .transpose()
+/// A flag of the document (`antiknight`, `diagonal+`): absent, `null`
+/// and `false` are off, `true` on, anything else an error.
+pub(super) fn flag(doc: &Object, key: &str) -> Result<bool, String> {
+    match doc.get(key) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(on)) => Ok(*on),
+        Some(v) => Err(format!("\"{key}\" is {}, not true or false", describe(v))),
+    }
+}
+
+/// The entries of a list key, with their paths (`key[i]`): none when the
+/// key is absent or states no rule; an error when it is not a list or an
+/// entry is not an object.
+fn entries<'a>(doc: &'a Object, key: &'a str) -> Result<Vec<(String, &'a Object)>, String> {
+    let list = match doc.get(key) {
+        None => return Ok(Vec::new()),
+        Some(v) if states_no_rule(v) => return Ok(Vec::new()),
+        Some(Value::Array(list)) => list,
+        Some(v) => {
+            return Err(format!(
+                "\"{key}\" is {}, not a list of entries",
+                describe(v)
+            ));
+        }
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, v)| match v.as_object() {
+            Some(entry) => Ok((format!("{key}[{i}]"), entry)),
+            None => Err(format!("{key}[{i}] is {}, not an object", describe(v))),
+        })
+        .collect()
+}
+
+/// An entry's list field (`lines`, `values`), which it must have: its
+/// elements, or where it is missing or not a list.
+fn listed<'a>(entry: &'a Object, field: &str, at: &str) -> Result<&'a [Value], String> {
+    match entry.get(field) {
+        Some(Value::Array(list)) if !list.is_empty() => Ok(list),
+        Some(Value::Array(_)) => Err(format!("{at}.{field} is an empty list")),
+        Some(v) => Err(format!("{at}.{field} is {}, not a list", describe(v))),
+        None => Err(format!("{at} has no \"{field}\"")),
+    }
+}
+
+/// An entry's `value` when it states one: absent, `null`, `false` and
+/// `""` (what f-puzzles writes for an unset value) state none.
+fn stated_value(entry: &Object) -> Option<&Value> {
+    entry.get("value").filter(|v| !is_empty(v))
+}
+
+/// A whole number written as a JSON number or as text (`12`, `"12"`), or
+/// where it is not one.
+fn whole(v: &Value, at: &dyn Display) -> Result<u64, String> {
+    let parsed = match v {
+        Value::Number(x) => x.as_u64(),
+        Value::String(s) => s.trim().parse::<u64>().ok(),
+        _ => None,
+    };
+    parsed.ok_or_else(|| format!("{at} is {}, not a whole number", describe(v)))
+}
+
+/// A whole number in `range` (`what` names the range in the message), or
+/// where it is not: a number out of its rule's range is refused, never
+/// cut to fit.
+fn whole_in(
+    v: &Value,
+    at: &dyn Display,
+    range: RangeInclusive<u32>,
+    what: &str,
+) -> Result<u32, String> {
+    let x = whole(v, at)?;
+    match u32::try_from(x) {
+        Ok(x) if range.contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{at} is {x}, out of range: {what} is {} to {}",
+            range.start(),
+            range.end()
+        )),
+    }
 }
 
 /// The relation a dot of `key` states (`default` when it gives no value),
-/// or `None` for an X/V mark without its letter, which states nothing.
+/// or `None` for an X/V mark without its letter, which states nothing. A
+/// difference is 1 to `n - 1`, a ratio 2 to `n`: two digits of a row or
+/// column differ, so no other value can hold.
 fn dot_relation(
     key: &str,
     default: u32,
     entry: &Object,
     at: &str,
+    n: u32,
 ) -> Result<Option<Relation>, String> {
+    let value = stated_value(entry);
+    let at = Field(at, "value");
     if key == "xv" {
-        let letter = entry
-            .get("value")
-            .filter(|v| !is_empty(v))
-            .and_then(Value::as_str)
-            .map(str::to_ascii_lowercase);
+        let Some(value) = value else {
+            return Ok(None);
+        };
+        let letter = value.as_str().map(str::to_ascii_lowercase);
         return match letter.as_deref() {
             Some("x") => Ok(Some(Relation::Sum(10))),
             Some("v") => Ok(Some(Relation::Sum(5))),
-            None => Ok(None),
-            Some(other) => Err(format!("{at}.value: \"{other}\" is not X or V")),
+            _ => Err(format!("{at} is {}, not X or V", describe(value))),
         };
     }
-    let value = stated_number(entry, at)?.map_or(default, |v| v as u32);
+    let value = match value {
+        None => default,
+        Some(v) if key == "ratio" => whole_in(v, &at, 2..=n, "a ratio of two digits")?,
+        Some(v) => whole_in(v, &at, 1..=n - 1, "a difference of two digits")?,
+    };
     Ok(Some(if key == "ratio" {
         Relation::Ratio(value)
     } else {
@@ -121,7 +217,7 @@ impl Negative {
     /// ratios taken from the black dots read.
     fn read(doc: &Object, dots: &Dots) -> Result<Negative, String> {
         let negative: Vec<String> = match doc.get("negative") {
-            None | Some(Value::Null) => Vec::new(),
+            None | Some(Value::Null | Value::Bool(false)) => Vec::new(),
             Some(Value::Array(list)) => list
                 .iter()
                 .map(|v| {
@@ -148,10 +244,7 @@ impl Negative {
             ratios
         });
         Ok(Negative {
-            nonconsecutive: doc
-                .get("nonconsecutive")
-                .and_then(Value::as_bool)
-                .unwrap_or(false),
+            nonconsecutive: flag(doc, "nonconsecutive")?,
             ratios,
             xv: listed("xv"),
         })
@@ -186,9 +279,23 @@ impl Rules {
         }
     }
 
-    /// A constraint the reader built itself, which needs no check.
-    pub(super) fn push(&mut self, c: Constraint) {
+    /// A constraint the reader built itself, which needs no check but the
+    /// cap on a puzzle's constraints (`where_` names the rule for its
+    /// message).
+    pub(super) fn push(&mut self, c: Constraint, where_: &str) -> Result<(), String> {
+        self.within_cap(where_)?;
         self.constraints.push(c);
+        Ok(())
+    }
+
+    /// An error past the cap on a puzzle's constraints, found as the
+    /// entries are read: a file of a million entries is refused at the
+    /// first past it, not compiled.
+    fn within_cap(&self, at: &str) -> Result<(), String> {
+        match past_the_cap(self.constraints.len(), self.n) {
+            Some(why) => Err(format!("{at}: {why}")),
+            None => Ok(()),
+        }
     }
 
     /// Cell `R{r}C{c}` (1-based, either case) in the grid, or where it is
@@ -222,6 +329,16 @@ impl Rules {
             .collect()
     }
 
+    /// One of an entry's `lines`: a list of at least one cell (a line of
+    /// one cell is its kind's own error, which names the cell).
+    fn line(&self, v: &Value, at: &str) -> Result<Vec<u16>, String> {
+        let cells = self.cells(Some(v), at)?;
+        if cells.is_empty() {
+            return Err(format!("{at} is an empty line: a line needs two cells"));
+        }
+        Ok(cells)
+    }
+
     /// An entry's one `cell`.
     fn entry_cell(&self, entry: &Object, at: &str) -> Result<u16, String> {
         self.cell(
@@ -233,6 +350,7 @@ impl Rules {
     /// A constraint checked at once, so that its error names its key.
     fn add(&mut self, c: Constraint, at: &str) -> Result<(), String> {
         crate::sudoku::constraint::check(&c, self.n).map_err(|e| format!("{at}: {e}"))?;
+        self.within_cap(at)?;
         self.constraints.push(c);
         Ok(())
     }
@@ -251,17 +369,17 @@ impl Rules {
         self.read_sandwiches(doc)
     }
 
-    /// `arrow`: a bulb (`cells`) and its `lines`, each an arrow of its own.
+    /// `arrow`: a bulb (`cells`) and its `lines`, each an arrow of its own
+    /// whose shaft is the line's cells outside the bulb.
     fn read_arrows(&mut self, doc: &Object) -> Result<(), String> {
-        for (at, e) in entries(doc, "arrow") {
+        for (at, e) in entries(doc, "arrow")? {
             let bulb = self.cells(e.get("cells"), &format!("{at}.cells"))?;
-            for (i, line) in listed(e, "lines") {
+            for (i, line) in listed(e, "lines", &at)?.iter().enumerate() {
                 let at = format!("{at}.lines[{i}]");
-                let mut shaft = self.cells(Some(line), &at)?;
-                // The first cell is the bulb's, where the line starts.
-                if !shaft.is_empty() {
-                    shaft.remove(0);
-                }
+                let mut shaft = self.line(line, &at)?;
+                // As Rangsk reads it: the shaft is the line's cells outside
+                // the bulb, wherever the line starts.
+                shaft.retain(|cell| !bulb.contains(cell));
                 self.add(
                     Constraint::Arrow {
                         bulb: bulb.clone(),
@@ -276,9 +394,15 @@ impl Rules {
 
     /// `killercage`: cells and, if stated, their sum.
     fn read_killer_cages(&mut self, doc: &Object) -> Result<(), String> {
-        for (at, e) in entries(doc, "killercage") {
+        for (at, e) in entries(doc, "killercage")? {
             let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
-            let sum = stated_number(e, &at)?.map(|s| s as u32);
+            let (least, most) = sum_range(self.n, cells.len().min(self.n));
+            let sum = stated_value(e)
+                .map(|v| {
+                    let what = format!("the sum of {} different digits 1-{}", cells.len(), self.n);
+                    whole_in(v, &Field(&at, "value"), least..=most, &what)
+                })
+                .transpose()?;
             self.add(Constraint::Cage { cells, sum }, &at)?;
         }
         Ok(())
@@ -287,8 +411,9 @@ impl Rules {
     /// `littlekillersum`: a clue cell, a direction and a sum (none or 0: no
     /// rule).
     fn read_little_killers(&mut self, doc: &Object) -> Result<(), String> {
-        for (at, e) in entries(doc, "littlekillersum") {
-            let Some(sum) = e.get("value").and_then(number).filter(|&v| v > 0) else {
+        for (at, e) in entries(doc, "littlekillersum")? {
+            // No value, or 0 (as Rangsk reads it): a clue not yet filled in.
+            let Some(value) = stated_value(e).filter(|v| whole(v, &"").ok() != Some(0)) else {
                 continue;
             };
             let start = e
@@ -296,13 +421,10 @@ impl Rules {
                 .and_then(Value::as_str)
                 .ok_or_else(|| format!("{at}.cell is not a cell name"))?;
             let cells = self.diagonal(start, e.get("direction"), &at)?;
-            self.add(
-                Constraint::LittleKiller {
-                    cells,
-                    sum: sum as u32,
-                },
-                &at,
-            )?;
+            let (len, n) = (cells.len() as u32, self.n as u32);
+            let what = format!("the sum of {len} cells of digits 1-{n}");
+            let sum = whole_in(value, &Field(&at, "value"), len..=len * n, &what)?;
+            self.add(Constraint::LittleKiller { cells, sum }, &at)?;
         }
         Ok(())
     }
@@ -310,13 +432,13 @@ impl Rules {
     /// `odd` and `even`, then `minimum` and `maximum`: one cell each.
     fn read_one_cell_rules(&mut self, doc: &Object) -> Result<(), String> {
         for (key, even) in [("odd", false), ("even", true)] {
-            for (at, e) in entries(doc, key) {
+            for (at, e) in entries(doc, key)? {
                 let cell = self.entry_cell(e, &at)?;
                 self.add(Constraint::Parity { cell, even }, &at)?;
             }
         }
         for (key, minimum) in [("minimum", true), ("maximum", false)] {
-            for (at, e) in entries(doc, key) {
+            for (at, e) in entries(doc, key)? {
                 let cell = self.entry_cell(e, &at)?;
                 self.add(Constraint::Extreme { cell, minimum }, &at)?;
             }
@@ -326,7 +448,7 @@ impl Rules {
 
     /// `extraregion`: cells that hold distinct digits.
     fn read_extra_regions(&mut self, doc: &Object) -> Result<(), String> {
-        for (at, e) in entries(doc, "extraregion") {
+        for (at, e) in entries(doc, "extraregion")? {
             let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
             self.add(Constraint::Distinct(cells), &at)?;
         }
@@ -337,13 +459,19 @@ impl Rules {
     /// entry's `lines` a constraint (the whispers' gap its `value`, or half
     /// the side rounded up).
     fn read_lines(&mut self, doc: &Object) -> Result<(), String> {
-        let n = self.n;
+        let n = self.n as u32;
         for key in ["thermometer", "palindrome", "renban", "whispers"] {
-            for (at, e) in entries(doc, key) {
-                let gap = stated_number(e, &at)?.map_or((n as u32).div_ceil(2), |v| v as u32);
-                for (i, line) in listed(e, "lines") {
+            for (at, e) in entries(doc, key)? {
+                let gap = match stated_value(e) {
+                    Some(v) if key == "whispers" => {
+                        let what = "the least difference of two digits";
+                        whole_in(v, &Field(&at, "value"), 1..=n - 1, what)?
+                    }
+                    _ => n.div_ceil(2),
+                };
+                for (i, line) in listed(e, "lines", &at)?.iter().enumerate() {
                     let at = format!("{at}.lines[{i}]");
-                    let cells = self.cells(Some(line), &at)?;
+                    let cells = self.line(line, &at)?;
                     let c = match key {
                         "thermometer" => Constraint::Thermometer(cells),
                         "palindrome" => Constraint::Palindrome(cells),
@@ -366,7 +494,7 @@ impl Rules {
             ratios: Vec::new(),
         };
         for (key, default) in [("difference", 1), ("ratio", 2), ("xv", 0)] {
-            for (at, e) in entries(doc, key) {
+            for (at, e) in entries(doc, key)? {
                 let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
                 let [a, b] = cells[..] else {
                     return Err(format!(
@@ -374,7 +502,7 @@ impl Rules {
                         cells.len()
                     ));
                 };
-                let Some(relation) = dot_relation(key, default, e, &at)? else {
+                let Some(relation) = dot_relation(key, default, e, &at, self.n as u32)? else {
                     continue;
                 };
                 if let Relation::Ratio(v) = relation {
@@ -404,10 +532,11 @@ impl Rules {
             let kinds = dots.marked.get(&pair).map(Vec::as_slice).unwrap_or(&[]);
             let relations = negative.forbidden(kinds);
             if !relations.is_empty() {
-                self.push(Constraint::Never {
+                let never = Constraint::Never {
                     cells: pair,
                     relations,
-                });
+                };
+                self.push(never, "the negative rules")?;
             }
         }
         Ok(())
@@ -415,12 +544,13 @@ impl Rules {
 
     /// `quadruple`: cells and the digits among them, sorted.
     fn read_quadruples(&mut self, doc: &Object) -> Result<(), String> {
-        for (at, e) in entries(doc, "quadruple") {
+        let n = self.n as u32;
+        for (at, e) in entries(doc, "quadruple")? {
             let cells = self.cells(e.get("cells"), &format!("{at}.cells"))?;
             let mut digits = Vec::new();
-            for (i, v) in listed(e, "values") {
-                let d = number(v).ok_or_else(|| format!("{at}.values[{i}] is not a number"))?;
-                digits.push(d.min(255) as u8);
+            for (i, v) in listed(e, "values", &at)?.iter().enumerate() {
+                let at = Indexed(&format!("{at}.values"), i).to_string();
+                digits.push(whole_in(v, &at, 1..=n, "a digit")? as u8);
             }
             digits.sort_unstable();
             self.add(Constraint::Quadruple { cells, digits }, &at)?;
@@ -431,18 +561,15 @@ impl Rules {
     /// `sandwichsum`: a clue outside a row or column and its sum (none:
     /// no rule).
     fn read_sandwiches(&mut self, doc: &Object) -> Result<(), String> {
-        for (at, e) in entries(doc, "sandwichsum") {
-            let Some(sum) = e.get("value").and_then(number) else {
+        let most = sandwich_most(self.n);
+        for (at, e) in entries(doc, "sandwichsum")? {
+            let Some(value) = stated_value(e) else {
                 continue;
             };
+            let what = "the sum of the digits between 1 and the largest";
+            let sum = whole_in(value, &Field(&at, "value"), 0..=most, what)?;
             let cells = self.outside_line(e.get("cell"), &at)?;
-            self.add(
-                Constraint::Sandwich {
-                    cells,
-                    sum: sum as u32,
-                },
-                &at,
-            )?;
+            self.add(Constraint::Sandwich { cells, sum }, &at)?;
         }
         Ok(())
     }
