@@ -91,3 +91,82 @@ fn bad_input_says_where_and_the_other_puzzles_are_still_solved() {
     assert_eq!(out, expected_out);
     assert_eq!(err, expected_err);
 }
+
+/// Every 4x4 Sudoku grid, by a plain fill in reading order (no solver).
+fn every_4x4_grid() -> Vec<Vec<u8>> {
+    fn fill(cells: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        let k = cells.len();
+        if k == 16 {
+            out.push(cells.clone());
+            return;
+        }
+        let (r, c) = (k / 4, k % 4);
+        for d in 1..=4 {
+            let clash = (0..k).any(|j| {
+                let (jr, jc) = (j / 4, j % 4);
+                cells[j] == d && (jr == r || jc == c || (jr / 2 == r / 2 && jc / 2 == c / 2))
+            });
+            if !clash {
+                cells.push(d);
+                fill(cells, out);
+                cells.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    fill(&mut Vec::new(), &mut out);
+    out
+}
+
+/// A blank 4x4 document with `extra` keys.
+fn blank_4x4(extra: &str) -> String {
+    let row = format!("[{}]", ["{}"; 4].join(","));
+    format!(
+        r#"{{"size":4,"grid":[{}]{extra}}}"#,
+        [row.as_str(); 4].join(",")
+    )
+}
+
+#[test]
+fn an_arrow_keeps_every_shaft_cell_wherever_its_line_starts() {
+    let grids = every_4x4_grid();
+    assert_eq!(grids.len(), 288);
+    // Rangsk's reading: the shaft is the line's cells outside the bulb.
+    // Before, the line's first cell was dropped as the bulb's, and the
+    // first puzzle counted 48 (a shaft of r2c2 and r1c2 only).
+    for (extra, want) in [
+        (
+            r#","arrow":[{"cells":["R1C1"],"lines":[["R3C3","R2C2","R1C2"]]}]"#,
+            6,
+        ),
+        // A pill whose line starts on both its cells (refused before:
+        // "r1c2 is named twice").
+        (
+            r#","arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C1","R1C2","R2C3","R3C4","R4C3","R3C2"]]}]"#,
+            4,
+        ),
+        // Lines that pass through the bulb.
+        (
+            r#","arrow":[{"cells":["R4C4"],"lines":[["R3C4","R4C4","R4C3"]]}]"#,
+            48,
+        ),
+        (
+            r#","arrow":[{"cells":["R1C1"],"lines":[["R2C3","R1C1","R1C2"]]}]"#,
+            24,
+        ),
+    ] {
+        let json = blank_4x4(extra);
+        let case = parse_json(&json).expect("reads");
+        let variant = case.variant.expect("an arrow");
+        let brute = grids
+            .iter()
+            .filter(|cells| {
+                let grid = Grid::from_cells(case.grid.shape(), cells.to_vec()).expect("a grid");
+                check_variant(&variant, &case.grid, &grid).is_ok()
+            })
+            .count();
+        assert_eq!(brute, want, "{extra}");
+        let (_, out, err) = run_with_stdin(&["count", "--format", "fpuzzles"], &json);
+        assert_eq!(out.trim(), want.to_string(), "{extra}: {err}");
+    }
+}
