@@ -1606,3 +1606,31 @@ fn dlx_generate_output_pdf_makes_a_handout() {
         assert_eq!(pdf_pages(&out.get_output().stdout), 1, "{args:?}");
     }
 }
+
+#[test]
+fn a_sheet_with_no_case_drawn_writes_nothing_and_says_why() {
+    let no_solution = format!("44{}", &PUZZLE[2..]);
+    // (input, args, exit code): every case without a solution, every case
+    // unreadable, no case at all.
+    for (input, args, code) in [
+        (no_solution.as_str(), &["solve", "--output", "pdf"][..], 1),
+        ("xyz\n", &["render", "--output", "pdf"][..], 2),
+        ("", &["render", "--output", "pdf"][..], 2),
+        ("", &["render", "--per-page", "2"][..], 2),
+    ] {
+        let out = dlx().args(args).write_stdin(input).assert().code(code);
+        assert!(out.get_output().stdout.is_empty(), "{args:?} {input:?}");
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(err.contains("dlx: no picture to write: "), "{err}");
+    }
+    // With --output-dir, no sheet.pdf.
+    let dir = scratch("no-sheet");
+    dlx()
+        .args(["solve", "--output", "pdf", "--output-dir"])
+        .arg(&dir)
+        .write_stdin(no_solution)
+        .assert()
+        .code(1);
+    assert!(files_of(&dir).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
