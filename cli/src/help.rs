@@ -40,8 +40,10 @@ Exit codes:
   0  every puzzle was drawn
   1  --solve: some puzzle has no solution (it is not drawn)
   2  some input was malformed or could not be read, a picture could not be
-     written, or a second picture (or a sheet's second page) had no
-     --output-dir to go to
+     written, a second picture (or a sheet's second page) had no
+     --output-dir to go to, or a sheet (--per-page, --output pdf) had no
+     case to hold because the input held none (no file is written; a
+     sheet whose cases all failed keeps their code)
   130  Ctrl-C stopped the run";
 
 pub(super) const CANDIDATES_EXIT_CODES: &str = "\

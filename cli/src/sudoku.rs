@@ -586,6 +586,7 @@ fn finish(mut writer: Writer<'_>, ctx: &Context<'_>) -> ExitStatus {
             writer.dir,
             writer.out,
             writer.err,
+            writer.status,
         );
         writer.status = writer.status.max(status);
     }

@@ -5,7 +5,8 @@
 //! - shading, under everything else: extra regions tinted, even cells a
 //!   grey square, odd cells a grey circle, minimum and maximum cells
 //!   tinted with a small chevron towards each neighbour (pointing in for
-//!   a minimum, out for a maximum);
+//!   a minimum, out for a maximum), clear of the cell's digit and of the
+//!   pencil marks of the cell and its neighbour;
 //! - lines, under the grid lines: a thermometer a thick grey line with a
 //!   grey bulb; an arrow a grey circle (a pill: a rounded box over its
 //!   cells) and a thin grey line from it with an arrow head; German
@@ -19,9 +20,11 @@
 //!   10 or 5; another sum as its number) on a white patch there, a
 //!   quadruple's digits in a small circle on the corner its cells share;
 //! - clues outside the grid, in a margin of one cell added on the sides
-//!   that have one: a sandwich sum left of its row or above its column, a
+//!   that have one (two where a sandwich sum and a little killer share a
+//!   margin cell): a sandwich sum on the side its clue was given, a
 //!   little killer's sum in the cell beyond the first cell of its
-//!   diagonal, with a small arrow along the diagonal;
+//!   diagonal, with a small arrow along the diagonal; no two overlap
+//!   ([`clues`]);
 //! - the rules no glyph shows, as a caption under the grid: anti-knight,
 //!   anti-king, disjoint groups, the negative rules ("All white dots
 //!   given", or "Non-consecutive" when there is no white dot; "All black
@@ -64,13 +67,14 @@ const DIAGONAL: &str = super::DIAGONAL;
 /// The radius of a thermometer's or an arrow's bulb.
 const BULB: i64 = UNIT * 2 / 5;
 
-/// Extra room around the grid for clues outside it, per side.
+/// Extra room around the grid for clues outside it, per side: how many
+/// cells deep its margin is (0: none, the usual narrow margin).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Sides {
-    pub left: bool,
-    pub top: bool,
-    pub right: bool,
-    pub bottom: bool,
+    pub left: i64,
+    pub top: i64,
+    pub right: i64,
+    pub bottom: i64,
 }
 
 /// A constraint cage: its cells (any order) and its sum, if given.
@@ -128,12 +132,17 @@ fn round(v: f64) -> i64 {
 
 /// The glyphs of `variant`'s constraints, or the first that cannot be
 /// drawn.
-pub(super) fn plan(variant: &Variant, alphabet: &Alphabet) -> Result<Glyphs, RenderError> {
+pub(super) fn plan(
+    variant: &Variant,
+    alphabet: &Alphabet,
+    marked: &[bool],
+) -> Result<Glyphs, RenderError> {
     let n = variant.n();
     let mut g = Glyphs::default();
     let k = classify(variant, &mut g);
     let (diagonals, regions) = houses(&mut g, variant, &k.distinct);
-    shading(&mut g, &regions, &k, n);
+    let keypad = super::Keypad::of(variant.shape());
+    shading(&mut g, &regions, &k, n, (marked, keypad));
     lines(&mut g, diagonals, &k, n);
     if !k.dots.is_empty() {
         draw_dots(&mut g.marks, &k.dots, n)?;
@@ -144,11 +153,8 @@ pub(super) fn plan(variant: &Variant, alphabet: &Alphabet) -> Result<Glyphs, Ren
     if !k.nevers.is_empty() {
         clues::negative_rules(&mut g.caption, &k.nevers, &k.dots, n)?;
     }
-    if !k.sandwiches.is_empty() {
-        clues::sandwiches(&mut g, &k.sandwiches, n)?;
-    }
-    if !k.little_killers.is_empty() {
-        clues::little_killers(&mut g, &k.little_killers, n)?;
+    if !k.sandwiches.is_empty() || !k.little_killers.is_empty() {
+        clues::outside(&mut g, &k.sandwiches, &k.little_killers, n)?;
     }
     pills(&mut g, &k, n);
     Ok(g)
@@ -251,8 +257,15 @@ fn houses<'v>(
     (diagonals, regions)
 }
 
-/// Extra regions, minimum and maximum cells, even and odd cells.
-fn shading(g: &mut Glyphs, regions: &[&Vec<u16>], k: &Kinds<'_>, n: usize) {
+/// Extra regions, minimum and maximum cells, even and odd cells; the
+/// cells that show pencil marks and where, which the chevrons keep off.
+fn shading(
+    g: &mut Glyphs,
+    regions: &[&Vec<u16>],
+    k: &Kinds<'_>,
+    n: usize,
+    (marked, keypad): (&[bool], super::Keypad),
+) {
     let (extremes, parities) = (&k.extremes, &k.parities);
     if !regions.is_empty() {
         let mut cells: Vec<u16> = regions.iter().flat_map(|c| c.iter().copied()).collect();
@@ -274,7 +287,7 @@ fn shading(g: &mut Glyphs, regions: &[&Vec<u16>], k: &Kinds<'_>, n: usize) {
         g.shading.push_str("</g>\n");
     }
     if !extremes.is_empty() {
-        extreme_cells(&mut g.shading, extremes, n);
+        extreme_cells(&mut g.shading, extremes, n, marked, keypad);
     }
     if !parities.is_empty() {
         let _ = write!(g.shading, "<g class=\"parity\" fill=\"{PARITY}\">");
@@ -395,11 +408,22 @@ fn pills(g: &mut Glyphs, k: &Kinds<'_>, n: usize) {
 
 /// Minimum and maximum cells: tinted, with a chevron towards each
 /// neighbour in the grid, pointing in (minimum: the neighbours are
-/// larger) or out (maximum).
-fn extreme_cells(out: &mut String, extremes: &[(u16, bool)], n: usize) {
+/// larger) or out (maximum). A chevron keeps off the cell's digit: it
+/// lies along the side, between the digit and the side; where the cell or
+/// its neighbour shows pencil marks, which fill the cell to its sides, it
+/// shrinks into the room between the two cells' marks, across the side
+/// ([`super::Keypad::gap`]).
+fn extreme_cells(
+    out: &mut String,
+    extremes: &[(u16, bool)],
+    n: usize,
+    marked: &[bool],
+    keypad: super::Keypad,
+) {
     let _ = write!(out, "<g class=\"extremes\">");
     let mut chevrons = String::new();
-    let (near, far, wide) = (UNIT / 2 - UNIT / 10, UNIT / 2 - UNIT / 4, UNIT / 8);
+    // Stroke's half width, the room a chevron keeps from what it avoids.
+    let pen = UNIT / 40;
     for &(k, minimum) in extremes {
         let (r, c) = rc(k, n);
         let _ = write!(
@@ -411,11 +435,29 @@ fn extreme_cells(out: &mut String, extremes: &[(u16, bool)], n: usize) {
         );
         let (x, y) = centre(k, n);
         for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-            let inside = (0..n as i64).contains(&(r + dr)) && (0..n as i64).contains(&(c + dc));
-            if !inside {
+            let (nr, nc) = (r + dr, c + dc);
+            if !((0..n as i64).contains(&nr) && (0..n as i64).contains(&nc)) {
                 continue;
             }
-            let (tip, base) = if minimum { (far, near) } else { (near, far) };
+            let j = (nr * n as i64 + nc) as usize;
+            let small = marked.get(k as usize).copied().unwrap_or(false)
+                || marked.get(j).copied().unwrap_or(false);
+            // From the centre towards the neighbour: the chevron's near
+            // and far ends.
+            let (near, far) = if small {
+                let (lo, hi) = keypad.gap(dr != 0);
+                // A pen's width clear of the marks' ink either way.
+                let (lo, hi) = (lo + 2 * pen, (hi - 2 * pen).max(lo + 2 * pen + 2));
+                if dr + dc > 0 {
+                    (UNIT / 2 + lo, UNIT / 2 + hi)
+                } else {
+                    (UNIT / 2 - hi, UNIT / 2 - lo)
+                }
+            } else {
+                (UNIT / 2 - UNIT * 7 / 40, UNIT / 2 - UNIT / 20)
+            };
+            let wide = (far - near + pen).min(UNIT / 8);
+            let (tip, base) = if minimum { (near, far) } else { (far, near) };
             let (px, py) = (dr, dc);
             let _ = write!(
                 chevrons,

@@ -202,9 +202,9 @@ pub fn draw(
     if !alphabet.covers(n) {
         return Err(RenderError::Alphabet { n });
     }
-    let glyphs = glyphs::plan(variant, alphabet)?;
+    let glyphs = glyphs::plan(variant, alphabet, &marked_cells(puzzle, variant, opts))?;
     let side = n as i64 * UNIT;
-    let margin = |clues: bool| if clues { UNIT } else { MARGIN };
+    let margin = |cells: i64| if cells > 0 { cells * UNIT } else { MARGIN };
     let (left, top) = (margin(glyphs.sides.left), margin(glyphs.sides.top));
     let (right, bottom) = (margin(glyphs.sides.right), margin(glyphs.sides.bottom));
     let width = left + side + right;
@@ -580,6 +580,72 @@ fn digits(out: &mut String, puzzle: &Puzzle<'_>, alphabet: &Alphabet, opts: &Opt
     }
 }
 
+/// Where pencil marks go in a cell: a block of `box_rows` places of
+/// height `h` by `box_cols` of width `w`, centred, the digits `size` high.
+#[derive(Clone, Copy, Debug)]
+struct Keypad {
+    w: i64,
+    h: i64,
+    size: i64,
+}
+
+impl Keypad {
+    fn of(shape: crate::sudoku::Shape) -> Keypad {
+        let (w, h) = (
+            UNIT / shape.box_cols() as i64,
+            UNIT / shape.box_rows() as i64,
+        );
+        Keypad {
+            w,
+            h,
+            size: (w.min(h) * 8 / 10).max(1),
+        }
+    }
+
+    /// The room free of marks across a side two cells share, both
+    /// showing marks, as (from, to) measured from the side into the
+    /// second cell (below or right of it): from the first cell's last
+    /// marks to the second's first (a digit's ink taken as three
+    /// quarters of its size high and two thirds wide).
+    fn gap(self, across_rows: bool) -> (i64, i64) {
+        let (step, places, ink) = if across_rows {
+            let rows = UNIT / self.h;
+            (self.h, rows, self.size * 3 / 4)
+        } else {
+            let cols = UNIT / self.w;
+            (self.w, cols, self.size / 3)
+        };
+        let offset = (UNIT - step * places) / 2;
+        // Rows: the baseline and the top of the ink; columns: the ink's
+        // right and left edges.
+        let (first, last) = if across_rows {
+            let base = offset + step / 2 + self.size * 36 / 100;
+            (base - ink, base + (places - 1) * step)
+        } else {
+            let mid = offset + step / 2;
+            (mid - ink, mid + (places - 1) * step + ink)
+        };
+        (last - UNIT, first)
+    }
+}
+
+/// The cells that show pencil marks: those no given or drawn solution
+/// fills, with marks to draw.
+fn marked_cells(puzzle: &Puzzle<'_>, variant: &Variant, opts: &Options) -> Vec<bool> {
+    let solution = puzzle.solution.filter(|_| !opts.givens_only);
+    let cells = puzzle.grid.cells();
+    match puzzle.marks.or(variant.candidates()) {
+        Some(marks) => (0..cells.len())
+            .map(|k| {
+                cells[k] == 0
+                    && solution.is_none_or(|s| s.cells()[k] == 0)
+                    && marks.get(k).is_some_and(|&m| m != 0)
+            })
+            .collect(),
+        None => vec![false; cells.len()],
+    }
+}
+
 /// The pencil marks of the cells no digit fills: digit `d` small and grey
 /// in place `d - 1` of a block of `box_rows` rows by `box_cols` columns.
 fn pencil_marks(
@@ -593,8 +659,7 @@ fn pencil_marks(
     let n = shape.n();
     let (rows, cols) = (shape.box_rows() as i64, shape.box_cols() as i64);
     let solution = puzzle.solution.filter(|_| !opts.givens_only);
-    let (w, h) = (UNIT / cols, UNIT / rows);
-    let size = (w.min(h) * 8 / 10).max(1);
+    let Keypad { w, h, size } = Keypad::of(shape);
     let _ = write!(
         out,
         "<g class=\"marks\" font-family=\"{FONT}\" font-size=\"{size}\" text-anchor=\"middle\" fill=\"{MARKS}\">"

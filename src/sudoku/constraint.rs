@@ -76,7 +76,12 @@ pub enum Constraint {
     /// The digits between the 1 and the `n` of a row or column (its cells
     /// in order) add up to `sum`.
     Sandwich {
-        /// The row's or column's cells in order.
+        /// The row's or column's cells in order from the clue: left to
+        /// right (top to bottom) for a clue left of its row (above its
+        /// column), right to left (bottom to top) for one right of it
+        /// (below it). The rule reads the same both ways (the cells
+        /// between the crusts are the same), so the order only keeps the
+        /// clue's side, where a picture draws it.
         cells: Vec<u16>,
         /// The sum between the crusts.
         sum: u32,

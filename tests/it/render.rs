@@ -935,8 +935,9 @@ fn minimum_and_maximum_cells_are_shaded_with_chevrons_in_or_out() {
         "r2c5 is not"
     );
     // Towards the neighbour above: a minimum's chevron points in (its
-    // tip nearer the middle), a maximum's out (its tip near the side).
-    let (near, far) = (UNIT / 2 - UNIT / 10, UNIT / 2 - UNIT / 4);
+    // tip nearer the middle), a maximum's out (its tip near the side);
+    // both between the side and where a digit would be.
+    let (near, far) = (UNIT / 2 - UNIT / 20, UNIT / 2 - UNIT * 7 / 40);
     assert!(d.darkest((mx, my - far), 1) > 0.3 && d.dark((mx, my - near)) < 0.2);
     assert!(d.darkest((xx, xy - near), 1) > 0.3 && d.dark((xx, xy - far)) < 0.2);
 }
@@ -1605,4 +1606,196 @@ fn dlx_generate_output_pdf_makes_a_handout() {
         let out = dlx().args(&args).assert().success();
         assert_eq!(pdf_pages(&out.get_output().stdout), 1, "{args:?}");
     }
+}
+
+#[test]
+fn a_sheet_with_no_case_drawn_writes_nothing_and_says_why() {
+    let no_solution = format!("44{}", &PUZZLE[2..]);
+    // (input, args, exit code): every case without a solution, every case
+    // unreadable, no case at all.
+    for (input, args, code) in [
+        (no_solution.as_str(), &["solve", "--output", "pdf"][..], 1),
+        ("xyz\n", &["render", "--output", "pdf"][..], 2),
+        ("", &["render", "--output", "pdf"][..], 2),
+        ("", &["render", "--per-page", "2"][..], 2),
+    ] {
+        let out = dlx().args(args).write_stdin(input).assert().code(code);
+        assert!(out.get_output().stdout.is_empty(), "{args:?} {input:?}");
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(err.contains("dlx: no picture to write: "), "{err}");
+    }
+    // With --output-dir, no sheet.pdf.
+    let dir = scratch("no-sheet");
+    dlx()
+        .args(["solve", "--output", "pdf", "--output-dir"])
+        .arg(&dir)
+        .write_stdin(no_solution)
+        .assert()
+        .code(1);
+    assert!(files_of(&dir).is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Sandwich sums on all four sides, two right of row 3 and below column
+/// 4 beside little killers in the same margin cells (two killers in one
+/// of them).
+const CLUE_SIDES: &str = concat!(
+    r#","sandwichsum":[{"cell":"R3C10","value":"15"},{"cell":"R10C4","value":"21"},"#,
+    r#"{"cell":"R0C2","value":"8"},{"cell":"R6C0","value":"35"}]"#,
+    r#","littlekillersum":[{"cell":"R3C10","direction":"DL","value":"23"},"#,
+    r#"{"cell":"R3C10","direction":"UL","value":"12"},{"cell":"R10C4","direction":"UR","value":"30"},"#,
+    r#"{"cell":"R7C10","direction":"UL","value":"40"}]"#,
+);
+
+/// A box around each clue text outside the grid (text, x from, x to, y
+/// from, y to, in the grid's units), from its anchor, baseline and font
+/// size: two thirds of the size wide a character, three quarters high.
+fn clue_boxes(svg: &str) -> Vec<(String, i64, i64, i64, i64)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let mut boxes = Vec::new();
+    for g in doc
+        .descendants()
+        .filter(|n| matches!(n.attribute("class"), Some("sandwiches" | "little-killers")))
+    {
+        let size: i64 = g.attribute("font-size").unwrap().parse().unwrap();
+        for t in g.children().filter(|t| t.has_tag_name("text")) {
+            let at = |a| t.attribute(a).unwrap().parse::<i64>().unwrap();
+            let (x, y) = (at("x"), at("y"));
+            let text = t.text().unwrap().to_string();
+            let half = text.len() as i64 * size / 3;
+            boxes.push((text, x - half, x + half, y - size * 3 / 4, y));
+        }
+    }
+    boxes
+}
+
+#[test]
+fn outside_clues_stay_on_their_side_and_never_overlap() {
+    let case = fpuzzles(&empty_doc(CLUE_SIDES));
+    let svg = picture(&case, None, &Options::default());
+    let boxes = clue_boxes(&svg);
+    assert_eq!(boxes.len(), 8);
+    for (i, a) in boxes.iter().enumerate() {
+        for b in &boxes[i + 1..] {
+            let apart = a.2 <= b.1 || b.2 <= a.1 || a.4 <= b.3 || b.4 <= a.3;
+            assert!(apart, "{a:?} overlaps {b:?}");
+        }
+    }
+    let side = 9 * UNIT;
+    let find = |s: &str| boxes.iter().find(|b| b.0 == s).unwrap().clone();
+    // Right of the grid, in line with row 3, beyond the killers there.
+    let right = find("15");
+    assert!(right.1 > side + UNIT, "{right:?}");
+    assert!(right.3 > 2 * UNIT && right.4 < 3 * UNIT, "{right:?}");
+    let below = find("21");
+    assert!(below.3 > side + UNIT && below.1 > 3 * UNIT && below.2 < 4 * UNIT);
+    assert!(find("8").4 < 0 && find("35").2 < 0, "above, left");
+    for killer in ["23", "12", "40"] {
+        let k = find(killer);
+        assert!(k.1 > side && k.2 < side + UNIT, "{k:?}");
+    }
+    // The right and bottom margins are two cells deep.
+    let d = Drawn::of(&case);
+    assert_eq!(d.at, (UNIT, UNIT));
+    assert_eq!(
+        (d.p.width(), d.p.height()),
+        (
+            (UNIT + side + 2 * UNIT) as u32,
+            (UNIT + side + 2 * UNIT) as u32
+        )
+    );
+    assert_matches_svg(&svg, "clue-sides.svg");
+}
+
+/// The corners of each chevron of a picture (the `chevrons` path's
+/// points).
+fn chevron_points(svg: &str) -> Vec<(i64, i64)> {
+    let doc = roxmltree::Document::parse(svg).unwrap();
+    let d = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some("chevrons"))
+        .unwrap()
+        .attribute("d")
+        .unwrap();
+    d.split(['M', 'L'])
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn chevrons_keep_off_the_digit_and_the_pencil_marks() {
+    // A 9 given in r5c5, the 41st cell.
+    let doc =
+        empty_doc(r#","maximum":[{"cell":"R5C5"},{"cell":"R2C8"}],"minimum":[{"cell":"R7C2"}]"#);
+    let mut parts = doc.split("{}");
+    let mut doc = parts.next().unwrap().to_string();
+    for (k, part) in parts.enumerate() {
+        doc.push_str(if k == 40 {
+            r#"{"value":9,"given":true}"#
+        } else {
+            "{}"
+        });
+        doc.push_str(part);
+    }
+    let case = fpuzzles(&doc);
+    assert_eq!(case.grid.get(4, 4), 9);
+    let svg = picture(&case, None, &Options::default());
+    // The given's box at r5c5 (24 units high, a digit as wide as two
+    // thirds of its size), and a pen's width (2) around it.
+    let (cx, cy) = (4 * UNIT + UNIT / 2, 4 * UNIT + UNIT / 2);
+    for (x, y) in chevron_points(&svg) {
+        let inside = (x - cx).abs() <= 8 + 2 && (y - cy) >= -18 + 8 - 2 && (y - cy) <= 8 + 2;
+        assert!(!inside, "a chevron at ({x},{y}) runs into the 9");
+    }
+    assert_matches_svg(&svg, "extreme-given.svg");
+    // With every digit as pencil marks in the empty cells, each chevron
+    // keeps off each mark's box (the marks' texts as drawn).
+    let marks = vec![0x1ff_u64; 81];
+    let puzzle = Puzzle {
+        grid: &case.grid,
+        variant: case.variant.as_deref(),
+        solution: None,
+        marks: Some(&marks),
+        note: None,
+    };
+    let svg = render::svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let marks: Vec<(i64, i64)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("marks"))
+        .flat_map(|g| g.children().filter(|t| t.has_tag_name("text")))
+        .map(|t| {
+            let at = |a| t.attribute(a).unwrap().parse::<i64>().unwrap();
+            (at("x"), at("y"))
+        })
+        .collect();
+    assert!(!marks.is_empty());
+    let points = chevron_points(&svg);
+    for pair in points.chunks(3) {
+        for (x, y) in pair.iter().copied() {
+            // A mark of size 10 from its baseline up 7, 3 either side.
+            let hit = marks
+                .iter()
+                .find(|&&(mx, my)| (x - mx).abs() <= 3 + 1 && y >= my - 7 - 1 && y <= my + 1);
+            assert!(hit.is_none(), "a chevron at ({x},{y}) runs into {hit:?}");
+        }
+    }
+}
+
+/// `svg` against `tests/data/render/NAME` byte for byte (`DLX_BLESS=1`
+/// writes it anew; look at it before committing).
+fn assert_matches_svg(svg: &str, name: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/render")
+        .join(name);
+    if std::env::var_os("DLX_BLESS").is_some() {
+        std::fs::write(&path, svg).unwrap();
+    }
+    let expected =
+        std::fs::read_to_string(&path).expect("the expected SVG (DLX_BLESS=1 writes it)");
+    assert!(svg == expected, "{name}: the picture changed");
 }

@@ -219,13 +219,38 @@ pub fn page_name(k: usize) -> String {
 impl Sheet {
     /// Writes the pages: to `dir` as [`page_name`]s, or the one page to
     /// `out` (a sheet of more pages needs `dir`; it is refused on `err`).
+    ///
+    /// A sheet with no case on it writes nothing (no file, nothing on
+    /// `out`: a PDF of no page is no document a reader opens) and says so
+    /// on `err`; its status is that of the `run` so far when the cases'
+    /// own messages already say why none was drawn (bad input, no
+    /// solution, ...), and bad input (2) when nothing does (an input with
+    /// no case).
     pub(super) fn finish(
         self,
         alphabet: &Alphabet,
         dir: Option<&Path>,
         out: &mut dyn io::Write,
         err: &mut dyn io::Write,
+        run: ExitStatus,
     ) -> ExitStatus {
+        if self.items.is_empty() {
+            let why = if run == ExitStatus::Success {
+                "the input holds no case"
+            } else {
+                "no case was drawn"
+            };
+            let what = if self.pdf { "PDF" } else { "sheet" };
+            let _ = writeln!(
+                err,
+                "dlx: no picture to write: {why}, so no {what} is written"
+            );
+            return if run == ExitStatus::Success {
+                ExitStatus::BadInput
+            } else {
+                ExitStatus::Success
+            };
+        }
         let puzzles: Vec<Puzzle<'_>> = self
             .items
             .iter()

@@ -589,14 +589,22 @@ impl Rules {
             .ok_or_else(|| format!("{at}.cell: \"{text}\" is not a cell (R1C1)"))
     }
 
-    /// The row or column a sandwich clue outside the grid names.
+    /// The row or column a sandwich clue outside the grid names, in
+    /// order from the clue (a clue right of its row or below its column
+    /// reads it backwards: the side is kept for pictures; the rule is the
+    /// same either way).
     fn outside_line(&self, v: Option<&Value>, at: &str) -> Result<Vec<u16>, String> {
         let n = self.n as i64;
         let (r, c) = self.clue_cell(v, at)?;
         let inside = |x: i64| (0..n).contains(&x);
+        let from_clue = |i: i64, far: bool| if far { n - 1 - i } else { i };
         let cells: Vec<u16> = match (inside(r), inside(c)) {
-            (true, false) => (0..n).map(|j| (r * n + j) as u16).collect(),
-            (false, true) => (0..n).map(|i| (i * n + c) as u16).collect(),
+            (true, false) => (0..n)
+                .map(|j| (r * n + from_clue(j, c >= n)) as u16)
+                .collect(),
+            (false, true) => (0..n)
+                .map(|i| (from_clue(i, r >= n) * n + c) as u16)
+                .collect(),
             _ => {
                 return Err(format!(
                     "{at}.cell: a sandwich clue sits just outside one row or column"

@@ -83,6 +83,25 @@ fn reads_keys_and_refuses_what_it_cannot_keep() {
             sum: 5
         }
     );
+    // Clues right of a row and below a column read it from their side.
+    let far = parse_json(&doc(
+        r#","sandwichsum":[{"cell":"R2C5","value":"0"},{"cell":"R5C1","value":"5"}]"#,
+    ))
+    .unwrap();
+    let v = far.variant.unwrap();
+    assert_eq!(
+        v.constraints(),
+        [
+            Constraint::Sandwich {
+                cells: vec![7, 6, 5, 4],
+                sum: 0
+            },
+            Constraint::Sandwich {
+                cells: vec![12, 8, 4, 0],
+                sum: 5
+            }
+        ]
+    );
 }
 
 #[test]
