@@ -44,23 +44,29 @@ impl Format for Sukaku {
     }
     fn detect(&self, head: &Head) -> Fit {
         // Most lines must look like pencil marks (a few with a misplaced
-        // digit get this format's own errors, not the line format's).
-        let (mut good, mut bad) = (0, 0);
+        // digit get this format's own errors, not the line format's); a
+        // line whose length is also a puzzle's counts by its content
+        // (`reading`), and a head of such lines that tells nothing fits
+        // only as well as the line format, so that detection refuses it.
+        let (mut good, mut bad, mut either) = (0, 0, 0);
         for text in head
             .content()
             .filter(|l| !l.trim_start().starts_with('#'))
             .take(5)
         {
-            if looks_like_marks(text) {
-                good += 1;
-            } else {
-                bad += 1;
+            let word = text.split_whitespace().next().unwrap_or("");
+            match reading(word) {
+                Reading::Marks => good += 1,
+                Reading::Either => either += 1,
+                Reading::Puzzle => bad += 1,
+                Reading::Neither if looks_like_marks(word) => good += 1,
+                Reading::Neither => bad += 1,
             }
         }
-        if good > 0 && good >= bad {
-            Fit::Specific
-        } else {
-            Fit::No
+        match (good, bad, either) {
+            (g, b, _) if g > 0 && g >= b => Fit::Specific,
+            (0, 0, e) if e > 0 => Fit::Generic,
+            _ => Fit::No,
         }
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
@@ -107,15 +113,77 @@ fn side_of(count: usize) -> Option<usize> {
     (n >= 1 && n * n * n == count && Shape::for_side(n).is_ok()).then_some(n)
 }
 
-/// Whether the first word of `text` has `n³` symbols for a side `n` of a
-/// grid, each the standard symbol of a digit `1..=n` or empty: pencil
-/// marks, perhaps with digits out of place (a line-format puzzle of
-/// `n³` cells, 27x27 or 8x8, would need digits past `n`).
-fn looks_like_marks(text: &str) -> bool {
-    let word = text.split_whitespace().next().unwrap_or("");
+/// Whether `word` has `n³` symbols for a side `n` of a grid, each the
+/// standard symbol of a digit `1..=n` or empty: pencil marks, perhaps
+/// with digits out of place.
+fn looks_like_marks(word: &str) -> bool {
     let alphabet = Alphabet::default();
     side_of(word.chars().count())
         .is_some_and(|n| n >= 4 && word.chars().all(|c| alphabet.value(c, n).is_some()))
+}
+
+/// How a line's first word reads: as pencil marks, as a puzzle, either,
+/// or neither. Only the lengths that are both a cube `m³` (marks of side
+/// `m`) and a square `n²` (a puzzle of side `n = m√m`) need a rule: 64
+/// (4x4 marks, an 8x8 puzzle), 729 (9x9, 27x27) and 4096 (16x16, 64x64).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// Pencil marks: a length of marks only, or one of both whose every
+    /// cell has a mark, each in its place, and whose puzzle reading would
+    /// have two equal givens in a house.
+    Marks,
+    /// A puzzle: a length of puzzles only, or one of both that as marks
+    /// would leave a cell without a mark (a blank line) or a mark out of
+    /// its place.
+    Puzzle,
+    /// A length of both, marks in place with one or more a cell, and a
+    /// puzzle reading without a clash: only the file's other lines or
+    /// `--format` can tell.
+    Either,
+    /// No length of either, or symbols that are no digit of the side.
+    Neither,
+}
+
+/// The [`Reading`] of `word`, in the standard alphabet: a Sukaku line has
+/// at least one candidate a cell, in its place; a puzzle line is mostly
+/// empty and never has two equal givens in a house unless it is broken.
+/// Neither reading is taken on a guess: where both hold, it is `Either`.
+pub fn reading(word: &str) -> Reading {
+    let count = word.chars().count();
+    let marks = side_of(count).filter(|&m| m >= 4);
+    let puzzle = Shape::for_cell_count(count).ok();
+    let (m, shape) = match (marks, puzzle) {
+        (None, None) => return Reading::Neither,
+        (Some(_), None) => return Reading::Marks,
+        (None, Some(_)) => return Reading::Puzzle,
+        (Some(m), Some(shape)) => (m, shape),
+    };
+    let alphabet = Alphabet::default();
+    let symbols: Vec<char> = word.chars().collect();
+    let in_place = symbols.chunks(m).all(|cell| {
+        let mut marked = false;
+        for (place, &c) in cell.iter().enumerate() {
+            match alphabet.value(c, m) {
+                Some(0) => {}
+                Some(d) if usize::from(d) == place + 1 => marked = true,
+                _ => return false,
+            }
+        }
+        marked
+    });
+    if !in_place {
+        return Reading::Puzzle;
+    }
+    let n = shape.n();
+    let digits: Option<Vec<u8>> = symbols.iter().map(|&c| alphabet.value(c, n)).collect();
+    let clash = digits
+        .and_then(|cells| Grid::from_cells(shape, cells).ok())
+        .is_none_or(|grid| grid.conflict().is_some());
+    if clash {
+        Reading::Marks
+    } else {
+        Reading::Either
+    }
 }
 
 /// Parses one line: `None` for a blank or comment line, else the puzzle
