@@ -14,7 +14,10 @@
 //! * **chains**: a longer line (thermometer, whispers, arrow, little
 //!   killer, a sandwich past the sides' cap) is a chain of primary items, one per cell, and a
 //!   secondary item between each two, colored by the state of a small
-//!   automaton (the last digit, the sum so far, the sandwich's phase);
+//!   automaton (the last digit, the sum so far, the sandwich's phase); a
+//!   little killer's chain items are *preferred* (`Problem::set_preferred`:
+//!   branched on before any item of three options or more), since the
+//!   fewest-options rule alone leaves a chain, and its sum, for last;
 //! * **digit sets**: a wide cage or any renban line is a primary item
 //!   with one option per admissible set of digits and a primary item per
 //!   digit, covered by the cell that holds it or by the set that lacks it
@@ -263,6 +266,11 @@ struct Builder<'v> {
     /// killer's or quadruple's tuple item, then the cells constraints
     /// name): `finish` numbers them first, in this order.
     leading: Vec<ItemId>,
+    /// Primary items the search should branch on before any other whose
+    /// options are two or more ([`Problem::set_preferred`]): a little
+    /// killer's chain, one item per cell of its diagonal. `finish`
+    /// numbers them first of all, before the [`Builder::leading`] ones.
+    preferred: Vec<ItemId>,
 }
 
 impl DlxSolver {
@@ -343,6 +351,7 @@ impl<'v> Builder<'v> {
             sides: Vec::new(),
             cell_sides: Vec::new(),
             leading: Vec::new(),
+            preferred: Vec::new(),
         }
     }
 
@@ -489,6 +498,16 @@ impl<'v> Builder<'v> {
             .add_items(ItemKind::Primary, self.houses.len() * n)
             .collect();
         self.lead_constrained_cells();
+        let preferred = self.preferred.len();
+        if preferred > 0 {
+            let mut first = vec![false; self.problem.item_count()];
+            for item in &self.preferred {
+                first[item.0 as usize] = true;
+            }
+            self.leading.retain(|item| !first[item.0 as usize]);
+            self.leading
+                .splice(0..0, std::mem::take(&mut self.preferred));
+        }
         // Numbered as they lead already (the cells alone, in their order,
         // as when every cell is named once): nothing to renumber.
         let in_place = self
@@ -509,6 +528,8 @@ impl<'v> Builder<'v> {
                 sides.digit.iter_mut().for_each(renumber);
             }
         }
+        // Numbered first, and primary: the first primary items.
+        self.problem.set_preferred(preferred);
         // The extra items by key, each key's in the order they were added.
         let mut start = vec![0usize; n * n * n + 1];
         for &(key, _, _) in &self.extra {
