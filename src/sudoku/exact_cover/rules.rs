@@ -264,7 +264,8 @@ struct Builder<'v> {
     /// Primary items the search should take first on a tie of lengths
     /// (a sandwich's line, a digit set's group and digits, a little
     /// killer's or quadruple's tuple item, then the cells constraints
-    /// name): `finish` numbers them first, in this order.
+    /// name): `finish` numbers them first (after the preferred ones), in
+    /// this order.
     leading: Vec<ItemId>,
     /// Primary items the search should branch on before any other whose
     /// options are two or more ([`Problem::set_preferred`]): a little
@@ -488,26 +489,18 @@ impl<'v> Builder<'v> {
         map
     }
 
-    /// The problem, with its cell options first, and each option's full
-    /// number (`cell * n + d - 1` for a cell option, [`no_placement`] for
-    /// the others).
-    fn finish(mut self) -> (Problem, Vec<u32>) {
-        let n = self.n;
-        let mut house_base: Vec<ItemId> = self
-            .problem
-            .add_items(ItemKind::Primary, self.houses.len() * n)
-            .collect();
+    /// Numbers the [`Builder::preferred`] items first, the
+    /// [`Builder::leading`] ones (the constrained cells added) after them,
+    /// the others last, renumbering every item the builder holds and
+    /// `house_base`, and tells the problem how many are preferred: being
+    /// numbered first, and primary, they are its first primary items.
+    fn number_items(&mut self, house_base: &mut [ItemId]) {
         self.lead_constrained_cells();
         let preferred = self.preferred.len();
-        if preferred > 0 {
-            let mut first = vec![false; self.problem.item_count()];
-            for item in &self.preferred {
-                first[item.0 as usize] = true;
-            }
-            self.leading.retain(|item| !first[item.0 as usize]);
-            self.leading
-                .splice(0..0, std::mem::take(&mut self.preferred));
-        }
+        // No item is both (only chain items are preferred, and no chain
+        // item leads), so each is numbered once.
+        self.leading
+            .splice(0..0, std::mem::take(&mut self.preferred));
         // Numbered as they lead already (the cells alone, in their order,
         // as when every cell is named once): nothing to renumber.
         let in_place = self
@@ -528,8 +521,19 @@ impl<'v> Builder<'v> {
                 sides.digit.iter_mut().for_each(renumber);
             }
         }
-        // Numbered first, and primary: the first primary items.
         self.problem.set_preferred(preferred);
+    }
+
+    /// The problem, with its cell options first, and each option's full
+    /// number (`cell * n + d - 1` for a cell option, [`no_placement`] for
+    /// the others).
+    fn finish(mut self) -> (Problem, Vec<u32>) {
+        let n = self.n;
+        let mut house_base: Vec<ItemId> = self
+            .problem
+            .add_items(ItemKind::Primary, self.houses.len() * n)
+            .collect();
+        self.number_items(&mut house_base);
         // The extra items by key, each key's in the order they were added.
         let mut start = vec![0usize; n * n * n + 1];
         for &(key, _, _) in &self.extra {
