@@ -98,7 +98,7 @@ fn bad_input_says_where_and_the_other_puzzles_are_still_solved() {
 /// too long for tuples (issue 45): the chain's sum was checked only once
 /// the search had filled the grid nearly whole, and the search then
 /// backtracked through every placement since (the first file, more than
-/// 10^7 nodes; each file but the 6x6 ones more than 2 million). Each now
+/// 10^7 nodes; each solvable 9x9 file more than 2 million). Each now
 /// settles in a few hundred nodes; the budget of 20,000 makes a
 /// regression fail rather than hang. Each solution is checked by
 /// `verify` and by the sums read off the grid here.
