@@ -451,11 +451,11 @@ impl BitMatrix {
     }
 
     /// Whether this engine takes `problem` well at all: no colors, no
-    /// multiplicities, and a state of at most 4 KiB (about 32,000
-    /// options), whether or not the links would be faster
+    /// multiplicities, no preferred items, and a state of at most 4 KiB
+    /// (about 32,000 options), whether or not the links would be faster
     /// ([`BitMatrix::fits`]).
     pub fn can_hold(problem: &Problem) -> bool {
-        if problem.has_multiplicities() {
+        if problem.has_multiplicities() || problem.preferred() > 0 {
             return false;
         }
         let options = problem.option_count();
@@ -494,6 +494,9 @@ impl BitMatrix {
         }
         if problem.has_multiplicities() {
             return Err(BuildError::MultiplicitiesOnBits);
+        }
+        if problem.preferred() > 0 {
+            return Err(BuildError::Preferred);
         }
         let n_items = problem.kinds.len();
         let n_options = problem.option_count();

@@ -77,6 +77,11 @@ pub enum BuildError {
     /// multiplicities; [`Problem::engine`] runs such problems on Algorithm M.
     #[error("Problem::build does not handle multiplicities; use Problem::engine")]
     Multiplicities,
+    /// A problem with preferred items ([`Problem::set_preferred`]) was
+    /// given to an engine other than the dancing links without
+    /// multiplicities, which alone branch on them.
+    #[error("only the dancing links without multiplicities branch on preferred items")]
+    Preferred,
     /// A multiplicity on a secondary item, which DLX3 allows only on
     /// primary items.
     #[error("item {item} is secondary and cannot have a multiplicity")]
@@ -150,6 +155,9 @@ pub struct Problem {
     pub(super) bounds: Vec<(u32, u32)>,
     /// Number of primary items whose bounds are not `(1, 1)`.
     multiplicities: usize,
+    /// How many of the first primary items are preferred
+    /// ([`Problem::set_preferred`]).
+    preferred: usize,
     scratch: Vec<bool>,
 }
 
@@ -169,6 +177,7 @@ impl Problem {
         self.option_ends.clear();
         self.bounds.clear();
         self.multiplicities = 0;
+        self.preferred = 0;
         self.scratch.clear();
     }
 
@@ -258,6 +267,32 @@ impl Problem {
     /// Algorithm M ([`Problem::engine`]) searches it.
     pub fn has_multiplicities(&self) -> bool {
         self.multiplicities > 0
+    }
+
+    /// Makes the first `count` primary items (in the order added)
+    /// *preferred*: whenever no active primary item has fewer than three
+    /// options, the search branches on the active preferred item with the
+    /// fewest options (the first on ties), and on DLX1's choice (the item
+    /// with the fewest options) only when no preferred item is active.
+    /// An item with none, one or two options is still taken first, so
+    /// what a preferred branch rules out is found at once and a choice as
+    /// narrow as any is not put off. 0, the default, is DLX1's rule, tree
+    /// for tree. Only the dancing links without
+    /// multiplicities ([`Problem::build`]) branch this way; the other
+    /// engines refuse such a problem ([`BuildError::Preferred`]).
+    ///
+    /// A compiler uses it for items whose options stand for decisions it
+    /// wants taken early even though they are many, such as the steps of
+    /// a sum along a line, which an item's length alone would leave for
+    /// last.
+    pub fn set_preferred(&mut self, count: usize) {
+        self.preferred = count;
+    }
+
+    /// How many of the first primary items are preferred
+    /// ([`Problem::set_preferred`]).
+    pub fn preferred(&self) -> usize {
+        self.preferred
     }
 
     /// Adds an option covering `items`, none colored.

@@ -74,6 +74,10 @@ pub struct Matrix<'a> {
     option_first: &'a [u32],
     /// Number of primary items (headers `1..=primary`).
     primary: u32,
+    /// Number of preferred primary items, headers `1..=preferred`
+    /// ([`Problem::set_preferred`](super::Problem::set_preferred)); 0
+    /// but from [`Problem::build`](super::Problem::build).
+    preferred: u32,
     /// The dance the search runs on this matrix: [`COLORS`], [`PLAIN`]
     /// or [`FOUR`]. Under [`FOUR`] option `k`'s nodes are
     /// `first + 5k .. first + 5k + 4` with `first` = [`Matrix::item_count`]

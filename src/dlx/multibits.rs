@@ -147,16 +147,21 @@ impl MultiBitMatrix {
             && primary_count(problem) <= MAX_PRIMARY
     }
 
-    /// Whether this engine can run `problem` at all: no colors (and not so
-    /// many options or items that its numbers overflow).
+    /// Whether this engine can run `problem` at all: no colors, no
+    /// preferred items (and not so many options or items that its numbers
+    /// overflow).
     pub fn can_hold(problem: &Problem) -> bool {
-        problem.entries.iter().all(|&(_, color)| color == 0)
+        problem.preferred() == 0
+            && problem.entries.iter().all(|&(_, color)| color == 0)
             && problem.option_count() < NONE as usize
             && problem.item_count() < NONE as usize / 2
     }
 
     /// Compiles `problem`; fails on colors ([`BuildError::Colored`]).
     pub fn build(problem: &Problem) -> Result<Self, BuildError> {
+        if problem.preferred() > 0 {
+            return Err(BuildError::Preferred);
+        }
         if !Self::can_hold(problem) {
             return Err(BuildError::Colored);
         }

@@ -2,13 +2,15 @@
 //! unique solution in `KIND.solution`): `dlx solve` prints the solution,
 //! `dlx count --limit 2` says 1, and the checker (`verify`, which shares
 //! no code with the compiler) accepts it; the same puzzles as `?load=`
-//! URLs; and bad input, which stops its own case only (exit 2).
+//! URLs; bad input, which stops its own case only (exit 2); and
+//! near-blank grids with a sandwich sum and a little killer
+//! (tests/data/near_blank/), which settle within a node budget.
 
 use std::path::Path;
 
 use dlx_engine::format::fpuzzles::parse_json;
-use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::verify::check_variant;
+use dlx_engine::sudoku::{Constraint, Grid};
 
 use crate::common::bin::run_with_stdin;
 
@@ -168,5 +170,71 @@ fn an_arrow_keeps_every_shaft_cell_wherever_its_line_starts() {
         assert_eq!(brute, want, "{extra}");
         let (_, out, err) = run_with_stdin(&["count", "--format", "fpuzzles"], &json);
         assert_eq!(out.trim(), want.to_string(), "{extra}: {err}");
+    }
+}
+
+/// A blank grid with a sandwich sum and a little killer whose diagonal is
+/// too long for tuples (issue 45): the chain's sum was checked only once
+/// the search had filled the grid nearly whole, and the search then
+/// backtracked through every placement since (the first file, more than
+/// 10^7 nodes; each solvable 9x9 file more than 2 million). Each now
+/// settles in a few hundred nodes; the budget of 20,000 makes a
+/// regression fail rather than hang. Each solution is checked by
+/// `verify` and by the sums read off the grid here.
+#[test]
+fn near_blank_grids_with_a_sandwich_and_a_little_killer_settle_within_a_node_budget() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/near_blank");
+    // (file, whether it has a solution)
+    let files = [
+        ("sandwich35-littlekiller40.json", true),
+        ("sandwich35-littlekiller30.json", true),
+        ("sandwich35-column-littlekiller36-up.json", true),
+        ("sandwich0-littlekiller45-main-diagonal.json", true),
+        ("littlekiller20.json", true),
+        ("6x6-sandwich14-littlekiller15.json", true),
+        ("6x6-sandwich7-littlekiller21-main-diagonal.json", true),
+        ("sandwich35-littlekiller70-impossible.json", false),
+    ];
+    let budget = ["--max-nodes", "20000"];
+    for (file, solvable) in files {
+        let json = std::fs::read_to_string(dir.join(file)).expect(file);
+        let (code, out, err) =
+            run_with_stdin(&["count", "--limit", "1", budget[0], budget[1]], &json);
+        let want = if solvable { (0, "1+") } else { (1, "0") };
+        assert_eq!((code, out.trim()), want, "{file}: {err}");
+        let (code, out, err) = run_with_stdin(&["solve", budget[0], budget[1]], &json);
+        if !solvable {
+            assert_eq!(code, 1, "{file}: {out}{err}");
+            continue;
+        }
+        assert_eq!((code, err.as_str()), (0, ""), "{file}");
+        let case = parse_json(&json).expect("reads");
+        let variant = case.variant.expect("rules");
+        let shape = case.grid.shape();
+        let digits: Vec<u8> = out.trim().bytes().map(|b| b - b'0').collect();
+        let grid = Grid::from_cells(shape, digits).expect("a grid");
+        check_variant(&variant, &case.grid, &grid).unwrap_or_else(|e| panic!("{file}: {e}"));
+        // The two sums, read off the grid.
+        let n = shape.n() as u32;
+        let digit = |cell: u16| u32::from(grid.cells()[cell as usize]);
+        for c in variant.constraints() {
+            match c {
+                Constraint::LittleKiller { cells, sum } => {
+                    let total: u32 = cells.iter().map(|&cell| digit(cell)).sum();
+                    assert_eq!(total, *sum, "{file}: little killer");
+                }
+                Constraint::Sandwich { cells, sum } => {
+                    let crusts: Vec<usize> = (0..cells.len())
+                        .filter(|&i| [1, n].contains(&digit(cells[i])))
+                        .collect();
+                    let [a, b] = crusts[..] else {
+                        panic!("{file}: crusts {crusts:?}")
+                    };
+                    let total: u32 = cells[a + 1..b].iter().map(|&cell| digit(cell)).sum();
+                    assert_eq!(total, *sum, "{file}: sandwich");
+                }
+                other => panic!("{file}: {other:?}"),
+            }
+        }
     }
 }

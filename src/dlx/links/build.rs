@@ -21,7 +21,9 @@ impl Problem {
         if self.has_multiplicities() {
             return Err(BuildError::Multiplicities);
         }
-        self.build_links(arena)
+        let mut matrix = self.build_links(arena)?;
+        matrix.preferred = (self.preferred() as u32).min(matrix.primary);
+        Ok(matrix)
     }
 
     /// [`Problem::build`] without the check for multiplicities: the links
@@ -416,6 +418,7 @@ impl<'a> Matrix<'a> {
             item_of_header: headers.item_of,
             option_first,
             primary,
+            preferred: 0,
             dance,
             four_place,
             forced: arena.alloc_slice_fill_default(primary as usize),

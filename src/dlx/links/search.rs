@@ -129,13 +129,32 @@ impl Matrix<'_> {
     /// order, so scanning the lengths array in index order, where covered
     /// items carry [`COVERED`] and never win, picks exactly the item a walk
     /// of the list would; the array scan has no chain of dependent loads.
-    /// Needs at least one active primary item.
+    /// With preferred items ([`crate::dlx::Problem::set_preferred`]), the
+    /// preferred one with the fewest options instead, unless the item with
+    /// the fewest has fewer than [`PREFERRED_FROM`] or no preferred item
+    /// is active. Needs at least one active primary item.
     #[inline]
     pub(in crate::dlx) fn choose_item(&self) -> u32 {
         let lens = &self.lens[1..=self.primary_count()];
-        first_least(lens) + 1
+        let least = first_least(lens);
+        if self.preferred > 0 && lens[least as usize] >= PREFERRED_FROM {
+            let preferred = first_least(&lens[..self.preferred as usize]);
+            if lens[preferred as usize] & COVERED == 0 {
+                return preferred + 1;
+            }
+        }
+        least + 1
     }
 }
+
+/// The fewest options at which the search branches on a preferred item
+/// ([`crate::dlx::Problem::set_preferred`]) rather than on the item with
+/// the fewest: an item with none or one (a dead end, a forced move) or
+/// two (a choice as narrow as any) is still taken first. At 2 instead
+/// (only dead ends and forced moves first), the minimal little-killer
+/// file's chains led the search into 182,764 nodes (`dlx count --limit
+/// 2`) against 39,034 with no preferred item; at 3, 30,025.
+pub(in crate::dlx) const PREFERRED_FROM: u32 = 3;
 
 /// The links read back a search's chosen nodes.
 impl ReadBack for Matrix<'_> {

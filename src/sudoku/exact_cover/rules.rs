@@ -14,7 +14,10 @@
 //! * **chains**: a longer line (thermometer, whispers, arrow, little
 //!   killer, a sandwich past the sides' cap) is a chain of primary items, one per cell, and a
 //!   secondary item between each two, colored by the state of a small
-//!   automaton (the last digit, the sum so far, the sandwich's phase);
+//!   automaton (the last digit, the sum so far, the sandwich's phase); a
+//!   little killer's chain items are *preferred* (`Problem::set_preferred`:
+//!   branched on before any item of three options or more), since the
+//!   fewest-options rule alone leaves a chain, and its sum, for last;
 //! * **digit sets**: a wide cage or any renban line is a primary item
 //!   with one option per admissible set of digits and a primary item per
 //!   digit, covered by the cell that holds it or by the set that lacks it
@@ -261,8 +264,14 @@ struct Builder<'v> {
     /// Primary items the search should take first on a tie of lengths
     /// (a sandwich's line, a digit set's group and digits, a little
     /// killer's or quadruple's tuple item, then the cells constraints
-    /// name): `finish` numbers them first, in this order.
+    /// name): `finish` numbers them first (after the preferred ones), in
+    /// this order.
     leading: Vec<ItemId>,
+    /// Primary items the search should branch on before any other whose
+    /// options are two or more ([`Problem::set_preferred`]): a little
+    /// killer's chain, one item per cell of its diagonal. `finish`
+    /// numbers them first of all, before the [`Builder::leading`] ones.
+    preferred: Vec<ItemId>,
 }
 
 impl DlxSolver {
@@ -343,6 +352,7 @@ impl<'v> Builder<'v> {
             sides: Vec::new(),
             cell_sides: Vec::new(),
             leading: Vec::new(),
+            preferred: Vec::new(),
         }
     }
 
@@ -479,16 +489,18 @@ impl<'v> Builder<'v> {
         map
     }
 
-    /// The problem, with its cell options first, and each option's full
-    /// number (`cell * n + d - 1` for a cell option, [`no_placement`] for
-    /// the others).
-    fn finish(mut self) -> (Problem, Vec<u32>) {
-        let n = self.n;
-        let mut house_base: Vec<ItemId> = self
-            .problem
-            .add_items(ItemKind::Primary, self.houses.len() * n)
-            .collect();
+    /// Numbers the [`Builder::preferred`] items first, the
+    /// [`Builder::leading`] ones (the constrained cells added) after them,
+    /// the others last, renumbering every item the builder holds and
+    /// `house_base`, and tells the problem how many are preferred: being
+    /// numbered first, and primary, they are its first primary items.
+    fn number_items(&mut self, house_base: &mut [ItemId]) {
         self.lead_constrained_cells();
+        let preferred = self.preferred.len();
+        // No item is both (only chain items are preferred, and no chain
+        // item leads), so each is numbered once.
+        self.leading
+            .splice(0..0, std::mem::take(&mut self.preferred));
         // Numbered as they lead already (the cells alone, in their order,
         // as when every cell is named once): nothing to renumber.
         let in_place = self
@@ -509,6 +521,19 @@ impl<'v> Builder<'v> {
                 sides.digit.iter_mut().for_each(renumber);
             }
         }
+        self.problem.set_preferred(preferred);
+    }
+
+    /// The problem, with its cell options first, and each option's full
+    /// number (`cell * n + d - 1` for a cell option, [`no_placement`] for
+    /// the others).
+    fn finish(mut self) -> (Problem, Vec<u32>) {
+        let n = self.n;
+        let mut house_base: Vec<ItemId> = self
+            .problem
+            .add_items(ItemKind::Primary, self.houses.len() * n)
+            .collect();
+        self.number_items(&mut house_base);
         // The extra items by key, each key's in the order they were added.
         let mut start = vec![0usize; n * n * n + 1];
         for &(key, _, _) in &self.extra {

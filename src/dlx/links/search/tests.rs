@@ -161,7 +161,63 @@ fn counts_agree_with_brute_force_on_small_random_problems() {
             assert_eq!(c.outcome, Outcome::NodeLimit);
             assert_eq!(m.state_digest(), before);
         }
+        // Preferring some of the primary items changes the order of the
+        // branches, never the count.
+        p.set_preferred(next(prim as u64 + 1) as usize);
+        let arena = Bump::new();
+        let mut m = p.build(&arena).unwrap();
+        assert_eq!(m.count_up_to(u64::MAX).solutions, count.solutions, "{p:?}");
     }
+}
+
+#[test]
+fn preferred_items_are_branched_on_first_past_two_options() {
+    // Item `a` (preferred) has four options, `b` three or two: options
+    // 0..4 cover `a`, the others `b`.
+    let problem = |b_options: usize, preferred: usize| {
+        let mut p = Problem::new();
+        let (a, b) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
+        for _ in 0..4 {
+            p.add_option(&[a]).unwrap();
+        }
+        for _ in 0..b_options {
+            p.add_option(&[b]).unwrap();
+        }
+        p.set_preferred(preferred);
+        p
+    };
+    // The item the search branches on first: the one the first
+    // solution's first chosen option covers.
+    let first_branch = |p: &Problem| {
+        let arena = Bump::new();
+        let mut m = p.build(&arena).unwrap();
+        let mut first = None;
+        m.search(
+            &mut |s: &Solution<'_, '_>| {
+                first = s.chosen().next();
+                ControlFlow::Break(())
+            },
+            SearchLimits::UNLIMITED,
+        );
+        let count = m.count_up_to(u64::MAX).solutions;
+        (first.map(|k| if k.0 < 4 { 'a' } else { 'b' }), count)
+    };
+    assert_eq!(first_branch(&problem(3, 0)), (Some('b'), 12));
+    assert_eq!(first_branch(&problem(3, 1)), (Some('a'), 12));
+    // Two options are taken first all the same.
+    assert_eq!(first_branch(&problem(2, 1)), (Some('b'), 8));
+    // Only the links branch on preferred items; the others refuse them,
+    // and `Auto` takes the links; `clear` forgets them.
+    let mut p = problem(3, 1);
+    assert_eq!(
+        crate::dlx::BitMatrix::build(&p).err(),
+        Some(crate::dlx::BuildError::Preferred)
+    );
+    let arena = Bump::new();
+    let engine = p.engine(&arena, crate::dlx::EngineKind::Auto).unwrap();
+    assert_eq!(engine.kind(), crate::dlx::EngineKind::Links);
+    p.clear();
+    assert_eq!(p.preferred(), 0);
 }
 
 #[test]

@@ -299,13 +299,14 @@ impl Builder<'_> {
     /// position `pos` (the state before the first cell is 0), `None` if
     /// the digit cannot follow; `accept` the states the last cell may end
     /// in. Only states reachable from the start that can still reach an
-    /// accepted end become colors.
+    /// accepted end become colors. Returns the primary items, one per
+    /// cell in order.
     pub(super) fn chain(
         &mut self,
         cells: &[u16],
         step: &dyn Fn(usize, u32, u32) -> Option<u32>,
         accept: &dyn Fn(u32) -> bool,
-    ) {
+    ) -> Vec<ItemId> {
         let k = cells.len();
         // Forward: the states after each position.
         let mut before = States::default();
@@ -364,6 +365,7 @@ impl Builder<'_> {
                 self.ends.push(self.entries.len());
             }
         }
+        items
     }
 
     /// A sandwich over a whole row or column `cells` (every digit once),
