@@ -221,13 +221,26 @@ pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
             column,
             kind,
         };
-        if name == "|" {
+        // As DLX1-3 read it: a `|` after an item name is the separator,
+        // whether or not a space follows it (`a |x`: x is secondary).
+        let (separator, name, column) = match name.strip_prefix('|') {
+            Some(rest) => (true, rest, column + 1),
+            None => (false, name, column),
+        };
+        if separator {
             if kind == ItemKind::Secondary {
                 return Err(at(ErrorKind::SecondSeparator));
             }
             kind = ItemKind::Secondary;
-            continue;
+            if name.is_empty() {
+                continue;
+            }
         }
+        let at = |kind| ParseError {
+            line: header_line,
+            column,
+            kind,
+        };
         let (bounds, name) = split_bounds(name).map_err(at)?;
         builder
             .add_item_with_bounds(kind, name, bounds)
@@ -543,6 +556,31 @@ mod tests {
         let (k, _) = parse("a_very_long_item_name b\na_very_long_item_name\nb\n").unwrap();
         assert_eq!(k.item_name(ItemId(0)), "a_very_long_item_name");
         assert_eq!(k.problem.item_kind(ItemId(1)), ItemKind::Primary);
+    }
+
+    #[test]
+    fn a_bar_before_a_name_is_the_separator_as_in_dlx1() {
+        // DLX1-3 skip the spaces after an item name, take a `|` there as
+        // the separator, and read the next name right after it.
+        let (k, _) = parse("a |x y
+a x
+a y
+").unwrap();
+        assert_eq!(k.item_name(ItemId(1)), "x");
+        assert_eq!(k.problem.item_kind(ItemId(0)), ItemKind::Primary);
+        assert_eq!(k.problem.item_kind(ItemId(1)), ItemKind::Secondary);
+        assert_eq!(k.problem.item_kind(ItemId(2)), ItemKind::Secondary);
+        assert_eq!(k.problem.option_count(), 2);
+        let twice = parse("a |x |y
+").unwrap_err();
+        assert_eq!(
+            twice.to_string(),
+            "line 1, column 6: '|' appears twice in the item list"
+        );
+        // A name that holds a `|` past its first character is still bad
+        // bounds, as DLX3 reads `b|c`.
+        assert!(parse("a |x|y
+").is_err());
     }
 
     #[test]

@@ -89,6 +89,19 @@ fn first_solution_of_the_toy_from_stdin() {
 }
 
 #[test]
+fn a_bar_written_against_a_secondary_name_is_the_separator() {
+    // `a |x`, as Knuth's DLX1-3 read it: x is secondary, so the option
+    // `a` alone covers the problem and so does `a x`; with x primary
+    // only `a x` would.
+    let (code, out, err) = run(&["cover", "--count"], "a |x\na x\na\n");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(out.trim(), "2");
+    let (code, out, _) = run(&["cover", "--count"], "a x\na x\na\n");
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "1");
+}
+
+#[test]
 #[cfg_attr(debug_assertions, ignore = "slow in debug builds")]
 fn queens13_and_pentominoes_with_threads_and_parts() {
     // Knuth's DLX1 on these files: (search nodes, updates), per data/README.md.
