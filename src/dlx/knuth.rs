@@ -562,25 +562,36 @@ mod tests {
     fn a_bar_before_a_name_is_the_separator_as_in_dlx1() {
         // DLX1-3 skip the spaces after an item name, take a `|` there as
         // the separator, and read the next name right after it.
-        let (k, _) = parse("a |x y
+        let (k, _) = parse(
+            "a |x y
 a x
 a y
-").unwrap();
+",
+        )
+        .unwrap();
         assert_eq!(k.item_name(ItemId(1)), "x");
         assert_eq!(k.problem.item_kind(ItemId(0)), ItemKind::Primary);
         assert_eq!(k.problem.item_kind(ItemId(1)), ItemKind::Secondary);
         assert_eq!(k.problem.item_kind(ItemId(2)), ItemKind::Secondary);
         assert_eq!(k.problem.option_count(), 2);
-        let twice = parse("a |x |y
-").unwrap_err();
+        let twice = parse(
+            "a |x |y
+",
+        )
+        .unwrap_err();
         assert_eq!(
             twice.to_string(),
             "line 1, column 6: '|' appears twice in the item list"
         );
         // A name that holds a `|` past its first character is still bad
         // bounds, as DLX3 reads `b|c`.
-        assert!(parse("a |x|y
-").is_err());
+        assert!(
+            parse(
+                "a |x|y
+"
+            )
+            .is_err()
+        );
     }
 
     #[test]

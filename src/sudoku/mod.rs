@@ -74,6 +74,16 @@ pub enum PuzzleError {
     },
 }
 
+impl PuzzleError {
+    /// Whether the error settles the puzzle: givens that clash, or that no
+    /// filling of their cage keeps, mean it has no solution (what every
+    /// command then says, exit code 1); the other errors are about what
+    /// could not be searched.
+    pub fn is_no_solution(&self) -> bool {
+        matches!(self, PuzzleError::Conflict(_) | PuzzleError::Cage { .. })
+    }
+}
+
 /// How one search went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Report {

@@ -266,3 +266,25 @@ fn a_node_bound_prints_not_settled_and_exits_3() {
         }
     }
 }
+
+#[test]
+fn clashing_givens_are_no_solution_as_solve_and_count_say() {
+    // Two 1s in row 1 of a 4x4, and two on the main diagonal of an X
+    // Sudoku.
+    let x = format!("1{}1{} x", ".".repeat(39), ".".repeat(40));
+    for puzzle in ["11..............", x.as_str()] {
+        let input = format!("{puzzle}\n");
+        let (code, out, err) = common::bin::run_with_stdin(&["candidates"], &input);
+        assert_eq!(code, 1, "{puzzle}: {err}");
+        assert!(out.starts_with("# no solution: "), "{out}");
+        assert!(err.contains(": no solution: "), "{err}");
+        let (code, out, _) = common::bin::run_with_stdin(&["candidates", "--json"], &input);
+        assert_eq!(code, 1);
+        assert!(out.contains(r#""status":"no_solution""#), "{out}");
+        for command in ["solve", "count"] {
+            let (code, _, err_of) = common::bin::run_with_stdin(&[command], &input);
+            assert_eq!(code, 1, "{command} {puzzle}");
+            assert_eq!(err_of, err, "{command} {puzzle}");
+        }
+    }
+}

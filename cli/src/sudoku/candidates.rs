@@ -73,26 +73,35 @@ pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut
     } = job;
     let alphabet = &ctx.format_opts.alphabet;
     let max_nodes = ctx.opts.max_nodes.unwrap_or(u64::MAX);
+    // An error settles the case as no solution (clashing givens, as
+    // `solve` and `count` say) or makes it bad input.
     let (line, header, column, grid, result) = match case {
-        Err(e) => (e.line, e.header, e.column, None, Err(e.message)),
+        Err(e) => (
+            e.line,
+            e.header,
+            e.column,
+            None,
+            Err((Status::BadInput, e.message)),
+        ),
         Ok(case) => {
             let shape = case.grid.shape();
             let result = if alphabet.covers(shape.n()) {
                 solvers
                     .for_rules(SolverKind::Dlx, shape, case.variant.as_deref())
                     .and_then(|solver| true_candidates(solver, &case.grid, max_nodes))
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| match e.is_no_solution() {
+                        true => (Status::NoSolution, format!("no solution: {e}")),
+                        false => (Status::BadInput, e.to_string()),
+                    })
             } else {
-                Err(format!(
-                    "the alphabet has no symbols for {} digits",
-                    shape.n()
-                ))
+                let why = format!("the alphabet has no symbols for {} digits", shape.n());
+                Err((Status::BadInput, why))
             };
             (case.line, false, None, Some(case.grid), result)
         }
     };
     let status = match &result {
-        Err(_) => Status::BadInput,
+        Err((status, _)) => *status,
         Ok(c) => match c.outcome {
             Outcome::Stopped if ctx.opts.is_interrupted() => Status::Interrupted,
             Outcome::Exhausted if c.solutions == 0 => Status::NoSolution,
@@ -102,7 +111,7 @@ pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut
         },
     };
     let error = match (&result, status) {
-        (Err(e), _) => Some(e.clone()),
+        (Err((_, e)), _) => Some(e.clone()),
         (_, Status::NoSolution) => Some("no solution".into()),
         (_, Status::Cut) => Some(format!(
             "not settled: --max-nodes {max_nodes} ran out before every digit was decided"

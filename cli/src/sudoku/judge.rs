@@ -152,7 +152,7 @@ fn judge(
         several: false,
     };
     let (solution, count) = match result {
-        Err(e @ (PuzzleError::Conflict(_) | PuzzleError::Cage { .. })) => {
+        Err(e) if e.is_no_solution() => {
             verdict.search = Some((Stats::default(), time));
             verdict.error = Some(format!("no solution: {e}"));
             if let Task::Count { .. } = task {
