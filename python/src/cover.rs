@@ -5,6 +5,7 @@
 
 use super::*;
 use engine::dlx::Search;
+use pyo3::types::{PyInt, PyTuple};
 
 /// Effort of a search, as Knuth counts it.
 #[pyclass(module = "dlx_engine", frozen, get_all, eq)]
@@ -262,14 +263,37 @@ pub(crate) fn read_multiplicities(
     let mut bounds = HashMap::new();
     for (key, value) in multiplicities.into_iter().flat_map(|d| d.iter()) {
         let name = name_at(&key, || "multiplicities".to_owned())?;
-        let pair = match value.extract::<u32>() {
-            Ok(v) => (v, v),
-            Err(_) => value.extract::<(u32, u32)>().map_err(|_| {
-                PyTypeError::new_err(format!(
-                    "multiplicities['{name}']: bounds are an int v or a pair (lo, hi) of ints from 0, not {}",
-                    type_name(&value)
-                ))
-            })?,
+        let wrong_type = || {
+            PyTypeError::new_err(format!(
+                "multiplicities['{name}']: bounds are an int v or a pair (lo, hi) of ints from 0, not {}",
+                type_name(&value)
+            ))
+        };
+        // Ints of the right type but out of range are a ValueError that
+        // names the value, not a TypeError about its type.
+        let bound = |v: &Bound<'_, PyAny>| -> PyResult<u32> {
+            let int = v.cast::<PyInt>().map_err(|_| wrong_type())?;
+            let as_text = || int.to_string();
+            match int.extract::<i128>() {
+                Ok(x) if (0..=i128::from(u32::MAX)).contains(&x) => Ok(x as u32),
+                Ok(x) if x < 0 => Err(PyValueError::new_err(format!(
+                    "multiplicities['{name}']: the bound {x} is negative; bounds are ints from 0"
+                ))),
+                _ => Err(PyValueError::new_err(format!(
+                    "multiplicities['{name}']: the bound {} is larger than 2^30",
+                    as_text()
+                ))),
+            }
+        };
+        let pair = if value.is_instance_of::<PyInt>() {
+            let v = bound(&value)?;
+            (v, v)
+        } else {
+            let items: Vec<Bound<'_, PyAny>> = match value.cast::<PyTuple>() {
+                Ok(tuple) if tuple.len() == 2 => tuple.iter().collect(),
+                _ => return Err(wrong_type()),
+            };
+            (bound(&items[0])?, bound(&items[1])?)
         };
         bounds.insert(name, pair);
     }

@@ -55,7 +55,11 @@ def test_from_knuth_reads_dlx3_bounds_and_dlx3_statistics() -> None:
         ({"multiplicities": {"a": (3, 2)}}, ValueError, "the lower bound exceeds the upper bound"),
         ({"multiplicities": {"a": 0}}, ValueError, "the upper bound is zero"),
         ({"multiplicities": {"a": "2"}}, TypeError, "multiplicities['a']: bounds are an int v"),
-        ({"multiplicities": {"a": -1}}, TypeError, "multiplicities['a']: bounds are an int v"),
+        ({"multiplicities": {"a": -1}}, ValueError, "multiplicities['a']: the bound -1 is negative"),
+        ({"multiplicities": {"a": (-1, 2)}}, ValueError, "multiplicities['a']: the bound -1 is negative"),
+        ({"multiplicities": {"a": 2**40}}, ValueError, "the bound 1099511627776 is larger than 2"),
+        ({"multiplicities": {"a": (1, 2, 3)}}, TypeError, "multiplicities['a']: bounds are an int v"),
+        ({"multiplicities": {"a": (1, "2")}}, TypeError, "multiplicities['a']: bounds are an int v"),
     ],
 )
 def test_bad_bounds_are_refused(kwargs, error, message) -> None:

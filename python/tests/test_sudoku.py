@@ -354,3 +354,15 @@ def test_candidates_bounds_raise_with_what_was_found() -> None:
     with pytest.raises(dlx.NodeLimitError) as e:
         dlx.candidates("." * 81, max_nodes=50)
     assert len(e.value.partial) == 81
+
+
+def test_lines_of_64_symbols_read_as_the_command_line_reads_them() -> None:
+    # A blank 8x8 (as pencil marks of a 4x4, no cell would have a mark).
+    assert dlx.count("." * 64, limit=2) == 2
+    assert len(dlx.solve("." * 64)) == 64
+    # Every digit open in every cell of a 4x4: pencil marks.
+    assert dlx.count("1234" * 16, limit=None) == 288
+    # With box=, the shape says which: marks of a 2x2-box grid.
+    assert dlx.count("1234" * 16, limit=None, box="2x2") == 288
+    # A blank 27x27 is a puzzle too.
+    assert dlx.count("." * 729, limit=2) == 2

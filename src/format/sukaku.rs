@@ -46,9 +46,8 @@ impl Format for Sukaku {
         // Most lines must look like pencil marks (a few with a misplaced
         // digit get this format's own errors, not the line format's); a
         // line whose length is also a puzzle's counts by its content
-        // (`reading`), and a head of such lines that tells nothing fits
-        // only as well as the line format, so that detection refuses it.
-        let (mut good, mut bad, mut either) = (0, 0, 0);
+        // (`reading`).
+        let (mut good, mut bad) = (0, 0);
         for text in head
             .content()
             .filter(|l| !l.trim_start().starts_with('#'))
@@ -56,17 +55,14 @@ impl Format for Sukaku {
         {
             let word = text.split_whitespace().next().unwrap_or("");
             match reading(word) {
-                Reading::Marks => good += 1,
-                Reading::Either => either += 1,
-                Reading::Puzzle => bad += 1,
-                Reading::Neither if looks_like_marks(word) => good += 1,
-                Reading::Neither => bad += 1,
+                Reading::Marks if looks_like_marks(word) => good += 1,
+                Reading::Marks | Reading::Puzzle | Reading::Neither => bad += 1,
             }
         }
-        match (good, bad, either) {
-            (g, b, _) if g > 0 && g >= b => Fit::Specific,
-            (0, 0, e) if e > 0 => Fit::Generic,
-            _ => Fit::No,
+        if good > 0 && good >= bad {
+            Fit::Specific
+        } else {
+            Fit::No
         }
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
@@ -122,68 +118,88 @@ fn looks_like_marks(word: &str) -> bool {
         .is_some_and(|n| n >= 4 && word.chars().all(|c| alphabet.value(c, n).is_some()))
 }
 
-/// How a line's first word reads: as pencil marks, as a puzzle, either,
-/// or neither. Only the lengths that are both a cube `m³` (marks of side
-/// `m`) and a square `n²` (a puzzle of side `n = m√m`) need a rule: 64
-/// (4x4 marks, an 8x8 puzzle), 729 (9x9, 27x27) and 4096 (16x16, 64x64).
+/// How a line's first word reads: as pencil marks, as a puzzle, or as
+/// neither. Only the lengths that are both a cube `m³` (marks of side `m`)
+/// and a square `n²` (a puzzle of side `n = m√m`) need a rule: 64 (4x4
+/// marks, an 8x8 puzzle), 729 (9x9, 27x27) and 4096 (16x16, 64x64).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reading {
     /// Pencil marks: a length of marks only, or one of both whose every
-    /// cell has a mark, each in its place, and whose puzzle reading would
-    /// have two equal givens in a house.
+    /// cell has a mark, each in its place.
     Marks,
     /// A puzzle: a length of puzzles only, or one of both that as marks
     /// would leave a cell without a mark (a blank line) or a mark out of
     /// its place.
     Puzzle,
-    /// A length of both, marks in place with one or more a cell, and a
-    /// puzzle reading without a clash: only the file's other lines or
-    /// `--format` can tell.
-    Either,
-    /// No length of either, or symbols that are no digit of the side.
+    /// No length of either.
     Neither,
 }
 
-/// The [`Reading`] of `word`, in the standard alphabet: a Sukaku line has
-/// at least one candidate a cell, in its place; a puzzle line is mostly
-/// empty and never has two equal givens in a house unless it is broken.
-/// Neither reading is taken on a guess: where both hold, it is `Either`.
+/// The [`Reading`] of `word`, in the standard alphabet, by its content
+/// where its length is both: a Sukaku line has at least one candidate a
+/// cell, each in its place; a puzzle line is mostly empty. A line with a
+/// mark in every cell but some out of place is marks (a typo, which
+/// their reader reports) when its puzzle reading has two equal givens in
+/// a house, and a nearly full puzzle otherwise.
+///
+/// No line of both lengths fits both ways, so neither reading is a
+/// guess: as a puzzle, marks in their places put only digit
+/// `c mod m + 1` in column `c` (a row's `n` symbols are `√m` whole
+/// cells), and the `m²` cells' marks, one or more each, cannot fall in
+/// the `n < m²` columns without two equal givens in one column. Marks in
+/// place are a puzzle with no solution; a line read as marks is never a
+/// puzzle whose givens stand.
 pub fn reading(word: &str) -> Reading {
     let count = word.chars().count();
     let marks = side_of(count).filter(|&m| m >= 4);
-    let puzzle = Shape::for_cell_count(count).ok();
-    let (m, shape) = match (marks, puzzle) {
-        (None, None) => return Reading::Neither,
-        (Some(_), None) => return Reading::Marks,
-        (None, Some(_)) => return Reading::Puzzle,
-        (Some(m), Some(shape)) => (m, shape),
+    let puzzle = Shape::for_cell_count(count).is_ok();
+    let m = match (marks, puzzle) {
+        (None, false) => return Reading::Neither,
+        (Some(_), false) => return Reading::Marks,
+        (None, true) => return Reading::Puzzle,
+        (Some(m), true) => m,
     };
     let alphabet = Alphabet::default();
     let symbols: Vec<char> = word.chars().collect();
-    let in_place = symbols.chunks(m).all(|cell| {
+    let mut in_place = true;
+    for cell in symbols.chunks(m) {
         let mut marked = false;
         for (place, &c) in cell.iter().enumerate() {
             match alphabet.value(c, m) {
                 Some(0) => {}
-                Some(d) if usize::from(d) == place + 1 => marked = true,
-                _ => return false,
+                Some(d) => {
+                    marked = true;
+                    in_place &= usize::from(d) == place + 1;
+                }
+                // No mark of side `m` (a digit past it): a puzzle.
+                None => return Reading::Puzzle,
             }
         }
-        marked
-    });
-    if !in_place {
-        return Reading::Puzzle;
+        if !marked {
+            return Reading::Puzzle;
+        }
     }
-    let n = shape.n();
+    if in_place {
+        return Reading::Marks;
+    }
+    // Marks in every cell, some out of place: a typo in marks (their
+    // reader says where) when the puzzle reading is broken too, else a
+    // nearly full puzzle.
+    let n = shape_side(count);
     let digits: Option<Vec<u8>> = symbols.iter().map(|&c| alphabet.value(c, n)).collect();
-    let clash = digits
-        .and_then(|cells| Grid::from_cells(shape, cells).ok())
+    let broken = digits
+        .and_then(|cells| Grid::from_cells(Shape::for_cell_count(count).ok()?, cells).ok())
         .is_none_or(|grid| grid.conflict().is_some());
-    if clash {
+    if broken {
         Reading::Marks
     } else {
-        Reading::Either
+        Reading::Puzzle
     }
+}
+
+/// The side of a square grid of `count` cells.
+fn shape_side(count: usize) -> usize {
+    Shape::for_cell_count(count).map_or(0, Shape::n)
 }
 
 /// Parses one line: `None` for a blank or comment line, else the puzzle
@@ -294,6 +310,55 @@ mod tests {
         Sukaku
             .read(Box::new(text.as_bytes()), &Options::default())
             .collect()
+    }
+
+    #[test]
+    fn lengths_of_both_read_by_their_content_and_never_both_ways() {
+        use crate::format::line;
+        let alphabet = Alphabet::default();
+        for (m, n) in [(4, 8), (9, 27), (16, 64)] {
+            let len = m * m * m;
+            // Blank, or a puzzle's scattered givens: a puzzle.
+            assert_eq!(reading(&".".repeat(len)), Reading::Puzzle, "{m}");
+            let mut sparse = vec!['.'; len];
+            sparse[1] = '1';
+            let sparse: String = sparse.into_iter().collect();
+            assert_eq!(reading(&sparse), Reading::Puzzle, "{m}");
+            // Every digit open in every cell: marks.
+            let full: String = (0..len)
+                .map(|i| alphabet.symbol((i % m) as u8 + 1))
+                .collect();
+            assert_eq!(reading(&full), Reading::Marks, "{m}");
+            // Random marks in place, one or more a cell: marks, and the
+            // puzzle reading always has two equal givens in a column,
+            // as `reading`'s docs prove.
+            let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ m as u64;
+            for _ in 0..50 {
+                let mut word = String::new();
+                for _ in 0..m * m {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mask = (seed | 1 << (seed % m as u64)) & ((1 << m) - 1);
+                    for j in 0..m {
+                        word.push(match mask >> j & 1 {
+                            1 => alphabet.symbol(j as u8 + 1),
+                            _ => '.',
+                        });
+                    }
+                }
+                assert_eq!(reading(&word), Reading::Marks);
+                let case = line::parse_line(&word, 1, None, &alphabet)
+                    .unwrap()
+                    .unwrap();
+                assert_eq!(case.grid.n(), n);
+                assert!(case.grid.conflict().is_some(), "{word}");
+            }
+        }
+        // Lengths of one reading only.
+        assert_eq!(reading(&".".repeat(81)), Reading::Puzzle);
+        assert_eq!(reading(&".".repeat(216)), Reading::Marks);
+        assert_eq!(reading(&".".repeat(80)), Reading::Neither);
     }
 
     #[test]

@@ -268,3 +268,37 @@ fn committed_line_files_at_the_grid_sizes_give_their_expected_output() {
         assert_eq!(solves_as("line", &input, name), expected, "{name}");
     }
 }
+
+#[test]
+fn lines_of_64_729_and_4096_symbols_are_puzzles_unless_every_cell_has_marks_in_place() {
+    // Blank 8x8 and 27x27 puzzles: each has solutions (it was taken for
+    // Sukaku, a cell without marks, and answered "no solution").
+    for len in [64, 729] {
+        let blank = format!("{}\n", ".".repeat(len));
+        let (out, err, code) = run(&["count", "--limit", "2", "-v"], &blank);
+        assert_eq!((out.as_str(), code), ("2+\n", 0), "{len}: {err}");
+        assert!(err.contains("format line"), "{len}: {err}");
+        let (out, _, code) = run(&["solve"], &blank);
+        assert_eq!(code, 0, "{len}");
+        let n = (len as f64).sqrt() as usize;
+        let solution = read("line", &out).remove(0).grid;
+        let puzzle = Grid::empty(shape(n));
+        check_solution(&puzzle, &solution).expect("a solution of the blank grid");
+    }
+    // The blank 64x64 is detected as a 64x64 puzzle too (its search is
+    // not run here): the picture is a 64x64 grid, not 16x16 marks.
+    let blank = format!("{}\n", ".".repeat(4096));
+    let head = format::text::Head::peek(Box::new(blank.as_bytes())).0;
+    assert_eq!(format::detect(&head).map(|f| f.name()), Ok("line"));
+    // Every digit open in every cell of a 4x4: pencil marks, 288
+    // solutions; a file of mostly 8x8 puzzles stays line.
+    let full = format!("{}\n", "1234".repeat(16));
+    let (out, err, code) = run(&["count", "-v"], &full);
+    assert_eq!((out.as_str(), code), ("288\n", 0), "{err}");
+    assert!(err.contains("format sukaku"), "{err}");
+    // The other lines decide a file: most of them are puzzles.
+    let blank = ".".repeat(64);
+    let mixed = format!("{blank}\n{}\n{blank}\n", "1234".repeat(16));
+    let (_, err, _) = run(&["count", "--limit", "2", "-v"], &mixed);
+    assert!(err.contains("format line"), "{err}");
+}
