@@ -1,37 +1,13 @@
 use super::*;
-use crate::sudoku::verify::check_variant;
+use crate::sudoku::verify::{check_variant, every_latin_square};
 use crate::sudoku::{DlxSolver, NaiveSolver, Shape, Variant};
-
-/// Every 4x4 Latin square, by plain backtracking (no solver involved).
-fn latin_squares_4x4() -> Vec<Vec<u8>> {
-    fn fill(cells: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
-        let k = cells.len();
-        if k == 16 {
-            out.push(cells.clone());
-            return;
-        }
-        let (r, c) = (k / 4, k % 4);
-        for d in 1..=4u8 {
-            let clash =
-                (0..c).any(|j| cells[r * 4 + j] == d) || (0..r).any(|i| cells[i * 4 + c] == d);
-            if !clash {
-                cells.push(d);
-                fill(cells, out);
-                cells.pop();
-            }
-        }
-    }
-    let mut out = Vec::new();
-    fill(&mut Vec::new(), &mut out);
-    out
-}
 
 /// The true candidates of a 4x4 puzzle by brute force: the union of every
 /// Latin square that the independent checker accepts.
 fn brute_force_4x4(variant: &Variant, puzzle: &Grid) -> (Vec<u64>, usize) {
     let mut masks = vec![0u64; 16];
     let mut count = 0;
-    for cells in latin_squares_4x4() {
+    for cells in every_latin_square(4) {
         let grid = Grid::from_cells(puzzle.shape(), cells).unwrap();
         if check_variant(variant, puzzle, &grid).is_ok() {
             count += 1;
