@@ -346,8 +346,8 @@ pub struct Conflict {
 /// `killercage`) labels number `k` as the character `NUMBERED_LABELS + k`.
 pub const NUMBERED_LABELS: u32 = 0x100;
 
-/// The label of region or cage number `k` of the input, as
-/// [`NUMBERED_LABELS`] says; `None` past the labels a `char` has.
+/// The label of region or cage number `k` of the input, the character
+/// `U+0100 + k`; `None` past the labels a `char` has.
 pub fn numbered_label(k: u32) -> Option<char> {
     NUMBERED_LABELS
         .checked_add(k)
