@@ -535,7 +535,7 @@ fn is_empty(v: &Value) -> bool {
     }
 }
 
-/// A number given as a JSON number or as text.
+/// A whole number given as a JSON number or as text (`12`, `"12"`).
 fn number(v: &Value) -> Option<u64> {
     match v {
         Value::Number(x) => x.as_u64(),

@@ -152,12 +152,12 @@ pub enum Reading {
 pub fn reading(word: &str) -> Reading {
     let count = word.chars().count();
     let marks = side_of(count).filter(|&m| m >= 4);
-    let puzzle = Shape::for_cell_count(count).is_ok();
-    let m = match (marks, puzzle) {
-        (None, false) => return Reading::Neither,
-        (Some(_), false) => return Reading::Marks,
-        (None, true) => return Reading::Puzzle,
-        (Some(m), true) => m,
+    let puzzle = Shape::for_cell_count(count).ok();
+    let (m, shape) = match (marks, puzzle) {
+        (None, None) => return Reading::Neither,
+        (Some(_), None) => return Reading::Marks,
+        (None, Some(_)) => return Reading::Puzzle,
+        (Some(m), Some(shape)) => (m, shape),
     };
     let alphabet = Alphabet::default();
     let symbols: Vec<char> = word.chars().collect();
@@ -185,21 +185,18 @@ pub fn reading(word: &str) -> Reading {
     // Marks in every cell, some out of place: a typo in marks (their
     // reader says where) when the puzzle reading is broken too, else a
     // nearly full puzzle.
-    let n = shape_side(count);
-    let digits: Option<Vec<u8>> = symbols.iter().map(|&c| alphabet.value(c, n)).collect();
+    let digits: Option<Vec<u8>> = symbols
+        .iter()
+        .map(|&c| alphabet.value(c, shape.n()))
+        .collect();
     let broken = digits
-        .and_then(|cells| Grid::from_cells(Shape::for_cell_count(count).ok()?, cells).ok())
+        .and_then(|cells| Grid::from_cells(shape, cells).ok())
         .is_none_or(|grid| grid.conflict().is_some());
     if broken {
         Reading::Marks
     } else {
         Reading::Puzzle
     }
-}
-
-/// The side of a square grid of `count` cells.
-fn shape_side(count: usize) -> usize {
-    Shape::for_cell_count(count).map_or(0, Shape::n)
 }
 
 /// Parses one line: `None` for a blank or comment line, else the puzzle

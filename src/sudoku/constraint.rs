@@ -323,7 +323,7 @@ fn short_line(cells: &[u16], n: usize) -> Option<String> {
 /// `4n(n-1)`, under the cap; each constraint compiles to at most
 /// `TUPLE_CAP` options or a chain of `n` states a cell, so the cap bounds
 /// the memory a puzzle's matrix takes whatever its file lists.
-pub fn max_constraints(n: usize) -> usize {
+pub const fn max_constraints(n: usize) -> usize {
     8 * n * n
 }
 

@@ -24,6 +24,7 @@ use serde_json::Value;
 
 use super::Object;
 use crate::sudoku::MAX_N;
+use crate::sudoku::constraint::max_constraints;
 
 /// A value of the shape expected, or something else.
 pub(super) enum Shaped<T> {
@@ -57,7 +58,7 @@ pub(super) struct Document {
 /// more is refused (no puzzle could hold them), and reading it takes its
 /// text and these entries' values, not a value for each of a million
 /// entries.
-pub(super) const MAX_ENTRIES: usize = 8 * MAX_N * MAX_N;
+pub(super) const MAX_ENTRIES: usize = max_constraints(MAX_N);
 
 /// The grid's rows of cells, each of its shape or not.
 pub(super) type GridRows = Vec<Shaped<Vec<Shaped<Cell>>>>;

@@ -10,7 +10,7 @@ use std::ops::RangeInclusive;
 
 use serde_json::Value;
 
-use super::{Object, is_empty};
+use super::{Object, is_empty, number};
 use crate::sudoku::constraint::{past_the_cap, sandwich_most, sum_range};
 use crate::sudoku::{Constraint, Relation};
 
@@ -119,12 +119,7 @@ fn stated_value(entry: &Object) -> Option<&Value> {
 /// A whole number written as a JSON number or as text (`12`, `"12"`), or
 /// where it is not one.
 fn whole(v: &Value, at: &dyn Display) -> Result<u64, String> {
-    let parsed = match v {
-        Value::Number(x) => x.as_u64(),
-        Value::String(s) => s.trim().parse::<u64>().ok(),
-        _ => None,
-    };
-    parsed.ok_or_else(|| format!("{at} is {}, not a whole number", describe(v)))
+    number(v).ok_or_else(|| format!("{at} is {}, not a whole number", describe(v)))
 }
 
 /// A whole number in `range` (`what` names the range in the message), or
@@ -413,7 +408,7 @@ impl Rules {
     fn read_little_killers(&mut self, doc: &Object) -> Result<(), String> {
         for (at, e) in entries(doc, "littlekillersum")? {
             // No value, or 0 (as Rangsk reads it): a clue not yet filled in.
-            let Some(value) = stated_value(e).filter(|v| whole(v, &"").ok() != Some(0)) else {
+            let Some(value) = stated_value(e).filter(|&v| number(v) != Some(0)) else {
                 continue;
             };
             let start = e
