@@ -451,11 +451,11 @@ impl BitMatrix {
     }
 
     /// Whether this engine takes `problem` well at all: no colors, no
-    /// multiplicities, no preferred items, and a state of at most 4 KiB
+    /// multiplicities, no preferred items, no propagation, and a state of at most 4 KiB
     /// (about 32,000 options), whether or not the links would be faster
     /// ([`BitMatrix::fits`]).
     pub fn can_hold(problem: &Problem) -> bool {
-        if problem.has_multiplicities() || problem.preferred() > 0 {
+        if problem.has_multiplicities() || problem.preferred() > 0 || problem.asks_propagation() {
             return false;
         }
         let options = problem.option_count();
@@ -497,6 +497,9 @@ impl BitMatrix {
         }
         if problem.preferred() > 0 {
             return Err(BuildError::Preferred);
+        }
+        if problem.asks_propagation() {
+            return Err(BuildError::Propagation);
         }
         let n_items = problem.kinds.len();
         let n_options = problem.option_count();

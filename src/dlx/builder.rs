@@ -1,5 +1,6 @@
 //! Building a [`Problem`]: items and options, checked as they are added.
 
+use super::propagate::{Propagate, Sum};
 use super::{Color, ItemId, ItemKind, OptionId};
 
 /// What is wrong with an item or option given to [`Problem`].
@@ -82,6 +83,19 @@ pub enum BuildError {
     /// multiplicities, which alone branch on them.
     #[error("only the dancing links without multiplicities branch on preferred items")]
     Preferred,
+    /// A problem that asks for propagation ([`Problem::set_propagate`])
+    /// was given to an engine other than the dancing links without
+    /// multiplicities, which alone propagate.
+    #[error("only the dancing links without multiplicities propagate")]
+    Propagation,
+    /// A [`Sum`] whose groups or terms break its rules.
+    #[error("sum {sum}: {why}")]
+    BadSum {
+        /// The sum's number, in the order added.
+        sum: usize,
+        /// What is wrong.
+        why: String,
+    },
     /// A multiplicity on a secondary item, which DLX3 allows only on
     /// primary items.
     #[error("item {item} is secondary and cannot have a multiplicity")]
@@ -158,6 +172,10 @@ pub struct Problem {
     /// How many of the first primary items are preferred
     /// ([`Problem::set_preferred`]).
     preferred: usize,
+    /// Which propagators the search runs, and the sums they keep
+    /// ([`Problem::set_propagate`], [`Problem::add_sum`]).
+    propagate: Propagate,
+    sums: Vec<Sum>,
     scratch: Vec<bool>,
 }
 
@@ -178,6 +196,8 @@ impl Problem {
         self.bounds.clear();
         self.multiplicities = 0;
         self.preferred = 0;
+        self.propagate = Propagate::Off;
+        self.sums.clear();
         self.scratch.clear();
     }
 
@@ -293,6 +313,67 @@ impl Problem {
     /// ([`Problem::set_preferred`]).
     pub fn preferred(&self) -> usize {
         self.preferred
+    }
+
+    /// Chooses the propagators the search runs between choices (see
+    /// [`super::propagate`]); [`Propagate::Off`], the default, searches
+    /// Knuth's tree exactly. Only the dancing links without
+    /// multiplicities propagate: the other engines refuse a problem that
+    /// asks for it ([`Problem::asks_propagation`]).
+    pub fn set_propagate(&mut self, propagate: Propagate) {
+        self.propagate = propagate;
+    }
+
+    /// The propagators chosen ([`Problem::set_propagate`]).
+    pub fn propagate(&self) -> Propagate {
+        self.propagate
+    }
+
+    /// Whether the search would propagate anything: blocking is on, or the
+    /// sums are on and there is a sum.
+    pub fn asks_propagation(&self) -> bool {
+        self.propagate.blocking() || (self.propagate.sums() && !self.sums.is_empty())
+    }
+
+    /// Adds a linear rule for the sums' propagator ([`Sum`]). Fails,
+    /// adding nothing, when a group is not a primary item or is named
+    /// twice, or a term's option is unknown, named twice, or covers no
+    /// group or more than one. Add the options first.
+    pub fn add_sum(&mut self, sum: Sum) -> Result<(), BuildError> {
+        let bad = |why: String| BuildError::BadSum {
+            sum: self.sums.len(),
+            why,
+        };
+        let mut group = vec![false; self.kinds.len()];
+        for &ItemId(g) in &sum.groups {
+            match self.kinds.get(g as usize) {
+                Some(ItemKind::Primary) if !group[g as usize] => group[g as usize] = true,
+                Some(ItemKind::Primary) => return Err(bad(format!("group {g} is named twice"))),
+                _ => return Err(bad(format!("group {g} is not a primary item"))),
+            }
+        }
+        let mut seen = vec![false; self.option_ends.len()];
+        for &(OptionId(k), _) in &sum.terms {
+            let k = k as usize;
+            if k >= self.option_ends.len() || std::mem::replace(&mut seen[k], true) {
+                return Err(bad(format!("option {k} is unknown or weighed twice")));
+            }
+            let groups = self
+                .option_entries(k as u32)
+                .iter()
+                .filter(|&&(i, _)| group[i as usize])
+                .count();
+            if groups != 1 {
+                return Err(bad(format!("option {k} covers {groups} groups, not one")));
+            }
+        }
+        self.sums.push(sum);
+        Ok(())
+    }
+
+    /// The sums added ([`Problem::add_sum`]).
+    pub fn sums(&self) -> &[Sum] {
+        &self.sums
     }
 
     /// Adds an option covering `items`, none colored.

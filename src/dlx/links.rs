@@ -105,6 +105,9 @@ pub struct Matrix<'a> {
     /// that [`Matrix::restore`] can copy instead of undoing every cover.
     /// (In the arena: a reference keeps the struct small.)
     pristine: Option<&'a Pristine<'a>>,
+    /// What the search propagates between choices, and its trail
+    /// (`links/propagate.rs`); `None` searches Knuth's tree.
+    prop: Option<Box<Propagator>>,
 }
 
 /// The links of a matrix with nothing forced.
@@ -147,6 +150,11 @@ impl<'a> Matrix<'a> {
             }
             q += 1;
         }
+    }
+
+    /// The header of item `i`.
+    fn header_of(&self, i: ItemId) -> u32 {
+        self.header_of_item[i.0 as usize]
     }
 
     /// The item that header `h` stands for.
@@ -499,7 +507,10 @@ impl<'a> Matrix<'a> {
 mod build;
 mod check;
 mod force;
+mod propagate;
 mod search;
+
+use propagate::Propagator;
 
 #[cfg(test)]
 mod tests;

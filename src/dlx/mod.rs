@@ -107,6 +107,7 @@ pub mod memo;
 pub mod multibits;
 pub mod multiplicity;
 pub mod parallel;
+pub mod propagate;
 mod search;
 
 pub use bits::BitMatrix;
@@ -116,6 +117,7 @@ pub use links::{Matrix, SanityError};
 pub use memo::MemoTable;
 pub use multibits::MultiBitMatrix;
 pub use multiplicity::MultiMatrix;
+pub use propagate::{Propagate, Sum};
 use search::TicksOnly;
 pub use search::{
     Count, ForceError, Outcome, Progress, Search, SearchLimits, Solution, Stats, Visitor,

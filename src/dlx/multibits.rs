@@ -148,10 +148,11 @@ impl MultiBitMatrix {
     }
 
     /// Whether this engine can run `problem` at all: no colors, no
-    /// preferred items (and not so many options or items that its numbers
+    /// preferred items, no propagation (and not so many options or items that its numbers
     /// overflow).
     pub fn can_hold(problem: &Problem) -> bool {
         problem.preferred() == 0
+            && !problem.asks_propagation()
             && problem.entries.iter().all(|&(_, color)| color == 0)
             && problem.option_count() < NONE as usize
             && problem.item_count() < NONE as usize / 2
@@ -161,6 +162,9 @@ impl MultiBitMatrix {
     pub fn build(problem: &Problem) -> Result<Self, BuildError> {
         if problem.preferred() > 0 {
             return Err(BuildError::Preferred);
+        }
+        if problem.asks_propagation() {
+            return Err(BuildError::Propagation);
         }
         if !Self::can_hold(problem) {
             return Err(BuildError::Colored);

@@ -109,6 +109,9 @@ impl<'a> MultiMatrix<'a> {
         if problem.preferred() > 0 {
             return Err(BuildError::Preferred);
         }
+        if problem.asks_propagation() {
+            return Err(BuildError::Propagation);
+        }
         let links = problem.build_links(arena)?;
         let headers = links.item_count() + 2;
         let (mut bound, mut slack) = (vec![0i32; headers], vec![0i32; headers]);

@@ -54,6 +54,9 @@ pub struct Stats {
     /// passes 2^64 on problems it counts in a second (the domino tilings
     /// of 14x14); see [`Outcome::Overflow`] for what happens past 2^128 - 1.
     pub solutions: u128,
+    /// Options that propagation removed ([`crate::dlx::Propagate`]; 0
+    /// when it is off), each counted once per removal.
+    pub removed: u64,
 }
 
 impl Stats {
@@ -66,6 +69,7 @@ impl Stats {
             nodes: self.nodes + other.nodes,
             updates: self.updates + other.updates,
             solutions: self.solutions.checked_add(other.solutions)?,
+            removed: self.removed + other.removed,
         })
     }
 }
@@ -78,6 +82,7 @@ impl std::ops::AddAssign for Stats {
         self.nodes += other.nodes;
         self.updates += other.updates;
         self.solutions += other.solutions;
+        self.removed += other.removed;
     }
 }
 

@@ -101,6 +101,7 @@ impl Report {
             nodes: 0,
             updates: 0,
             solutions: 0,
+            removed: 0,
         },
     };
 }

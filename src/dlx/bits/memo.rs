@@ -235,6 +235,7 @@ impl BitMatrix {
                         nodes: stats.nodes,
                         updates: self.updates - updates_before,
                         solutions: total,
+                        removed: 0,
                     };
                     let sub_limits = SearchLimits {
                         max_nodes: limits.max_nodes.saturating_sub(stats.nodes),

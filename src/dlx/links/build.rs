@@ -23,6 +23,7 @@ impl Problem {
         }
         let mut matrix = self.build_links(arena)?;
         matrix.preferred = (self.preferred() as u32).min(matrix.primary);
+        matrix.prop = Propagator::build(self, &matrix)?.map(Box::new);
         Ok(matrix)
     }
 
@@ -427,6 +428,7 @@ impl<'a> Matrix<'a> {
             stack: arena.alloc_slice_fill_default(primary as usize + 1),
             updates: 0,
             pristine: None,
+            prop: None,
         }
     }
 }

@@ -19,10 +19,16 @@ impl Search for Matrix<'_> {
     /// items only as chosen options use them. Restores the matrix before
     /// returning.
     fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
+        if self.prop.is_some() {
+            return match self.dance {
+                COLORS => self.search_in::<V, COLORS, true>(visitor, limits),
+                _ => self.search_in::<V, PLAIN, true>(visitor, limits),
+            };
+        }
         match self.dance {
-            COLORS => self.search_in::<V, COLORS>(visitor, limits),
-            PLAIN => self.search_in::<V, PLAIN>(visitor, limits),
-            _ => self.search_in::<V, FOUR>(visitor, limits),
+            COLORS => self.search_in::<V, COLORS, false>(visitor, limits),
+            PLAIN => self.search_in::<V, PLAIN, false>(visitor, limits),
+            _ => self.search_in::<V, FOUR, false>(visitor, limits),
         }
     }
 
@@ -41,16 +47,23 @@ impl Search for Matrix<'_> {
 
 impl Matrix<'_> {
     /// [`Search::search`] with the dance `D` (the matrix's own: see
-    /// `matrix::COLORS`): the same tree under each.
-    pub(super) fn search_in<V: Visitor, const D: u8>(
+    /// `matrix::COLORS`): the same tree under each. With `P` the
+    /// propagators run at every node that is not a solution, before the
+    /// item is chosen (`links/propagate.rs`), and a node they find hopeless
+    /// is a dead end; without, the loop is DLX1's.
+    pub(super) fn search_in<V: Visitor, const D: u8, const P: bool>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,
     ) -> (Outcome, Stats) {
         let updates_before = self.updates;
+        let removed_before = self.removed();
         let mut stats = Stats::default();
         let mut depth = 0usize;
         let outcome = 'search: loop {
+            if P {
+                self.mark(depth);
+            }
             // X2: all primary items covered?
             // A node of the search tree, solutions included (as DLX1 counts).
             if stats.nodes >= limits.max_nodes {
@@ -68,7 +81,13 @@ impl Matrix<'_> {
                     break 'search Outcome::SolutionLimit;
                 }
                 // X8: back to the previous level.
-                match self.step_back::<D>(&mut depth) {
+                match self.step_back::<D, P>(&mut depth) {
+                    Some(next) => (item, x) = next,
+                    None => break 'search Outcome::Exhausted,
+                }
+            } else if P && !self.propagate(depth) {
+                // A dead end the propagators found.
+                match self.step_back::<D, P>(&mut depth) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
@@ -95,28 +114,40 @@ impl Matrix<'_> {
                     continue 'search;
                 }
                 self.uncover_in::<D>(item);
-                match self.step_back::<D>(&mut depth) {
+                match self.step_back::<D, P>(&mut depth) {
                     Some(next) => (item, x) = next,
                     None => break 'search Outcome::Exhausted,
                 }
             }
         };
-        // Stopped early: undo every level still on the stack.
+        // Stopped early: undo every level still on the stack (and what
+        // each node's propagation removed, before the choice above it).
+        if P {
+            self.restore_node(depth);
+        }
         while depth > 0 {
             depth -= 1;
             let x = self.stack[depth];
             self.uncommit_others_in::<D>(x);
             self.uncover_in::<D>(self.nodes[x as usize].top as u32);
+            if P {
+                self.restore_node(depth);
+            }
         }
         stats.updates = self.updates - updates_before;
+        stats.removed = self.removed() - removed_before;
         (outcome, stats)
     }
 
     /// X8 and X6: back to the previous level, undo the option chosen there
     /// and step to the next option of its item, as (item, option node);
     /// `None` at the root.
+    /// With `P`, what the node at `depth` removed is put back first.
     #[inline(always)]
-    fn step_back<const D: u8>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
+    fn step_back<const D: u8, const P: bool>(&mut self, depth: &mut usize) -> Option<(u32, u32)> {
+        if P {
+            self.restore_node(*depth);
+        }
         *depth = depth.checked_sub(1)?;
         let prev = self.stack[*depth];
         self.uncommit_others_in::<D>(prev);
@@ -144,6 +175,38 @@ impl Matrix<'_> {
             }
         }
         least + 1
+    }
+}
+
+impl Matrix<'_> {
+    /// Options that propagation removed since the matrix was built.
+    fn removed(&self) -> u64 {
+        self.prop.as_ref().map_or(0, |p| p.removed())
+    }
+
+    /// Marks where the removals of the node at `depth` start.
+    fn mark(&mut self, depth: usize) {
+        if let Some(p) = &mut self.prop {
+            p.mark(depth);
+        }
+    }
+
+    /// Runs the propagators at the node at `depth`: false at a dead end.
+    fn propagate(&mut self, depth: usize) -> bool {
+        let Some(mut p) = self.prop.take() else {
+            return true;
+        };
+        let alive = p.run(self, depth);
+        self.prop = Some(p);
+        alive
+    }
+
+    /// Puts back what the node at `depth` removed.
+    fn restore_node(&mut self, depth: usize) {
+        if let Some(mut p) = self.prop.take() {
+            p.restore(self, depth);
+            self.prop = Some(p);
+        }
     }
 }
 

@@ -70,6 +70,7 @@ impl Plan {
                     nodes: walk.nodes,
                     updates: m.updates - before,
                     solutions: 0,
+                    removed: 0,
                 },
             };
             if best.subproblems.len() >= min || !walk.deeper {

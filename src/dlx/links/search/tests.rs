@@ -59,9 +59,9 @@ fn every_dance_visits_the_same_tree() {
             ControlFlow::Continue(())
         };
         let result = match dance {
-            FOUR => m.search_in::<_, FOUR>(&mut visit, limits),
-            PLAIN => m.search_in::<_, PLAIN>(&mut visit, limits),
-            _ => m.search_in::<_, COLORS>(&mut visit, limits),
+            FOUR => m.search_in::<_, FOUR, false>(&mut visit, limits),
+            PLAIN => m.search_in::<_, PLAIN, false>(&mut visit, limits),
+            _ => m.search_in::<_, COLORS, false>(&mut visit, limits),
         };
         assert_eq!(m.state_digest(), before);
         (result, seen)

@@ -1,0 +1,396 @@
+//! Propagation on the links (see [`crate::dlx::propagate`]): removing an
+//! option from every list it is in, the trail that puts removed options
+//! back, and the two propagators, blocking and the sums.
+//!
+//! Invariants:
+//!
+//! * An option is removed only while it is *live* (found in the list of an
+//!   active primary item, or of a secondary item that is neither covered
+//!   nor purified): every node of a live option is linked, so removing it
+//!   unlinks every node and restoring it relinks every node.
+//! * Removals and restorations nest with the dance: the search restores a
+//!   node's removals (in reverse order) before it undoes the choice that
+//!   led to that node, so every list is back in the state in which the
+//!   removal found it.
+//! * `trail` holds a node of each removed option, in the order removed;
+//!   `marks[d]` is its length when the node at depth `d` began to
+//!   propagate. The trail never holds an option twice, so it is at most
+//!   the number of options long.
+
+use super::*;
+use crate::dlx::builder::{BuildError, Problem};
+use crate::dlx::propagate::BLOCKING_MAX;
+
+/// What a matrix propagates, and the trail of what it removed.
+#[derive(Debug, Default)]
+pub(in crate::dlx) struct Propagator {
+    blocking: bool,
+    sums: Vec<SumLinks>,
+    /// Per header: whether it is a group of some sum.
+    is_group: Vec<bool>,
+    /// Per header of a covered group: the node of the option chosen in it.
+    chosen_at: Vec<u32>,
+    trail: Trail,
+    /// Scratch for blocking: the items (and colors) the options seen so
+    /// far share, and a stamp per header.
+    common: Vec<(u32, i32)>,
+    stamp: Vec<(u32, i32)>,
+    generation: u32,
+    /// Scratch for a sum: each group's least and greatest weight, or
+    /// `None` when it is covered.
+    bounds: Vec<Option<(i64, i64)>>,
+}
+
+/// A [`crate::dlx::Sum`] on the links.
+#[derive(Debug)]
+struct SumLinks {
+    /// Each group's header.
+    groups: Vec<u32>,
+    /// Per group: `(node, weight)` for every weighted option's node in the
+    /// group's list, by node.
+    weights: Vec<Vec<(u32, i64)>>,
+    lo: i64,
+    hi: i64,
+}
+
+impl SumLinks {
+    /// The weight of node `q` of group `i` (0 when unweighted).
+    fn weight(&self, i: usize, q: u32) -> i64 {
+        let table = &self.weights[i];
+        table
+            .binary_search_by_key(&q, |&(node, _)| node)
+            .map_or(0, |at| table[at].1)
+    }
+}
+
+/// The removed options and where each node's removals start.
+#[derive(Debug, Default)]
+struct Trail {
+    removed: Vec<u32>,
+    marks: Vec<u32>,
+    /// Options removed since the matrix was built.
+    count: u64,
+    /// Set when a removal left a primary item without options.
+    wiped: bool,
+}
+
+impl Trail {
+    /// Removes live option node `q`'s option from every list.
+    fn remove(&mut self, m: &mut Matrix<'_>, q: u32) {
+        let mut r = q;
+        loop {
+            let node = m.nodes[r as usize];
+            if node.top <= 0 {
+                r = node.up;
+            } else {
+                m.nodes[node.up as usize].down = node.down;
+                m.nodes[node.down as usize].up = node.up;
+                let len = &mut m.lens[node.top as usize];
+                *len -= 1;
+                self.wiped |= *len == 0 && node.top as u32 <= m.primary;
+                r += 1;
+            }
+            if r == q {
+                break;
+            }
+        }
+        self.removed.push(q);
+        self.count += 1;
+    }
+
+    /// Puts back the options removed after the trail was `mark` long, the
+    /// last removed first.
+    fn restore_to(&mut self, m: &mut Matrix<'_>, mark: usize) {
+        while self.removed.len() > mark {
+            let q = self.removed.pop().expect("longer than mark");
+            let mut r = q;
+            loop {
+                let node = m.nodes[r as usize];
+                if node.top <= 0 {
+                    r = node.up;
+                } else {
+                    m.nodes[node.up as usize].down = r;
+                    m.nodes[node.down as usize].up = r;
+                    m.lens[node.top as usize] += 1;
+                    r += 1;
+                }
+                if r == q {
+                    break;
+                }
+            }
+        }
+        self.wiped = false;
+    }
+}
+
+impl Propagator {
+    /// The propagators `problem` asks for, on its links `m`; `None` when
+    /// it asks for none.
+    pub(super) fn build(problem: &Problem, m: &Matrix<'_>) -> Result<Option<Self>, BuildError> {
+        if !problem.asks_propagation() {
+            return Ok(None);
+        }
+        let headers = m.lens.len();
+        let mut p = Propagator {
+            blocking: problem.propagate().blocking(),
+            is_group: vec![false; headers],
+            chosen_at: vec![0; headers],
+            stamp: vec![(0, 0); headers],
+            ..Propagator::default()
+        };
+        if problem.propagate().sums() {
+            for sum in problem.sums() {
+                let groups: Vec<u32> = sum.groups.iter().map(|&g| m.header_of(g)).collect();
+                let mut weights = vec![Vec::new(); groups.len()];
+                for &(k, w) in &sum.terms {
+                    let (first, end) = m.option_span(k);
+                    // `add_sum` checked that the option covers one group.
+                    for q in first..end {
+                        let top = m.nodes[q as usize].top as u32;
+                        if let Some(i) = groups.iter().position(|&g| g == top) {
+                            weights[i].push((q, w));
+                        }
+                    }
+                }
+                for table in &mut weights {
+                    table.sort_unstable();
+                }
+                for &g in &groups {
+                    p.is_group[g as usize] = true;
+                }
+                p.sums.push(SumLinks {
+                    groups,
+                    weights,
+                    lo: sum.lo,
+                    hi: sum.hi,
+                });
+            }
+        }
+        Ok(Some(p))
+    }
+
+    /// Options removed since the matrix was built.
+    pub(super) fn removed(&self) -> u64 {
+        self.trail.count
+    }
+
+    /// Marks where the removals of the node at `depth` start.
+    pub(super) fn mark(&mut self, depth: usize) {
+        if self.trail.marks.len() <= depth {
+            self.trail.marks.resize(depth + 1, 0);
+        }
+        self.trail.marks[depth] = self.trail.removed.len() as u32;
+    }
+
+    /// Puts back what the node at `depth` removed.
+    pub(super) fn restore(&mut self, m: &mut Matrix<'_>, depth: usize) {
+        let mark = self.trail.marks.get(depth).map_or(0, |&k| k as usize);
+        self.trail.restore_to(m, mark);
+    }
+
+    /// Runs the propagators to a fixed point at the node at `depth` (the
+    /// options chosen are `m.stack[..depth]` and the forced ones); false
+    /// when they find that no solution lies below it.
+    pub(super) fn run(&mut self, m: &mut Matrix<'_>, depth: usize) -> bool {
+        if !self.sums.is_empty() {
+            self.note_chosen(m, depth);
+        }
+        loop {
+            let before = self.trail.removed.len();
+            if self.blocking {
+                self.block(m);
+            }
+            if self.trail.wiped {
+                return false;
+            }
+            for s in 0..self.sums.len() {
+                if !self.bound_sum(m, s) || self.trail.wiped {
+                    return false;
+                }
+            }
+            if self.trail.removed.len() == before {
+                return true;
+            }
+        }
+    }
+
+    /// Records, for every group a chosen option covers, that option's node
+    /// in it.
+    fn note_chosen(&mut self, m: &Matrix<'_>, depth: usize) {
+        let chosen = m.forced[..m.forced_len].iter().chain(&m.stack[..depth]);
+        for &x in chosen {
+            let mut r = x;
+            loop {
+                let node = m.nodes[r as usize];
+                if node.top <= 0 {
+                    r = node.up;
+                } else {
+                    if self.is_group[node.top as usize] {
+                        self.chosen_at[node.top as usize] = r;
+                    }
+                    r += 1;
+                }
+                if r == x {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// One pass of blocking over the active primary items with two to
+    /// [`BLOCKING_MAX`] options.
+    fn block(&mut self, m: &mut Matrix<'_>) {
+        for a in 1..=m.primary {
+            let len = m.lens[a as usize];
+            if !(2..=BLOCKING_MAX).contains(&len) {
+                continue;
+            }
+            self.shared_items(m, a);
+            while let Some((b, color)) = self.common.pop() {
+                let mut r = m.nodes[b as usize].down;
+                while r != b {
+                    let next = m.nodes[r as usize].down;
+                    let keep = if color == 0 {
+                        option_covers(m, r, a)
+                    } else {
+                        m.nodes[r as usize].color == color
+                    };
+                    if !keep {
+                        self.trail.remove(m, r);
+                        if self.trail.wiped {
+                            return;
+                        }
+                    }
+                    r = next;
+                }
+            }
+        }
+    }
+
+    /// Fills `common` with the items (and colors) that every option of
+    /// item `a` covers, `a` and purified items left out.
+    fn shared_items(&mut self, m: &Matrix<'_>, a: u32) {
+        self.common.clear();
+        let mut q = m.nodes[a as usize].down;
+        let mut first = true;
+        while q != a {
+            if self.generation == u32::MAX {
+                self.stamp.fill((0, 0));
+                self.generation = 0;
+            }
+            self.generation += 1;
+            let generation = self.generation;
+            let mut r = q + 1;
+            while r != q {
+                let node = m.nodes[r as usize];
+                if node.top <= 0 {
+                    r = node.up;
+                    continue;
+                }
+                if node.color >= 0 {
+                    if first {
+                        self.common.push((node.top as u32, node.color));
+                    } else {
+                        self.stamp[node.top as usize] = (generation, node.color);
+                    }
+                }
+                r += 1;
+            }
+            if !first {
+                let stamp = &self.stamp;
+                self.common
+                    .retain(|&(b, color)| stamp[b as usize] == (generation, color));
+            }
+            first = false;
+            if self.common.is_empty() {
+                return;
+            }
+            q = m.nodes[q as usize].down;
+        }
+    }
+
+    /// Keeps sum `s` bounds consistent: false when no total in its range
+    /// is within reach.
+    fn bound_sum(&mut self, m: &mut Matrix<'_>, s: usize) -> bool {
+        let Propagator {
+            sums,
+            chosen_at,
+            trail,
+            bounds,
+            ..
+        } = self;
+        let sum = &sums[s];
+        bounds.clear();
+        let (mut least, mut most) = (0i64, 0i64);
+        for (i, &g) in sum.groups.iter().enumerate() {
+            if m.lens[g as usize] & COVERED != 0 {
+                let w = sum.weight(i, chosen_at[g as usize]);
+                least += w;
+                most += w;
+                bounds.push(None);
+                continue;
+            }
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            let mut q = m.nodes[g as usize].down;
+            while q != g {
+                let w = sum.weight(i, q);
+                lo = lo.min(w);
+                hi = hi.max(w);
+                q = m.nodes[q as usize].down;
+            }
+            if lo > hi {
+                return false;
+            }
+            least += lo;
+            most += hi;
+            bounds.push(Some((lo, hi)));
+        }
+        if least > sum.hi || most < sum.lo {
+            return false;
+        }
+        for (i, &g) in sum.groups.iter().enumerate() {
+            let Some((lo, hi)) = bounds[i] else { continue };
+            // The weights this group may take: the others' bounds leave it
+            // `sum.lo - (most - hi) ..= sum.hi - (least - lo)`.
+            let (from, to) = (sum.lo - (most - hi), sum.hi - (least - lo));
+            if from <= lo && hi <= to {
+                continue;
+            }
+            let mut q = m.nodes[g as usize].down;
+            while q != g {
+                let next = m.nodes[q as usize].down;
+                let w = sum.weight(i, q);
+                if w < from || w > to {
+                    trail.remove(m, q);
+                    if trail.wiped {
+                        return false;
+                    }
+                }
+                q = next;
+            }
+        }
+        true
+    }
+}
+
+/// Whether the option of node `r` covers item header `a`.
+fn option_covers(m: &Matrix<'_>, r: u32, a: u32) -> bool {
+    let mut q = r;
+    loop {
+        let node = m.nodes[q as usize];
+        if node.top <= 0 {
+            q = node.up;
+        } else {
+            if node.top as u32 == a {
+                return true;
+            }
+            q += 1;
+        }
+        if q == r {
+            return false;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
