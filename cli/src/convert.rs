@@ -240,12 +240,26 @@ impl SudokuArgs {
             verbose: self.verbose,
             fail_fast: self.fail_fast,
             max_nodes: self.max_nodes,
+            propagate: self.propagate.engine(),
             threads: self.threads.into(),
             json: self.json,
             part: self.part,
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), opts)
+    }
+}
+
+impl PropagateArg {
+    /// The engine's choice, `None` for `auto`.
+    pub(super) fn engine(self) -> Option<Propagate> {
+        match self {
+            PropagateArg::Auto => None,
+            PropagateArg::Off => Some(Propagate::Off),
+            PropagateArg::Blocking => Some(Propagate::Blocking),
+            PropagateArg::Sums => Some(Propagate::Sums),
+            PropagateArg::All => Some(Propagate::All),
+        }
     }
 }
 

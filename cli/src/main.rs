@@ -15,6 +15,7 @@ use dlx_cli::shell::{self, Shell};
 use dlx_cli::sudoku::{self as sudoku_app, SolverKind, Task};
 use dlx_cli::{ExitStatus, Input, Part, bench};
 use dlx_engine::dlx::EngineKind;
+use dlx_engine::dlx::Propagate;
 use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::Shape;
@@ -712,6 +713,11 @@ struct SudokuArgs {
     /// reported as no solution found within N nodes, a count prints 'N+'.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// What the search deduces between choices (docs/variants.md,
+    /// "Reasoning inside the search"). Counts and solutions are the same
+    /// under each; only the tree and the time change.
+    #[arg(long, value_enum, value_name = "WHICH", default_value_t = PropagateArg::Auto)]
+    propagate: PropagateArg,
     /// Solve on N threads (0: one per core; at most 256). The output, standard error
     /// and exit code are those of one thread, byte for byte, in input order.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
@@ -737,6 +743,26 @@ enum RenderOutput {
     /// One PDF document: the puzzles on A4 pages (--per-page K, six by
     /// default), their solutions on the last pages.
     Pdf,
+}
+
+/// `--propagate` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PropagateArg {
+    /// What is fastest for the puzzle, measured: `all` for rules with
+    /// constraints (killer cages with lines, arrows, little killers, ...),
+    /// `off` for the others.
+    Auto,
+    /// Nothing: Knuth's Algorithm X tree, node for node.
+    Off,
+    /// Blocking: when every option left for an item shares another item,
+    /// that item's other options go (pointing and claiming; a tuple's
+    /// last fillings fixing a cell).
+    Blocking,
+    /// Bounds on the sums: cages, little killers, arrows, and what cages
+    /// leave of a house or band.
+    Sums,
+    /// Blocking and the sums.
+    All,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -126,6 +126,9 @@ pub struct Options {
     /// Stop each search after this many search nodes: a solve then
     /// reports no solution found within the budget, a count prints `N+`.
     pub max_nodes: Option<u64>,
+    /// The propagators the dancing-links search runs between choices;
+    /// `None` lets the solver choose (`--propagate auto`).
+    pub propagate: Option<dlx_engine::dlx::Propagate>,
     /// Threads that solve (0: one per core); the output is the same for
     /// any number.
     pub threads: usize,
@@ -185,6 +188,7 @@ impl Default for Options {
             verbose: false,
             fail_fast: false,
             max_nodes: None,
+            propagate: None,
             threads: 1,
             json: false,
             part: None,
@@ -617,9 +621,14 @@ fn print_stats(err: &mut dyn Write, t: &Totals) {
     } else {
         0.0
     };
+    // Options removed by propagation, when any were (`--propagate`).
+    let removed = match t.stats.removed {
+        0 => String::new(),
+        k => format!(", {k} options removed"),
+    };
     let _ = writeln!(
         err,
-        "stats: {} puzzles, {} with a solution; {} search nodes, {} updates; {:.3} ms solving ({:.0} puzzles/s)",
+        "stats: {} puzzles, {} with a solution; {} search nodes, {} updates{removed}; {:.3} ms solving ({:.0} puzzles/s)",
         t.puzzles,
         t.solved,
         t.stats.nodes,

@@ -19,7 +19,9 @@
 //!   the caller from its own definition of the problem (a killer cage's
 //!   total, an arrow's), kept bounds consistent: each open group's least
 //!   and greatest weight bound the total, and an option whose weight puts
-//!   the total out of reach goes.
+//!   the total out of reach goes. A *distinct* sum (a killer cage: no
+//!   digit twice) bounds the open groups' total by the least and greatest
+//!   sums of as many different values as they still have among them.
 //!
 //! With [`Propagate::Off`] nothing runs, and every engine searches Knuth's
 //! tree exactly (DLX1/DLX2/DLX3's nodes and updates). Only the dancing
@@ -83,4 +85,8 @@ pub struct Sum {
     pub lo: i64,
     /// The greatest total.
     pub hi: i64,
+    /// Whether the groups' chosen weights are all different (a killer
+    /// cage's digits): the bounds then take the open groups' values once
+    /// each.
+    pub distinct: bool,
 }

@@ -6,6 +6,7 @@
 //! time (the latest puzzle's shape and rules), so a thread's memory is that
 //! of the largest matrix it compiled, however many shapes a batch mixes.
 
+use crate::dlx::Propagate;
 use crate::dlx::cancel::SharedCancel;
 use crate::sudoku::rate::Rater;
 use crate::sudoku::{DlxSolver, NaiveSolver, PuzzleError, Shape, SudokuSolver, Variant};
@@ -33,6 +34,9 @@ pub struct Solvers {
     naive: NaiveSolver,
     rater: Rater,
     cancel: Option<SharedCancel>,
+    /// The propagators every dancing-links solver runs; `None` lets each
+    /// choose ([`DlxSolver::set_propagate`]).
+    propagate: Option<Propagate>,
 }
 
 impl Solvers {
@@ -57,6 +61,15 @@ impl Solvers {
         }
     }
 
+    /// Chooses the propagators of every dancing-links solver handed out
+    /// from now on ([`DlxSolver::set_propagate`]; `None`: each chooses).
+    pub fn set_propagate(&mut self, propagate: Option<Propagate>) {
+        self.propagate = propagate;
+        if let Some(dlx) = &mut self.dlx {
+            dlx.set_propagate(propagate);
+        }
+    }
+
     /// The rater, asking this set's cancel.
     pub fn rater(&mut self) -> &mut Rater {
         &mut self.rater
@@ -71,6 +84,7 @@ impl Solvers {
     fn new_dlx(&self, variant: Variant) -> DlxSolver {
         let mut dlx = DlxSolver::for_variant(variant);
         dlx.set_cancel(self.cancel.clone());
+        dlx.set_propagate(self.propagate);
         dlx
     }
 

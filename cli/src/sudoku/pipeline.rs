@@ -34,9 +34,13 @@ pub(super) fn run(
     threads: usize,
     writer: &mut Writer<'_>,
 ) -> ControlFlow<End> {
-    let solvers = |_| match &ctx.opts.interrupt {
-        Some(flag) => Solvers::with_cancel(flag.clone()),
-        None => Solvers::new(),
+    let solvers = |_| {
+        let mut solvers = match &ctx.opts.interrupt {
+            Some(flag) => Solvers::with_cancel(flag.clone()),
+            None => Solvers::new(),
+        };
+        solvers.set_propagate(ctx.opts.propagate);
+        solvers
     };
     Batch {
         window: WINDOW,

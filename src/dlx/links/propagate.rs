@@ -39,6 +39,10 @@ pub(in crate::dlx) struct Propagator {
     /// Scratch for a sum: each group's least and greatest weight, or
     /// `None` when it is covered.
     bounds: Vec<Option<(i64, i64)>>,
+    /// Scratch for a distinct sum: the values its open groups may take,
+    /// and those its covered groups took.
+    values: Vec<i64>,
+    taken: Vec<i64>,
 }
 
 /// A [`crate::dlx::Sum`] on the links.
@@ -51,6 +55,7 @@ struct SumLinks {
     weights: Vec<Vec<(u32, i64)>>,
     lo: i64,
     hi: i64,
+    distinct: bool,
 }
 
 impl SumLinks {
@@ -163,6 +168,7 @@ impl Propagator {
                     weights,
                     lo: sum.lo,
                     hi: sum.hi,
+                    distinct: sum.distinct,
                 });
             }
         }
@@ -311,22 +317,32 @@ impl Propagator {
 
     /// Keeps sum `s` bounds consistent: false when no total in its range
     /// is within reach.
+    ///
+    /// Each open group takes one weight between its least and greatest;
+    /// for a distinct sum, also one of the values some open group still
+    /// has, none twice and none a covered group took, so the open groups
+    /// add up to at least the smallest so many of those values and at most
+    /// the largest. The tighter of the two bounds holds.
     fn bound_sum(&mut self, m: &mut Matrix<'_>, s: usize) -> bool {
         let Propagator {
             sums,
             chosen_at,
             trail,
             bounds,
+            values,
+            taken,
             ..
         } = self;
         let sum = &sums[s];
         bounds.clear();
-        let (mut least, mut most) = (0i64, 0i64);
+        values.clear();
+        taken.clear();
+        let (mut fixed, mut least, mut most) = (0i64, 0i64, 0i64);
         for (i, &g) in sum.groups.iter().enumerate() {
             if m.lens[g as usize] & COVERED != 0 {
                 let w = sum.weight(i, chosen_at[g as usize]);
-                least += w;
-                most += w;
+                fixed += w;
+                taken.push(w);
                 bounds.push(None);
                 continue;
             }
@@ -336,6 +352,9 @@ impl Propagator {
                 let w = sum.weight(i, q);
                 lo = lo.min(w);
                 hi = hi.max(w);
+                if sum.distinct {
+                    values.push(w);
+                }
                 q = m.nodes[q as usize].down;
             }
             if lo > hi {
@@ -345,22 +364,50 @@ impl Propagator {
             most += hi;
             bounds.push(Some((lo, hi)));
         }
-        if least > sum.hi || most < sum.lo {
+        let open = bounds.iter().filter(|b| b.is_some()).count();
+        let distinct = sum.distinct.then(|| {
+            values.sort_unstable();
+            values.dedup();
+            values.retain(|v| !taken.contains(v));
+            Spread::of(values)
+        });
+        let (mut low, mut high) = (least, most);
+        if let Some(spread) = &distinct {
+            if spread.len() < open {
+                return false;
+            }
+            low = low.max(spread.smallest(open, None));
+            high = high.min(spread.largest(open, None));
+        }
+        if fixed + low > sum.hi || fixed + high < sum.lo {
             return false;
         }
         for (i, &g) in sum.groups.iter().enumerate() {
             let Some((lo, hi)) = bounds[i] else { continue };
-            // The weights this group may take: the others' bounds leave it
-            // `sum.lo - (most - hi) ..= sum.hi - (least - lo)`.
-            let (from, to) = (sum.lo - (most - hi), sum.hi - (least - lo));
-            if from <= lo && hi <= to {
+            // What the other open groups add up to, at least and at most.
+            let others = |w: i64| {
+                let (mut a, mut b) = (least - lo, most - hi);
+                if let Some(spread) = &distinct {
+                    a = a.max(spread.smallest(open - 1, Some(w)));
+                    b = b.min(spread.largest(open - 1, Some(w)));
+                }
+                (a, b)
+            };
+            let fits = |w: i64| {
+                let (a, b) = others(w);
+                fixed + w + a <= sum.hi
+                    && fixed + w + b >= sum.lo
+                    && !(sum.distinct && taken.contains(&w))
+            };
+            if distinct.is_none() && fits(lo) && fits(hi) {
+                // Without distinctness, the weights between two that fit
+                // fit too.
                 continue;
             }
             let mut q = m.nodes[g as usize].down;
             while q != g {
                 let next = m.nodes[q as usize].down;
-                let w = sum.weight(i, q);
-                if w < from || w > to {
+                if !fits(sum.weight(i, q)) {
                     trail.remove(m, q);
                     if trail.wiped {
                         return false;
@@ -370,6 +417,42 @@ impl Propagator {
             }
         }
         true
+    }
+}
+
+/// The distinct values a distinct sum's open groups may still take,
+/// ascending, with prefix sums: the least and greatest totals of so many
+/// of them, with or without one value.
+struct Spread<'v> {
+    values: &'v [i64],
+}
+
+impl<'v> Spread<'v> {
+    fn of(values: &'v [i64]) -> Self {
+        Self { values }
+    }
+
+    fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The least total of `k` of the values, `but` left out.
+    fn smallest(&self, k: usize, but: Option<i64>) -> i64 {
+        self.values
+            .iter()
+            .filter(|&&v| Some(v) != but)
+            .take(k)
+            .sum()
+    }
+
+    /// The greatest total of `k` of the values, `but` left out.
+    fn largest(&self, k: usize, but: Option<i64>) -> i64 {
+        self.values
+            .iter()
+            .rev()
+            .filter(|&&v| Some(v) != but)
+            .take(k)
+            .sum()
     }
 }
 

@@ -176,7 +176,9 @@ use bumpalo::Bump;
 use super::variant::{House, Variant, cage_sets};
 use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
 use crate::dlx::cancel::{Cancellable, NodeBudget, SharedCancel, is_cancelled};
-use crate::dlx::{FlatProblem, Matrix, OptionId, Outcome, Search, SearchLimits, Solution, Visitor};
+use crate::dlx::{
+    FlatProblem, Matrix, OptionId, Outcome, Propagate, Search, SearchLimits, Solution, Visitor,
+};
 
 mod cages;
 use cages::house_sums;
@@ -304,6 +306,12 @@ pub struct DlxSolver {
     /// cells outside the cages that lie wholly in it, and what those cells
     /// add up to; see [`house_sums`] and [`DlxSolver::deduce_house_sums`].
     house_sums: Vec<(Vec<u16>, i64)>,
+    /// For rules with constraints: the linear rules the sums propagator
+    /// keeps ([`rules::linear_rules`]).
+    linear_rules: Vec<rules::LinearRule>,
+    /// The propagators a search with constraints runs; `None` chooses
+    /// ([`DlxSolver::propagate`]).
+    propagate: Option<Propagate>,
     /// For killer rules: the houses' rests ([`rests`]), the rests of each
     /// cell, and whether the puzzle compiled last uses them (the search's
     /// compile does, the rating's does not).
@@ -515,6 +523,11 @@ impl DlxSolver {
             .chain(rests.iter().map(|r| &r.sets))
             .map(Vec::len)
             .sum::<usize>();
+        let linear_rules = if variant.constraints().is_empty() {
+            Vec::new()
+        } else {
+            rules::linear_rules(&variant, &house_sums)
+        };
         let placement_base = if variant.constraints().is_empty() {
             (n * n * n + set_count) as u32
         } else {
@@ -546,6 +559,8 @@ impl DlxSolver {
             cage_later: Vec::new(),
             placement_base,
             house_sums,
+            linear_rules,
+            propagate: None,
             rests,
             cell_rests,
             rest_on: false,
@@ -579,7 +594,29 @@ impl DlxSolver {
             colored,
             cancel: self.cancel,
             budget: self.budget,
+            propagate: self.propagate,
             ..Self::for_variant(variant)
+        }
+    }
+
+    /// Chooses the propagators the search runs between choices
+    /// ([`crate::dlx::propagate`]); `None`, the default, lets the solver
+    /// choose ([`DlxSolver::propagate`]). [`Propagate::Off`] searches
+    /// Knuth's tree.
+    pub fn set_propagate(&mut self, propagate: Option<Propagate>) {
+        self.propagate = propagate;
+    }
+
+    /// The propagators the search runs: the choice of
+    /// [`DlxSolver::set_propagate`], or by default blocking and the sums
+    /// for rules with constraints (measured in BENCHMARKS.md, "Reasoning
+    /// inside the search") and none for the others, whose matrices the
+    /// bit sets and the four-item links search fastest without.
+    pub fn propagate(&self) -> Propagate {
+        match self.propagate {
+            Some(p) => p,
+            None if self.variant.constraints().is_empty() => Propagate::Off,
+            None => Propagate::Sums,
         }
     }
 

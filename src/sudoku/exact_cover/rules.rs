@@ -54,7 +54,7 @@
 //! path of a constraint holds.
 
 use super::*;
-use crate::dlx::{Color, ItemId, ItemKind, Problem};
+use crate::dlx::{Color, ItemId, ItemKind, Problem, Propagate};
 use crate::sudoku::constraint::{Constraint, Relation, decimal};
 
 /// The most fillings a constraint may have to be compiled to them (a
@@ -292,7 +292,7 @@ impl DlxSolver {
         );
         b.givens(puzzle.cells());
         b.constraints();
-        let (problem, full_option) = b.finish();
+        let (problem, full_option) = b.finish(&self.linear_rules, self.propagate());
         self.colored = problem;
         self.full_option = full_option;
         self.placed.clear();
@@ -527,7 +527,7 @@ impl<'v> Builder<'v> {
     /// The problem, with its cell options first, and each option's full
     /// number (`cell * n + d - 1` for a cell option, [`no_placement`] for
     /// the others).
-    fn finish(mut self) -> (Problem, Vec<u32>) {
+    fn finish(mut self, rules: &[LinearRule], propagate: Propagate) -> (Problem, Vec<u32>) {
         let n = self.n;
         let mut house_base: Vec<ItemId> = self
             .problem
@@ -622,12 +622,19 @@ impl<'v> Builder<'v> {
             }
             from = end;
         }
+        self.problem.set_propagate(propagate);
+        if propagate.sums() {
+            self.add_sums(&full, rules);
+        }
         (self.problem, full)
     }
 }
 
 mod encode;
 mod kinds;
+mod sums;
+
+pub(super) use sums::{LinearRule, linear_rules};
 
 #[cfg(test)]
 mod tests;

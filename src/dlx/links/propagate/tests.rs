@@ -121,7 +121,7 @@ fn blocking_keeps_every_solution_of_random_problems_with_colors() {
 #[test]
 fn sums_keep_every_solution_and_prune() {
     let mut next = rng(0x2545_f491_4f6c_dd1d);
-    let (mut removed, mut tried) = (0, 0);
+    let (mut removed, mut tried, mut distinct_sums) = (0, 0, 0);
     for _ in 0..400 {
         let mut p = random_problem(&mut next);
         let expected = solutions(&p);
@@ -164,11 +164,25 @@ fn sums_keep_every_solution_and_prune() {
             .collect();
         let (lo, hi) = (totals.iter().min().copied(), totals.iter().max().copied());
         let (lo, hi) = (lo.unwrap(), hi.unwrap());
+        // Distinct when no solution gives two groups the same weight.
+        let distinct = expected.iter().all(|s| {
+            let mut w: Vec<i64> = s
+                .iter()
+                .filter(|k| p.option_items(**k).any(|(i, _)| groups.contains(&i)))
+                .map(|k| weight[k.0 as usize])
+                .collect();
+            let len = w.len();
+            w.sort_unstable();
+            w.dedup();
+            w.len() == len
+        });
+        distinct_sums += usize::from(distinct);
         p.add_sum(Sum {
             groups,
             terms,
             lo,
             hi,
+            distinct,
         })
         .unwrap();
         tried += 1;
@@ -176,8 +190,8 @@ fn sums_keep_every_solution_and_prune() {
         check_same_solutions(&p, Propagate::All, &expected);
     }
     assert!(
-        tried > 100 && removed > 50,
-        "{tried} sums, {removed} removed"
+        tried > 100 && removed > 50 && distinct_sums > 30,
+        "{tried} sums ({distinct_sums} distinct), {removed} removed"
     );
 }
 
@@ -209,6 +223,7 @@ fn add_sum_refuses_what_it_cannot_bound() {
         terms,
         lo: 0,
         hi: 1,
+        distinct: false,
     };
     // An option covering two groups would count twice.
     assert!(p.add_sum(sum(vec![a, b], vec![(ab, 1)])).is_err());

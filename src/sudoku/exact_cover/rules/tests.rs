@@ -2,11 +2,11 @@
 //! random instances (most made to fit a random solution grid), the
 //! compiler's solutions against every grid a plain depth-first search
 //! finds that [`check_variant`] accepts, and each of the compiler's
-//! solutions checked by it too.
+//! solutions checked by it too, under every choice of propagators.
 
 use std::ops::ControlFlow;
 
-use crate::dlx::SearchLimits;
+use crate::dlx::{Propagate, SearchLimits};
 use crate::sudoku::constraint::{Constraint, Relation};
 use crate::sudoku::verify::check_variant;
 use crate::sudoku::{DlxSolver, Grid, Shape, SudokuSolver, Variant};
@@ -84,9 +84,36 @@ fn brute(variant: &Variant, puzzle: &Grid) -> Vec<Grid> {
     out
 }
 
-/// The compiler's solutions, each checked by the checker.
+/// The compiler's solutions, each checked by the checker: the same grids
+/// under every choice of propagators (sorted), which is what the sums'
+/// propagator, written from the rules and not from their encoding, checks
+/// the encoding against.
 fn solve(variant: &Variant, puzzle: &Grid) -> Vec<Grid> {
+    let mut each = [
+        Propagate::Off,
+        Propagate::Blocking,
+        Propagate::Sums,
+        Propagate::All,
+    ]
+    .map(|p| {
+        let mut grids = solve_with(variant, puzzle, p);
+        grids.sort_by(|a, b| a.cells().cmp(b.cells()));
+        grids
+    });
+    for (p, grids) in [Propagate::Blocking, Propagate::Sums, Propagate::All]
+        .iter()
+        .zip(&each[1..])
+    {
+        assert_eq!(grids, &each[0], "{p:?} on {puzzle:?} under {variant:?}");
+    }
+    std::mem::take(&mut each[0])
+}
+
+/// The compiler's solutions with propagators `propagate`, each checked by
+/// the checker.
+fn solve_with(variant: &Variant, puzzle: &Grid, propagate: Propagate) -> Vec<Grid> {
     let mut solver = DlxSolver::for_variant(variant.clone());
+    solver.set_propagate(Some(propagate));
     let mut out = Vec::new();
     let mut visit = |g: &Grid| {
         out.push(g.clone());
