@@ -2,6 +2,8 @@
 //! options of the library's and the pipeline's calls, and the value
 //! parsers the flags name. Nothing here prints or exits.
 
+use dlx_engine::dlx::Propagate;
+
 use super::*;
 
 impl RenderArgs {
@@ -248,6 +250,26 @@ impl SudokuArgs {
         };
         (Input::from_args(&self.files), opts)
     }
+}
+
+/// `--propagate` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum PropagateArg {
+    /// What is fastest for the puzzle, measured: `all` for rules with
+    /// constraints (killer cages with lines, arrows, little killers, ...),
+    /// `off` for the others.
+    Auto,
+    /// Nothing: Knuth's Algorithm X tree, node for node.
+    Off,
+    /// Blocking: when every option left for an item shares another item,
+    /// that item's other options go (pointing and claiming; a tuple's
+    /// last fillings fixing a cell).
+    Blocking,
+    /// Bounds on the sums: cages, little killers, arrows, and what cages
+    /// leave of a house or band.
+    Sums,
+    /// Blocking and the sums.
+    All,
 }
 
 impl PropagateArg {

@@ -15,7 +15,6 @@ use dlx_cli::shell::{self, Shell};
 use dlx_cli::sudoku::{self as sudoku_app, SolverKind, Task};
 use dlx_cli::{ExitStatus, Input, Part, bench};
 use dlx_engine::dlx::EngineKind;
-use dlx_engine::dlx::Propagate;
 use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::Shape;
@@ -24,7 +23,7 @@ use dlx_engine::sudoku::rate::Level;
 mod convert;
 mod help;
 
-use convert::{format_names, output_names, parse_side, thread_range};
+use convert::{PropagateArg, format_names, output_names, parse_side, thread_range};
 use help::*;
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
@@ -743,26 +742,6 @@ enum RenderOutput {
     /// One PDF document: the puzzles on A4 pages (--per-page K, six by
     /// default), their solutions on the last pages.
     Pdf,
-}
-
-/// `--propagate` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum PropagateArg {
-    /// What is fastest for the puzzle, measured: `all` for rules with
-    /// constraints (killer cages with lines, arrows, little killers, ...),
-    /// `off` for the others.
-    Auto,
-    /// Nothing: Knuth's Algorithm X tree, node for node.
-    Off,
-    /// Blocking: when every option left for an item shares another item,
-    /// that item's other options go (pointing and claiming; a tuple's
-    /// last fillings fixing a cell).
-    Blocking,
-    /// Bounds on the sums: cages, little killers, arrows, and what cages
-    /// leave of a house or band.
-    Sums,
-    /// Blocking and the sums.
-    All,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -495,12 +495,7 @@ impl BitMatrix {
         if problem.has_multiplicities() {
             return Err(BuildError::MultiplicitiesOnBits);
         }
-        if problem.preferred() > 0 {
-            return Err(BuildError::Preferred);
-        }
-        if problem.asks_propagation() {
-            return Err(BuildError::Propagation);
-        }
+        problem.links_only()?;
         let n_items = problem.kinds.len();
         let n_options = problem.option_count();
         if n_items + problem.entries.len() + n_options >= MAX_NODES {

@@ -371,6 +371,20 @@ impl Problem {
         Ok(())
     }
 
+    /// Fails, for the engines other than the dancing links without
+    /// multiplicities, on what only those links honour: preferred items
+    /// ([`BuildError::Preferred`]) and propagation
+    /// ([`BuildError::Propagation`]).
+    pub(super) fn links_only(&self) -> Result<(), BuildError> {
+        if self.preferred > 0 {
+            Err(BuildError::Preferred)
+        } else if self.asks_propagation() {
+            Err(BuildError::Propagation)
+        } else {
+            Ok(())
+        }
+    }
+
     /// The sums added ([`Problem::add_sum`]).
     pub fn sums(&self) -> &[Sum] {
         &self.sums

@@ -160,12 +160,7 @@ impl MultiBitMatrix {
 
     /// Compiles `problem`; fails on colors ([`BuildError::Colored`]).
     pub fn build(problem: &Problem) -> Result<Self, BuildError> {
-        if problem.preferred() > 0 {
-            return Err(BuildError::Preferred);
-        }
-        if problem.asks_propagation() {
-            return Err(BuildError::Propagation);
-        }
+        problem.links_only()?;
         if !Self::can_hold(problem) {
             return Err(BuildError::Colored);
         }

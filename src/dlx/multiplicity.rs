@@ -106,12 +106,7 @@ impl<'a> MultiMatrix<'a> {
     /// Compiles `problem`, multiplicities and all; its links live in
     /// `arena`.
     pub fn build(problem: &Problem, arena: &'a Bump) -> Result<Self, BuildError> {
-        if problem.preferred() > 0 {
-            return Err(BuildError::Preferred);
-        }
-        if problem.asks_propagation() {
-            return Err(BuildError::Propagation);
-        }
+        problem.links_only()?;
         let links = problem.build_links(arena)?;
         let headers = links.item_count() + 2;
         let (mut bound, mut slack) = (vec![0i32; headers], vec![0i32; headers]);

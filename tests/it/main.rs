@@ -20,6 +20,7 @@ mod formats;
 mod fpuzzles;
 mod fuzz_regressions;
 mod generate;
+mod hard;
 mod interrupt;
 mod json;
 mod mixed_rules;

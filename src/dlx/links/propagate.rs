@@ -82,22 +82,13 @@ struct Trail {
 impl Trail {
     /// Removes live option node `q`'s option from every list.
     fn remove(&mut self, m: &mut Matrix<'_>, q: u32) {
-        let mut r = q;
-        loop {
+        for r in option_nodes(m, q) {
             let node = m.nodes[r as usize];
-            if node.top <= 0 {
-                r = node.up;
-            } else {
-                m.nodes[node.up as usize].down = node.down;
-                m.nodes[node.down as usize].up = node.up;
-                let len = &mut m.lens[node.top as usize];
-                *len -= 1;
-                self.wiped |= *len == 0 && node.top as u32 <= m.primary;
-                r += 1;
-            }
-            if r == q {
-                break;
-            }
+            m.nodes[node.up as usize].down = node.down;
+            m.nodes[node.down as usize].up = node.up;
+            let len = &mut m.lens[node.top as usize];
+            *len -= 1;
+            self.wiped |= *len == 0 && node.top as u32 <= m.primary;
         }
         self.removed.push(q);
         self.count += 1;
@@ -108,24 +99,28 @@ impl Trail {
     fn restore_to(&mut self, m: &mut Matrix<'_>, mark: usize) {
         while self.removed.len() > mark {
             let q = self.removed.pop().expect("longer than mark");
-            let mut r = q;
-            loop {
+            for r in option_nodes(m, q).rev() {
                 let node = m.nodes[r as usize];
-                if node.top <= 0 {
-                    r = node.up;
-                } else {
-                    m.nodes[node.up as usize].down = r;
-                    m.nodes[node.down as usize].up = r;
-                    m.lens[node.top as usize] += 1;
-                    r += 1;
-                }
-                if r == q {
-                    break;
-                }
+                m.nodes[node.up as usize].down = r;
+                m.nodes[node.down as usize].up = r;
+                m.lens[node.top as usize] += 1;
             }
         }
         self.wiped = false;
     }
+}
+
+/// The nodes of option node `q`'s option, from `q` round to the one
+/// before it (as indices: the walk borrows nothing, so the caller may
+/// relink them as it goes).
+fn option_nodes(m: &Matrix<'_>, q: u32) -> impl DoubleEndedIterator<Item = u32> + use<> {
+    let mut end = q + 1;
+    while m.nodes[end as usize].top > 0 {
+        end += 1;
+    }
+    // The spacer after an option points up to its first node.
+    let first = m.nodes[end as usize].up;
+    (q..end).chain(first..q)
 }
 
 impl Propagator {
@@ -225,19 +220,10 @@ impl Propagator {
     fn note_chosen(&mut self, m: &Matrix<'_>, depth: usize) {
         let chosen = m.forced[..m.forced_len].iter().chain(&m.stack[..depth]);
         for &x in chosen {
-            let mut r = x;
-            loop {
-                let node = m.nodes[r as usize];
-                if node.top <= 0 {
-                    r = node.up;
-                } else {
-                    if self.is_group[node.top as usize] {
-                        self.chosen_at[node.top as usize] = r;
-                    }
-                    r += 1;
-                }
-                if r == x {
-                    break;
+            for r in option_nodes(m, x) {
+                let top = m.nodes[r as usize].top as usize;
+                if self.is_group[top] {
+                    self.chosen_at[top] = r;
                 }
             }
         }
@@ -286,13 +272,8 @@ impl Propagator {
             }
             self.generation += 1;
             let generation = self.generation;
-            let mut r = q + 1;
-            while r != q {
+            for r in option_nodes(m, q).skip(1) {
                 let node = m.nodes[r as usize];
-                if node.top <= 0 {
-                    r = node.up;
-                    continue;
-                }
                 if node.color >= 0 {
                     if first {
                         self.common.push((node.top as u32, node.color));
@@ -300,7 +281,6 @@ impl Propagator {
                         self.stamp[node.top as usize] = (generation, node.color);
                     }
                 }
-                r += 1;
             }
             if !first {
                 let stamp = &self.stamp;
@@ -458,21 +438,7 @@ impl<'v> Spread<'v> {
 
 /// Whether the option of node `r` covers item header `a`.
 fn option_covers(m: &Matrix<'_>, r: u32, a: u32) -> bool {
-    let mut q = r;
-    loop {
-        let node = m.nodes[q as usize];
-        if node.top <= 0 {
-            q = node.up;
-        } else {
-            if node.top as u32 == a {
-                return true;
-            }
-            q += 1;
-        }
-        if q == r {
-            return false;
-        }
-    }
+    option_nodes(m, r).any(|q| m.nodes[q as usize].top as u32 == a)
 }
 
 #[cfg(test)]
