@@ -177,7 +177,8 @@ use super::variant::{House, Variant, cage_sets};
 use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
 use crate::dlx::cancel::{Cancellable, NodeBudget, SharedCancel, is_cancelled};
 use crate::dlx::{
-    FlatProblem, Matrix, OptionId, Outcome, Propagate, Search, SearchLimits, Solution, Visitor,
+    FlatProblem, ItemId, ItemKind, Matrix, OptionId, Outcome, Propagate, Search, SearchLimits,
+    Solution, Visitor,
 };
 
 mod cages;
@@ -652,9 +653,34 @@ impl DlxSolver {
         }
         self.prepare(puzzle, Cages::Placements)?;
         self.arena.reset();
+        let propagate = self.propagate();
         // Without cages, with three houses a cell, every option is a
         // cell and its three house-digit items: the layout for four.
-        let matrix = if self.three.is_empty() {
+        let matrix = if propagate.blocking() {
+            // Blocking runs on links built from a `Problem` (kept in the
+            // colored problem's lists, which rules without constraints
+            // leave unused); no sums: a placement option covers several
+            // cells.
+            let problem = &mut self.colored;
+            problem.clear();
+            let items: Vec<ItemId> = problem
+                .add_items(ItemKind::Primary, self.items as usize)
+                .collect();
+            let flat = FlatProblem::all_primary(self.items, &self.entries, &self.ends);
+            for k in 0..flat.option_count() {
+                let option = flat.option(k).unwrap_or_default();
+                // Items in range by construction; a failure would leave
+                // the option out, and the count would show it.
+                let _ = problem.add_option(
+                    &option
+                        .iter()
+                        .map(|&i| items[i as usize])
+                        .collect::<Vec<_>>(),
+                );
+            }
+            problem.set_propagate(Propagate::Blocking);
+            problem.build(&self.arena)
+        } else if self.three.is_empty() {
             Matrix::from_flat(
                 &self.arena,
                 FlatProblem::all_primary(self.items, &self.entries, &self.ends),
