@@ -43,6 +43,10 @@ pub(in crate::dlx) struct Propagator {
     /// and those its covered groups took.
     values: Vec<i64>,
     taken: Vec<i64>,
+    /// Per depth and sum: the groups' signature ([`SumLinks::signature`])
+    /// when the sum was last bounded at the node at that depth of the
+    /// current path (`u64::MAX`: not yet).
+    signatures: Vec<u64>,
 }
 
 /// A [`crate::dlx::Sum`] on the links.
@@ -59,12 +63,51 @@ struct SumLinks {
 }
 
 impl SumLinks {
+    /// The sum of its groups' lengths (covered bit included): unchanged
+    /// below a node exactly when no group changed.
+    fn signature(&self, m: &Matrix<'_>) -> u64 {
+        self.groups
+            .iter()
+            .map(|&g| u64::from(m.lens[g as usize]))
+            .sum()
+    }
+
+    /// A cursor over group `i`'s weights, for a walk down its list.
+    fn cursor(&self, i: usize) -> Cursor<'_> {
+        Cursor {
+            table: &self.weights[i],
+            at: 0,
+        }
+    }
+
     /// The weight of node `q` of group `i` (0 when unweighted).
     fn weight(&self, i: usize, q: u32) -> i64 {
         let table = &self.weights[i];
         table
             .binary_search_by_key(&q, |&(node, _)| node)
             .map_or(0, |at| table[at].1)
+    }
+}
+
+/// Reads the weights of a group's nodes as its list is walked: a list
+/// keeps its nodes in ascending order (built option by option, and every
+/// node relinked where it was), as the weight table does, so one pass
+/// over both does instead of a search per node.
+struct Cursor<'t> {
+    table: &'t [(u32, i64)],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    /// The weight of node `q`, which comes after every node asked before.
+    fn weight(&mut self, q: u32) -> i64 {
+        while self.table.get(self.at).is_some_and(|&(node, _)| node < q) {
+            self.at += 1;
+        }
+        match self.table.get(self.at) {
+            Some(&(node, w)) if node == q => w,
+            _ => 0,
+        }
     }
 }
 
@@ -192,9 +235,25 @@ impl Propagator {
     /// Runs the propagators to a fixed point at the node at `depth` (the
     /// options chosen are `m.stack[..depth]` and the forced ones); false
     /// when they find that no solution lies below it.
+    ///
+    /// A sum is bounded again only when one of its groups changed: since
+    /// the node above reached its fixed point (or since the sum was last
+    /// bounded at this node). Below a node the lists only shrink, so a
+    /// group whose length (and covered bit) is unchanged is unchanged, and
+    /// a sum whose groups are all unchanged would remove nothing.
     pub(super) fn run(&mut self, m: &mut Matrix<'_>, depth: usize) -> bool {
-        if !self.sums.is_empty() {
+        let sums = self.sums.len();
+        if sums > 0 {
             self.note_chosen(m, depth);
+            if self.signatures.len() < (depth + 1) * sums {
+                self.signatures.resize((depth + 1) * sums, u64::MAX);
+            }
+            // Start from the node above's signatures (none at the root).
+            let (above, here) = self.signatures.split_at_mut(depth * sums);
+            match depth.checked_sub(1) {
+                Some(up) => here[..sums].copy_from_slice(&above[up * sums..depth * sums]),
+                None => here[..sums].fill(u64::MAX),
+            }
         }
         loop {
             let before = self.trail.removed.len();
@@ -204,7 +263,17 @@ impl Propagator {
             if self.trail.wiped {
                 return false;
             }
-            for s in 0..self.sums.len() {
+            for s in 0..sums {
+                let signature = self.sums[s].signature(m);
+                let seen = &mut self.signatures[depth * sums + s];
+                if *seen == signature {
+                    continue;
+                }
+                *seen = signature;
+                // What it removes changes its own groups' signature, so
+                // it runs again (one call need not reach its own fixed
+                // point: it bounds each group by the others' bounds from
+                // before the call).
                 if !self.bound_sum(m, s) || self.trail.wiped {
                     return false;
                 }
@@ -216,9 +285,14 @@ impl Propagator {
     }
 
     /// Records, for every group a chosen option covers, that option's node
-    /// in it.
+    /// in it: at the root the forced options', below it the option chosen
+    /// just above (the ones above it were recorded at their own nodes, on
+    /// the same path).
     fn note_chosen(&mut self, m: &Matrix<'_>, depth: usize) {
-        let chosen = m.forced[..m.forced_len].iter().chain(&m.stack[..depth]);
+        let chosen = match depth.checked_sub(1) {
+            Some(up) => &m.stack[up..depth],
+            None => &m.forced[..m.forced_len],
+        };
         for &x in chosen {
             for r in option_nodes(m, x) {
                 let top = m.nodes[r as usize].top as usize;
@@ -327,9 +401,10 @@ impl Propagator {
                 continue;
             }
             let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            let mut cursor = sum.cursor(i);
             let mut q = m.nodes[g as usize].down;
             while q != g {
-                let w = sum.weight(i, q);
+                let w = cursor.weight(q);
                 lo = lo.min(w);
                 hi = hi.max(w);
                 if sum.distinct {
@@ -384,10 +459,11 @@ impl Propagator {
                 // fit too.
                 continue;
             }
+            let mut cursor = sum.cursor(i);
             let mut q = m.nodes[g as usize].down;
             while q != g {
                 let next = m.nodes[q as usize].down;
-                if !fits(sum.weight(i, q)) {
+                if !fits(cursor.weight(q)) {
                     trail.remove(m, q);
                     if trail.wiped {
                         return false;
