@@ -255,7 +255,7 @@ impl SudokuArgs {
 /// `--propagate` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum PropagateArg {
-    /// What is fastest for the puzzle, measured: `all` for rules with
+    /// What is fastest for the puzzle, measured: `sums` for rules with
     /// constraints (killer cages with lines, arrows, little killers, ...),
     /// `off` for the others.
     Auto,

@@ -23,7 +23,7 @@ impl Problem {
         }
         let mut matrix = self.build_links(arena)?;
         matrix.preferred = (self.preferred() as u32).min(matrix.primary);
-        matrix.prop = Propagator::build(self, &matrix)?.map(Box::new);
+        matrix.prop = Propagator::build(self, &matrix).map(Box::new);
         Ok(matrix)
     }
 

@@ -18,7 +18,7 @@
 //!   the number of options long.
 
 use super::*;
-use crate::dlx::builder::{BuildError, Problem};
+use crate::dlx::builder::Problem;
 use crate::dlx::propagate::BLOCKING_MAX;
 
 /// What a matrix propagates, and the trail of what it removed.
@@ -169,9 +169,9 @@ fn option_nodes(m: &Matrix<'_>, q: u32) -> impl DoubleEndedIterator<Item = u32> 
 impl Propagator {
     /// The propagators `problem` asks for, on its links `m`; `None` when
     /// it asks for none.
-    pub(super) fn build(problem: &Problem, m: &Matrix<'_>) -> Result<Option<Self>, BuildError> {
+    pub(super) fn build(problem: &Problem, m: &Matrix<'_>) -> Option<Self> {
         if !problem.asks_propagation() {
-            return Ok(None);
+            return None;
         }
         let headers = m.lens.len();
         let mut p = Propagator {
@@ -210,7 +210,7 @@ impl Propagator {
                 });
             }
         }
-        Ok(Some(p))
+        Some(p)
     }
 
     /// Options removed since the matrix was built.
@@ -477,8 +477,8 @@ impl Propagator {
 }
 
 /// The distinct values a distinct sum's open groups may still take,
-/// ascending, with prefix sums: the least and greatest totals of so many
-/// of them, with or without one value.
+/// ascending: the least and greatest totals of so many of them, with or
+/// without one value.
 struct Spread<'v> {
     values: &'v [i64],
 }

@@ -609,8 +609,8 @@ impl DlxSolver {
     }
 
     /// The propagators the search runs: the choice of
-    /// [`DlxSolver::set_propagate`], or by default blocking and the sums
-    /// for rules with constraints (measured in BENCHMARKS.md, "Reasoning
+    /// [`DlxSolver::set_propagate`], or by default the sums for rules
+    /// with constraints (measured in BENCHMARKS.md, "Reasoning
     /// inside the search") and none for the others, whose matrices the
     /// bit sets and the four-item links search fastest without.
     pub fn propagate(&self) -> Propagate {
@@ -663,20 +663,14 @@ impl DlxSolver {
             // cells.
             let problem = &mut self.colored;
             problem.clear();
-            let items: Vec<ItemId> = problem
-                .add_items(ItemKind::Primary, self.items as usize)
-                .collect();
+            // Item `i` of the flat lists is the problem's `ItemId(i)`.
+            let _ = problem.add_items(ItemKind::Primary, self.items as usize);
             let flat = FlatProblem::all_primary(self.items, &self.entries, &self.ends);
             for k in 0..flat.option_count() {
                 let option = flat.option(k).unwrap_or_default();
                 // Items in range by construction; a failure would leave
                 // the option out, and the count would show it.
-                let _ = problem.add_option(
-                    &option
-                        .iter()
-                        .map(|&i| items[i as usize])
-                        .collect::<Vec<_>>(),
-                );
+                let _ = problem.add_colored_option(option.iter().map(|&i| (ItemId(i), None)));
             }
             problem.set_propagate(Propagate::Blocking);
             problem.build(&self.arena)

@@ -22,7 +22,7 @@ pub(in crate::sudoku::exact_cover) struct LinearRule {
     pub(in crate::sudoku::exact_cover) lo: i64,
     pub(in crate::sudoku::exact_cover) hi: i64,
     /// Whether the rule itself says the digits differ (a cage); a rule
-    /// whose cells lie in one house differs too ([`Builder::add_sums`]).
+    /// whose cells see each other differs too ([`Builder::add_sums`]).
     pub(in crate::sudoku::exact_cover) distinct: bool,
 }
 
@@ -98,57 +98,49 @@ pub(in crate::sudoku::exact_cover) fn linear_rules(
 }
 
 impl Builder<'_> {
-    /// Whether some house holds all of `cells`.
-    fn in_one_house(&self, mut cells: impl Iterator<Item = u16>) -> bool {
-        let Some(first) = cells.next() else {
-            return true;
-        };
-        let mut shared: Vec<u32> = self.houses_of(first as usize).to_vec();
-        for c in cells {
-            let theirs = self.houses_of(c as usize);
-            shared.retain(|h| theirs.contains(h));
-        }
-        !shared.is_empty()
-    }
-
     /// Adds `rules` to the problem as sums over the cell options in it
-    /// (`full[k]` is option `k`'s placement, `cell * n + d - 1`, or past
-    /// `n^3` for an option that places no digit): each cell's item is a
-    /// group, each of its options weighs the coefficient times its digit.
+    /// (`full[k]` is option `k`'s placement, `cell * n + d - 1`, or
+    /// `n^3` for an option that places no digit; ascending, since the
+    /// cell options come first, cell by cell, digit by digit): each cell's
+    /// item is a group, each of its options weighs the coefficient times
+    /// its digit.
     pub(super) fn add_sums(&mut self, full: &[u32], rules: &[LinearRule]) {
         let n = self.n;
+        debug_assert!(full.is_sorted());
+        // The options of cell `c` are `full[of_cell(c)..of_cell(c + 1)]`.
+        let of_cell = |c: usize| full.partition_point(|&key| (key as usize) < c * n);
         let mut coefficient = vec![0i64; n * n];
         for rule in rules {
             for &(cell, k) in &rule.cells {
                 coefficient[cell as usize] += k;
             }
-            let mut groups = Vec::new();
+            let (mut groups, mut terms) = (Vec::new(), Vec::new());
             for &(cell, _) in &rule.cells {
-                let item = self.cell_item[cell as usize];
-                if coefficient[cell as usize] != 0 && !groups.contains(&item) {
-                    groups.push(item);
+                let c = cell as usize;
+                // A cell named twice is taken once, with its coefficients
+                // added up.
+                let k = std::mem::take(&mut coefficient[c]);
+                if k == 0 {
+                    continue;
+                }
+                groups.push(self.cell_item[c]);
+                let from = of_cell(c);
+                for (at, &key) in full[from..of_cell(c + 1)].iter().enumerate() {
+                    let d = key as usize % n + 1;
+                    terms.push((crate::dlx::OptionId((from + at) as u32), k * d as i64));
                 }
             }
-            let terms = full
-                .iter()
-                .enumerate()
-                .filter(|&(_, &key)| (key as usize) < n * n * n)
-                .filter_map(|(k, &key)| {
-                    let (cell, d) = (key as usize / n, key as usize % n + 1);
-                    let c = coefficient[cell];
-                    (c != 0).then(|| (crate::dlx::OptionId(k as u32), c * d as i64))
-                })
-                .collect();
-            for &(cell, _) in &rule.cells {
-                coefficient[cell as usize] = 0;
-            }
+            // Distinct digits are distinct weights only with one
+            // coefficient for all; cells that see each other hold
+            // distinct digits.
+            let distinct = rule.cells.iter().all(|&(_, k)| k == 1)
+                && (rule.distinct
+                    || rule.cells.iter().enumerate().all(|(i, &(a, _))| {
+                        rule.cells[i + 1..].iter().all(|&(b, _)| self.sees(a, b))
+                    }));
             // Every cell's item is covered by its own options alone, so the
             // sum is well formed; a failure would be a compiler bug, and the
             // rule is then left to the encoding.
-            // Distinct digits are distinct weights only with one
-            // coefficient for all.
-            let distinct = rule.cells.iter().all(|&(_, k)| k == 1)
-                && (rule.distinct || self.in_one_house(rule.cells.iter().map(|&(c, _)| c)));
             let _ = self.problem.add_sum(Sum {
                 groups,
                 terms,
