@@ -255,15 +255,17 @@ impl SudokuArgs {
 /// `--propagate` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum PropagateArg {
-    /// What is fastest for the puzzle, measured: `sums` for rules with
-    /// constraints (killer cages with lines, arrows, little killers, ...),
-    /// `off` for the others.
+    /// What is fastest for the puzzle, measured: `blocking` for plain 9x9
+    /// Sudoku (on bit boards), `sums` for rules with constraints (killer
+    /// cages with lines, arrows, little killers, ...), `off` for the
+    /// others.
     Auto,
     /// Nothing: Knuth's Algorithm X tree, node for node.
     Off,
     /// Blocking: when every option left for an item shares another item,
     /// that item's other options go (pointing and claiming; a tuple's
-    /// last fillings fixing a cell).
+    /// last fillings fixing a cell). Plain 9x9 Sudoku runs it on bit
+    /// boards, with singles placed between choices.
     Blocking,
     /// Bounds on the sums: cages, little killers, arrows, and what cages
     /// leave of a house or band.

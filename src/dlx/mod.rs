@@ -91,7 +91,7 @@
 
 // First: its macros serve the bit-set engines below.
 #[macro_use]
-mod isa;
+pub(crate) mod isa;
 mod bits;
 // A second way to count, public only for the integration tests.
 #[doc(hidden)]

@@ -367,6 +367,12 @@ impl<'m, 'a> Progress<'m, 'a> {
         }
     }
 
+    /// Where a search outside the engines stands, told by its path alone
+    /// (each level's position and number of options).
+    pub(crate) fn of_path(path: &'m [(u32, u32)], stats: Stats) -> Self {
+        Self::with_path(&ByNumber, &[], path, stats)
+    }
+
     /// For each level of the current path, the 0-based position of the
     /// option being tried among the options of the item branched on, and
     /// their number.

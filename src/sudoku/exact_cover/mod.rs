@@ -181,6 +181,8 @@ use crate::dlx::{
     Solution, Visitor,
 };
 
+mod boards;
+use boards::BoardSearch;
 mod cages;
 use cages::house_sums;
 mod compile;
@@ -313,6 +315,9 @@ pub struct DlxSolver {
     /// The propagators a search with constraints runs; `None` chooses
     /// ([`DlxSolver::propagate`]).
     propagate: Option<Propagate>,
+    /// The bit-board search of plain 9x9 puzzles with blocking
+    /// ([`DlxSolver::uses_boards`]): its levels, kept between puzzles.
+    boards: BoardSearch,
     /// For killer rules: the houses' rests ([`rests`]), the rests of each
     /// cell, and whether the puzzle compiled last uses them (the search's
     /// compile does, the rating's does not).
@@ -562,6 +567,7 @@ impl DlxSolver {
             house_sums,
             linear_rules,
             propagate: None,
+            boards: BoardSearch::default(),
             rests,
             cell_rests,
             rest_on: false,
@@ -616,9 +622,18 @@ impl DlxSolver {
     pub fn propagate(&self) -> Propagate {
         match self.propagate {
             Some(p) => p,
+            None if self.variant.is_plain() && BoardSearch::takes(self.shape()) => {
+                Propagate::Blocking
+            }
             None if self.variant.constraints().is_empty() => Propagate::Off,
             None => Propagate::Sums,
         }
+    }
+
+    /// Whether the search runs on the bit boards (`boards.rs`): plain 9x9
+    /// rules with blocking.
+    fn uses_boards(&self) -> bool {
+        self.variant.is_plain() && BoardSearch::takes(self.shape()) && self.propagate().blocking()
     }
 
     /// The shape this solver takes.
@@ -811,18 +826,30 @@ impl SudokuSolver for DlxSolver {
         // not cloned: a clone per puzzle would make every thread of a batch
         // write the same reference count.
         let cancel = self.cancel.take();
-        let report = self.with_matrix(puzzle, |matrix, placements| {
-            let mut visitor = Cancellable {
-                visitor: GridVisitor {
-                    puzzle,
-                    placements,
-                    visit,
-                },
-                cancel: cancel.as_deref(),
-            };
-            let (outcome, stats) = matrix.search(&mut visitor, limits);
-            Report { outcome, stats }
-        });
+        let mut visit = visit;
+        let on_boards = if self.uses_boards() && puzzle.shape() == self.shape() {
+            let visit = visit.as_deref_mut();
+            self.boards.search(puzzle, limits, visit, cancel.as_ref())
+        } else {
+            None
+        };
+        let report = match on_boards {
+            Some(report) => Ok(report),
+            // Off the boards, or givens that clash (whose message the
+            // compiler writes).
+            None => self.with_matrix(puzzle, |matrix, placements| {
+                let mut visitor = Cancellable {
+                    visitor: GridVisitor {
+                        puzzle,
+                        placements,
+                        visit,
+                    },
+                    cancel: cancel.as_deref(),
+                };
+                let (outcome, stats) = matrix.search(&mut visitor, limits);
+                Report { outcome, stats }
+            }),
+        };
         self.cancel = cancel;
         if let (Some(b), Ok(r)) = (&self.budget, &report) {
             let cut = r.outcome == Outcome::NodeLimit && limits.max_nodes < asked;

@@ -1,0 +1,739 @@
+//! Plain 9x9 Sudoku's exact cover on bit boards, with the intersection
+//! rule (locked candidates) between choices: the classic path of
+//! `--propagate blocking` (and of `auto`, measured in BENCHMARKS.md,
+//! "Locked candidates on the bit boards").
+//!
+//! The matrix is the compiler's (see the parent module): one primary item
+//! per cell and per row-, column- and box-digit, one option per (cell,
+//! digit). Here the active options are nine *boards*, one per digit, each
+//! three 27-bit words, one per band (three rows of nine cells: bit
+//! `9 * (row % 3) + column`). A house-digit item's options are a mask of
+//! its digit's board; a cell item's are one bit of each board.
+//!
+//! After each choice, and at the root once the givens are placed, the
+//! search propagates to a fixed point:
+//! - an open item with no option left is a dead end;
+//! - an item with one option left has it chosen (a cell with one digit, a
+//!   house-digit with one place: the node with one child that Algorithm X
+//!   would branch on, taken without a node);
+//! - the intersection rule, Knuth's *blocking*: when a box's options of a
+//!   digit all lie in one line, that line's other options of the digit go
+//!   (pointing), and when a line's all lie in one box, that box's other
+//!   options go (claiming). A band's rows and boxes meet in nine triads
+//!   of three cells, and so do a stack's columns and boxes: the rule for
+//!   a band (or stack) and a digit is a function of which of its nine
+//!   triads hold options, one lookup in [`KEEP`], run to its fixed point
+//!   when the table is made.
+//!
+//! Then it branches as Algorithm X does: on the first item with the
+//! fewest options, cells before house-digits, its options in reading and
+//! digit order. The tree is not Knuth's (singles and intersections take
+//! nodes away), and `--propagate off` keeps Knuth's on the links.
+//!
+//! Statistics: a node is a level entered (the root, then each option
+//! tried), as DLX1 counts; an update is an option cleared by a choice; an
+//! option removed is one that propagation cleared (singles placed and
+//! intersections).
+//!
+//! # Invariants
+//!
+//! * A bit of `cand[k][d]` (band `k`, digit `d`) is set only for an open cell (no digit placed)
+//!   whose row, column and box hold no `d`: placing a digit clears its
+//!   cell in every board and its houses in its own.
+//! * `done[d]` has the bit of each row (`0..9`), column (`9..18`) and box
+//!   (`18..27`) holding a placed `d`; an open house-digit item has at
+//!   least one option once propagation has succeeded.
+//! * `dirty` has every digit whose board changed since its singles and
+//!   intersections were last looked at; propagation ends with none.
+//! * Each level keeps its whole state (a copy, 240 bytes), so stepping back
+//!   is reading the level above; nothing is undone.
+
+use std::ops::ControlFlow;
+
+use crate::dlx::cancel::SharedCancel;
+#[cfg(target_arch = "x86_64")]
+use crate::dlx::isa::Isa;
+use crate::dlx::{Outcome, Progress, SearchLimits, Stats};
+use crate::sudoku::{Grid, Report, Shape};
+
+/// A row's cells in a band word (the band's first row).
+const ROW: u32 = 0x1FF;
+/// Every cell of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// A column's cells in a band word (the first column).
+const COLUMN: u32 = 1 | 1 << 9 | 1 << 18;
+/// A box's cells in a band word (the band's first box).
+const BOX: u32 = 7 | 7 << 9 | 7 << 18;
+/// Every digit, as a set of boards.
+const ALL_DIGITS: u16 = 0x1FF;
+/// How often, in nodes, the search asks its cancel whether to stop.
+const TICK_NODES: u64 = 1 << 12;
+
+/// For a row's nine bits, the boxes (bit `b`) it has bits in.
+const TRIADS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut b = 0;
+        while b < 3 {
+            if (row >> (3 * b)) & 7 != 0 {
+                t[row] |= 1 << b;
+            }
+            b += 1;
+        }
+        row += 1;
+    }
+    t
+};
+
+/// For the triads of a band that hold a digit's options (bit `3 * line +
+/// box`), those that pointing and claiming keep, applied to a fixed
+/// point. Also read for a stack, its columns as the lines and its bands
+/// as the boxes.
+const KEEP: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut p = 0;
+    while p < 512 {
+        t[p] = keep(p as u16);
+        p += 1;
+    }
+    t
+};
+
+/// The fixed point of pointing and claiming on nine triads (see [`KEEP`]).
+const fn keep(mut p: u16) -> u16 {
+    loop {
+        let before = p;
+        let mut line = 0;
+        while line < 3 {
+            let triads = (p >> (3 * line)) & 7;
+            if triads.count_ones() == 1 {
+                // Claiming: the line's digit is in that box, so the box's
+                // other lines lose it.
+                let column = 0b1001001 << triads.trailing_zeros();
+                p &= !(column & !(7 << (3 * line)));
+            }
+            line += 1;
+        }
+        let mut b = 0;
+        while b < 3 {
+            let triads = (p >> b) & 0b1001001;
+            if triads.count_ones() == 1 {
+                // Pointing: the box's digit is in that line, so the line's
+                // other boxes lose it.
+                let line = triads.trailing_zeros() / 3;
+                p &= !((7 << (3 * line)) & !(1 << (3 * line + b)));
+            }
+            b += 1;
+        }
+        if p == before {
+            return p;
+        }
+    }
+}
+
+/// For a set of triads of a band (bit `3 * row + box`), their cells.
+const TRIAD_CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if (p >> j) & 1 != 0 {
+                t[p] |= 7 << (9 * (j / 3) + 3 * (j % 3));
+            }
+            j += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// For a band's columns with options (bit `c`), the triads of each stack
+/// they make in the first band, nine bits a stack (column `3 * stack +
+/// j` to bit `9 * stack + 3 * j`): the columns are the lines of
+/// [`KEEP`]'s triads and the bands their boxes, so band `k`'s are these
+/// shifted by `k`.
+const STACKS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if (cols >> c) & 1 != 0 {
+                t[cols] |= 1 << (9 * (c / 3) + 3 * (c % 3));
+            }
+            c += 1;
+        }
+        cols += 1;
+    }
+    t
+};
+
+/// For three columns of a stack (bit `j`), their cells in a band word,
+/// the stack's first columns.
+const COLUMNS: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut v = 0;
+    while v < 8 {
+        let mut j = 0;
+        while j < 3 {
+            if (v >> j) & 1 != 0 {
+                t[v] |= COLUMN << j;
+            }
+            j += 1;
+        }
+        v += 1;
+    }
+    t
+};
+
+/// What a look for singles found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Step {
+    /// An open item with no option: a dead end.
+    Dead,
+    /// A single, chosen.
+    Placed,
+    /// Nothing to do.
+    Nothing,
+}
+
+/// The state of the search at a node (see the module's invariants).
+#[derive(Clone, Copy, Debug)]
+struct Boards {
+    /// The active options of each digit, by band.
+    cand: [[u32; 9]; 3],
+    /// The open cells, by band.
+    open: [u32; 3],
+    /// Each digit's covered rows, columns and boxes.
+    done: [u32; 9],
+    /// Digits whose board changed since propagation last looked at them.
+    dirty: u16,
+    /// Whether a cell lost an option since the last look for cells with
+    /// one option.
+    cells_changed: bool,
+    /// The digits placed (1 to 9; 0 open), cells in reading order.
+    grid: [u8; 81],
+}
+
+impl Boards {
+    /// A blank grid: every option active.
+    const BLANK: Self = Self {
+        cand: [[BAND; 9]; 3],
+        open: [BAND; 3],
+        done: [0; 9],
+        dirty: ALL_DIGITS,
+        cells_changed: true,
+        grid: [0; 81],
+    };
+
+    /// Whether option (`cell`, `d`) is active.
+    #[inline(always)]
+    fn has(&self, cell: usize, d: usize) -> bool {
+        (self.cand[cell / 27][d] >> (cell % 27)) & 1 != 0
+    }
+
+    /// Digit `d`'s board: its active options, by band.
+    #[inline(always)]
+    fn board(&self, d: usize) -> [u32; 3] {
+        [self.cand[0][d], self.cand[1][d], self.cand[2][d]]
+    }
+
+    /// The active options.
+    #[inline(always)]
+    fn options(&self) -> u64 {
+        self.cand
+            .iter()
+            .flatten()
+            .map(|w| u64::from(w.count_ones()))
+            .sum()
+    }
+
+    /// Chooses option (`cell`, `d`), which must be active: covers the cell
+    /// and `d`'s row, column and box, clearing every option that shares
+    /// one of them.
+    #[inline(always)]
+    fn place(&mut self, cell: usize, d: usize) {
+        debug_assert!(self.has(cell, d));
+        let (k, i) = (cell / 27, cell % 27);
+        let (r, c) = (cell / 9, cell % 9);
+        for (e, w) in self.cand[k].iter_mut().enumerate() {
+            self.dirty |= (((*w >> i) & 1) as u16) << e;
+            *w &= !(1 << i);
+        }
+        self.cand[k][d] &= !((ROW << (9 * (i / 9))) | (BOX << (3 * (c / 3))));
+        for band in &mut self.cand {
+            band[d] &= !(COLUMN << c);
+        }
+        self.open[k] &= !(1 << i);
+        self.done[d] |= 1 << r | 1 << (9 + c) | 1 << (18 + 3 * (r / 3) + c / 3);
+        self.dirty |= 1 << d;
+        self.cells_changed = true;
+        self.grid[cell] = d as u8 + 1;
+    }
+
+    /// Whether every cell holds a digit.
+    fn solved(&self) -> bool {
+        self.open == [0; 3]
+    }
+
+    /// Propagates to a fixed point (see the module docs); `false` at a
+    /// dead end.
+    #[inline(always)]
+    fn propagate(&mut self) -> bool {
+        loop {
+            if self.cells_changed && self.naked_singles() == Step::Dead {
+                return false;
+            }
+            if self.dirty == 0 {
+                return true;
+            }
+            let d = self.dirty.trailing_zeros() as usize;
+            match self.hidden_single(d) {
+                Step::Dead => return false,
+                Step::Placed => continue,
+                Step::Nothing => {}
+            }
+            if !self.intersections(d) {
+                self.dirty &= !(1 << d);
+            }
+        }
+    }
+
+    /// Places every cell with one option; dead if an open cell has none.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Step {
+        self.cells_changed = false;
+        let mut step = Step::Nothing;
+        for k in 0..3 {
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for &w in &self.cand[k] {
+                twos |= ones & w;
+                ones |= w;
+            }
+            let open = self.open[k];
+            if open & !ones != 0 {
+                return Step::Dead;
+            }
+            let mut single = open & !twos;
+            while single != 0 {
+                let i = single.trailing_zeros() as usize;
+                single &= single - 1;
+                // An earlier single of this band may have taken the
+                // cell's last option.
+                let Some(d) = (0..9).find(|&d| self.has(27 * k + i, d)) else {
+                    return Step::Dead;
+                };
+                self.place(27 * k + i, d);
+                step = Step::Placed;
+            }
+        }
+        step
+    }
+
+    /// Places the first house-digit single of digit `d` (rows, then
+    /// columns, then boxes); dead if an open house has no place for `d`.
+    /// One at a time: propagation looks for cells with no option left
+    /// before the next, which finds dead ends sooner (placing every single
+    /// found at once cost 12% more time on forum 11+).
+    #[inline(always)]
+    fn hidden_single(&mut self, d: usize) -> Step {
+        let (x, done) = (self.board(d), self.done[d]);
+        let (mut ones, mut twos) = (0u32, 0u32);
+        for (k, &w) in x.iter().enumerate() {
+            for line in 0..3 {
+                let row = (w >> (9 * line)) & ROW;
+                twos |= ones & row;
+                ones |= row;
+                if (done >> (3 * k + line)) & 1 == 0 {
+                    if row == 0 {
+                        return Step::Dead;
+                    }
+                    if row & (row - 1) == 0 {
+                        self.place(27 * k + 9 * line + row.trailing_zeros() as usize, d);
+                        return Step::Placed;
+                    }
+                }
+            }
+        }
+        let open_columns = !(done >> 9) & ROW;
+        if open_columns & !ones != 0 {
+            return Step::Dead;
+        }
+        let single = open_columns & !twos;
+        if single != 0 {
+            let column = COLUMN << single.trailing_zeros();
+            let k = (0..3).find(|&k| x[k] & column != 0).unwrap_or(0);
+            self.place(27 * k + (x[k] & column).trailing_zeros() as usize, d);
+            return Step::Placed;
+        }
+        for (k, &w) in x.iter().enumerate() {
+            for b in 0..3 {
+                if (done >> (18 + 3 * k + b)) & 1 != 0 {
+                    continue;
+                }
+                let cells = w & (BOX << (3 * b));
+                if cells == 0 {
+                    return Step::Dead;
+                }
+                if cells & (cells - 1) == 0 {
+                    self.place(27 * k + cells.trailing_zeros() as usize, d);
+                    return Step::Placed;
+                }
+            }
+        }
+        Step::Nothing
+    }
+
+    /// The intersection rule on digit `d`'s board, bands then stacks;
+    /// whether it removed anything.
+    #[inline(always)]
+    fn intersections(&mut self, d: usize) -> bool {
+        let mut x = self.board(d);
+        let mut changed = false;
+        for w in x.iter_mut() {
+            let p = TRIADS[(*w & ROW) as usize]
+                | TRIADS[((*w >> 9) & ROW) as usize] << 3
+                | TRIADS[(*w >> 18) as usize] << 6;
+            let gone = p & !KEEP[p as usize];
+            if gone != 0 {
+                *w &= !TRIAD_CELLS[gone as usize];
+                changed = true;
+            }
+        }
+        // The triads of the three stacks, nine bits a stack.
+        let mut stacks = 0;
+        for (k, w) in x.iter().enumerate() {
+            stacks |= STACKS[((w | w >> 9 | w >> 18) & ROW) as usize] << k;
+        }
+        for stack in 0..3 {
+            let q = ((stacks >> (9 * stack)) & 0x1FF) as u16;
+            let gone = q & !KEEP[q as usize];
+            if gone != 0 {
+                for (k, w) in x.iter_mut().enumerate() {
+                    let g = gone >> k;
+                    let cols = (g & 1) | ((g >> 2) & 2) | ((g >> 4) & 4);
+                    *w &= !(COLUMNS[cols as usize] << (3 * stack));
+                }
+                changed = true;
+            }
+        }
+        for (band, w) in self.cand.iter_mut().zip(x) {
+            band[d] = w;
+        }
+        if changed {
+            self.cells_changed = true;
+        }
+        changed
+    }
+
+    /// The item to branch on, Algorithm X's way: the first with the
+    /// fewest options, cells first (in reading order), then row-, column-
+    /// and box-digits (house by house, digit by digit, as the compiler
+    /// numbers them). Writes its options to `tries` in order and returns
+    /// how many. Propagation has left every open item two or more.
+    #[inline(always)]
+    fn choose(&self, tries: &mut [(u8, u8); 9]) -> usize {
+        // A cell with two options is the first item with the fewest.
+        for k in 0..3 {
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+            for &w in &self.cand[k] {
+                threes |= twos & w;
+                twos |= ones & w;
+                ones |= w;
+            }
+            let pair = self.open[k] & twos & !threes;
+            if pair != 0 {
+                return self.cell_options(27 * k + pair.trailing_zeros() as usize, tries);
+            }
+        }
+        let mut best = (u32::MAX, Item::Cell(0));
+        for cell in 0..81 {
+            if self.grid[cell] == 0 {
+                let n = (0..9).filter(|&d| self.has(cell, d)).count() as u32;
+                if n < best.0 {
+                    best = (n, Item::Cell(cell));
+                }
+            }
+        }
+        for house in 0..27 {
+            for d in 0..9 {
+                if (self.done[d] >> house) & 1 == 0 {
+                    let n = house_cells(house, &self.board(d)).count_ones();
+                    if n < best.0 {
+                        best = (n, Item::House(house, d));
+                    }
+                }
+            }
+        }
+        match best.1 {
+            Item::Cell(cell) => self.cell_options(cell, tries),
+            Item::House(house, d) => {
+                let mut n = 0;
+                for (k, &w) in house_cells(house, &self.board(d)).iter().enumerate() {
+                    let mut w = w;
+                    while w != 0 {
+                        tries[n] = ((27 * k + w.trailing_zeros() as usize) as u8, d as u8);
+                        w &= w - 1;
+                        n += 1;
+                    }
+                }
+                n
+            }
+        }
+    }
+
+    /// Writes `cell`'s options to `tries`, digits in order; how many.
+    #[inline(always)]
+    fn cell_options(&self, cell: usize, tries: &mut [(u8, u8); 9]) -> usize {
+        let mut n = 0;
+        for d in 0..9 {
+            if self.has(cell, d) {
+                tries[n] = (cell as u8, d as u8);
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+/// An item to branch on.
+#[derive(Clone, Copy, Debug)]
+enum Item {
+    Cell(usize),
+    /// A house (rows `0..9`, columns `9..18`, boxes `18..27`) and a digit.
+    House(usize, usize),
+}
+
+/// The options of a house in a board, by band.
+fn house_cells(house: usize, board: &[u32; 3]) -> HouseCells {
+    let (kind, h) = (house / 9, house % 9);
+    let mut cells = [0u32; 3];
+    match kind {
+        0 => cells[h / 3] = board[h / 3] & (ROW << (9 * (h % 3))),
+        1 => {
+            for (k, w) in cells.iter_mut().enumerate() {
+                *w = board[k] & (COLUMN << h);
+            }
+        }
+        _ => cells[h / 3] = board[h / 3] & (BOX << (3 * (h % 3))),
+    }
+    HouseCells(cells)
+}
+
+/// A house's options in a board, by band (see [`house_cells`]).
+struct HouseCells([u32; 3]);
+
+impl HouseCells {
+    fn count_ones(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &u32> {
+        self.0.iter()
+    }
+}
+
+/// A caller's closure that sees each solution and may stop the search.
+/// Two lifetimes, so that a caller may lend its own for a while.
+type Visit<'a, 'v> = &'a mut (dyn FnMut(&Grid) -> ControlFlow<()> + 'v);
+
+/// A level of the search: its node's state after propagation, and the
+/// options of the item it branches on.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    state: Boards,
+    active: u64,
+    tries: [(u8, u8); 9],
+    len: u8,
+    next: u8,
+}
+
+/// The bit-board search, with its levels kept from one puzzle to the
+/// next.
+#[derive(Clone, Debug, Default)]
+pub(super) struct BoardSearch {
+    levels: Vec<Level>,
+    /// Each level's position and number of options, for progress reports.
+    path: Vec<(u32, u32)>,
+}
+
+impl BoardSearch {
+    /// Whether a puzzle of `shape` under plain rules can take this search.
+    pub(super) fn takes(shape: Shape) -> bool {
+        shape == Shape::NINE
+    }
+
+    /// Searches `puzzle` (plain rules, 9x9) within `limits`, handing each
+    /// solution to `visit`; `None`, searching nothing, when two givens
+    /// clash, so that the caller's compiler says where.
+    pub(super) fn search(
+        &mut self,
+        puzzle: &Grid,
+        limits: SearchLimits,
+        visit: Option<Visit<'_, '_>>,
+        cancel: Option<&SharedCancel>,
+    ) -> Option<Report> {
+        debug_assert!(Self::takes(puzzle.shape()));
+        #[cfg(target_arch = "x86_64")]
+        match Isa::detect() {
+            // SAFETY: the processor has each instruction set, as detected.
+            Isa::V3 => return unsafe { self.search_v3(puzzle, limits, visit, cancel) },
+            Isa::Popcnt => return unsafe { self.search_popcnt(puzzle, limits, visit, cancel) },
+            Isa::Baseline => {}
+        }
+        self.search_portable(puzzle, limits, visit, cancel)
+    }
+
+    /// [`Self::search_portable`] compiled for the x86-64-v3 level (see
+    /// [`Isa`]): each count of bits one `POPCNT`, a lowest bit cleared in
+    /// one `BLSR`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
+    unsafe fn search_v3(
+        &mut self,
+        puzzle: &Grid,
+        limits: SearchLimits,
+        visit: Option<Visit<'_, '_>>,
+        cancel: Option<&SharedCancel>,
+    ) -> Option<Report> {
+        self.search_portable(puzzle, limits, visit, cancel)
+    }
+
+    /// [`Self::search_portable`] compiled with `POPCNT`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn search_popcnt(
+        &mut self,
+        puzzle: &Grid,
+        limits: SearchLimits,
+        visit: Option<Visit<'_, '_>>,
+        cancel: Option<&SharedCancel>,
+    ) -> Option<Report> {
+        self.search_portable(puzzle, limits, visit, cancel)
+    }
+
+    /// [`Self::search`] in portable code, inlined into each copy.
+    #[inline(always)]
+    fn search_portable(
+        &mut self,
+        puzzle: &Grid,
+        limits: SearchLimits,
+        mut visit: Option<Visit<'_, '_>>,
+        cancel: Option<&SharedCancel>,
+    ) -> Option<Report> {
+        let mut root = Boards::BLANK;
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                let d = usize::from(v - 1);
+                if !root.has(cell, d) {
+                    return None;
+                }
+                root.place(cell, d);
+            }
+        }
+        let mut stats = Stats::default();
+        let mut solution = |state: &Boards, stats: &mut Stats| -> Option<Outcome> {
+            stats.solutions += 1;
+            if let Some(visit) = visit.as_mut() {
+                // The cells are digits 1 to 9 of a 9x9 grid.
+                let grid = Grid::from_cells(Shape::NINE, state.grid.to_vec()).ok()?;
+                if visit(&grid).is_break() {
+                    return Some(Outcome::Stopped);
+                }
+            }
+            (stats.solutions >= u128::from(limits.max_solutions)).then_some(Outcome::SolutionLimit)
+        };
+        let outcome = 'search: {
+            if limits.max_nodes == 0 {
+                break 'search Outcome::NodeLimit;
+            }
+            stats.nodes = 1;
+            let before = root.options();
+            if !root.propagate() {
+                stats.removed = before - root.options();
+                break 'search Outcome::Exhausted;
+            }
+            let active = root.options();
+            stats.removed = before - active;
+            if root.solved() {
+                break 'search solution(&root, &mut stats).unwrap_or(Outcome::Exhausted);
+            }
+            self.levels.clear();
+            self.levels.push(Level::new(root, active));
+            while let Some(top) = self.levels.last_mut() {
+                if top.next == top.len {
+                    self.levels.pop();
+                    continue;
+                }
+                let (cell, d) = top.tries[usize::from(top.next)];
+                top.next += 1;
+                let (mut state, parent_active) = (top.state, top.active);
+                if stats.nodes >= limits.max_nodes {
+                    break 'search Outcome::NodeLimit;
+                }
+                stats.nodes += 1;
+                if stats.nodes & (TICK_NODES - 1) == 0 && self.tick(cancel, stats) {
+                    break 'search Outcome::Stopped;
+                }
+                state.place(usize::from(cell), usize::from(d));
+                let placed = state.options();
+                stats.updates += parent_active - placed;
+                let alive = state.propagate();
+                let active = state.options();
+                stats.removed += placed - active;
+                if !alive {
+                    continue;
+                }
+                if state.solved() {
+                    if let Some(end) = solution(&state, &mut stats) {
+                        break 'search end;
+                    }
+                    continue;
+                }
+                self.levels.push(Level::new(state, active));
+            }
+            Outcome::Exhausted
+        };
+        Some(Report { outcome, stats })
+    }
+}
+
+impl BoardSearch {
+    /// Shows `cancel` where the search stands and asks it whether to stop,
+    /// as [`crate::dlx::cancel::Cancellable`] does for the engines.
+    #[cold]
+    fn tick(&mut self, cancel: Option<&SharedCancel>, stats: Stats) -> bool {
+        let Some(cancel) = cancel else {
+            return false;
+        };
+        self.path.clear();
+        // The option being tried at each level is the one before `next`.
+        let path = self
+            .levels
+            .iter()
+            .map(|l| (u32::from(l.next) - 1, u32::from(l.len)));
+        self.path.extend(path);
+        cancel.observe(&Progress::of_path(&self.path, stats));
+        cancel.is_cancelled()
+    }
+}
+
+impl Level {
+    #[inline(always)]
+    fn new(state: Boards, active: u64) -> Self {
+        let mut tries = [(0, 0); 9];
+        let len = state.choose(&mut tries) as u8;
+        Self {
+            state,
+            active,
+            tries,
+            len,
+            next: 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
