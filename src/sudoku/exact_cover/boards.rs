@@ -37,15 +37,17 @@
 //!
 //! # Invariants
 //!
-//! * A bit of `cand[k][d]` (band `k`, digit `d`) is set only for an open cell (no digit placed)
-//!   whose row, column and box hold no `d`: placing a digit clears its
-//!   cell in every board and its houses in its own.
+//! * A bit of `cand[d][k]` (digit `d`, band `k`; word 3 is padding, always
+//!   0, so that the bands of a board fill one 128-bit vector) is set only
+//!   for an open cell (no digit placed) whose row, column and box hold no
+//!   `d`: placing a digit clears its cell in every board and its houses
+//!   in its own.
 //! * `done[d]` has the bit of each row (`0..9`), column (`9..18`) and box
 //!   (`18..27`) holding a placed `d`; an open house-digit item has at
 //!   least one option once propagation has succeeded.
 //! * `dirty` has every digit whose board changed since its singles and
 //!   intersections were last looked at; propagation ends with none.
-//! * Each level keeps its whole state (a copy, 240 bytes), so stepping back
+//! * Each level keeps its whole state (a copy of 280 bytes), so stepping back
 //!   is reading the level above; nothing is undone.
 
 use std::ops::ControlFlow;
@@ -188,6 +190,44 @@ const COLUMNS: [u32; 8] = {
     t
 };
 
+/// Where a cell lies, for [`Boards::place`]: a table instead of divisions.
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    /// Its band, and its bit in the band's words.
+    band: u8,
+    bit: u32,
+    /// Its row's and box's cells in the band's words.
+    line_and_box: u32,
+    /// Its column's cells in each band's words.
+    column: u32,
+    /// The bits of its row, column and box in `Boards::done`.
+    houses: u32,
+}
+
+/// Every cell's [`Cell`], in reading order.
+const CELLS: [Cell; 81] = {
+    let mut t = [Cell {
+        band: 0,
+        bit: 0,
+        line_and_box: 0,
+        column: 0,
+        houses: 0,
+    }; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c, i) = (cell / 9, cell % 9, (cell % 27) as u32);
+        t[cell] = Cell {
+            band: (cell / 27) as u8,
+            bit: i,
+            line_and_box: (ROW << (9 * (i / 9))) | (BOX << (3 * (c / 3))),
+            column: COLUMN << c,
+            houses: 1 << r | 1 << (9 + c) | 1 << (18 + 3 * (r / 3) + c / 3),
+        };
+        cell += 1;
+    }
+    t
+};
+
 /// What a look for singles found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Step {
@@ -202,8 +242,8 @@ enum Step {
 /// The state of the search at a node (see the module's invariants).
 #[derive(Clone, Copy, Debug)]
 struct Boards {
-    /// The active options of each digit, by band.
-    cand: [[u32; 9]; 3],
+    /// The active options of each digit, by band (and a word of padding).
+    cand: [[u32; 4]; 9],
     /// The open cells, by band.
     open: [u32; 3],
     /// Each digit's covered rows, columns and boxes.
@@ -220,7 +260,7 @@ struct Boards {
 impl Boards {
     /// A blank grid: every option active.
     const BLANK: Self = Self {
-        cand: [[BAND; 9]; 3],
+        cand: [[BAND, BAND, BAND, 0]; 9],
         open: [BAND; 3],
         done: [0; 9],
         dirty: ALL_DIGITS,
@@ -231,13 +271,13 @@ impl Boards {
     /// Whether option (`cell`, `d`) is active.
     #[inline(always)]
     fn has(&self, cell: usize, d: usize) -> bool {
-        (self.cand[cell / 27][d] >> (cell % 27)) & 1 != 0
+        (self.cand[d][cell / 27] >> (cell % 27)) & 1 != 0
     }
 
     /// Digit `d`'s board: its active options, by band.
     #[inline(always)]
     fn board(&self, d: usize) -> [u32; 3] {
-        [self.cand[0][d], self.cand[1][d], self.cand[2][d]]
+        [self.cand[d][0], self.cand[d][1], self.cand[d][2]]
     }
 
     /// The active options.
@@ -255,19 +295,23 @@ impl Boards {
     /// one of them.
     #[inline(always)]
     fn place(&mut self, cell: usize, d: usize) {
-        debug_assert!(self.has(cell, d));
-        let (k, i) = (cell / 27, cell % 27);
-        let (r, c) = (cell / 9, cell % 9);
-        for (e, w) in self.cand[k].iter_mut().enumerate() {
-            self.dirty |= (((*w >> i) & 1) as u16) << e;
-            *w &= !(1 << i);
+        let at = &CELLS[cell];
+        let (k, i) = (usize::from(at.band), at.bit);
+        // Two loops, so that each is a few vector instructions.
+        let mut digits = 0u32;
+        for (e, board) in self.cand.iter().enumerate() {
+            digits |= ((board[k] >> i) & 1) << e;
         }
-        self.cand[k][d] &= !((ROW << (9 * (i / 9))) | (BOX << (3 * (c / 3))));
-        for band in &mut self.cand {
-            band[d] &= !(COLUMN << c);
+        for board in &mut self.cand {
+            board[k] &= !(1 << i);
+        }
+        self.dirty |= digits as u16;
+        self.cand[d][k] &= !at.line_and_box;
+        for w in &mut self.cand[d] {
+            *w &= !at.column;
         }
         self.open[k] &= !(1 << i);
-        self.done[d] |= 1 << r | 1 << (9 + c) | 1 << (18 + 3 * (r / 3) + c / 3);
+        self.done[d] |= at.houses;
         self.dirty |= 1 << d;
         self.cells_changed = true;
         self.grid[cell] = d as u8 + 1;
@@ -306,17 +350,20 @@ impl Boards {
     fn naked_singles(&mut self) -> Step {
         self.cells_changed = false;
         let mut step = Step::Nothing;
-        for k in 0..3 {
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for &w in &self.cand[k] {
-                twos |= ones & w;
-                ones |= w;
+        // The three bands side by side, so that each step is one vector
+        // instruction.
+        let (mut ones, mut twos) = ([0u32; 4], [0u32; 4]);
+        for board in &self.cand {
+            for k in 0..4 {
+                twos[k] |= ones[k] & board[k];
+                ones[k] |= board[k];
             }
-            let open = self.open[k];
-            if open & !ones != 0 {
-                return Step::Dead;
-            }
-            let mut single = open & !twos;
+        }
+        if (0..3).any(|k| self.open[k] & !ones[k] != 0) {
+            return Step::Dead;
+        }
+        for (k, twos) in twos.into_iter().take(3).enumerate() {
+            let mut single = self.open[k] & !twos;
             while single != 0 {
                 let i = single.trailing_zeros() as usize;
                 single &= single - 1;
@@ -419,9 +466,7 @@ impl Boards {
                 changed = true;
             }
         }
-        for (band, w) in self.cand.iter_mut().zip(x) {
-            band[d] = w;
-        }
+        self.cand[d][..3].copy_from_slice(&x);
         if changed {
             self.cells_changed = true;
         }
@@ -436,14 +481,16 @@ impl Boards {
     #[inline(always)]
     fn choose(&self, tries: &mut [(u8, u8); 9]) -> usize {
         // A cell with two options is the first item with the fewest.
-        for k in 0..3 {
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for &w in &self.cand[k] {
-                threes |= twos & w;
-                twos |= ones & w;
-                ones |= w;
+        let (mut ones, mut twos, mut threes) = ([0u32; 4], [0u32; 4], [0u32; 4]);
+        for board in &self.cand {
+            for k in 0..4 {
+                threes[k] |= twos[k] & board[k];
+                twos[k] |= ones[k] & board[k];
+                ones[k] |= board[k];
             }
-            let pair = self.open[k] & twos & !threes;
+        }
+        for k in 0..3 {
+            let pair = self.open[k] & twos[k] & !threes[k];
             if pair != 0 {
                 return self.cell_options(27 * k + pair.trailing_zeros() as usize, tries);
             }

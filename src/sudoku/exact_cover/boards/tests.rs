@@ -228,3 +228,8 @@ fn every_stop_ends_the_search_as_asked() {
     let unique = random_puzzle(&mut Rng::new(7), 81, 0);
     assert_eq!(solver.count_up_to(&unique, 2).unwrap().solutions, 1);
 }
+
+#[test]
+fn a_level_is_the_copy_the_docs_say() {
+    assert!(std::mem::size_of::<Boards>() <= 280);
+}
