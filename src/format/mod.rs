@@ -382,6 +382,13 @@ impl Alphabet {
         if c == '.' || c == '_' || (c == '0' && !self.custom) {
             return Some(0);
         }
+        if !self.custom
+            && let Some(d) = c.to_digit(10)
+        {
+            // The standard alphabet's first nine symbols are `1` to `9`:
+            // no search for the common case.
+            return (d as usize <= n).then_some(d as u8);
+        }
         let c = if !self.custom && n <= 35 {
             c.to_ascii_uppercase()
         } else {

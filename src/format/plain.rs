@@ -65,7 +65,12 @@ pub fn parse_cells(
     alphabet: &Alphabet,
 ) -> Option<Result<Case, InputError>> {
     let (first_column, cells_text) = first_word(text, |c| c.is_whitespace() || c == ':')?;
-    let count = cells_text.chars().count();
+    // Puzzle lines are ASCII: count and read bytes, not decoded chars.
+    let ascii = cells_text.is_ascii();
+    let count = match ascii {
+        true => cells_text.len(),
+        false => cells_text.chars().count(),
+    };
     let error = |column, message| Some(Err(line_error(line, column, message)));
     let shape = match shape {
         Some(s) if s.cells() == count => s,
@@ -84,20 +89,36 @@ pub fn parse_cells(
     if !alphabet.covers(n) {
         return error(None, format!("the alphabet has no symbols for {n} digits"));
     }
-    let mut cells = Vec::with_capacity(count);
-    for (i, c) in cells_text.chars().enumerate() {
-        match alphabet.value(c, n) {
-            Some(d) => cells.push(d),
-            None => {
-                return error(
-                    Some(first_column + i),
-                    format!("expected {}, found '{c}'", alphabet.describe(n)),
-                );
-            }
+    let read = match ascii {
+        true => digits(cells_text.bytes().map(char::from), alphabet, n, count),
+        false => digits(cells_text.chars(), alphabet, n, count),
+    };
+    let cells = match read {
+        Ok(cells) => cells,
+        Err((i, c)) => {
+            return error(
+                Some(first_column + i),
+                format!("expected {}, found '{c}'", alphabet.describe(n)),
+            );
         }
-    }
+    };
     let grid = Grid::from_cells(shape, cells).expect("cell count and digits checked");
     Some(Ok(Case::new(grid, line)))
+}
+
+/// The digits of `symbols` (0 for an empty cell) in a grid of side `n`,
+/// or the first symbol that is none, with its 0-based place.
+fn digits(
+    symbols: impl Iterator<Item = char>,
+    alphabet: &Alphabet,
+    n: usize,
+    count: usize,
+) -> Result<Vec<u8>, (usize, char)> {
+    let mut cells = Vec::with_capacity(count);
+    for (i, c) in symbols.enumerate() {
+        cells.push(alphabet.value(c, n).ok_or((i, c))?);
+    }
+    Ok(cells)
 }
 
 /// The first word of a content line (up to the first character that
