@@ -298,15 +298,20 @@ impl Boards {
     fn place(&mut self, cell: usize, d: usize) {
         let at = &CELLS[cell];
         let (k, i) = (usize::from(at.band), at.bit);
-        // Two loops, so that each is a few vector instructions.
-        let mut digits = 0u32;
-        for (e, board) in self.cand.iter().enumerate() {
-            digits |= ((board[k] >> i) & 1) << e;
+        // The cell as a mask of all four words, so that each board is
+        // tested and cleared by whole-vector instructions.
+        let mut cell_mask = [0u32; 4];
+        cell_mask[k] = 1 << i;
+        let mut digits = 0u16;
+        for (e, board) in self.cand.iter_mut().enumerate() {
+            let mut hit = 0;
+            for j in 0..4 {
+                hit |= board[j] & cell_mask[j];
+                board[j] &= !cell_mask[j];
+            }
+            digits |= u16::from(hit != 0) << e;
         }
-        for board in &mut self.cand {
-            board[k] &= !(1 << i);
-        }
-        self.dirty |= digits as u16;
+        self.dirty |= digits;
         self.cand[d][k] &= !at.line_and_box;
         for w in &mut self.cand[d] {
             *w &= !at.column;
@@ -328,8 +333,11 @@ impl Boards {
     #[inline(always)]
     fn propagate(&mut self) -> bool {
         loop {
-            if self.cells_changed && self.naked_singles() == Step::Dead {
-                return false;
+            if self.cells_changed {
+                if self.naked_singles() == Step::Dead {
+                    return false;
+                }
+                continue;
             }
             if self.dirty == 0 {
                 return true;
