@@ -29,6 +29,12 @@
 //!   triads hold options, one lookup in [`KEEP`], run to its fixed point
 //!   when the table is made.
 //!
+//! These are the rules of `dlx::deduce` (singles and intersections, which
+//! the rating runs on any matrix), written a second time on the boards for
+//! speed; both reach the same fixed point, and a test holds them to it
+//! (a puzzle is settled at the root exactly when the deducer settles it
+//! without a guess).
+//!
 //! Then it branches as Algorithm X does: on the first item with the
 //! fewest options, cells before house-digits, its options in reading and
 //! digit order. The tree is not Knuth's (singles and intersections take
