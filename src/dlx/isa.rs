@@ -63,6 +63,23 @@ macro_rules! isa_copies {
             self.$portable($($arg),*)
         }
     };
+    // A method that is not a search of the engines (no visitor), returning
+    // `$ret`, for the rest of the crate.
+    ($portable:ident: $v3:ident, $popcnt:ident($($arg:ident: $ty:ty),* $(,)?) -> $ret:ty) => {
+        /// The portable code compiled for [`Isa::V3`].
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
+        unsafe fn $v3(&mut self, $($arg: $ty),*) -> $ret {
+            self.$portable($($arg),*)
+        }
+
+        /// The portable code compiled for [`Isa::Popcnt`].
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = "popcnt")]
+        unsafe fn $popcnt(&mut self, $($arg: $ty),*) -> $ret {
+            self.$portable($($arg),*)
+        }
+    };
 }
 
 /// Runs the copy of a method ([`isa_copies!`]) for the best instruction
@@ -79,3 +96,5 @@ macro_rules! by_isa {
         $self.$portable($($arg),*)
     }};
 }
+
+pub(crate) use {by_isa, isa_copies};

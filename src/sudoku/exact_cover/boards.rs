@@ -65,6 +65,7 @@ use std::ops::ControlFlow;
 use crate::dlx::cancel::SharedCancel;
 #[cfg(target_arch = "x86_64")]
 use crate::dlx::isa::Isa;
+use crate::dlx::isa::{by_isa, isa_copies};
 use crate::dlx::{Outcome, Progress, SearchLimits, Stats};
 use crate::sudoku::{Grid, Report, Shape};
 
@@ -82,21 +83,37 @@ const ALL_DIGITS: u16 = 0x1FF;
 const TICK_NODES: u64 = 1 << 12;
 
 /// For a row's nine bits, the boxes (bit `b`) it has bits in.
-const TRIADS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut b = 0;
-        while b < 3 {
-            if (row >> (3 * b)) & 7 != 0 {
-                t[row] |= 1 << b;
+const TRIADS: [u32; 512] = unions([1, 1, 1, 2, 2, 2, 4, 4, 4]);
+
+/// The table of every set of `B` bits (`N = 2^B` entries): the union of
+/// the `images` of its bits.
+const fn unions<const B: usize, const N: usize>(images: [u32; B]) -> [u32; N] {
+    let mut t = [0u32; N];
+    let mut set = 0;
+    while set < N {
+        let mut j = 0;
+        while j < B {
+            if (set >> j) & 1 != 0 {
+                t[set] |= images[j];
             }
-            b += 1;
+            j += 1;
         }
-        row += 1;
+        set += 1;
     }
     t
-};
+}
+
+/// `base` shifted by `step` bits for each bit `j` of `B`: `base << (step
+/// * j)`, the images of [`unions`].
+const fn shifted<const B: usize>(base: u32, step: u32) -> [u32; B] {
+    let mut t = [0u32; B];
+    let mut j = 0;
+    while j < B {
+        t[j] = base << (step * j as u32);
+        j += 1;
+    }
+    t
+}
 
 /// For the triads of a band that hold a digit's options (bit `3 * line +
 /// box`), those that pointing and claiming keep, applied to a fixed
@@ -144,61 +161,20 @@ const fn keep(mut p: u16) -> u16 {
     }
 }
 
-/// For a set of triads of a band (bit `3 * row + box`), their cells.
-const TRIAD_CELLS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut p = 0;
-    while p < 512 {
-        let mut j = 0;
-        while j < 9 {
-            if (p >> j) & 1 != 0 {
-                t[p] |= 7 << (9 * (j / 3) + 3 * (j % 3));
-            }
-            j += 1;
-        }
-        p += 1;
-    }
-    t
-};
+/// For a set of triads of a band (bit `j = 3 * row + box`), their cells
+/// (triad `j`'s start at bit `9 * row + 3 * box = 3 * j`).
+const TRIAD_CELLS: [u32; 512] = unions(shifted::<9>(7, 3));
 
 /// For a band's columns with options (bit `c`), the triads of each stack
-/// they make in the first band, nine bits a stack (column `3 * stack +
-/// j` to bit `9 * stack + 3 * j`): the columns are the lines of
+/// they make in the first band, nine bits a stack (column `c = 3 * stack +
+/// j` to bit `9 * stack + 3 * j = 3 * c`): the columns are the lines of
 /// [`KEEP`]'s triads and the bands their boxes, so band `k`'s are these
 /// shifted by `k`.
-const STACKS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut cols = 0;
-    while cols < 512 {
-        let mut c = 0;
-        while c < 9 {
-            if (cols >> c) & 1 != 0 {
-                t[cols] |= 1 << (9 * (c / 3) + 3 * (c % 3));
-            }
-            c += 1;
-        }
-        cols += 1;
-    }
-    t
-};
+const STACKS: [u32; 512] = unions(shifted::<9>(1, 3));
 
 /// For three columns of a stack (bit `j`), their cells in a band word,
 /// the stack's first columns.
-const COLUMNS: [u32; 8] = {
-    let mut t = [0u32; 8];
-    let mut v = 0;
-    while v < 8 {
-        let mut j = 0;
-        while j < 3 {
-            if (v >> j) & 1 != 0 {
-                t[v] |= COLUMN << j;
-            }
-            j += 1;
-        }
-        v += 1;
-    }
-    t
-};
+const COLUMNS: [u32; 8] = unions(shifted::<3>(COLUMN, 1));
 
 /// Where a cell lies, for [`Boards::place`]: a table instead of divisions.
 #[derive(Clone, Copy, Debug)]
@@ -440,9 +416,9 @@ impl Boards {
         let mut x = self.board(d);
         let mut changed = false;
         for w in x.iter_mut() {
-            let p = TRIADS[(*w & ROW) as usize]
+            let p = (TRIADS[(*w & ROW) as usize]
                 | TRIADS[((*w >> 9) & ROW) as usize] << 3
-                | TRIADS[(*w >> 18) as usize] << 6;
+                | TRIADS[(*w >> 18) as usize] << 6) as u16;
             let gone = p & !KEEP[p as usize];
             if gone != 0 {
                 *w &= !TRIAD_CELLS[gone as usize];
@@ -623,43 +599,23 @@ impl BoardSearch {
         cancel: Option<&SharedCancel>,
     ) -> Option<Report> {
         debug_assert!(Self::takes(puzzle.shape()));
-        #[cfg(target_arch = "x86_64")]
-        match Isa::detect() {
-            // SAFETY: the processor has each instruction set, as detected.
-            Isa::V3 => return unsafe { self.search_v3(puzzle, limits, visit, cancel) },
-            Isa::Popcnt => return unsafe { self.search_popcnt(puzzle, limits, visit, cancel) },
-            Isa::Baseline => {}
-        }
-        self.search_portable(puzzle, limits, visit, cancel)
+        by_isa!(
+            self,
+            search_v3,
+            search_popcnt,
+            search_portable(puzzle, limits, visit, cancel)
+        )
     }
 
-    /// [`Self::search_portable`] compiled for the x86-64-v3 level (see
-    /// [`Isa`]): each count of bits one `POPCNT`, a lowest bit cleared in
-    /// one `BLSR`.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx,avx2")]
-    unsafe fn search_v3(
-        &mut self,
+    // Each `count_ones` one `POPCNT` (without, a software popcount: 340 M
+    // instructions on top1465 against 265 M), and with x86-64-v3 the
+    // vector instructions of `place`.
+    isa_copies!(search_portable: search_v3, search_popcnt(
         puzzle: &Grid,
         limits: SearchLimits,
         visit: Option<Visit<'_, '_>>,
         cancel: Option<&SharedCancel>,
-    ) -> Option<Report> {
-        self.search_portable(puzzle, limits, visit, cancel)
-    }
-
-    /// [`Self::search_portable`] compiled with `POPCNT`.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt")]
-    unsafe fn search_popcnt(
-        &mut self,
-        puzzle: &Grid,
-        limits: SearchLimits,
-        visit: Option<Visit<'_, '_>>,
-        cancel: Option<&SharedCancel>,
-    ) -> Option<Report> {
-        self.search_portable(puzzle, limits, visit, cancel)
-    }
+    ) -> Option<Report>);
 
     /// [`Self::search`] in portable code, inlined into each copy.
     #[inline(always)]

@@ -64,7 +64,7 @@ fn the_tables_of_cells_match_their_triads() {
             (0..3)
                 .filter(|b| (p >> (3 * b)) & 7 != 0)
                 .map(|b| 1 << b)
-                .sum::<u16>()
+                .sum::<u32>()
         });
     }
 }
