@@ -195,11 +195,11 @@ def test_exact_cover_first_and_solutions_take_max_nodes() -> None:
 
 def test_generate_max_nodes_bounds_each_puzzle_and_keeps_the_ones_before() -> None:
     free = dlx.generate(5, seed=5)
-    # 40 nodes make the first 9x9 puzzle of seed 5, not the second (as
-    # `dlx generate --max-nodes 40` does), on any number of threads.
+    # 80 nodes make the first 9x9 puzzle of seed 5, not the second (as
+    # `dlx generate --max-nodes 80` does), on any number of threads.
     for threads in (1, 2):
         with pytest.raises(dlx.NodeLimitError) as e:
-            dlx.generate(5, seed=5, max_nodes=40, threads=threads)
+            dlx.generate(5, seed=5, max_nodes=80, threads=threads)
         assert e.value.bound == "max_nodes"
         assert e.value.partial == free[:1]
     assert dlx.generate(5, seed=5, max_nodes=100_000) == free

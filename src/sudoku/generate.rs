@@ -27,7 +27,7 @@ use std::sync::Arc;
 
 use crate::dlx::cancel::{AnyOf, NodeBudget, SharedCancel, is_cancelled};
 use crate::dlx::deduce::Rules;
-use crate::dlx::{Outcome, SearchLimits};
+use crate::dlx::{Outcome, Propagate, SearchLimits};
 use crate::sudoku::rate::{Grade, Level};
 use crate::workers::Batch;
 
@@ -678,9 +678,25 @@ pub fn random_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
     solved_grid(shape, |k| rng.below(k))
 }
 
-/// The first solution of `start` within `limits`, if the search finds one
-/// before they stop it.
+/// The first solution of `start` within `limits` on Knuth's tree, if the
+/// search finds one before they stop it: the first solution depends on the
+/// tree, and propagation (the bit boards of plain 9x9 rules) would change
+/// it, so a seed would make other grids than before; the trees of the
+/// uniqueness checks, whose answers do not depend on them, keep it.
 fn first_within(solver: &mut DlxSolver, start: &Grid, limits: SearchLimits) -> Option<Grid> {
+    let asked = solver.propagate_setting();
+    solver.set_propagate(Some(Propagate::Off));
+    let found = first_on_the_solvers_tree(solver, start, limits);
+    solver.set_propagate(asked);
+    found
+}
+
+/// [`first_within`] on whatever tree `solver` searches.
+fn first_on_the_solvers_tree(
+    solver: &mut DlxSolver,
+    start: &Grid,
+    limits: SearchLimits,
+) -> Option<Grid> {
     let mut found = None;
     let _ = solver.search(
         start,

@@ -456,7 +456,7 @@ fn max_nodes_and_timeout_bound_a_run_and_say_so() {
                 "--seed",
                 "5",
                 "--max-nodes",
-                "40",
+                "80",
                 "--threads",
                 threads,
             ])
@@ -468,7 +468,7 @@ fn max_nodes_and_timeout_bound_a_run_and_say_so() {
         assert_eq!(made, free.lines().next().unwrap().to_owned() + "\n");
         assert_eq!(
             err,
-            "dlx generate: puzzle 2: not made within 40 search nodes\n\
+            "dlx generate: puzzle 2: not made within 80 search nodes\n\
              dlx generate: 1 written; try a larger --max-nodes\n"
         );
     }

@@ -614,6 +614,13 @@ impl DlxSolver {
         self.propagate = propagate;
     }
 
+    /// What [`DlxSolver::set_propagate`] last set (`None`: the solver
+    /// chooses), so that a caller can change it for a while and put it
+    /// back.
+    pub fn propagate_setting(&self) -> Option<Propagate> {
+        self.propagate
+    }
+
     /// The propagators the search runs: the choice of
     /// [`DlxSolver::set_propagate`], or by default the sums for rules
     /// with constraints (measured in BENCHMARKS.md, "Reasoning
