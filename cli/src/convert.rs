@@ -256,7 +256,7 @@ impl SudokuArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum PropagateArg {
     /// What is fastest for the puzzle, measured: `blocking` for plain 9x9
-    /// Sudoku (on bit boards), `sums` for rules with constraints (killer
+    /// Sudoku, pencil marks or not (on bit boards), `sums` for rules with constraints (killer
     /// cages with lines, arrows, little killers, ...), `off` for the
     /// others.
     Auto,

@@ -67,7 +67,7 @@ use crate::dlx::cancel::SharedCancel;
 use crate::dlx::isa::Isa;
 use crate::dlx::isa::{by_isa, isa_copies};
 use crate::dlx::{Outcome, Progress, SearchLimits, Stats};
-use crate::sudoku::{Grid, Report, Shape};
+use crate::sudoku::{Grid, Report, Shape, Variant};
 
 /// A row's cells in a band word (the band's first row).
 const ROW: u32 = 0x1FF;
@@ -583,27 +583,36 @@ pub(super) struct BoardSearch {
 }
 
 impl BoardSearch {
-    /// Whether a puzzle of `shape` under plain rules can take this search.
-    pub(super) fn takes(shape: Shape) -> bool {
-        shape == Shape::NINE
+    /// Whether puzzles under `rules` can take this search: 9x9, rows,
+    /// columns and boxes only, pencil marks or not.
+    pub(super) fn takes(rules: &Variant) -> bool {
+        rules.shape() == Shape::NINE
+            && rules.regions().is_none()
+            && !rules.diagonals()
+            && !rules.windows()
+            && rules.cages().is_empty()
+            && rules.constraints().is_empty()
     }
 
-    /// Searches `puzzle` (plain rules, 9x9) within `limits`, handing each
-    /// solution to `visit`; `None`, searching nothing, when two givens
-    /// clash, so that the caller's compiler says where.
+    /// Searches `puzzle` (9x9, with the digits each cell may take in
+    /// `marks`, bit `d - 1` for digit `d`, if pencil marks restrict them)
+    /// within `limits`, handing each solution to `visit`; `None`, searching
+    /// nothing, when two givens clash or a given is not among its marks,
+    /// so that the caller's compiler says what it means.
     pub(super) fn search(
         &mut self,
         puzzle: &Grid,
+        marks: Option<&[u64]>,
         limits: SearchLimits,
         visit: Option<Visit<'_, '_>>,
         cancel: Option<&SharedCancel>,
     ) -> Option<Report> {
-        debug_assert!(Self::takes(puzzle.shape()));
+        debug_assert_eq!(puzzle.shape(), Shape::NINE);
         by_isa!(
             self,
             search_v3,
             search_popcnt,
-            search_portable(puzzle, limits, visit, cancel)
+            search_portable(puzzle, marks, limits, visit, cancel)
         )
     }
 
@@ -612,6 +621,7 @@ impl BoardSearch {
     // vector instructions of `place`.
     isa_copies!(search_portable: search_v3, search_popcnt(
         puzzle: &Grid,
+        marks: Option<&[u64]>,
         limits: SearchLimits,
         visit: Option<Visit<'_, '_>>,
         cancel: Option<&SharedCancel>,
@@ -622,11 +632,17 @@ impl BoardSearch {
     fn search_portable(
         &mut self,
         puzzle: &Grid,
+        marks: Option<&[u64]>,
         limits: SearchLimits,
         mut visit: Option<Visit<'_, '_>>,
         cancel: Option<&SharedCancel>,
     ) -> Option<Report> {
         let mut root = Boards::BLANK;
+        for (cell, &allowed) in marks.unwrap_or_default().iter().enumerate() {
+            for d in (0..9).filter(|d| (allowed >> d) & 1 == 0) {
+                root.cand[d][cell / 27] &= !(1 << (cell % 27));
+            }
+        }
         for (cell, &v) in puzzle.cells().iter().enumerate() {
             if v != 0 {
                 let d = usize::from(v - 1);

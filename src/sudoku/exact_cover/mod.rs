@@ -622,25 +622,25 @@ impl DlxSolver {
     }
 
     /// The propagators the search runs: the choice of
-    /// [`DlxSolver::set_propagate`], or by default the sums for rules
-    /// with constraints (measured in BENCHMARKS.md, "Reasoning
-    /// inside the search") and none for the others, whose matrices the
-    /// bit sets and the four-item links search fastest without.
+    /// [`DlxSolver::set_propagate`], or by default blocking for 9x9 rows,
+    /// columns and boxes (pencil marks or not), searched on the bit boards
+    /// (BENCHMARKS.md, "Locked candidates on the bit boards"), the sums
+    /// for rules with constraints ("Reasoning inside the search"), and
+    /// none for the others, whose matrices the four-item links search
+    /// fastest without.
     pub fn propagate(&self) -> Propagate {
         match self.propagate {
             Some(p) => p,
-            None if self.variant.is_plain() && BoardSearch::takes(self.shape()) => {
-                Propagate::Blocking
-            }
+            None if BoardSearch::takes(&self.variant) => Propagate::Blocking,
             None if self.variant.constraints().is_empty() => Propagate::Off,
             None => Propagate::Sums,
         }
     }
 
-    /// Whether the search runs on the bit boards (`boards.rs`): plain 9x9
-    /// rules with blocking.
+    /// Whether the search runs on the bit boards (`boards.rs`): 9x9 rows,
+    /// columns and boxes (pencil marks allowed) with blocking.
     fn uses_boards(&self) -> bool {
-        self.variant.is_plain() && BoardSearch::takes(self.shape()) && self.propagate().blocking()
+        BoardSearch::takes(&self.variant) && self.propagate().blocking()
     }
 
     /// The shape this solver takes.
@@ -836,7 +836,9 @@ impl SudokuSolver for DlxSolver {
         let mut visit = visit;
         let on_boards = if self.uses_boards() && puzzle.shape() == self.shape() {
             let visit = visit.as_deref_mut();
-            self.boards.search(puzzle, limits, visit, cancel.as_ref())
+            let marks = self.variant.candidates();
+            self.boards
+                .search(puzzle, marks, limits, visit, cancel.as_ref())
         } else {
             None
         };

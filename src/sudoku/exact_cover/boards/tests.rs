@@ -267,3 +267,55 @@ fn the_root_settles_exactly_the_puzzles_the_deducers_singles_and_intersections_d
         "{settled} settled, {searched} searched"
     );
 }
+
+#[test]
+fn pencil_marks_give_the_solutions_of_knuths_tree() {
+    // Sukaku: no givens or a few, each cell's digits restricted by marks
+    // that keep the planted solution's digit (or, in one puzzle out of
+    // five, drop it somewhere, which may leave no solution).
+    let mut rng = Rng::new(43);
+    let (mut several, mut none) = (0, 0);
+    for round in 0..120 {
+        let full = solved_grid(Shape::NINE, |k| rng.below(k));
+        let marks: Vec<u64> = full
+            .cells()
+            .iter()
+            .map(|&d| {
+                let noise = rng.below(512) as u64;
+                let keep = round % 5 != 0 || rng.below(9) != 0;
+                noise | u64::from(keep) << (d - 1)
+            })
+            .collect();
+        let rules = Variant::plain(Shape::NINE).with_candidates(marks).unwrap();
+        let mut cells = vec![0u8; 81];
+        for &cell in &rng.permutation(81)[..[0, 3, 8][round % 3]] {
+            cells[cell] = full.cells()[cell];
+        }
+        let puzzle = Grid::from_cells(Shape::NINE, cells).unwrap();
+        let runs = [Propagate::Off, Propagate::Blocking].map(|p| {
+            let mut solver = DlxSolver::for_variant(rules.clone());
+            solver.set_propagate(Some(p));
+            let mut found = Vec::new();
+            let mut visit = |g: &Grid| {
+                found.push(g.clone());
+                ControlFlow::Continue(())
+            };
+            let report = solver.search(&puzzle, SearchLimits::solutions(30), Some(&mut visit));
+            found.sort_by(|a, b| a.cells().cmp(b.cells()));
+            (found, report.map(|r| (r.outcome, r.stats.solutions)))
+        });
+        assert_eq!(runs[0].1, runs[1].1, "round {round}");
+        if runs[0].1 == Ok((Outcome::Exhausted, runs[0].0.len() as u128)) {
+            assert_eq!(runs[0].0, runs[1].0, "round {round}");
+        }
+        for solution in &runs[1].0 {
+            crate::sudoku::verify::check_variant(&rules, &puzzle, solution).unwrap();
+        }
+        several += usize::from(runs[1].0.len() > 1);
+        none += usize::from(runs[1].0.is_empty());
+    }
+    assert!(
+        several > 5 && none > 5,
+        "{several} with several, {none} with none"
+    );
+}
