@@ -5,7 +5,10 @@
 //! uniqueness check, as the published benchmarks do); one iteration solves
 //! the whole sample, and the throughput is in puzzles:
 //!
-//! * `dlx`: this crate's engine ([`DlxSolver`], a reduced matrix per puzzle);
+//! * `dlx`: this crate's engine ([`DlxSolver`], a reduced matrix per puzzle;
+//!   plain 9x9 on the bit boards, with singles and intersections);
+//! * `dlx-knuth`: the same with `Propagate::Off`, Knuth's tree on the links
+//!   (9x9 only: the other sizes are on it already);
 //! * `sudoku`: the `sudoku` crate (a JCZSolve port), 9x9 only;
 //! * `dlx-rs`: the `dlx-rs` crate with the same exact-cover encoding
 //!   (`4n^2` items, `n^3` options, in the same order). It cannot undo a
@@ -27,7 +30,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dlx_cli::Input;
 use dlx_cli::bench::load;
-use dlx_engine::dlx::{Outcome, SearchLimits};
+use dlx_engine::dlx::{Outcome, Propagate, SearchLimits};
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
 
@@ -140,6 +143,20 @@ fn solvers(c: &mut Criterion) {
             })
         });
         if shape == Shape::NINE {
+            let mut knuth = DlxSolver::new(shape);
+            knuth.set_propagate(Some(Propagate::Off));
+            let knuth_counts: Vec<u128> = sample
+                .iter()
+                .map(|p| knuth.count_up_to(p, LIMIT).unwrap().solutions)
+                .collect();
+            assert_eq!(knuth_counts, counts, "Knuth's tree disagrees on {name}");
+            group.bench_function("dlx-knuth", |b| {
+                b.iter(|| {
+                    for p in &sample {
+                        black_box(knuth.count_up_to(black_box(p), LIMIT).unwrap());
+                    }
+                })
+            });
             let peers: Vec<sudoku::Sudoku> = sample.iter().map(sudoku_crate).collect();
             let peer_counts: Vec<u128> = peers
                 .iter()
