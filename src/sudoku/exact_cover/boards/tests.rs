@@ -3,6 +3,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::*;
 use crate::dlx::Propagate;
+use crate::sudoku::exact_cover::solutions_with;
 use crate::sudoku::generate::{Rng, solved_grid};
 use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, SudokuSolver, Variant};
@@ -72,16 +73,9 @@ fn the_tables_of_cells_match_their_triads() {
 /// Every solution of `puzzle` (at most `limit`), by `propagate`, sorted,
 /// with the report.
 fn solutions(puzzle: &Grid, propagate: Propagate, limit: u64) -> (Vec<Grid>, Report) {
-    let mut solver = DlxSolver::for_variant(Variant::plain(Shape::NINE));
-    solver.set_propagate(Some(propagate));
-    let mut found = Vec::new();
-    let mut visit = |g: &Grid| {
-        found.push(g.clone());
-        ControlFlow::Continue(())
-    };
-    let report = solver
-        .search(puzzle, SearchLimits::solutions(limit), Some(&mut visit))
-        .unwrap();
+    let rules = Variant::plain(Shape::NINE);
+    let limits = SearchLimits::solutions(limit);
+    let (mut found, report) = solutions_with(&rules, propagate, puzzle, limits).unwrap();
     found.sort_by(|a, b| a.cells().cmp(b.cells()));
     (found, report)
 }
@@ -293,16 +287,13 @@ fn pencil_marks_give_the_solutions_of_knuths_tree() {
         }
         let puzzle = Grid::from_cells(Shape::NINE, cells).unwrap();
         let runs = [Propagate::Off, Propagate::Blocking].map(|p| {
-            let mut solver = DlxSolver::for_variant(rules.clone());
-            solver.set_propagate(Some(p));
-            let mut found = Vec::new();
-            let mut visit = |g: &Grid| {
-                found.push(g.clone());
-                ControlFlow::Continue(())
-            };
-            let report = solver.search(&puzzle, SearchLimits::solutions(30), Some(&mut visit));
-            found.sort_by(|a, b| a.cells().cmp(b.cells()));
-            (found, report.map(|r| (r.outcome, r.stats.solutions)))
+            match solutions_with(&rules, p, &puzzle, SearchLimits::solutions(30)) {
+                Ok((mut found, report)) => {
+                    found.sort_by(|a, b| a.cells().cmp(b.cells()));
+                    (found, Ok((report.outcome, report.stats.solutions)))
+                }
+                Err(e) => (Vec::new(), Err(e)),
+            }
         });
         assert_eq!(runs[0].1, runs[1].1, "round {round}");
         if runs[0].1 == Ok((Outcome::Exhausted, runs[0].0.len() as u128)) {

@@ -4,12 +4,10 @@
 //! finds that [`check_variant`] accepts, and each of the compiler's
 //! solutions checked by it too, under every choice of propagators.
 
-use std::ops::ControlFlow;
-
 use crate::dlx::{Propagate, SearchLimits};
 use crate::sudoku::constraint::{Constraint, Relation};
 use crate::sudoku::verify::check_variant;
-use crate::sudoku::{DlxSolver, Grid, Shape, SudokuSolver, Variant};
+use crate::sudoku::{Grid, Shape, Variant};
 
 /// A small seeded generator (64-bit LCG, high bits).
 struct Rng(u64);
@@ -112,16 +110,9 @@ fn solve(variant: &Variant, puzzle: &Grid) -> Vec<Grid> {
 /// The compiler's solutions with propagators `propagate`, each checked by
 /// the checker.
 fn solve_with(variant: &Variant, puzzle: &Grid, propagate: Propagate) -> Vec<Grid> {
-    let mut solver = DlxSolver::for_variant(variant.clone());
-    solver.set_propagate(Some(propagate));
-    let mut out = Vec::new();
-    let mut visit = |g: &Grid| {
-        out.push(g.clone());
-        ControlFlow::Continue(())
-    };
-    let report = solver
-        .search(puzzle, SearchLimits::default(), Some(&mut visit))
-        .expect("compiles");
+    let (out, report) =
+        super::super::solutions_with(variant, propagate, puzzle, SearchLimits::default())
+            .expect("compiles");
     assert_eq!(report.stats.solutions as usize, out.len());
     for g in &out {
         check_variant(variant, puzzle, g).unwrap_or_else(|e| panic!("{e}: {g:?}"));
