@@ -471,11 +471,16 @@ impl Variant {
 
     /// Whether these are the rules of plain Sudoku.
     pub fn is_plain(&self) -> bool {
+        self.has_plain_houses() && self.candidates.is_none()
+    }
+
+    /// Whether the houses are the rows, columns and boxes alone, with no
+    /// cage or constraint: plain Sudoku, pencil marks or not.
+    pub fn has_plain_houses(&self) -> bool {
         self.regions.is_none()
             && !self.diagonals
             && !self.windows
             && self.cages.is_empty()
-            && self.candidates.is_none()
             && self.constraints.is_empty()
     }
 

@@ -483,7 +483,10 @@ impl Boards {
         for house in 0..27 {
             for d in 0..9 {
                 if (self.done[d] >> house) & 1 == 0 {
-                    let n = house_cells(house, &self.board(d)).count_ones();
+                    let n = house_cells(house, &self.board(d))
+                        .iter()
+                        .map(|w| w.count_ones())
+                        .sum();
                     if n < best.0 {
                         best = (n, Item::House(house, d));
                     }
@@ -494,8 +497,7 @@ impl Boards {
             Item::Cell(cell) => self.cell_options(cell, tries),
             Item::House(house, d) => {
                 let mut n = 0;
-                for (k, &w) in house_cells(house, &self.board(d)).iter().enumerate() {
-                    let mut w = w;
+                for (k, mut w) in house_cells(house, &self.board(d)).into_iter().enumerate() {
                     while w != 0 {
                         tries[n] = ((27 * k + w.trailing_zeros() as usize) as u8, d as u8);
                         w &= w - 1;
@@ -530,7 +532,7 @@ enum Item {
 }
 
 /// The options of a house in a board, by band.
-fn house_cells(house: usize, board: &[u32; 3]) -> HouseCells {
+fn house_cells(house: usize, board: &[u32; 3]) -> [u32; 3] {
     let (kind, h) = (house / 9, house % 9);
     let mut cells = [0u32; 3];
     match kind {
@@ -542,20 +544,7 @@ fn house_cells(house: usize, board: &[u32; 3]) -> HouseCells {
         }
         _ => cells[h / 3] = board[h / 3] & (BOX << (3 * (h % 3))),
     }
-    HouseCells(cells)
-}
-
-/// A house's options in a board, by band (see [`house_cells`]).
-struct HouseCells([u32; 3]);
-
-impl HouseCells {
-    fn count_ones(&self) -> u32 {
-        self.0.iter().map(|w| w.count_ones()).sum()
-    }
-
-    fn iter(&self) -> impl Iterator<Item = &u32> {
-        self.0.iter()
-    }
+    cells
 }
 
 /// A caller's closure that sees each solution and may stop the search.
@@ -586,12 +575,7 @@ impl BoardSearch {
     /// Whether puzzles under `rules` can take this search: 9x9, rows,
     /// columns and boxes only, pencil marks or not.
     pub(super) fn takes(rules: &Variant) -> bool {
-        rules.shape() == Shape::NINE
-            && rules.regions().is_none()
-            && !rules.diagonals()
-            && !rules.windows()
-            && rules.cages().is_empty()
-            && rules.constraints().is_empty()
+        rules.shape() == Shape::NINE && rules.has_plain_houses()
     }
 
     /// Searches `puzzle` (9x9, with the digits each cell may take in
@@ -706,17 +690,20 @@ impl BoardSearch {
                 let alive = state.propagate();
                 let active = state.options();
                 stats.removed += placed - active;
-                if alive
-                    && state.solved()
-                    && let Some(end) = solution(state, &mut stats)
-                {
-                    break 'search end;
-                }
-                if !alive || state.solved() {
-                    self.levels.pop();
+                if alive && !state.solved() {
+                    self.levels[depth].branch(active);
                     continue;
                 }
-                self.levels[depth].branch(active);
+                // A dead end or a solution: no level of its own.
+                let end = if alive {
+                    solution(state, &mut stats)
+                } else {
+                    None
+                };
+                self.levels.pop();
+                if let Some(end) = end {
+                    break 'search end;
+                }
             }
             Outcome::Exhausted
         };
