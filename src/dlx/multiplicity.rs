@@ -595,7 +595,12 @@ pub(super) mod tests {
 
     /// A pseudo-random number below its argument, from a fixed seed.
     pub(in crate::dlx) fn generator() -> impl FnMut(u64) -> u64 {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        seeded(0x9e37_79b9_7f4a_7c15)
+    }
+
+    /// A pseudo-random number below its argument, from `seed` (a linear
+    /// congruential generator: deterministic tests).
+    pub(in crate::dlx) fn seeded(mut seed: u64) -> impl FnMut(u64) -> u64 {
         move |bound: u64| {
             seed = seed
                 .wrapping_mul(6364136223846793005)

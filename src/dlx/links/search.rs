@@ -341,4 +341,4 @@ fn first_least_portable(lens: &[u32]) -> u32 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(in crate::dlx::links) mod tests;

@@ -3,52 +3,24 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 
 use crate::dlx::brute_force::count_by_brute_force;
+use crate::dlx::links::search::tests::{RandomShape, random_colored_problem};
+use crate::dlx::multiplicity::tests::seeded;
 use crate::dlx::{
-    Color, ItemId, ItemKind, OptionId, Problem, Propagate, Search, SearchLimits, Solution, Sum,
+    ItemId, ItemKind, OptionId, Problem, Propagate, Search, SearchLimits, Solution, Sum,
 };
 
-/// A deterministic generator of small numbers below `bound`.
-fn rng(mut seed: u64) -> impl FnMut(u64) -> u64 {
-    move |bound: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % bound
-    }
-}
-
-/// A random problem with colors: `prim` primary items, a few secondary
-/// ones, options of one to three primary items and some secondary ones.
+/// A random problem with colors: two to eight primary items, a few
+/// secondary ones, options of one to three primary items and some
+/// secondary ones.
 fn random_problem(next: &mut impl FnMut(u64) -> u64) -> Problem {
-    let mut p = Problem::new();
-    let prim = 2 + next(7) as usize;
-    let sec = next(4) as usize;
-    let items: Vec<_> = (0..prim + sec)
-        .map(|i| {
-            p.add_item(if i < prim {
-                ItemKind::Primary
-            } else {
-                ItemKind::Secondary
-            })
-        })
-        .collect();
-    for _ in 0..4 + next(13) {
-        let mut opt = vec![(items[next(prim as u64) as usize], None)];
-        for &s in &items[prim..] {
-            match next(5) {
-                0 => opt.push((s, None)),
-                1 | 2 => opt.push((s, Some(Color(1 + next(2) as u32)))),
-                _ => {}
-            }
-        }
-        for &q in &items[..prim] {
-            if next(4) == 0 && !opt.iter().any(|(i, _)| *i == q) {
-                opt.push((q, None));
-            }
-        }
-        p.add_colored_option(opt).unwrap();
-    }
-    p
+    let shape = RandomShape {
+        primary: (2, 7),
+        secondary: 4,
+        options: (4, 13),
+        secondary_odds: 5,
+        primary_odds: 4,
+    };
+    random_colored_problem(next, &shape).0
 }
 
 /// Every solution of `p` (off: Knuth's tree), as sorted option lists.
@@ -102,7 +74,7 @@ fn check_same_solutions(p: &Problem, propagate: Propagate, expected: &[Vec<Optio
 
 #[test]
 fn blocking_keeps_every_solution_of_random_problems_with_colors() {
-    let mut next = rng(0x9e37_79b9_7f4a_7c15);
+    let mut next = seeded(0x9e37_79b9_7f4a_7c15);
     let mut removed = 0;
     for _ in 0..400 {
         let p = random_problem(&mut next);
@@ -120,7 +92,7 @@ fn blocking_keeps_every_solution_of_random_problems_with_colors() {
 
 #[test]
 fn sums_keep_every_solution_and_prune() {
-    let mut next = rng(0x2545_f491_4f6c_dd1d);
+    let mut next = seeded(0x2545_f491_4f6c_dd1d);
     let (mut removed, mut tried, mut distinct_sums) = (0, 0, 0);
     for _ in 0..400 {
         let mut p = random_problem(&mut next);
@@ -197,7 +169,7 @@ fn sums_keep_every_solution_and_prune() {
 
 #[test]
 fn off_searches_knuths_tree() {
-    let mut next = rng(7);
+    let mut next = seeded(7);
     for _ in 0..100 {
         let mut p = random_problem(&mut next);
         let arena = Bump::new();

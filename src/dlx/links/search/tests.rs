@@ -103,43 +103,9 @@ fn solves_knuths_toy_problem() {
 
 #[test]
 fn counts_agree_with_brute_force_on_small_random_problems() {
-    // A small linear congruential generator keeps the test deterministic.
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |bound: u64| {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (seed >> 33) % bound
-    };
+    let mut next = crate::dlx::multiplicity::tests::seeded(0x2545_f491_4f6c_dd1d);
     for _ in 0..300 {
-        let mut p = Problem::new();
-        let prim = 1 + next(5) as usize;
-        let sec = next(3) as usize;
-        let items: Vec<_> = (0..prim + sec)
-            .map(|i| {
-                p.add_item(if i < prim {
-                    ItemKind::Primary
-                } else {
-                    ItemKind::Secondary
-                })
-            })
-            .collect();
-        for _ in 0..next(12) {
-            let mut opt = vec![(items[next(prim as u64) as usize], None)];
-            for &s in &items[prim..] {
-                match next(4) {
-                    0 => opt.push((s, None)),
-                    1 | 2 => opt.push((s, Some(Color(1 + next(2) as u32)))),
-                    _ => {}
-                }
-            }
-            for &q in &items[..prim] {
-                if next(3) == 0 && !opt.iter().any(|(i, _)| *i == q) {
-                    opt.push((q, None));
-                }
-            }
-            p.add_colored_option(opt).unwrap();
-        }
+        let (mut p, prim) = random_colored_problem(&mut next, &SMALL);
         let arena = Bump::new();
         let mut m = p.build(&arena).unwrap();
         let before = m.state_digest();
@@ -268,4 +234,67 @@ fn deep_search_needs_no_recursion() {
         .unwrap()
         .join()
         .unwrap();
+}
+
+/// The sizes and odds of [`random_colored_problem`].
+pub(in crate::dlx::links) struct RandomShape {
+    /// `primary.0 + next(primary.1)` primary items.
+    pub primary: (u64, u64),
+    /// `next(secondary)` secondary items.
+    pub secondary: u64,
+    /// `options.0 + next(options.1)` options.
+    pub options: (u64, u64),
+    /// Each secondary item is in an option when `next(secondary_odds)` is
+    /// 0 (uncolored) or 1 or 2 (with color 1 or 2).
+    pub secondary_odds: u64,
+    /// Each other primary item is in an option when `next(primary_odds)`
+    /// is 0.
+    pub primary_odds: u64,
+}
+
+/// The problems of `counts_agree_with_brute_force_on_small_random_problems`.
+const SMALL: RandomShape = RandomShape {
+    primary: (1, 5),
+    secondary: 3,
+    options: (0, 12),
+    secondary_odds: 4,
+    primary_odds: 3,
+};
+
+/// A random problem with colors, drawn by `next` (a number below its
+/// argument) as `shape` says, and its number of primary items. Each option
+/// has a random primary item first.
+pub(in crate::dlx::links) fn random_colored_problem(
+    next: &mut impl FnMut(u64) -> u64,
+    shape: &RandomShape,
+) -> (Problem, usize) {
+    let mut p = Problem::new();
+    let prim = (shape.primary.0 + next(shape.primary.1)) as usize;
+    let sec = next(shape.secondary) as usize;
+    let items: Vec<_> = (0..prim + sec)
+        .map(|i| {
+            p.add_item(if i < prim {
+                ItemKind::Primary
+            } else {
+                ItemKind::Secondary
+            })
+        })
+        .collect();
+    for _ in 0..shape.options.0 + next(shape.options.1) {
+        let mut opt = vec![(items[next(prim as u64) as usize], None)];
+        for &s in &items[prim..] {
+            match next(shape.secondary_odds) {
+                0 => opt.push((s, None)),
+                1 | 2 => opt.push((s, Some(Color(1 + next(2) as u32)))),
+                _ => {}
+            }
+        }
+        for &q in &items[..prim] {
+            if next(shape.primary_odds) == 0 && !opt.iter().any(|(i, _)| *i == q) {
+                opt.push((q, None));
+            }
+        }
+        p.add_colored_option(opt).unwrap();
+    }
+    (p, prim)
 }
