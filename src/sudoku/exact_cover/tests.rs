@@ -565,3 +565,23 @@ fn blocking_on_rules_without_constraints_keeps_every_count() {
         "{nodes_on} nodes, {nodes_off} without"
     );
 }
+
+/// Every solution that a search of `puzzle` under `rules` with
+/// `propagate` visits within `limits`, in the order found, and its report:
+/// how the tests compare propagators.
+pub(super) fn solutions_with(
+    rules: &Variant,
+    propagate: Propagate,
+    puzzle: &Grid,
+    limits: SearchLimits,
+) -> Result<(Vec<Grid>, Report), PuzzleError> {
+    let mut solver = DlxSolver::for_variant(rules.clone());
+    solver.set_propagate(Some(propagate));
+    let mut found = Vec::new();
+    let mut visit = |g: &Grid| {
+        found.push(g.clone());
+        ControlFlow::Continue(())
+    };
+    let report = solver.search(puzzle, limits, Some(&mut visit))?;
+    Ok((found, report))
+}

@@ -3,7 +3,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::*;
 use crate::dlx::Propagate;
-use crate::sudoku::exact_cover::solutions_with;
+use crate::sudoku::exact_cover::tests::solutions_with;
 use crate::sudoku::generate::{Rng, solved_grid};
 use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, SudokuSolver, Variant};

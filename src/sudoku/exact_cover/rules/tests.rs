@@ -111,7 +111,7 @@ fn solve(variant: &Variant, puzzle: &Grid) -> Vec<Grid> {
 /// the checker.
 fn solve_with(variant: &Variant, puzzle: &Grid, propagate: Propagate) -> Vec<Grid> {
     let (out, report) =
-        super::super::solutions_with(variant, propagate, puzzle, SearchLimits::default())
+        super::super::tests::solutions_with(variant, propagate, puzzle, SearchLimits::default())
             .expect("compiles");
     assert_eq!(report.stats.solutions as usize, out.len());
     for g in &out {
