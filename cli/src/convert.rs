@@ -256,9 +256,8 @@ impl SudokuArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum PropagateArg {
     /// What is fastest for the puzzle, measured: `blocking` for plain 9x9
-    /// Sudoku, pencil marks or not (on bit boards), `sums` for rules with constraints (killer
-    /// cages with lines, arrows, little killers, ...), `off` for the
-    /// others.
+    /// Sudoku, pencil marks or not (on bit boards), `rules` for rules with
+    /// constraints or killer cages, `off` for the others.
     Auto,
     /// Nothing: Knuth's Algorithm X tree, node for node.
     Off,
@@ -272,6 +271,11 @@ pub(super) enum PropagateArg {
     Sums,
     /// Blocking and the sums.
     All,
+    /// Each rule's own propagator, on the cells' candidates: houses'
+    /// singles and intersections, cages' digit sets, sums, sandwiches,
+    /// thermometers, dots. Rules some of which have none (renban,
+    /// quadruples) run the sums instead.
+    Rules,
 }
 
 impl PropagateArg {
@@ -283,6 +287,7 @@ impl PropagateArg {
             PropagateArg::Blocking => Some(Propagate::Blocking),
             PropagateArg::Sums => Some(Propagate::Sums),
             PropagateArg::All => Some(Propagate::All),
+            PropagateArg::Rules => Some(Propagate::Rules),
         }
     }
 }

@@ -50,6 +50,11 @@ pub enum Propagate {
     Sums,
     /// Blocking and the sums.
     All,
+    /// Each rule's own propagator, for problems that have rules of their
+    /// own: Sudoku's setters' rules searched on the cells' candidates
+    /// (docs/variants.md, "Each rule's own propagator"). An exact cover
+    /// with no such rules runs its sums, as [`Propagate::Sums`].
+    Rules,
 }
 
 impl Propagate {
@@ -60,7 +65,7 @@ impl Propagate {
 
     /// Whether the sums run.
     pub fn sums(self) -> bool {
-        matches!(self, Propagate::Sums | Propagate::All)
+        matches!(self, Propagate::Sums | Propagate::All | Propagate::Rules)
     }
 }
 

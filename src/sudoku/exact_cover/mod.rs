@@ -183,6 +183,8 @@ use crate::dlx::{
 
 mod boards;
 use boards::BoardSearch;
+mod cells;
+use cells::CellSearch;
 mod cages;
 use cages::house_sums;
 mod compile;
@@ -318,6 +320,10 @@ pub struct DlxSolver {
     /// The bit-board search of plain 9x9 puzzles with blocking
     /// ([`DlxSolver::uses_boards`]): its levels, kept between puzzles.
     boards: BoardSearch,
+    /// The search on the cells' masks with each rule's propagator
+    /// ([`DlxSolver::uses_cells`]), made on first use: `Some(None)` when
+    /// some rule has none.
+    cells: Option<Option<Box<CellSearch>>>,
     /// For killer rules: the houses' rests ([`rests`]), the rests of each
     /// cell, and whether the puzzle compiled last uses them (the search's
     /// compile does, the rating's does not).
@@ -568,6 +574,7 @@ impl DlxSolver {
             linear_rules,
             propagate: None,
             boards: BoardSearch::default(),
+            cells: None,
             rests,
             cell_rests,
             rest_on: false,
@@ -624,23 +631,52 @@ impl DlxSolver {
     /// The propagators the search runs: the choice of
     /// [`DlxSolver::set_propagate`], or by default blocking for 9x9 rows,
     /// columns and boxes (pencil marks or not), searched on the bit boards
-    /// (BENCHMARKS.md, "Locked candidates on the bit boards"), the sums
-    /// for rules with constraints ("Reasoning inside the search"), and
-    /// none for the others, whose matrices the four-item links search
-    /// fastest without.
+    /// (BENCHMARKS.md, "Locked candidates on the bit boards"), each rule's
+    /// own propagator for rules with constraints or killer cages ("Each
+    /// rule's own propagator"), and none for the others, whose matrices
+    /// the four-item links search fastest without.
     pub fn propagate(&self) -> Propagate {
         match self.propagate {
             Some(p) => p,
             None if BoardSearch::takes(&self.variant) => Propagate::Blocking,
-            None if self.variant.constraints().is_empty() => Propagate::Off,
-            None => Propagate::Sums,
+            None if self.variant.constraints().is_empty() && self.variant.cages().is_empty() => {
+                Propagate::Off
+            }
+            None => Propagate::Rules,
+        }
+    }
+
+    /// What the links propagate: [`DlxSolver::propagate`], with the rules'
+    /// own propagators (which run on the cells, not on the links) as the
+    /// sums, for the puzzles the cells' search does not take.
+    fn links_propagate(&self) -> Propagate {
+        match self.propagate() {
+            Propagate::Rules => Propagate::Sums,
+            p => p,
         }
     }
 
     /// Whether the search runs on the bit boards (`boards.rs`): 9x9 rows,
-    /// columns and boxes (pencil marks allowed) with blocking.
+    /// columns and boxes (pencil marks allowed) with blocking (or every
+    /// rule's propagator, which for these rules are the boards').
     fn uses_boards(&self) -> bool {
-        BoardSearch::takes(&self.variant) && self.propagate().blocking()
+        BoardSearch::takes(&self.variant)
+            && matches!(
+                self.propagate(),
+                Propagate::Blocking | Propagate::All | Propagate::Rules
+            )
+    }
+
+    /// The search on the cells (`cells.rs`), when it runs: with each
+    /// rule's own propagator off the bit boards, and every rule having one.
+    fn uses_cells(&mut self) -> Option<&mut CellSearch> {
+        if self.propagate() != Propagate::Rules || self.uses_boards() {
+            return None;
+        }
+        let variant = &self.variant;
+        self.cells
+            .get_or_insert_with(|| CellSearch::of(variant).map(Box::new))
+            .as_deref_mut()
     }
 
     /// The shape this solver takes.
@@ -675,7 +711,7 @@ impl DlxSolver {
         }
         self.prepare(puzzle, Cages::Placements)?;
         self.arena.reset();
-        let propagate = self.propagate();
+        let propagate = self.links_propagate();
         // Without cages, with three houses a cell, every option is a
         // cell and its three house-digit items: the layout for four.
         let matrix = if propagate.blocking() {
@@ -834,11 +870,15 @@ impl SudokuSolver for DlxSolver {
         // write the same reference count.
         let cancel = self.cancel.take();
         let mut visit = visit;
-        let on_boards = if self.uses_boards() && puzzle.shape() == self.shape() {
+        let on_boards = if puzzle.shape() != self.shape() {
+            None
+        } else if self.uses_boards() {
             let visit = visit.as_deref_mut();
             let marks = self.variant.candidates();
             self.boards
                 .search(puzzle, marks, limits, visit, cancel.as_ref())
+        } else if let Some(cells) = self.uses_cells() {
+            cells.search(puzzle, limits, visit.as_deref_mut(), cancel.as_ref())
         } else {
             None
         };

@@ -292,7 +292,7 @@ impl DlxSolver {
         );
         b.givens(puzzle.cells());
         b.constraints();
-        let (problem, full_option) = b.finish(&self.linear_rules, self.propagate());
+        let (problem, full_option) = b.finish(&self.linear_rules, self.links_propagate());
         self.colored = problem;
         self.full_option = full_option;
         self.placed.clear();

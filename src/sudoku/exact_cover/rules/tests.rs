@@ -92,15 +92,21 @@ fn solve(variant: &Variant, puzzle: &Grid) -> Vec<Grid> {
         Propagate::Blocking,
         Propagate::Sums,
         Propagate::All,
+        Propagate::Rules,
     ]
     .map(|p| {
         let mut grids = solve_with(variant, puzzle, p);
         grids.sort_by(|a, b| a.cells().cmp(b.cells()));
         grids
     });
-    for (p, grids) in [Propagate::Blocking, Propagate::Sums, Propagate::All]
-        .iter()
-        .zip(&each[1..])
+    for (p, grids) in [
+        Propagate::Blocking,
+        Propagate::Sums,
+        Propagate::All,
+        Propagate::Rules,
+    ]
+    .iter()
+    .zip(&each[1..])
     {
         assert_eq!(grids, &each[0], "{p:?} on {puzzle:?} under {variant:?}");
     }

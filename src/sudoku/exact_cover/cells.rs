@@ -1,0 +1,527 @@
+//! The setters' rules searched on the cells' candidates, each rule with a
+//! propagator of its own written from its definition: the path of
+//! `--propagate rules` (and of `auto` for rules with constraints or killer
+//! cages, measured in BENCHMARKS.md, "Each rule's own propagator").
+//!
+//! The exact cover is the compiler's: one primary item per cell and per
+//! house-digit, one option per (cell, digit). Here a node's active options
+//! are one candidate mask per cell (bit `d - 1` for digit `d`); a cell
+//! item's options are its mask, a house-digit item's are the house's cells
+//! whose masks hold the digit. The constraints are not encoded as items:
+//! each is a [`Rule`] that, given the masks, removes the digits no filling
+//! of its own cells that it allows would use. So these propagators check
+//! the compiler's encodings (the tests count with both), as the issue that
+//! asked for them wanted.
+//!
+//! After each choice (and at the root, once the givens are placed) the
+//! search propagates to a fixed point:
+//! - a cell left with one digit is *placed*: its digit leaves every cell
+//!   that must differ from it (its *peers*: the houses', cages', extra
+//!   regions', anti-knight and anti-king cells);
+//! - each rule whose cells changed runs again ([`Rule`] says what each
+//!   one keeps), the cheap ones (houses, intersections, pairs, lines that
+//!   only rise) before the sums;
+//! - a cell with no digit left is a dead end.
+//!
+//! Then it branches as Algorithm X does on a cell item: the first open
+//! cell with the fewest digits, its digits in increasing order.
+//!
+//! Statistics: a node is a level entered (the root, then each digit
+//! tried), as DLX1 counts; an update is a candidate a choice clears in its
+//! own cell; an option removed is a candidate propagation cleared (peers,
+//! houses and the rules).
+//!
+//! # Invariants
+//!
+//! * A level's masks only lose bits below it: a child starts as a copy of
+//!   its parent's masks (`cells` words; nothing is undone on the way back).
+//! * [`PLACED`] is set on a cell's mask once its single digit has left its
+//!   peers; at a fixed point every single-digit cell has it, so a node is
+//!   solved exactly when every cell has it.
+//! * Every rule removes only digits that no solution below the node has in
+//!   that cell; so the counts and the solutions are those of the other
+//!   paths, only the tree differs (the tests hold them to brute force on
+//!   4x4 and 6x6 grids and to the compiler's paths).
+//! * Sums fit in 128 bits: a line's largest total (and an arrow's largest
+//!   bulb) is below 128, or the rules do not take this path.
+
+use crate::sudoku::constraint::{Constraint, Relation};
+use crate::sudoku::variant::{Variant, cage_sets};
+
+mod prop;
+mod search;
+pub(super) use search::CellSearch;
+
+/// The flag of a placed cell's mask (its digit has left its peers).
+pub(super) const PLACED: u32 = 1 << 31;
+
+/// The largest side this path takes (a mask's digits below [`PLACED`]).
+const MAX_SIDE: usize = 31;
+
+/// The most cells a line's group of cells that see each other holds: a
+/// group's sums are found by trying its fillings, 9 * 8 * 7 at most for
+/// three cells of a 9x9 grid.
+const MAX_GROUP: usize = 3;
+
+/// What one constraint keeps: each removes the digits of its cells that no
+/// filling it allows uses, given the other cells' masks.
+#[derive(Clone, Debug)]
+pub(super) enum Rule {
+    /// `n` cells holding every digit once (a house): a digit with no place
+    /// is a dead end, a digit with one place is placed there (a hidden
+    /// single), and a cell two digits need is a dead end.
+    House(Vec<u16>),
+    /// Two houses meeting in two or more cells (a box and a line): a digit
+    /// one house can only hold in the meeting cells leaves the other
+    /// house's other cells (pointing and claiming).
+    Meet {
+        /// The first house's cells outside the other.
+        first: Vec<u16>,
+        /// The cells both share.
+        common: Vec<u16>,
+        /// The second house's cells outside the first.
+        second: Vec<u16>,
+    },
+    /// Fewer than `n` cells of different digits: a dead end when their
+    /// masks hold fewer digits than they have cells.
+    Distinct(Vec<u16>),
+    /// Two cells whose digits must agree with a table (a dot, a negative
+    /// rule's pair, whispers' neighbours, a palindrome's mirror, a minimum
+    /// and its neighbour): each keeps the digits the other can answer.
+    Pair {
+        /// The two cells.
+        cells: [u16; 2],
+        /// For the first cell's digit `x` (index `x - 1`), the second's
+        /// digits that go with it.
+        ok: Vec<u32>,
+        /// For the second's digit `y`, the first's.
+        back: Vec<u32>,
+    },
+    /// Digits strictly increasing along the cells (a thermometer): each
+    /// keeps the digits above the least of the cell before and below the
+    /// greatest of the cell after.
+    Rising(Vec<u16>),
+    /// Different digits making one of `sets` (a killer cage; what a house
+    /// leaves outside the cages inside it): the sets still possible (every
+    /// placed digit in it, every cell with a digit of it, every digit of it
+    /// with a cell) bound each cell, and a digit every possible set holds,
+    /// with one place left, is placed.
+    Cage {
+        /// The cells.
+        cells: Vec<u16>,
+        /// The digit sets (bit `d - 1`) the cells may hold.
+        sets: Vec<u32>,
+    },
+    /// Cells adding up to a total (a little killer's sum, an arrow's
+    /// bulb), digits repeating where no house forbids: each cell keeps the
+    /// digits some total of the others completes, the others' possible
+    /// totals found exactly (as sets of sums, group by group; the cells of
+    /// a group see each other, so their digits differ).
+    Sum {
+        /// The cells in groups of at most [`MAX_GROUP`] that see each
+        /// other.
+        groups: Vec<Vec<u16>>,
+        /// What they add up to.
+        total: Total,
+    },
+    /// The digits between the 1 and the `n` of a row or column add up to
+    /// a sum (a sandwich): for each place of the crusts and each set of
+    /// different digits the sum allows between them, the cells between
+    /// keep that set's digits and the cells outside keep the rest.
+    Sandwich {
+        /// The row's or column's cells in order.
+        cells: Vec<u16>,
+        /// For each number of cells between the crusts, the sets of
+        /// digits (none of them 1 or `n`) adding up to the sum.
+        fillings: Vec<Vec<u32>>,
+    },
+}
+
+/// The total of a [`Rule::Sum`].
+#[derive(Clone, Debug)]
+pub(super) enum Total {
+    /// A number (a little killer's).
+    Fixed(u32),
+    /// The number an arrow's bulb writes: its cells' digits, the first
+    /// the most significant (one cell, or a pill of two).
+    Bulb(Vec<u16>),
+}
+
+/// A puzzle's rules as this path runs them: the peers, the rules, and
+/// which rules each cell's changes wake.
+#[derive(Clone, Debug)]
+pub(super) struct Model {
+    /// The side.
+    pub(super) n: usize,
+    /// Every digit (bits `0..n`).
+    pub(super) all: u32,
+    /// Each cell's digits before the givens (pencil marks, parity).
+    pub(super) root: Vec<u32>,
+    /// The cells each cell must differ from, sorted.
+    pub(super) peers: Vec<Vec<u16>>,
+    /// Every rule; the cheap ones first, `rules[..cheap]`.
+    pub(super) rules: Vec<Rule>,
+    /// How many of the rules are cheap (run before the others).
+    pub(super) cheap: usize,
+    /// For each cell, the rules on it.
+    pub(super) watch: Vec<Vec<u32>>,
+}
+
+impl Model {
+    /// The model of `rules`, or `None` when some constraint has no
+    /// propagator here (renban, quadruples) or does not fit (a sum of 128
+    /// or more, a pill of three cells or of digits past 9, a side past
+    /// [`MAX_SIDE`]): such puzzles take the compiler's path.
+    pub(super) fn of(rules: &Variant) -> Option<Self> {
+        let n = rules.n();
+        if n > MAX_SIDE {
+            return None;
+        }
+        let cells = n * n;
+        let all = (1u32 << n) - 1;
+        let mut b = Build {
+            n,
+            all,
+            root: vec![all; cells],
+            sees: vec![false; cells * cells],
+            cheap: Vec::new(),
+            costly: Vec::new(),
+        };
+        let houses = rules.houses();
+        for house in &houses {
+            b.differ(&house.cells);
+            b.cheap.push(Rule::House(house.cells.clone()));
+        }
+        b.meetings(&houses);
+        if let Some(marks) = rules.candidates() {
+            for (m, &allowed) in b.root.iter_mut().zip(marks) {
+                *m &= allowed as u32;
+            }
+        }
+        for cage in rules.cages() {
+            b.cage(&cage.cells, Some(cage.sum))?;
+        }
+        for c in rules.constraints() {
+            b.constraint(c)?;
+        }
+        b.house_rests(rules, &houses)?;
+        Some(b.finish())
+    }
+}
+
+/// A model being built.
+struct Build {
+    n: usize,
+    all: u32,
+    root: Vec<u32>,
+    /// Whether two cells must differ (`a * cells + b`).
+    sees: Vec<bool>,
+    cheap: Vec<Rule>,
+    costly: Vec<Rule>,
+}
+
+impl Build {
+    /// Makes the cells differ pairwise.
+    fn differ(&mut self, cells: &[u16]) {
+        let count = self.n * self.n;
+        for &a in cells {
+            for &b in cells {
+                if a != b {
+                    self.sees[a as usize * count + b as usize] = true;
+                }
+            }
+        }
+    }
+
+    /// Whether two cells must differ.
+    fn sees(&self, a: u16, b: u16) -> bool {
+        self.sees[a as usize * self.n * self.n + b as usize]
+    }
+
+    /// An intersection rule for each two houses meeting in two or more
+    /// cells.
+    fn meetings(&mut self, houses: &[crate::sudoku::variant::House]) {
+        for (i, h) in houses.iter().enumerate() {
+            for g in &houses[i + 1..] {
+                let common: Vec<u16> = h
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| g.cells.contains(c))
+                    .collect();
+                if common.len() >= 2 {
+                    let outside =
+                        |a: &[u16]| a.iter().copied().filter(|c| !common.contains(c)).collect();
+                    self.cheap.push(Rule::Meet {
+                        first: outside(&h.cells),
+                        second: outside(&g.cells),
+                        common,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Different digits in `cells`, adding up to `sum` if given.
+    fn cage(&mut self, cells: &[u16], sum: Option<u32>) -> Option<()> {
+        self.differ(cells);
+        match sum {
+            None if cells.len() == self.n => self.cheap.push(Rule::House(cells.to_vec())),
+            None => self.cheap.push(Rule::Distinct(cells.to_vec())),
+            Some(sum) => {
+                let sets = cage_sets(self.n, cells.len(), sum)?;
+                let sets = sets.into_iter().map(|s| s as u32).collect();
+                self.costly.push(Rule::Cage {
+                    cells: cells.to_vec(),
+                    sets,
+                });
+            }
+        }
+        Some(())
+    }
+
+    /// A pair rule from a relation on the two cells' digits (different
+    /// digits where the cells see each other).
+    fn pair(&mut self, cells: [u16; 2], holds: &dyn Fn(u32, u32) -> bool) {
+        let n = self.n as u32;
+        let apart = self.sees(cells[0], cells[1]);
+        let ok_with = |x: u32, y: u32| !(apart && x == y) && holds(x, y);
+        let ok = (1..=n)
+            .map(|x| {
+                (1..=n)
+                    .filter(|&y| ok_with(x, y))
+                    .fold(0, |m, y| m | 1 << (y - 1))
+            })
+            .collect();
+        let back = (1..=n)
+            .map(|y| {
+                (1..=n)
+                    .filter(|&x| ok_with(x, y))
+                    .fold(0, |m, x| m | 1 << (x - 1))
+            })
+            .collect();
+        self.cheap.push(Rule::Pair { cells, ok, back });
+    }
+
+    /// A line of cells adding up to `total`, in groups of cells that see
+    /// each other; `None` when a total could reach 128.
+    fn sum(&mut self, cells: &[u16], total: Total) -> Option<()> {
+        let mut groups: Vec<Vec<u16>> = Vec::new();
+        for &c in cells {
+            match groups.last_mut() {
+                Some(g) if g.len() < MAX_GROUP && g.iter().all(|&o| self.sees(o, c)) => g.push(c),
+                _ => groups.push(vec![c]),
+            }
+        }
+        let most = cells.len() * self.n;
+        let most_total = match &total {
+            Total::Fixed(s) => *s as usize,
+            Total::Bulb(b) if b.len() == 1 => self.n,
+            Total::Bulb(b) if b.len() == 2 && self.n <= 9 => 99,
+            Total::Bulb(_) => return None,
+        };
+        if most >= 128 || most_total >= 128 {
+            return None;
+        }
+        self.costly.push(Rule::Sum { groups, total });
+        Some(())
+    }
+
+    /// One constraint's rule (and its peers); `None` for one this path
+    /// does not take.
+    fn constraint(&mut self, c: &Constraint) -> Option<()> {
+        let n = self.n;
+        match c {
+            Constraint::Thermometer(cells) => self.cheap.push(Rule::Rising(cells.clone())),
+            Constraint::Whispers { cells, gap } => {
+                for w in cells.windows(2) {
+                    self.pair([w[0], w[1]], &|x, y| x.abs_diff(y) >= *gap);
+                }
+            }
+            Constraint::Arrow { bulb, shaft } => self.sum(shaft, Total::Bulb(bulb.clone()))?,
+            Constraint::Cage { cells, sum } => self.cage(cells, *sum)?,
+            Constraint::LittleKiller { cells, sum } => self.sum(cells, Total::Fixed(*sum))?,
+            Constraint::Sandwich { cells, sum } => self.sandwich(cells, *sum)?,
+            Constraint::Palindrome(cells) => {
+                for i in 0..cells.len() / 2 {
+                    self.pair([cells[i], cells[cells.len() - 1 - i]], &|x, y| x == y);
+                }
+            }
+            Constraint::Dot { cells, relation } => self.pair(*cells, &|x, y| relation.holds(x, y)),
+            Constraint::Never { cells, relations } => {
+                let relations: &[Relation] = relations;
+                self.pair(*cells, &|x, y| !relations.iter().any(|r| r.holds(x, y)));
+            }
+            Constraint::AntiKnight | Constraint::AntiKing => {
+                let steps: &[(i32, i32)] = if matches!(c, Constraint::AntiKnight) {
+                    &[(1, 2), (2, 1), (1, -2), (2, -1)]
+                } else {
+                    &[(1, 1), (1, -1), (0, 1), (1, 0)]
+                };
+                let side = n as i32;
+                for r in 0..side {
+                    for col in 0..side {
+                        for &(dr, dc) in steps {
+                            let (r2, c2) = (r + dr, col + dc);
+                            if (0..side).contains(&r2) && (0..side).contains(&c2) {
+                                self.differ(&[(r * side + col) as u16, (r2 * side + c2) as u16]);
+                            }
+                        }
+                    }
+                }
+            }
+            Constraint::Distinct(cells) => self.cage(cells, None)?,
+            Constraint::Parity { cell, even } => {
+                let evens = (0..n).filter(|d| d % 2 == 1).fold(0u32, |m, d| m | 1 << d);
+                self.root[*cell as usize] &= if *even { evens } else { self.all & !evens };
+            }
+            Constraint::Extreme { cell, minimum } => {
+                let (r, col) = (*cell as usize / n, *cell as usize % n);
+                let near = [
+                    (r.wrapping_sub(1), col),
+                    (r + 1, col),
+                    (r, col.wrapping_sub(1)),
+                    (r, col + 1),
+                ];
+                for (r2, c2) in near.into_iter().filter(|&(r2, c2)| r2 < n && c2 < n) {
+                    let other = (r2 * n + c2) as u16;
+                    let below = *minimum;
+                    self.pair([*cell, other], &|x, y| if below { x < y } else { x > y });
+                }
+            }
+            Constraint::Renban(_) | Constraint::Quadruple { .. } => return None,
+        }
+        Some(())
+    }
+
+    /// A sandwich rule on a whole row or column.
+    fn sandwich(&mut self, cells: &[u16], sum: u32) -> Option<()> {
+        let n = self.n;
+        if cells.len() != n || !(3..=16).contains(&n) {
+            return None;
+        }
+        // Digits 2..n-1 are bits 1..n-1.
+        let mut fillings = vec![Vec::new(); n - 1];
+        for s in 0u32..1 << (n - 2) {
+            let set = s << 1;
+            let total: u32 = (0..n as u32)
+                .filter(|&b| set >> b & 1 == 1)
+                .map(|b| b + 1)
+                .sum();
+            if total == sum {
+                fillings[set.count_ones() as usize].push(set);
+            }
+        }
+        self.costly.push(Rule::Sandwich {
+            cells: cells.to_vec(),
+            fillings,
+        });
+        Some(())
+    }
+
+    /// For each house holding killer cages wholly, what the rest of its
+    /// cells must add up to (the house's total less the cages'), as a cage
+    /// of different digits: the "innies" of a house.
+    fn house_rests(
+        &mut self,
+        rules: &Variant,
+        houses: &[crate::sudoku::variant::House],
+    ) -> Option<()> {
+        let n = self.n;
+        let whole = (n * (n + 1) / 2) as u32;
+        let mut cages: Vec<(&[u16], u32)> = rules
+            .cages()
+            .iter()
+            .map(|c| (c.cells.as_slice(), c.sum))
+            .collect();
+        for c in rules.constraints() {
+            if let Constraint::Cage {
+                cells,
+                sum: Some(sum),
+            } = c
+            {
+                cages.push((cells, *sum));
+            }
+        }
+        for house in houses {
+            let inside: Vec<_> = cages
+                .iter()
+                .filter(|(cells, _)| cells.iter().all(|c| house.cells.contains(c)))
+                .collect();
+            let covered: u32 = inside.iter().map(|(_, s)| s).sum();
+            let rest: Vec<u16> = house
+                .cells
+                .iter()
+                .copied()
+                .filter(|c| !inside.iter().any(|(cells, _)| cells.contains(c)))
+                .collect();
+            if inside.is_empty() || rest.is_empty() || covered > whole {
+                continue;
+            }
+            let sets = cage_sets(n, rest.len(), whole - covered)?;
+            let sets = sets.into_iter().map(|s| s as u32).collect();
+            self.costly.push(Rule::Cage { cells: rest, sets });
+        }
+        Some(())
+    }
+
+    /// The model: peers from `sees`, the rules cheap first, and each
+    /// cell's rules.
+    fn finish(self) -> Model {
+        let count = self.n * self.n;
+        let peers = (0..count)
+            .map(|a| {
+                (0..count)
+                    .filter(|&b| self.sees[a * count + b])
+                    .map(|b| b as u16)
+                    .collect()
+            })
+            .collect();
+        let cheap = self.cheap.len();
+        let mut rules = self.cheap;
+        rules.extend(self.costly);
+        let mut watch = vec![Vec::new(); count];
+        for (k, rule) in rules.iter().enumerate() {
+            for c in rule.cells() {
+                if watch[c as usize].last() != Some(&(k as u32)) {
+                    watch[c as usize].push(k as u32);
+                }
+            }
+        }
+        Model {
+            n: self.n,
+            all: self.all,
+            root: self.root,
+            peers,
+            rules,
+            cheap,
+            watch,
+        }
+    }
+}
+
+impl Rule {
+    /// Every cell the rule reads (some twice, none missing).
+    fn cells(&self) -> Vec<u16> {
+        match self {
+            Rule::House(c) | Rule::Distinct(c) | Rule::Rising(c) => c.clone(),
+            Rule::Cage { cells, .. } | Rule::Sandwich { cells, .. } => cells.clone(),
+            Rule::Meet {
+                first,
+                common,
+                second,
+            } => [first.as_slice(), common, second].concat(),
+            Rule::Pair { cells, .. } => cells.to_vec(),
+            Rule::Sum { groups, total } => {
+                let mut all = groups.concat();
+                if let Total::Bulb(b) = total {
+                    all.extend(b);
+                }
+                all
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

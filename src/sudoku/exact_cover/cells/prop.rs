@@ -1,0 +1,425 @@
+//! Propagation to a fixed point on one node's masks (see the parent
+//! module): placed cells' digits leave their peers, then the rules whose
+//! cells changed run, cheap ones first. Each rule's method returns `false`
+//! for a dead end.
+
+use super::{MAX_GROUP, Model, PLACED, Rule, Total};
+
+/// The queues of one propagation, kept between nodes.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Queues {
+    /// Cells left with one digit, not yet placed.
+    singles: Vec<u16>,
+    /// Cheap rules to run.
+    cheap: Vec<u32>,
+    /// The other rules to run.
+    costly: Vec<u32>,
+    /// Whether each rule is in a queue.
+    queued: Vec<bool>,
+    /// Candidates cleared since the count was last taken.
+    pub(super) removed: u64,
+}
+
+/// One propagation: the model, a node's masks and the queues.
+pub(super) struct Ctx<'a> {
+    pub(super) model: &'a Model,
+    pub(super) cand: &'a mut [u32],
+    pub(super) q: &'a mut Queues,
+}
+
+/// The digits (`0`-based bit indices) of a mask.
+fn bits(mut m: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros();
+            m &= m - 1;
+            b
+        })
+    })
+}
+
+/// The sums `a + b` of every `a` of one set and `b` of the other (bit `s`
+/// for sum `s`; every sum stays below 128 by the model's invariant).
+fn add_sets(a: u128, b: u128) -> u128 {
+    let (few, many) = if a.count_ones() <= b.count_ones() {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let mut out = 0;
+    let mut f = few;
+    while f != 0 {
+        out |= many << f.trailing_zeros();
+        f &= f - 1;
+    }
+    out
+}
+
+impl Ctx<'_> {
+    /// Starts a propagation with every rule queued (the root).
+    pub(super) fn queue_all(&mut self) {
+        self.reset();
+        for k in 0..self.model.rules.len() {
+            self.enqueue(k as u32);
+        }
+        for c in 0..self.cand.len() {
+            if self.cand[c] & PLACED == 0 && self.cand[c].is_power_of_two() {
+                self.q.singles.push(c as u16);
+            }
+        }
+    }
+
+    /// Empties the queues (a dead end may leave some behind).
+    pub(super) fn reset(&mut self) {
+        if self.q.queued.len() != self.model.rules.len() {
+            self.q.queued = vec![false; self.model.rules.len()];
+        }
+        for k in self.q.cheap.drain(..).chain(self.q.costly.drain(..)) {
+            self.q.queued[k as usize] = false;
+        }
+        self.q.singles.clear();
+    }
+
+    fn enqueue(&mut self, k: u32) {
+        if !self.q.queued[k as usize] {
+            self.q.queued[k as usize] = true;
+            if (k as usize) < self.model.cheap {
+                self.q.cheap.push(k);
+            } else {
+                self.q.costly.push(k);
+            }
+        }
+    }
+
+    /// The digits of cell `c`.
+    #[inline]
+    fn digits(&self, c: u16) -> u32 {
+        self.cand[c as usize] & !PLACED
+    }
+
+    /// Keeps only the digits `keep` of cell `c`; `false` if none is left.
+    /// A change wakes the cell's rules, and a cell left with one digit is
+    /// queued to be placed.
+    #[inline]
+    pub(super) fn narrow(&mut self, c: u16, keep: u32) -> bool {
+        let c = c as usize;
+        let old = self.cand[c];
+        let new = old & (keep | PLACED);
+        if new == old {
+            return true;
+        }
+        if new & !PLACED == 0 {
+            return false;
+        }
+        self.cand[c] = new;
+        self.q.removed += u64::from((old ^ new).count_ones());
+        for i in 0..self.model.watch[c].len() {
+            self.enqueue(self.model.watch[c][i]);
+        }
+        if new.is_power_of_two() {
+            self.q.singles.push(c as u16);
+        }
+        true
+    }
+
+    /// Runs the queues to a fixed point; `false` at a dead end.
+    pub(super) fn run(&mut self) -> bool {
+        loop {
+            if let Some(c) = self.q.singles.pop() {
+                let m = self.cand[c as usize];
+                if m & PLACED != 0 {
+                    continue;
+                }
+                self.cand[c as usize] = m | PLACED;
+                let model = self.model;
+                for &p in &model.peers[c as usize] {
+                    if !self.narrow(p, !m) {
+                        return false;
+                    }
+                }
+                continue;
+            }
+            let k = match self.q.cheap.pop() {
+                Some(k) => k,
+                None => match self.q.costly.pop() {
+                    Some(k) => k,
+                    None => return true,
+                },
+            };
+            self.q.queued[k as usize] = false;
+            let model = self.model;
+            if !self.rule(&model.rules[k as usize]) {
+                return false;
+            }
+        }
+    }
+
+    /// Runs one rule.
+    fn rule(&mut self, rule: &Rule) -> bool {
+        match rule {
+            Rule::House(cells) => self.house(cells),
+            Rule::Meet {
+                first,
+                common,
+                second,
+            } => self.meet(first, common, second),
+            Rule::Distinct(cells) => {
+                let union = cells.iter().fold(0, |u, &c| u | self.digits(c));
+                union.count_ones() as usize >= cells.len()
+            }
+            Rule::Pair { cells, ok, back } => self.pair(*cells, ok, back),
+            Rule::Rising(cells) => self.rising(cells),
+            Rule::Cage { cells, sets } => self.cage(cells, sets),
+            Rule::Sum { groups, total } => self.sum(groups, total),
+            Rule::Sandwich { cells, fillings } => self.sandwich(cells, fillings),
+        }
+    }
+
+    fn house(&mut self, cells: &[u16]) -> bool {
+        let (mut once, mut twice) = (0, 0);
+        for &c in cells {
+            let m = self.digits(c);
+            twice |= once & m;
+            once |= m;
+        }
+        if once != self.model.all {
+            return false;
+        }
+        let hidden = once & !twice;
+        if hidden != 0 {
+            for &c in cells {
+                let h = self.digits(c) & hidden;
+                if h != 0 && (!h.is_power_of_two() || !self.narrow(c, h)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn meet(&mut self, first: &[u16], common: &[u16], second: &[u16]) -> bool {
+        let union = |s: &Self, cells: &[u16]| cells.iter().fold(0, |u, &c| u | s.digits(c));
+        let (a, shared, b) = (union(self, first), union(self, common), union(self, second));
+        // Digits one house holds only in the shared cells leave the other.
+        let locked_a = shared & !a;
+        let locked_b = shared & !b;
+        if locked_a & b != 0 && !second.iter().all(|&c| self.narrow(c, !locked_a)) {
+            return false;
+        }
+        if locked_b & a != 0 && !first.iter().all(|&c| self.narrow(c, !locked_b)) {
+            return false;
+        }
+        true
+    }
+
+    fn pair(&mut self, [a, b]: [u16; 2], ok: &[u32], back: &[u32]) -> bool {
+        let mb = self.digits(b);
+        let keep_a = bits(self.digits(a))
+            .filter(|&x| ok[x as usize] & mb != 0)
+            .fold(0, |m, x| m | 1 << x);
+        if !self.narrow(a, keep_a) {
+            return false;
+        }
+        let keep_b = bits(mb)
+            .filter(|&y| back[y as usize] & keep_a != 0)
+            .fold(0, |m, y| m | 1 << y);
+        self.narrow(b, keep_b)
+    }
+
+    fn rising(&mut self, cells: &[u16]) -> bool {
+        // Digits above the least of the cell before (bit of digit d is d - 1).
+        let mut least = 0u32; // the least digit so far, 0 before the first
+        for &c in cells {
+            if !self.narrow(c, !((1u32 << least) - 1)) {
+                return false;
+            }
+            least = self.digits(c).trailing_zeros() + 1;
+        }
+        let mut most = self.model.n as u32 + 1;
+        for &c in cells.iter().rev() {
+            if !self.narrow(c, (1u32 << (most - 1)) - 1) {
+                return false;
+            }
+            most = 32 - self.digits(c).leading_zeros();
+        }
+        true
+    }
+
+    fn cage(&mut self, cells: &[u16], sets: &[u32]) -> bool {
+        let (mut union, mut placed) = (0, 0);
+        for &c in cells {
+            let m = self.digits(c);
+            union |= m;
+            if m.is_power_of_two() {
+                placed |= m;
+            }
+        }
+        let (mut allowed, mut required) = (0, self.model.all);
+        for &s in sets {
+            if s & placed == placed
+                && s & !union == 0
+                && cells.iter().all(|&c| self.digits(c) & s != 0)
+            {
+                allowed |= s;
+                required &= s;
+            }
+        }
+        if allowed == 0 || !cells.iter().all(|&c| self.narrow(c, allowed)) {
+            return false;
+        }
+        for d in bits(required & !placed) {
+            let mut places = cells.iter().filter(|&&c| self.digits(c) >> d & 1 == 1);
+            match (places.next(), places.next()) {
+                (None, _) => return false,
+                (Some(&c), None) if !self.narrow(c, 1 << d) => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// The sums a group's fillings make (bit `s`), and with `keep` set,
+    /// narrows its cells to the fillings whose sums are in `keep`.
+    fn group(&mut self, g: &[u16], keep: Option<u128>) -> Option<u128> {
+        let m: Vec<u32> = g.iter().map(|&c| self.digits(c)).collect();
+        let mut sums = 0u128;
+        let mut used = [0u32; MAX_GROUP];
+        let mut fill = |digits: &[u32]| {
+            let s: u32 = digits.iter().map(|d| d + 1).sum();
+            if keep.is_none_or(|k| k >> s & 1 == 1) {
+                sums |= 1 << s;
+                for (u, d) in used.iter_mut().zip(digits) {
+                    *u |= 1 << d;
+                }
+            }
+        };
+        match m.len() {
+            1 => bits(m[0]).for_each(|x| fill(&[x])),
+            2 => {
+                for x in bits(m[0]) {
+                    bits(m[1] & !(1 << x)).for_each(|y| fill(&[x, y]));
+                }
+            }
+            _ => {
+                for x in bits(m[0]) {
+                    for y in bits(m[1] & !(1 << x)) {
+                        bits(m[2] & !(1 << x | 1 << y)).for_each(|z| fill(&[x, y, z]));
+                    }
+                }
+            }
+        }
+        if keep.is_some() {
+            for (i, &c) in g.iter().enumerate() {
+                if !self.narrow(c, used[i]) {
+                    return None;
+                }
+            }
+        }
+        Some(sums)
+    }
+
+    fn sum(&mut self, groups: &[Vec<u16>], total: &Total) -> bool {
+        let k = groups.len();
+        let mut sets = Vec::with_capacity(k);
+        for g in groups {
+            match self.group(g, None) {
+                Some(s) if s != 0 => sets.push(s),
+                _ => return false,
+            }
+        }
+        // Totals of the groups before each (`before[i]`) and after.
+        let mut before = vec![1u128; k + 1];
+        let mut after = vec![1u128; k + 1];
+        for i in 0..k {
+            before[i + 1] = add_sets(before[i], sets[i]);
+            after[k - 1 - i] = add_sets(after[k - i], sets[k - 1 - i]);
+        }
+        let target = match total {
+            Total::Fixed(s) => 1u128 << s,
+            Total::Bulb(bulb) => match self.bulb(bulb, before[k]) {
+                Some(t) => t,
+                None => return false,
+            },
+        };
+        if before[k] & target == 0 {
+            return false;
+        }
+        for i in 0..k {
+            let others = add_sets(before[i], after[i + 1]);
+            let mut keep = 0u128;
+            let mut s = sets[i];
+            while s != 0 {
+                let t = s.trailing_zeros();
+                if (others << t) & target != 0 {
+                    keep |= 1 << t;
+                }
+                s &= s - 1;
+            }
+            if keep != sets[i] && self.group(&groups[i], Some(keep)).is_none() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Narrows an arrow's bulb to the numbers among `shaft` (the shaft's
+    /// possible totals), and gives the numbers it can still write.
+    fn bulb(&mut self, bulb: &[u16], shaft: u128) -> Option<u128> {
+        if let [c] = bulb {
+            let keep = (shaft >> 1) as u32;
+            self.narrow(*c, keep)
+                .then(|| u128::from(self.digits(*c)) << 1)
+        } else {
+            let [a, b] = [bulb[0], bulb[1]];
+            let (ma, mb) = (self.digits(a), self.digits(b));
+            let apart = self.model.peers[a as usize].contains(&b);
+            let (mut ka, mut kb, mut values) = (0, 0, 0u128);
+            for x in bits(ma) {
+                for y in bits(mb) {
+                    let v = 10 * (x + 1) + y + 1;
+                    if !(apart && x == y) && shaft >> v & 1 == 1 {
+                        ka |= 1 << x;
+                        kb |= 1 << y;
+                        values |= 1 << v;
+                    }
+                }
+            }
+            (self.narrow(a, ka) && self.narrow(b, kb)).then_some(values)
+        }
+    }
+
+    fn sandwich(&mut self, cells: &[u16], fillings: &[Vec<u32>]) -> bool {
+        let n = cells.len();
+        let (one, top) = (1u32, 1u32 << (n - 1));
+        let middle = self.model.all & !one & !top;
+        let m: Vec<u32> = cells.iter().map(|&c| self.digits(c)).collect();
+        let mut keep = vec![0u32; n];
+        let fits = |range: &mut dyn Iterator<Item = usize>, set: u32| {
+            let mut union = 0;
+            for i in range {
+                if m[i] & set == 0 {
+                    return false;
+                }
+                union |= m[i] & set;
+            }
+            union == set
+        };
+        for i in (0..n).filter(|&i| m[i] & one != 0) {
+            for j in (0..n).filter(|&j| j != i && m[j] & top != 0) {
+                let (lo, hi) = (i.min(j), i.max(j));
+                for &set in &fillings[hi - lo - 1] {
+                    let rest = middle & !set;
+                    let outside = (0..lo).chain(hi + 1..n);
+                    if !fits(&mut (lo + 1..hi), set) || !fits(&mut outside.clone(), rest) {
+                        continue;
+                    }
+                    keep[i] |= one;
+                    keep[j] |= top;
+                    (lo + 1..hi).for_each(|x| keep[x] |= m[x] & set);
+                    outside.for_each(|x| keep[x] |= m[x] & rest);
+                }
+            }
+        }
+        cells.iter().zip(keep).all(|(&c, k)| self.narrow(c, k))
+    }
+}

@@ -1,0 +1,210 @@
+//! The search on the cells' masks: each level a copy of its parent's masks
+//! after one choice and propagation (see the parent module).
+
+use std::ops::ControlFlow;
+
+use super::prop::{Ctx, Queues};
+use super::{Model, PLACED};
+use crate::dlx::cancel::SharedCancel;
+use crate::dlx::{Outcome, Progress, SearchLimits, Stats};
+use crate::sudoku::{Grid, Report, Variant};
+
+/// How often, in nodes, the search asks its cancel whether to stop.
+const TICK_NODES: u64 = 1 << 10;
+
+type Visit<'a, 'v> = &'a mut (dyn FnMut(&Grid) -> ControlFlow<()> + 'v);
+
+/// A level: the cell it branches on and the digits left to try.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    cell: u16,
+    left: u32,
+    /// Digits tried so far, and how many the cell had.
+    tried: u8,
+    len: u8,
+}
+
+/// The search on the cells, with its model and levels kept from one
+/// puzzle to the next.
+#[derive(Clone, Debug)]
+pub(in crate::sudoku::exact_cover) struct CellSearch {
+    model: Model,
+    /// Each level's masks, `cells` words each, the root's first.
+    masks: Vec<u32>,
+    levels: Vec<Level>,
+    queues: Queues,
+    /// Each level's position and number of options, for progress reports.
+    path: Vec<(u32, u32)>,
+}
+
+impl CellSearch {
+    /// The search for puzzles under `rules`, or `None` when some rule has
+    /// no propagator here ([`Model::of`]).
+    pub(in crate::sudoku::exact_cover) fn of(rules: &Variant) -> Option<Self> {
+        Some(Self {
+            model: Model::of(rules)?,
+            masks: Vec::new(),
+            levels: Vec::new(),
+            queues: Queues::default(),
+            path: Vec::new(),
+        })
+    }
+
+    /// Searches `puzzle` within `limits`, handing each solution to `visit`;
+    /// `None`, searching nothing, when a given is not among its cell's
+    /// digits or two givens that must differ are the same, so that the
+    /// caller's compiler says what it means.
+    pub(in crate::sudoku::exact_cover) fn search(
+        &mut self,
+        puzzle: &Grid,
+        limits: SearchLimits,
+        mut visit: Option<Visit<'_, '_>>,
+        cancel: Option<&SharedCancel>,
+    ) -> Option<Report> {
+        let model = &self.model;
+        let count = model.n * model.n;
+        let givens = puzzle.cells();
+        self.masks.clear();
+        self.masks.extend_from_slice(&model.root);
+        for (c, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                let bit = 1u32 << (v - 1);
+                let clash = model.peers[c].iter().any(|&p| givens[p as usize] == v);
+                if self.masks[c] & bit == 0 || clash {
+                    return None;
+                }
+                self.masks[c] = bit;
+            }
+        }
+        let shape = puzzle.shape();
+        let mut stats = Stats::default();
+        let mut solution = |masks: &[u32], stats: &mut Stats| -> Option<Outcome> {
+            stats.solutions += 1;
+            if let Some(visit) = visit.as_mut() {
+                let digits = masks
+                    .iter()
+                    .map(|m| (m & !PLACED).trailing_zeros() as u8 + 1)
+                    .collect();
+                let grid = Grid::from_cells(shape, digits).ok()?;
+                if visit(&grid).is_break() {
+                    return Some(Outcome::Stopped);
+                }
+            }
+            (stats.solutions >= u128::from(limits.max_solutions)).then_some(Outcome::SolutionLimit)
+        };
+        let outcome = 'search: {
+            if limits.max_nodes == 0 {
+                break 'search Outcome::NodeLimit;
+            }
+            stats.nodes = 1;
+            let mut ctx = Ctx {
+                model,
+                cand: &mut self.masks[..count],
+                q: &mut self.queues,
+            };
+            ctx.queue_all();
+            let alive = ctx.run();
+            stats.removed = std::mem::take(&mut self.queues.removed);
+            if !alive {
+                break 'search Outcome::Exhausted;
+            }
+            self.levels.clear();
+            match choose(&self.masks[..count]) {
+                None => {
+                    break 'search solution(&self.masks[..count], &mut stats)
+                        .unwrap_or(Outcome::Exhausted);
+                }
+                Some(level) => self.levels.push(level),
+            }
+            while let Some(top) = self.levels.last_mut() {
+                if top.left == 0 {
+                    self.levels.pop();
+                    self.masks.truncate(self.levels.len() * count);
+                    continue;
+                }
+                let cell = top.cell;
+                let digit = top.left & top.left.wrapping_neg();
+                top.left &= top.left - 1;
+                top.tried += 1;
+                if stats.nodes >= limits.max_nodes {
+                    break 'search Outcome::NodeLimit;
+                }
+                stats.nodes += 1;
+                if stats.nodes & (TICK_NODES - 1) == 0 && self.tick(cancel, stats) {
+                    break 'search Outcome::Stopped;
+                }
+                // The child starts as a copy of its parent's masks.
+                let depth = self.levels.len();
+                self.masks
+                    .extend_from_within((depth - 1) * count..depth * count);
+                let mut ctx = Ctx {
+                    model: &self.model,
+                    cand: &mut self.masks[depth * count..],
+                    q: &mut self.queues,
+                };
+                // The choice's own cell's other digits are its updates, the
+                // rest propagation's removals.
+                let own = u64::from((ctx.cand[cell as usize] & !PLACED).count_ones() - 1);
+                ctx.reset();
+                let alive = ctx.narrow(cell, digit) && ctx.run();
+                stats.updates += own;
+                stats.removed += std::mem::take(&mut self.queues.removed) - own;
+                if alive {
+                    match choose(&self.masks[depth * count..]) {
+                        Some(level) => {
+                            self.levels.push(level);
+                            continue;
+                        }
+                        None => {
+                            if let Some(end) = solution(&self.masks[depth * count..], &mut stats) {
+                                break 'search end;
+                            }
+                        }
+                    }
+                }
+                self.masks.truncate(depth * count);
+            }
+            Outcome::Exhausted
+        };
+        Some(Report { outcome, stats })
+    }
+
+    /// Shows `cancel` where the search stands and asks it whether to stop.
+    #[cold]
+    fn tick(&mut self, cancel: Option<&SharedCancel>, stats: Stats) -> bool {
+        let Some(cancel) = cancel else {
+            return false;
+        };
+        self.path.clear();
+        let path = self
+            .levels
+            .iter()
+            .map(|l| (u32::from(l.tried) - 1, u32::from(l.len)));
+        self.path.extend(path);
+        cancel.observe(&Progress::of_path(&self.path, stats));
+        cancel.is_cancelled()
+    }
+}
+
+/// The level branching on the first open cell with the fewest digits, or
+/// `None` when every cell is placed (a solution).
+fn choose(masks: &[u32]) -> Option<Level> {
+    let mut best: Option<(u32, usize)> = None;
+    for (c, &m) in masks.iter().enumerate() {
+        if m & PLACED == 0 {
+            let k = m.count_ones();
+            if best.is_none_or(|(b, _)| k < b) {
+                best = Some((k, c));
+                if k == 2 {
+                    break;
+                }
+            }
+        }
+    }
+    best.map(|(k, c)| Level {
+        cell: c as u16,
+        left: masks[c],
+        tried: 0,
+        len: k as u8,
+    })
+}
