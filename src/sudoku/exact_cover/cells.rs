@@ -269,8 +269,16 @@ impl Build {
             None if cells.len() == self.n => self.cheap.push(Rule::House(cells.to_vec())),
             None => self.cheap.push(Rule::Distinct(cells.to_vec())),
             Some(sum) => {
-                let sets = cage_sets(self.n, cells.len(), sum)?;
-                let sets = sets.into_iter().map(|s| s as u32).collect();
+                let sets: Vec<u32> = cage_sets(self.n, cells.len(), sum)?
+                    .into_iter()
+                    .map(|s| s as u32)
+                    .collect();
+                // A given no set holds is refused before the search, so
+                // that the compiler names the cage.
+                let union = sets.iter().fold(0, |u, s| u | s);
+                for &c in cells {
+                    self.root[c as usize] &= union;
+                }
                 self.costly.push(Rule::Cage {
                     cells: cells.to_vec(),
                     sets,
