@@ -63,6 +63,11 @@ const MAX_SIDE: usize = 31;
 /// three cells of a 9x9 grid.
 const MAX_GROUP: usize = 3;
 
+/// The most groups a sum's line has (each cell's digits at least 1 and
+/// every total below 128: at most 127 cells, and a side of 4 or more
+/// allows 31).
+const MAX_LINE: usize = 32;
+
 /// What one constraint keeps: each removes the digits of its cells that no
 /// filling it allows uses, given the other cells' masks.
 #[derive(Clone, Debug)]
@@ -328,7 +333,7 @@ impl Build {
             Total::Bulb(b) if b.len() == 2 && self.n <= 9 => 99,
             Total::Bulb(_) => return None,
         };
-        if most >= 128 || most_total >= 128 {
+        if most >= 128 || most_total >= 128 || groups.len() > MAX_LINE {
             return None;
         }
         self.costly.push(Rule::Sum { groups, total });

@@ -3,7 +3,7 @@
 //! cells changed run, cheap ones first. Each rule's method returns `false`
 //! for a dead end.
 
-use super::{MAX_GROUP, Model, PLACED, Rule, Total};
+use super::{MAX_GROUP, MAX_LINE, Model, PLACED, Rule, Total};
 
 /// The queues of one propagation, kept between nodes.
 #[derive(Clone, Debug, Default)]
@@ -280,8 +280,23 @@ impl Ctx<'_> {
 
     /// The sums a group's fillings make (bit `s`), and with `keep` set,
     /// narrows its cells to the fillings whose sums are in `keep`.
+    #[inline]
     fn group(&mut self, g: &[u16], keep: Option<u128>) -> Option<u128> {
-        let m: Vec<u32> = g.iter().map(|&c| self.digits(c)).collect();
+        if let [c] = g {
+            // One cell: its digits are its sums.
+            let m = self.digits(*c);
+            return match keep {
+                None => Some(u128::from(m) << 1),
+                Some(k) => {
+                    let kept = m & (k >> 1) as u32;
+                    self.narrow(*c, kept).then_some(u128::from(kept) << 1)
+                }
+            };
+        }
+        let mut m = [0u32; MAX_GROUP];
+        for (x, &c) in m.iter_mut().zip(g) {
+            *x = self.digits(c);
+        }
         let mut sums = 0u128;
         let mut used = [0u32; MAX_GROUP];
         let mut fill = |digits: &[u32]| {
@@ -293,18 +308,14 @@ impl Ctx<'_> {
                 }
             }
         };
-        match m.len() {
-            1 => bits(m[0]).for_each(|x| fill(&[x])),
-            2 => {
-                for x in bits(m[0]) {
-                    bits(m[1] & !(1 << x)).for_each(|y| fill(&[x, y]));
-                }
+        if g.len() == 2 {
+            for x in bits(m[0]) {
+                bits(m[1] & !(1 << x)).for_each(|y| fill(&[x, y]));
             }
-            _ => {
-                for x in bits(m[0]) {
-                    for y in bits(m[1] & !(1 << x)) {
-                        bits(m[2] & !(1 << x | 1 << y)).for_each(|z| fill(&[x, y, z]));
-                    }
+        } else {
+            for x in bits(m[0]) {
+                for y in bits(m[1] & !(1 << x)) {
+                    bits(m[2] & !(1 << x | 1 << y)).for_each(|z| fill(&[x, y, z]));
                 }
             }
         }
@@ -319,17 +330,19 @@ impl Ctx<'_> {
     }
 
     fn sum(&mut self, groups: &[Vec<u16>], total: &Total) -> bool {
+        // Every total is below 128, so a line has fewer than 128 cells;
+        // the model keeps them to what a side of 31 allows.
         let k = groups.len();
-        let mut sets = Vec::with_capacity(k);
-        for g in groups {
+        let mut sets = [0u128; MAX_LINE];
+        for (set, g) in sets.iter_mut().zip(groups) {
             match self.group(g, None) {
-                Some(s) if s != 0 => sets.push(s),
+                Some(s) if s != 0 => *set = s,
                 _ => return false,
             }
         }
         // Totals of the groups before each (`before[i]`) and after.
-        let mut before = vec![1u128; k + 1];
-        let mut after = vec![1u128; k + 1];
+        let mut before = [1u128; MAX_LINE + 1];
+        let mut after = [1u128; MAX_LINE + 1];
         for i in 0..k {
             before[i + 1] = add_sets(before[i], sets[i]);
             after[k - 1 - i] = add_sets(after[k - i], sets[k - 1 - i]);
