@@ -46,7 +46,7 @@
 //!   bulb) is below 128, or the rules do not take this path.
 
 use crate::sudoku::constraint::{Constraint, Relation};
-use crate::sudoku::variant::{Variant, cage_sets};
+use crate::sudoku::variant::{House, Variant, cage_sets};
 
 mod prop;
 mod search;
@@ -68,6 +68,11 @@ const MAX_GROUP: usize = 3;
 /// allows 31).
 const MAX_LINE: usize = 32;
 
+/// The most triads a [`Rule::Band`] has (lines times boxes: 9 for 9x9,
+/// 25 for 25x25); a band with more takes a [`Rule::Meet`] for each line and
+/// box.
+const MAX_TRIADS: usize = 32;
+
 /// What one constraint keeps: each removes the digits of its cells that no
 /// filling it allows uses, given the other cells' masks.
 #[derive(Clone, Debug)]
@@ -86,6 +91,21 @@ pub(super) enum Rule {
         common: Vec<u16>,
         /// The second house's cells outside the first.
         second: Vec<u16>,
+    },
+    /// A band of lines (rows, or a stack's columns) across the boxes they
+    /// cross, each line meeting each box in a triad of `width` cells: a
+    /// digit a box holds only in one line's triad leaves that line's other
+    /// triads (pointing), and a digit a line holds only in one box's triad
+    /// leaves that box's other triads (claiming): [`Rule::Meet`] for every
+    /// line and box of the band at once.
+    Band {
+        /// The band's lines one after another, each in order (so the
+        /// triads of a line are its runs of `width` cells).
+        triads: Vec<u16>,
+        /// How many lines.
+        lines: u8,
+        /// The cells of a triad.
+        width: u8,
     },
     /// Fewer than `n` cells of different digits: a dead end when their
     /// masks hold fewer digits than they have cells.
@@ -164,10 +184,10 @@ pub(super) struct Model {
     pub(super) root: Vec<u32>,
     /// The cells each cell must differ from, sorted.
     pub(super) peers: Vec<Vec<u16>>,
-    /// Every rule; the cheap ones first, `rules[..cheap]`.
+    /// Every rule.
     pub(super) rules: Vec<Rule>,
-    /// How many of the rules are cheap (run before the others).
-    pub(super) cheap: usize,
+    /// Each rule's tier ([`Rule::tier`]).
+    pub(super) tier: Vec<u8>,
     /// For each cell, the rules on it.
     pub(super) watch: Vec<Vec<u32>>,
 }
@@ -189,15 +209,14 @@ impl Model {
             all,
             root: vec![all; cells],
             sees: vec![false; cells * cells],
-            cheap: Vec::new(),
-            costly: Vec::new(),
+            rules: Vec::new(),
         };
         let houses = rules.houses();
         for house in &houses {
             b.differ(&house.cells);
-            b.cheap.push(Rule::House(house.cells.clone()));
+            b.rules.push(Rule::House(house.cells.clone()));
         }
-        b.meetings(&houses);
+        b.meetings(rules, &houses);
         if let Some(marks) = rules.candidates() {
             for (m, &allowed) in b.root.iter_mut().zip(marks) {
                 *m &= allowed as u32;
@@ -221,8 +240,7 @@ struct Build {
     root: Vec<u32>,
     /// Whether two cells must differ (`a * cells + b`).
     sees: Vec<bool>,
-    cheap: Vec<Rule>,
-    costly: Vec<Rule>,
+    rules: Vec<Rule>,
 }
 
 impl Build {
@@ -243,21 +261,28 @@ impl Build {
         self.sees[a as usize * self.n * self.n + b as usize]
     }
 
-    /// An intersection rule for each two houses meeting in two or more
-    /// cells.
-    fn meetings(&mut self, houses: &[crate::sudoku::variant::House]) {
+    /// The intersection rules: one per band and per stack of boxes (rows
+    /// or columns against boxes, when the boxes are the shape's), and one
+    /// for each other two houses meeting in two or more cells.
+    fn meetings(&mut self, rules: &Variant, houses: &[House]) {
+        use crate::sudoku::Unit::{Box, Column, Row};
+        let n = self.n;
+        let shape = rules.shape();
+        let (tall, wide) = (shape.box_rows(), shape.box_cols());
+        let bands = rules.regions().is_none()
+            && tall * (n / wide) <= MAX_TRIADS
+            && wide * (n / tall) <= MAX_TRIADS;
+        let standard = |h: &House| bands && matches!(h.unit, Row(_) | Column(_) | Box(_));
         for (i, h) in houses.iter().enumerate() {
             for g in &houses[i + 1..] {
-                let common: Vec<u16> = h
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|c| g.cells.contains(c))
-                    .collect();
+                if standard(h) && standard(g) {
+                    continue;
+                }
+                let common: Vec<u16> =
+                    h.cells.iter().copied().filter(|c| g.cells.contains(c)).collect();
                 if common.len() >= 2 {
-                    let outside =
-                        |a: &[u16]| a.iter().copied().filter(|c| !common.contains(c)).collect();
-                    self.cheap.push(Rule::Meet {
+                    let outside = |a: &[u16]| a.iter().copied().filter(|c| !common.contains(c)).collect();
+                    self.rules.push(Rule::Meet {
                         first: outside(&h.cells),
                         second: outside(&g.cells),
                         common,
@@ -265,14 +290,33 @@ impl Build {
                 }
             }
         }
+        if !bands {
+            return;
+        }
+        // A band: `tall` rows, `n / wide` boxes, each meeting in `wide`
+        // cells; a stack: `wide` columns, `n / tall` boxes.
+        for band in 0..n / tall {
+            let mut triads = Vec::with_capacity(n * tall);
+            for r in band * tall..(band + 1) * tall {
+                triads.extend((0..n).map(|c| (r * n + c) as u16));
+            }
+            self.rules.push(Rule::Band { triads, lines: tall as u8, width: wide as u8 });
+        }
+        for stack in 0..n / wide {
+            let mut triads = Vec::with_capacity(n * wide);
+            for c in stack * wide..(stack + 1) * wide {
+                triads.extend((0..n).map(|r| (r * n + c) as u16));
+            }
+            self.rules.push(Rule::Band { triads, lines: wide as u8, width: tall as u8 });
+        }
     }
 
     /// Different digits in `cells`, adding up to `sum` if given.
     fn cage(&mut self, cells: &[u16], sum: Option<u32>) -> Option<()> {
         self.differ(cells);
         match sum {
-            None if cells.len() == self.n => self.cheap.push(Rule::House(cells.to_vec())),
-            None => self.cheap.push(Rule::Distinct(cells.to_vec())),
+            None if cells.len() == self.n => self.rules.push(Rule::House(cells.to_vec())),
+            None => self.rules.push(Rule::Distinct(cells.to_vec())),
             Some(sum) => {
                 let sets: Vec<u32> = cage_sets(self.n, cells.len(), sum)?
                     .into_iter()
@@ -284,7 +328,7 @@ impl Build {
                 for &c in cells {
                     self.root[c as usize] &= union;
                 }
-                self.costly.push(Rule::Cage {
+                self.rules.push(Rule::Cage {
                     cells: cells.to_vec(),
                     sets,
                 });
@@ -313,7 +357,7 @@ impl Build {
                     .fold(0, |m, x| m | 1 << (x - 1))
             })
             .collect();
-        self.cheap.push(Rule::Pair { cells, ok, back });
+        self.rules.push(Rule::Pair { cells, ok, back });
     }
 
     /// A line of cells adding up to `total`, in groups of cells that see
@@ -336,7 +380,7 @@ impl Build {
         if most >= 128 || most_total >= 128 || groups.len() > MAX_LINE {
             return None;
         }
-        self.costly.push(Rule::Sum { groups, total });
+        self.rules.push(Rule::Sum { groups, total });
         Some(())
     }
 
@@ -345,7 +389,7 @@ impl Build {
     fn constraint(&mut self, c: &Constraint) -> Option<()> {
         let n = self.n;
         match c {
-            Constraint::Thermometer(cells) => self.cheap.push(Rule::Rising(cells.clone())),
+            Constraint::Thermometer(cells) => self.rules.push(Rule::Rising(cells.clone())),
             Constraint::Whispers { cells, gap } => {
                 for w in cells.windows(2) {
                     self.pair([w[0], w[1]], &|x, y| x.abs_diff(y) >= *gap);
@@ -425,7 +469,7 @@ impl Build {
                 fillings[set.count_ones() as usize].push(set);
             }
         }
-        self.costly.push(Rule::Sandwich {
+        self.rules.push(Rule::Sandwich {
             cells: cells.to_vec(),
             fillings,
         });
@@ -473,13 +517,13 @@ impl Build {
             }
             let sets = cage_sets(n, rest.len(), whole - covered)?;
             let sets = sets.into_iter().map(|s| s as u32).collect();
-            self.costly.push(Rule::Cage { cells: rest, sets });
+            self.rules.push(Rule::Cage { cells: rest, sets });
         }
         Some(())
     }
 
-    /// The model: peers from `sees`, the rules cheap first, and each
-    /// cell's rules.
+    /// The model: peers from `sees`, the rules' tiers, and each cell's
+    /// rules.
     fn finish(self) -> Model {
         let count = self.n * self.n;
         let peers = (0..count)
@@ -490,9 +534,8 @@ impl Build {
                     .collect()
             })
             .collect();
-        let cheap = self.cheap.len();
-        let mut rules = self.cheap;
-        rules.extend(self.costly);
+        let rules = self.rules;
+        let tier = rules.iter().map(Rule::tier).collect();
         let mut watch = vec![Vec::new(); count];
         for (k, rule) in rules.iter().enumerate() {
             for c in rule.cells() {
@@ -507,17 +550,30 @@ impl Build {
             root: self.root,
             peers,
             rules,
-            cheap,
+            tier,
             watch,
         }
     }
 }
 
 impl Rule {
+    /// When the rule runs: every rule of a lower tier whose cells changed
+    /// runs before any of a higher one, so that the costly ones (sums,
+    /// cages, sandwiches) run once on what the cheap ones left.
+    pub(super) fn tier(&self) -> u8 {
+        match self {
+            Rule::Pair { .. } | Rule::Rising(_) | Rule::Distinct(_) => 0,
+            Rule::House(_) => 1,
+            Rule::Band { .. } | Rule::Meet { .. } => 2,
+            Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. } => 3,
+        }
+    }
+
     /// Every cell the rule reads (some twice, none missing).
     fn cells(&self) -> Vec<u16> {
         match self {
             Rule::House(c) | Rule::Distinct(c) | Rule::Rising(c) => c.clone(),
+            Rule::Band { triads, .. } => triads.clone(),
             Rule::Cage { cells, .. } | Rule::Sandwich { cells, .. } => cells.clone(),
             Rule::Meet {
                 first,

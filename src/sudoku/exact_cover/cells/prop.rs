@@ -3,17 +3,18 @@
 //! cells changed run, cheap ones first. Each rule's method returns `false`
 //! for a dead end.
 
-use super::{MAX_GROUP, MAX_LINE, Model, PLACED, Rule, Total};
+use super::{MAX_GROUP, MAX_LINE, MAX_TRIADS, Model, PLACED, Rule, Total};
+
+/// How many tiers the rules run in ([`Rule::tier`]).
+const TIERS: usize = 4;
 
 /// The queues of one propagation, kept between nodes.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Queues {
     /// Cells left with one digit, not yet placed.
     singles: Vec<u16>,
-    /// Cheap rules to run.
-    cheap: Vec<u32>,
-    /// The other rules to run.
-    costly: Vec<u32>,
+    /// The rules to run, by tier ([`Rule::tier`]).
+    tiers: [Vec<u32>; TIERS],
     /// Whether each rule is in a queue.
     queued: Vec<bool>,
     /// Candidates cleared since the count was last taken.
@@ -74,8 +75,10 @@ impl Ctx<'_> {
         if self.q.queued.len() != self.model.rules.len() {
             self.q.queued = vec![false; self.model.rules.len()];
         }
-        for k in self.q.cheap.drain(..).chain(self.q.costly.drain(..)) {
-            self.q.queued[k as usize] = false;
+        for tier in &mut self.q.tiers {
+            for k in tier.drain(..) {
+                self.q.queued[k as usize] = false;
+            }
         }
         self.q.singles.clear();
     }
@@ -83,11 +86,7 @@ impl Ctx<'_> {
     fn enqueue(&mut self, k: u32) {
         if !self.q.queued[k as usize] {
             self.q.queued[k as usize] = true;
-            if (k as usize) < self.model.cheap {
-                self.q.cheap.push(k);
-            } else {
-                self.q.costly.push(k);
-            }
+            self.q.tiers[usize::from(self.model.tier[k as usize])].push(k);
         }
     }
 
@@ -139,12 +138,8 @@ impl Ctx<'_> {
                 }
                 continue;
             }
-            let k = match self.q.cheap.pop() {
-                Some(k) => k,
-                None => match self.q.costly.pop() {
-                    Some(k) => k,
-                    None => return true,
-                },
+            let Some(k) = self.q.tiers.iter_mut().find_map(|t| t.pop()) else {
+                return true;
             };
             self.q.queued[k as usize] = false;
             let model = self.model;
@@ -158,6 +153,11 @@ impl Ctx<'_> {
     fn rule(&mut self, rule: &Rule) -> bool {
         match rule {
             Rule::House(cells) => self.house(cells),
+            Rule::Band {
+                triads,
+                lines,
+                width,
+            } => self.band(triads, *lines, *width),
             Rule::Meet {
                 first,
                 common,
@@ -208,6 +208,48 @@ impl Ctx<'_> {
         }
         if locked_b & a != 0 && !first.iter().all(|&c| self.narrow(c, !locked_b)) {
             return false;
+        }
+        true
+    }
+
+    fn band(&mut self, cells: &[u16], lines: u8, width: u8) -> bool {
+        let (lines, width) = (usize::from(lines), usize::from(width));
+        let boxes = cells.len() / (lines * width);
+        // The digits of each triad, line by line (the model makes bands of
+        // at most MAX_TRIADS triads).
+        let mut t = [0u32; MAX_TRIADS];
+        let at = |l: usize, b: usize| l * boxes + b;
+        for (k, run) in cells.chunks_exact(width).enumerate() {
+            t[k] = run.iter().fold(0, |u, &c| u | self.digits(c));
+        }
+        let mut gone = [0u32; MAX_TRIADS];
+        let mut any = false;
+        for l in 0..lines {
+            for b in 0..boxes {
+                let here = t[at(l, b)];
+                let box_rest = (0..lines).filter(|&o| o != l).fold(0, |u, o| u | t[at(o, b)]);
+                let line_rest = (0..boxes).filter(|&o| o != b).fold(0, |u, o| u | t[at(l, o)]);
+                // Only here in its box: leaves the line's other triads.
+                let pointing = here & !box_rest;
+                // Only here in its line: leaves the box's other triads.
+                let claiming = here & !line_rest;
+                for o in (0..boxes).filter(|&o| o != b) {
+                    gone[at(l, o)] |= pointing & t[at(l, o)];
+                    any |= pointing & t[at(l, o)] != 0;
+                }
+                for o in (0..lines).filter(|&o| o != l) {
+                    gone[at(o, b)] |= claiming & t[at(o, b)];
+                    any |= claiming & t[at(o, b)] != 0;
+                }
+            }
+        }
+        if !any {
+            return true;
+        }
+        for (k, run) in cells.chunks_exact(width).enumerate() {
+            if gone[k] != 0 && !run.iter().all(|&c| self.narrow(c, !gone[k])) {
+                return false;
+            }
         }
         true
     }
