@@ -19,6 +19,8 @@ pub(super) struct Queues {
     queued: Vec<bool>,
     /// Candidates cleared since the count was last taken.
     pub(super) removed: u64,
+    /// Each cell's weight for the choice: 1 and its dead ends so far.
+    pub(super) weight: Vec<u32>,
 }
 
 /// One propagation: the model, a node's masks and the queues.
@@ -133,6 +135,8 @@ impl Ctx<'_> {
                 let model = self.model;
                 for &p in &model.peers[c as usize] {
                     if !self.narrow(p, !m) {
+                        self.q.weight[p as usize] += 1;
+                        self.q.weight[c as usize] += 1;
                         return false;
                     }
                 }
@@ -144,6 +148,9 @@ impl Ctx<'_> {
             self.q.queued[k as usize] = false;
             let model = self.model;
             if !self.rule(&model.rules[k as usize]) {
+                for &c in &model.members[k as usize] {
+                    self.q.weight[c as usize] += 1;
+                }
                 return false;
             }
         }

@@ -77,6 +77,8 @@ impl CellSearch {
             }
         }
         let shape = puzzle.shape();
+        self.queues.weight.clear();
+        self.queues.weight.resize(count, 1);
         let mut stats = Stats::default();
         let mut solution = |masks: &[u32], stats: &mut Stats| -> Option<Outcome> {
             stats.solutions += 1;
@@ -109,7 +111,7 @@ impl CellSearch {
                 break 'search Outcome::Exhausted;
             }
             self.levels.clear();
-            match choose(&self.masks[..count]) {
+            match choose(&self.masks[..count], &self.queues.weight) {
                 None => {
                     break 'search solution(&self.masks[..count], &mut stats)
                         .unwrap_or(Outcome::Exhausted);
@@ -150,7 +152,7 @@ impl CellSearch {
                 stats.updates += own;
                 stats.removed += std::mem::take(&mut self.queues.removed) - own;
                 if alive {
-                    match choose(&self.masks[depth * count..]) {
+                    match choose(&self.masks[depth * count..], &self.queues.weight) {
                         Some(level) => {
                             self.levels.push(level);
                             continue;
@@ -186,22 +188,22 @@ impl CellSearch {
     }
 }
 
-/// The level branching on the first open cell with the fewest digits, or
-/// `None` when every cell is placed (a solution).
-fn choose(masks: &[u32]) -> Option<Level> {
-    let mut best: Option<(u32, usize)> = None;
-    for (c, &m) in masks.iter().enumerate() {
+/// The level branching on the open cell with the fewest digits for its
+/// weight (the first of them), or `None` when every cell is placed (a
+/// solution).
+fn choose(masks: &[u32], weight: &[u32]) -> Option<Level> {
+    // (digits, weight, cell) of the best so far: fewer digits per weight
+    // is `k * w_best < k_best * w`.
+    let mut best: Option<(u64, u64, usize)> = None;
+    for (c, (&m, &w)) in masks.iter().zip(weight).enumerate() {
         if m & PLACED == 0 {
-            let k = m.count_ones();
-            if best.is_none_or(|(b, _)| k < b) {
-                best = Some((k, c));
-                if k == 2 {
-                    break;
-                }
+            let (k, w) = (u64::from(m.count_ones()), u64::from(w));
+            if best.is_none_or(|(bk, bw, _)| k * bw < bk * w) {
+                best = Some((k, w, c));
             }
         }
     }
-    best.map(|(k, c)| Level {
+    best.map(|(k, _, c)| Level {
         cell: c as u16,
         left: masks[c],
         tried: 0,
