@@ -41,6 +41,17 @@ fn bits(mut m: u32) -> impl Iterator<Item = u32> {
     })
 }
 
+/// The sums (bit indices) of a set of sums.
+fn bits128(mut m: u128) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros();
+            m &= m - 1;
+            b
+        })
+    })
+}
+
 /// The sums `a + b` of every `a` of one set and `b` of the other (bit `s`
 /// for sum `s`; every sum stays below 128 by the model's invariant).
 fn add_sets(a: u128, b: u128) -> u128 {
@@ -346,25 +357,30 @@ impl Ctx<'_> {
         for (x, &c) in m.iter_mut().zip(g) {
             *x = self.digits(c);
         }
-        let mut sums = 0u128;
-        let mut used = [0u32; MAX_GROUP];
-        let mut fill = |digits: &[u32]| {
-            let s: u32 = digits.iter().map(|d| d + 1).sum();
-            if keep.is_none_or(|k| k >> s & 1 == 1) {
-                sums |= 1 << s;
-                for (u, d) in used.iter_mut().zip(digits) {
+        // The last cell's digits at once, as a mask shifted to its sums:
+        // digit `z + 1` (bit `z`) after a partial sum `p` is bit `p + z + 1`.
+        let (mut sums, mut used) = (0u128, [0u32; MAX_GROUP]);
+        let mut last = |p: u32, free: u32, head: &[u32]| {
+            let mut zs = m[head.len()] & !free;
+            if let Some(k) = keep {
+                zs &= (k >> (p + 1)) as u32;
+            }
+            if zs != 0 {
+                sums |= u128::from(zs) << (p + 1);
+                used[head.len()] |= zs;
+                for (u, &d) in used.iter_mut().zip(head) {
                     *u |= 1 << d;
                 }
             }
         };
         if g.len() == 2 {
             for x in bits(m[0]) {
-                bits(m[1] & !(1 << x)).for_each(|y| fill(&[x, y]));
+                last(x + 1, 1 << x, &[x]);
             }
         } else {
             for x in bits(m[0]) {
                 for y in bits(m[1] & !(1 << x)) {
-                    bits(m[2] & !(1 << x | 1 << y)).for_each(|z| fill(&[x, y, z]));
+                    last(x + y + 2, 1 << x | 1 << y, &[x, y]);
                 }
             }
         }
@@ -407,16 +423,32 @@ impl Ctx<'_> {
             return false;
         }
         for i in 0..k {
-            let others = add_sets(before[i], after[i + 1]);
-            let mut keep = 0u128;
-            let mut s = sets[i];
-            while s != 0 {
-                let t = s.trailing_zeros();
-                if (others << t) & target != 0 {
-                    keep |= 1 << t;
+            let keep = match total {
+                // A group's sum `s` is kept when the total less `s` is one
+                // the other groups make.
+                Total::Fixed(t) => {
+                    // What the groups before and this one must reach: the
+                    // total less a total of the groups after (bit `v` for
+                    // `t - v`, the after's totals reversed and shifted).
+                    let need = after[i + 1].reverse_bits() >> (127 - t);
+                    bits128(sets[i])
+                        .filter(|&s| (before[i] << s) & need != 0)
+                        .fold(0, |m, s| m | 1 << s)
                 }
-                s &= s - 1;
-            }
+                Total::Bulb(_) => {
+                    let others = add_sets(before[i], after[i + 1]);
+                    let mut keep = 0u128;
+                    let mut s = sets[i];
+                    while s != 0 {
+                        let t = s.trailing_zeros();
+                        if (others << t) & target != 0 {
+                            keep |= 1 << t;
+                        }
+                        s &= s - 1;
+                    }
+                    keep
+                }
+            };
             if keep != sets[i] && self.group(&groups[i], Some(keep)).is_none() {
                 return false;
             }
