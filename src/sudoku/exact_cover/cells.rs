@@ -199,6 +199,40 @@ pub(super) struct Model {
     pub(super) members: Vec<Vec<u16>>,
 }
 
+/// Whether this path has a propagator for the constraint's kind (all but
+/// renban lines and quadruples).
+fn has_propagator(c: &Constraint) -> bool {
+    !matches!(c, Constraint::Renban(_) | Constraint::Quadruple { .. })
+}
+
+/// Whether the cells' search is the faster path for `rules`, as measured
+/// (BENCHMARKS.md, "Each rule's own propagator"): every rule has a
+/// propagator here, and some rule ties digits by more than their being
+/// different (killer cages, sums, sandwiches, thermometers, dots, minimum
+/// and maximum cells, palindromes, anti-knight). Rules of different digits
+/// only (diagonals, extra regions, jigsaw, cages without sums, parity,
+/// anti-king) and negative rules alone (nonconsecutive) search their easy
+/// puzzles faster on the links: a node here costs about ten of theirs.
+pub(super) fn pays(rules: &Variant) -> bool {
+    let ties = |c: &Constraint| {
+        matches!(
+            c,
+            Constraint::Cage { sum: Some(_), .. }
+                | Constraint::LittleKiller { .. }
+                | Constraint::Arrow { .. }
+                | Constraint::Sandwich { .. }
+                | Constraint::Thermometer(_)
+                | Constraint::Dot { .. }
+                | Constraint::Extreme { .. }
+                | Constraint::Palindrome(_)
+                | Constraint::AntiKnight
+        )
+    };
+    rules.n() <= MAX_SIDE
+        && rules.constraints().iter().all(has_propagator)
+        && (!rules.cages().is_empty() || rules.constraints().iter().any(ties))
+}
+
 impl Model {
     /// The model of `rules`, or `None` when some constraint has no
     /// propagator here (renban, quadruples) or does not fit (a sum of 128
@@ -206,7 +240,7 @@ impl Model {
     /// [`MAX_SIDE`]): such puzzles take the compiler's path.
     pub(super) fn of(rules: &Variant) -> Option<Self> {
         let n = rules.n();
-        if n > MAX_SIDE {
+        if n > MAX_SIDE || !rules.constraints().iter().all(has_propagator) {
             return None;
         }
         let cells = n * n;
@@ -285,10 +319,15 @@ impl Build {
                 if standard(h) && standard(g) {
                     continue;
                 }
-                let common: Vec<u16> =
-                    h.cells.iter().copied().filter(|c| g.cells.contains(c)).collect();
+                let common: Vec<u16> = h
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| g.cells.contains(c))
+                    .collect();
                 if common.len() >= 2 {
-                    let outside = |a: &[u16]| a.iter().copied().filter(|c| !common.contains(c)).collect();
+                    let outside =
+                        |a: &[u16]| a.iter().copied().filter(|c| !common.contains(c)).collect();
                     self.rules.push(Rule::Meet {
                         first: outside(&h.cells),
                         second: outside(&g.cells),
@@ -307,14 +346,22 @@ impl Build {
             for r in band * tall..(band + 1) * tall {
                 triads.extend((0..n).map(|c| (r * n + c) as u16));
             }
-            self.rules.push(Rule::Band { triads, lines: tall as u8, width: wide as u8 });
+            self.rules.push(Rule::Band {
+                triads,
+                lines: tall as u8,
+                width: wide as u8,
+            });
         }
         for stack in 0..n / wide {
             let mut triads = Vec::with_capacity(n * wide);
             for c in stack * wide..(stack + 1) * wide {
                 triads.extend((0..n).map(|r| (r * n + c) as u16));
             }
-            self.rules.push(Rule::Band { triads, lines: wide as u8, width: tall as u8 });
+            self.rules.push(Rule::Band {
+                triads,
+                lines: wide as u8,
+                width: tall as u8,
+            });
         }
     }
 

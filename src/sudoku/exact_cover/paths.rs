@@ -2,25 +2,27 @@
 //! search with each rule's propagator (setters' rules), or the compiler's
 //! matrix on the links, and what the links propagate.
 
-use super::{BoardSearch, CellSearch, DlxSolver};
+use super::{BoardSearch, CellSearch, DlxSolver, cells};
 use crate::dlx::Propagate;
 
 impl DlxSolver {
     /// The propagators the search runs: the choice of
-    /// [`DlxSolver::set_propagate`], or by default blocking for 9x9 rows,
-    /// columns and boxes (pencil marks or not), searched on the bit boards
-    /// (BENCHMARKS.md, "Locked candidates on the bit boards"), each rule's
-    /// own propagator for rules with constraints or killer cages ("Each
-    /// rule's own propagator"), and none for the others, whose matrices
-    /// the four-item links search fastest without.
+    /// [`DlxSolver::set_propagate`], or by default, as measured: blocking
+    /// for 9x9 rows, columns and boxes (pencil marks or not), searched on
+    /// the bit boards (BENCHMARKS.md, "Locked candidates on the bit
+    /// boards"); each rule's own propagator where a rule narrows digits by
+    /// more than their difference ([`cells::pays`], "Each rule's own
+    /// propagator"); the sums for the other rules with constraints; and
+    /// none for rules without, whose matrices the four-item links search
+    /// fastest without.
     pub fn propagate(&self) -> Propagate {
+        let variant = &self.variant;
         match self.propagate {
             Some(p) => p,
-            None if BoardSearch::takes(&self.variant) => Propagate::Blocking,
-            None if self.variant.constraints().is_empty() && self.variant.cages().is_empty() => {
-                Propagate::Off
-            }
-            None => Propagate::Rules,
+            None if BoardSearch::takes(variant) => Propagate::Blocking,
+            None if cells::pays(variant) => Propagate::Rules,
+            None if variant.constraints().is_empty() => Propagate::Off,
+            None => Propagate::Sums,
         }
     }
 
@@ -56,5 +58,4 @@ impl DlxSolver {
             .get_or_insert_with(|| CellSearch::of(variant).map(Box::new))
             .as_deref_mut()
     }
-
 }

@@ -245,8 +245,12 @@ impl Ctx<'_> {
         for l in 0..lines {
             for b in 0..boxes {
                 let here = t[at(l, b)];
-                let box_rest = (0..lines).filter(|&o| o != l).fold(0, |u, o| u | t[at(o, b)]);
-                let line_rest = (0..boxes).filter(|&o| o != b).fold(0, |u, o| u | t[at(l, o)]);
+                let box_rest = (0..lines)
+                    .filter(|&o| o != l)
+                    .fold(0, |u, o| u | t[at(o, b)]);
+                let line_rest = (0..boxes)
+                    .filter(|&o| o != b)
+                    .fold(0, |u, o| u | t[at(l, o)]);
                 // Only here in its box: leaves the line's other triads.
                 let pointing = here & !box_rest;
                 // Only here in its line: leaves the box's other triads.
