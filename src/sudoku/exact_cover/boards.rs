@@ -549,7 +549,7 @@ fn house_cells(house: usize, board: &[u32; 3]) -> [u32; 3] {
 
 /// A caller's closure that sees each solution and may stop the search.
 /// Two lifetimes, so that a caller may lend its own for a while.
-type Visit<'a, 'v> = &'a mut (dyn FnMut(&Grid) -> ControlFlow<()> + 'v);
+pub(super) type Visit<'a, 'v> = &'a mut (dyn FnMut(&Grid) -> ControlFlow<()> + 'v);
 
 /// A level of the search: its node's state after propagation, and the
 /// options of the item it branches on.
@@ -638,15 +638,9 @@ impl BoardSearch {
         }
         let mut stats = Stats::default();
         let mut solution = |state: &Boards, stats: &mut Stats| -> Option<Outcome> {
-            stats.solutions += 1;
-            if let Some(visit) = visit.as_mut() {
-                // The cells are digits 1 to 9 of a 9x9 grid.
-                let grid = Grid::from_cells(Shape::NINE, state.grid.to_vec()).ok()?;
-                if visit(&grid).is_break() {
-                    return Some(Outcome::Stopped);
-                }
-            }
-            (stats.solutions >= u128::from(limits.max_solutions)).then_some(Outcome::SolutionLimit)
+            // The cells are digits 1 to 9 of a 9x9 grid.
+            let grid = || Grid::from_cells(Shape::NINE, state.grid.to_vec()).ok();
+            found(stats, &mut visit, limits, grid)
         };
         let outcome = 'search: {
             if limits.max_nodes == 0 {
@@ -716,19 +710,49 @@ impl BoardSearch {
     /// as [`crate::dlx::cancel::Cancellable`] does for the engines.
     #[cold]
     fn tick(&mut self, cancel: Option<&SharedCancel>, stats: Stats) -> bool {
-        let Some(cancel) = cancel else {
-            return false;
-        };
-        self.path.clear();
         // The option being tried at each level is the one before `next`.
-        let path = self
+        let levels = self
             .levels
             .iter()
             .map(|l| (u32::from(l.next) - 1, u32::from(l.len)));
-        self.path.extend(path);
-        cancel.observe(&Progress::of_path(&self.path, stats));
-        cancel.is_cancelled()
+        tick(cancel, &mut self.path, levels, stats)
     }
+}
+
+/// Counts a solution and hands it to `visit` (the grid made by `grid`,
+/// only when there is a visitor); the outcome that ends the search there,
+/// if it does: the visitor stopped it, or the solutions reached the limit.
+pub(super) fn found(
+    stats: &mut Stats,
+    visit: &mut Option<Visit<'_, '_>>,
+    limits: SearchLimits,
+    grid: impl FnOnce() -> Option<Grid>,
+) -> Option<Outcome> {
+    stats.solutions += 1;
+    if let Some(visit) = visit.as_mut()
+        && visit(&grid()?).is_break()
+    {
+        return Some(Outcome::Stopped);
+    }
+    (stats.solutions >= u128::from(limits.max_solutions)).then_some(Outcome::SolutionLimit)
+}
+
+/// Shows `cancel` a search's path (each level's option being tried and how
+/// many it has, kept in `path`) and asks it whether to stop; `false`
+/// without a cancel.
+pub(super) fn tick(
+    cancel: Option<&SharedCancel>,
+    path: &mut Vec<(u32, u32)>,
+    levels: impl Iterator<Item = (u32, u32)>,
+    stats: Stats,
+) -> bool {
+    let Some(cancel) = cancel else {
+        return false;
+    };
+    path.clear();
+    path.extend(levels);
+    cancel.observe(&Progress::of_path(path, stats));
+    cancel.is_cancelled()
 }
 
 impl Level {

@@ -341,27 +341,22 @@ impl Build {
         }
         // A band: `tall` rows, `n / wide` boxes, each meeting in `wide`
         // cells; a stack: `wide` columns, `n / tall` boxes.
-        for band in 0..n / tall {
-            let mut triads = Vec::with_capacity(n * tall);
-            for r in band * tall..(band + 1) * tall {
-                triads.extend((0..n).map(|c| (r * n + c) as u16));
+        let row = |line: usize, k: usize| (line * n + k) as u16;
+        let column = |line: usize, k: usize| (k * n + line) as u16;
+        for (lines, width, cell) in [
+            (tall, wide, &row as &dyn Fn(usize, usize) -> u16),
+            (wide, tall, &column),
+        ] {
+            for first in (0..n).step_by(lines) {
+                let triads = (first..first + lines)
+                    .flat_map(|line| (0..n).map(move |k| cell(line, k)))
+                    .collect();
+                self.rules.push(Rule::Band {
+                    triads,
+                    lines: lines as u8,
+                    width: width as u8,
+                });
             }
-            self.rules.push(Rule::Band {
-                triads,
-                lines: tall as u8,
-                width: wide as u8,
-            });
-        }
-        for stack in 0..n / wide {
-            let mut triads = Vec::with_capacity(n * wide);
-            for c in stack * wide..(stack + 1) * wide {
-                triads.extend((0..n).map(|r| (r * n + c) as u16));
-            }
-            self.rules.push(Rule::Band {
-                triads,
-                lines: wide as u8,
-                width: tall as u8,
-            });
         }
     }
 

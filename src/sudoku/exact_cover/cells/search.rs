@@ -1,18 +1,15 @@
 //! The search on the cells' masks: each level a copy of its parent's masks
 //! after one choice and propagation (see the parent module).
 
-use std::ops::ControlFlow;
-
+use super::super::boards::{Visit, found, tick};
 use super::prop::{Ctx, Queues};
 use super::{Model, PLACED};
 use crate::dlx::cancel::SharedCancel;
-use crate::dlx::{Outcome, Progress, SearchLimits, Stats};
+use crate::dlx::{Outcome, SearchLimits, Stats};
 use crate::sudoku::{Grid, Report, Variant};
 
 /// How often, in nodes, the search asks its cancel whether to stop.
 const TICK_NODES: u64 = 1 << 10;
-
-type Visit<'a, 'v> = &'a mut (dyn FnMut(&Grid) -> ControlFlow<()> + 'v);
 
 /// A level: the cell it branches on and the digits left to try.
 #[derive(Clone, Copy, Debug)]
@@ -81,18 +78,15 @@ impl CellSearch {
         self.queues.weight.resize(count, 1);
         let mut stats = Stats::default();
         let mut solution = |masks: &[u32], stats: &mut Stats| -> Option<Outcome> {
-            stats.solutions += 1;
-            if let Some(visit) = visit.as_mut() {
-                let digits = masks
+            let digits = || {
+                masks
                     .iter()
                     .map(|m| (m & !PLACED).trailing_zeros() as u8 + 1)
-                    .collect();
-                let grid = Grid::from_cells(shape, digits).ok()?;
-                if visit(&grid).is_break() {
-                    return Some(Outcome::Stopped);
-                }
-            }
-            (stats.solutions >= u128::from(limits.max_solutions)).then_some(Outcome::SolutionLimit)
+                    .collect()
+            };
+            found(stats, &mut visit, limits, || {
+                Grid::from_cells(shape, digits()).ok()
+            })
         };
         let outcome = 'search: {
             if limits.max_nodes == 0 {
@@ -174,17 +168,11 @@ impl CellSearch {
     /// Shows `cancel` where the search stands and asks it whether to stop.
     #[cold]
     fn tick(&mut self, cancel: Option<&SharedCancel>, stats: Stats) -> bool {
-        let Some(cancel) = cancel else {
-            return false;
-        };
-        self.path.clear();
-        let path = self
+        let levels = self
             .levels
             .iter()
             .map(|l| (u32::from(l.tried) - 1, u32::from(l.len)));
-        self.path.extend(path);
-        cancel.observe(&Progress::of_path(&self.path, stats));
-        cancel.is_cancelled()
+        tick(cancel, &mut self.path, levels, stats)
     }
 }
 
