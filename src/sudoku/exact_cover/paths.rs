@@ -11,7 +11,7 @@ impl DlxSolver {
     /// for 9x9 rows, columns and boxes (pencil marks or not), searched on
     /// the bit boards (BENCHMARKS.md, "Locked candidates on the bit
     /// boards"); each rule's own propagator where a rule narrows digits by
-    /// more than their difference ([`cells::pays`], "Each rule's own
+    /// more than their difference (docs/variants.md, "Each rule's own
     /// propagator"); the sums for the other rules with constraints; and
     /// none for rules without, whose matrices the four-item links search
     /// fastest without.
