@@ -616,9 +616,9 @@ impl Rule {
     pub(super) fn tier(&self) -> u8 {
         match self {
             Rule::Pair { .. } | Rule::Rising(_) | Rule::Distinct(_) => 0,
-            Rule::House(_) => 1,
-            Rule::Band { .. } | Rule::Meet { .. } => 2,
-            Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. } => 3,
+            Rule::House(_) => 2,
+            Rule::Band { .. } | Rule::Meet { .. } => 3,
+            Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. } => 1,
         }
     }
 

@@ -52,22 +52,80 @@ fn bits128(mut m: u128) -> impl Iterator<Item = u32> {
     })
 }
 
-/// The sums `a + b` of every `a` of one set and `b` of the other (bit `s`
-/// for sum `s`; every sum stays below 128 by the model's invariant).
-fn add_sets(a: u128, b: u128) -> u128 {
-    let (few, many) = if a.count_ones() <= b.count_ones() {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    let mut out = 0;
-    let mut f = few;
-    while f != 0 {
-        out |= many << f.trailing_zeros();
-        f &= f - 1;
-    }
-    out
+/// A set of sums (bit `s` for sum `s`), in 64 or 128 bits.
+trait SumSet: Copy + PartialEq {
+    /// The set of the sum 0.
+    const ONE: Self;
+    /// The sums `a + b` of every `a` of one set and `b` of the other (those
+    /// past the width dropped).
+    fn add(self, other: Self) -> Self;
+    /// Whether it holds sum `t`.
+    fn has(self, t: u32) -> bool;
+    /// The sums `t - v` for its sums `v <= t`.
+    fn mirror(self, t: u32) -> Self;
+    fn shl(self, s: u32) -> Self;
+    fn and(self, other: Self) -> Self;
+    fn is_empty(self) -> bool;
+    /// Its least sum, taken out.
+    fn pop(&mut self) -> u32;
+    /// As 128 bits.
+    fn wide(self) -> u128;
 }
+
+macro_rules! sum_set {
+    ($t:ty) => {
+        impl SumSet for $t {
+            const ONE: Self = 1;
+            #[inline]
+            fn add(self, other: Self) -> Self {
+                let (few, many) = if self.count_ones() <= other.count_ones() {
+                    (self, other)
+                } else {
+                    (other, self)
+                };
+                let mut out = 0;
+                let mut f = few;
+                while f != 0 {
+                    out |= many << f.trailing_zeros();
+                    f &= f - 1;
+                }
+                out
+            }
+            #[inline]
+            fn has(self, t: u32) -> bool {
+                self >> t & 1 == 1
+            }
+            #[inline]
+            fn mirror(self, t: u32) -> Self {
+                self.reverse_bits() >> (<$t>::BITS - 1 - t)
+            }
+            #[inline]
+            fn shl(self, s: u32) -> Self {
+                self << s
+            }
+            #[inline]
+            fn and(self, other: Self) -> Self {
+                self & other
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline]
+            fn pop(&mut self) -> u32 {
+                let b = self.trailing_zeros();
+                *self &= *self - 1;
+                b
+            }
+            #[inline]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+        }
+    };
+}
+sum_set!(u64);
+sum_set!(u128);
 
 impl Ctx<'_> {
     /// Starts a propagation with every rule queued (the root).
@@ -409,50 +467,78 @@ impl Ctx<'_> {
                 _ => return false,
             }
         }
+        let sets = &sets[..k];
+        match *total {
+            // Partial sums past the total are of no use (digits are
+            // positive), so a total below 64 is kept in 64-bit sets, whose
+            // shifts are one instruction each.
+            Total::Fixed(t) if t < 64 => {
+                let mut small = [0u64; MAX_LINE];
+                for (s, &set) in small.iter_mut().zip(sets) {
+                    *s = set as u64;
+                }
+                self.fixed_sum(groups, &small[..k], t)
+            }
+            Total::Fixed(t) => self.fixed_sum(groups, sets, t),
+            Total::Bulb(ref bulb) => self.bulb_sum(groups, sets, bulb),
+        }
+    }
+
+    /// A sum of `groups` (their possible sums `sets`) to the number `t`.
+    fn fixed_sum<B: SumSet>(&mut self, groups: &[Vec<u16>], sets: &[B], t: u32) -> bool {
+        let k = groups.len();
         // Totals of the groups before each (`before[i]`) and after.
+        let mut before = [B::ONE; MAX_LINE + 1];
+        let mut after = [B::ONE; MAX_LINE + 1];
+        for i in 0..k {
+            before[i + 1] = before[i].add(sets[i]);
+            after[k - 1 - i] = after[k - i].add(sets[k - 1 - i]);
+        }
+        if !before[k].has(t) {
+            return false;
+        }
+        for i in 0..k {
+            // What the groups before and this one must reach: the total
+            // less a total of the groups after (bit `v` for `t - v`).
+            let need = after[i + 1].mirror(t);
+            let mut keep = 0u128;
+            let mut left = sets[i];
+            while !left.is_empty() {
+                let s = left.pop();
+                if !before[i].shl(s).and(need).is_empty() {
+                    keep |= 1 << s;
+                }
+            }
+            if keep != sets[i].wide() && self.group(&groups[i], Some(keep)).is_none() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// A sum of `groups` (their possible sums `sets`) to the number an
+    /// arrow's bulb writes.
+    fn bulb_sum(&mut self, groups: &[Vec<u16>], sets: &[u128], bulb: &[u16]) -> bool {
+        let k = groups.len();
         let mut before = [1u128; MAX_LINE + 1];
         let mut after = [1u128; MAX_LINE + 1];
         for i in 0..k {
-            before[i + 1] = add_sets(before[i], sets[i]);
-            after[k - 1 - i] = add_sets(after[k - i], sets[k - 1 - i]);
+            before[i + 1] = before[i].add(sets[i]);
+            after[k - 1 - i] = after[k - i].add(sets[k - 1 - i]);
         }
-        let target = match total {
-            Total::Fixed(s) => 1u128 << s,
-            Total::Bulb(bulb) => match self.bulb(bulb, before[k]) {
-                Some(t) => t,
-                None => return false,
-            },
+        let Some(target) = self.bulb(bulb, before[k]) else {
+            return false;
         };
         if before[k] & target == 0 {
             return false;
         }
         for i in 0..k {
-            let keep = match total {
-                // A group's sum `s` is kept when the total less `s` is one
-                // the other groups make.
-                Total::Fixed(t) => {
-                    // What the groups before and this one must reach: the
-                    // total less a total of the groups after (bit `v` for
-                    // `t - v`, the after's totals reversed and shifted).
-                    let need = after[i + 1].reverse_bits() >> (127 - t);
-                    bits128(sets[i])
-                        .filter(|&s| (before[i] << s) & need != 0)
-                        .fold(0, |m, s| m | 1 << s)
-                }
-                Total::Bulb(_) => {
-                    let others = add_sets(before[i], after[i + 1]);
-                    let mut keep = 0u128;
-                    let mut s = sets[i];
-                    while s != 0 {
-                        let t = s.trailing_zeros();
-                        if (others << t) & target != 0 {
-                            keep |= 1 << t;
-                        }
-                        s &= s - 1;
-                    }
-                    keep
-                }
-            };
+            // A group's sum `s` is kept when some number of the bulb less
+            // `s` is one the other groups make.
+            let others = before[i].add(after[i + 1]);
+            let keep = bits128(sets[i])
+                .filter(|&s| (others << s) & target != 0)
+                .fold(0, |m, s| m | 1 << s);
             if keep != sets[i] && self.group(&groups[i], Some(keep)).is_none() {
                 return false;
             }
