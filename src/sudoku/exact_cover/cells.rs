@@ -622,6 +622,18 @@ impl Rule {
         }
     }
 
+    /// Whether one run leaves the rule with nothing more to remove on its
+    /// own: each digit it keeps has a filling of the rule's cells made of
+    /// digits it keeps (pairs, rising lines, sums, sandwiches: it keeps
+    /// exactly the digits with such a filling). Houses, intersections and
+    /// cages can find more after what they removed.
+    pub(super) fn settles(&self) -> bool {
+        matches!(
+            self,
+            Rule::Pair { .. } | Rule::Rising(_) | Rule::Sum { .. } | Rule::Sandwich { .. } | Rule::Distinct(_)
+        )
+    }
+
     /// Every cell the rule reads (some twice, none missing).
     fn cells(&self) -> Vec<u16> {
         match self {

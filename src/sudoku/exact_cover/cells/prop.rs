@@ -214,9 +214,17 @@ impl Ctx<'_> {
             let Some(k) = self.q.tiers.iter_mut().find_map(|t| t.pop()) else {
                 return true;
             };
-            self.q.queued[k as usize] = false;
             let model = self.model;
-            if !self.rule(&model.rules[k as usize]) {
+            let rule = &model.rules[k as usize];
+            // A rule that settles its own cells in one run is not woken by
+            // what it removes itself (it stays queued while it runs).
+            let settles = rule.settles();
+            if !settles {
+                self.q.queued[k as usize] = false;
+            }
+            let alive = self.rule(rule);
+            self.q.queued[k as usize] = false;
+            if !alive {
                 for &c in &model.members[k as usize] {
                     self.q.weight[c as usize] += 1;
                 }
