@@ -19,8 +19,10 @@
 //!   that must differ from it (its *peers*: the houses', cages', extra
 //!   regions', anti-knight and anti-king cells);
 //! - each rule whose cells changed runs again ([`Rule`] says what each
-//!   one keeps), the cheap ones (houses, intersections, pairs, lines that
-//!   only rise) before the sums;
+//!   one keeps), in tiers ([`Rule::tier`]): two-cell rules and rising
+//!   lines, then sums, cages and sandwiches, then houses, then
+//!   intersections; a rule that settles its own cells in one run
+//!   ([`Rule::settles`]) is not woken by what it removed itself;
 //! - a cell with no digit left is a dead end.
 //!
 //! Then it branches on a cell item, its digits in increasing order: the
@@ -611,14 +613,18 @@ impl Build {
 
 impl Rule {
     /// When the rule runs: every rule of a lower tier whose cells changed
-    /// runs before any of a higher one, so that the costly ones (sums,
-    /// cages, sandwiches) run once on what the cheap ones left.
+    /// runs before any of a higher one. The two-cell rules and rising
+    /// lines are cheap; the sums, cages and sandwiches remove the most for
+    /// their cost, so they run before the houses and the intersections,
+    /// which run many times a node and find little (measured on the hard
+    /// set's 38 puzzles with little killers: 61.9 s with the sums last,
+    /// 52.7 s with them second).
     pub(super) fn tier(&self) -> u8 {
         match self {
             Rule::Pair { .. } | Rule::Rising(_) | Rule::Distinct(_) => 0,
+            Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. } => 1,
             Rule::House(_) => 2,
             Rule::Band { .. } | Rule::Meet { .. } => 3,
-            Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. } => 1,
         }
     }
 
