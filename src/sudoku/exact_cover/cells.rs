@@ -636,7 +636,11 @@ impl Rule {
     pub(super) fn settles(&self) -> bool {
         matches!(
             self,
-            Rule::Pair { .. } | Rule::Rising(_) | Rule::Sum { .. } | Rule::Sandwich { .. } | Rule::Distinct(_)
+            Rule::Pair { .. }
+                | Rule::Rising(_)
+                | Rule::Sum { .. }
+                | Rule::Sandwich { .. }
+                | Rule::Distinct(_)
         )
     }
 
