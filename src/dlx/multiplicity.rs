@@ -559,14 +559,9 @@ pub(super) mod tests {
         let mut p = Problem::new();
         let prim = 1 + next(4) as usize;
         let sec = next(3) as usize;
-        let items: Vec<ItemId> = (0..prim + sec)
-            .map(|i| {
-                p.add_item(if i < prim {
-                    ItemKind::Primary
-                } else {
-                    ItemKind::Secondary
-                })
-            })
+        let items: Vec<ItemId> = p
+            .add_items(ItemKind::Primary, prim)
+            .chain(p.add_items(ItemKind::Secondary, sec))
             .collect();
         for &i in &items[..prim] {
             let hi = 1 + next(3) as u32;

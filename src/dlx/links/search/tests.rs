@@ -271,14 +271,9 @@ pub(in crate::dlx::links) fn random_colored_problem(
     let mut p = Problem::new();
     let prim = (shape.primary.0 + next(shape.primary.1)) as usize;
     let sec = next(shape.secondary) as usize;
-    let items: Vec<_> = (0..prim + sec)
-        .map(|i| {
-            p.add_item(if i < prim {
-                ItemKind::Primary
-            } else {
-                ItemKind::Secondary
-            })
-        })
+    let items: Vec<_> = p
+        .add_items(ItemKind::Primary, prim)
+        .chain(p.add_items(ItemKind::Secondary, sec))
         .collect();
     for _ in 0..shape.options.0 + next(shape.options.1) {
         let mut opt = vec![(items[next(prim as u64) as usize], None)];
