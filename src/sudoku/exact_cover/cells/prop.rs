@@ -41,17 +41,6 @@ fn bits(mut m: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-/// The sums (bit indices) of a set of sums.
-fn bits128(mut m: u128) -> impl Iterator<Item = u32> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let b = m.trailing_zeros();
-            m &= m - 1;
-            b
-        })
-    })
-}
-
 /// A set of sums (bit `s` for sum `s`), in 64 or 128 bits.
 trait SumSet: Copy + PartialEq {
     /// The set of the sum 0.
@@ -59,8 +48,6 @@ trait SumSet: Copy + PartialEq {
     /// The sums `a + b` of every `a` of one set and `b` of the other (those
     /// past the width dropped).
     fn add(self, other: Self) -> Self;
-    /// Whether it holds sum `t`.
-    fn has(self, t: u32) -> bool;
     /// The sums `t - v` for its sums `v <= t`.
     fn mirror(self, t: u32) -> Self;
     fn shl(self, s: u32) -> Self;
@@ -70,6 +57,8 @@ trait SumSet: Copy + PartialEq {
     fn pop(&mut self) -> u32;
     /// As 128 bits.
     fn wide(self) -> u128;
+    /// From 128 bits, the sums past its width dropped.
+    fn from_wide(wide: u128) -> Self;
 }
 
 macro_rules! sum_set {
@@ -90,10 +79,6 @@ macro_rules! sum_set {
                     f &= f - 1;
                 }
                 out
-            }
-            #[inline]
-            fn has(self, t: u32) -> bool {
-                self >> t & 1 == 1
             }
             #[inline]
             fn mirror(self, t: u32) -> Self {
@@ -120,6 +105,10 @@ macro_rules! sum_set {
             #[inline]
             fn wide(self) -> u128 {
                 self as u128
+            }
+            #[inline]
+            fn from_wide(wide: u128) -> Self {
+                wide as $t
             }
         }
     };
@@ -485,71 +474,54 @@ impl Ctx<'_> {
                 for (s, &set) in small.iter_mut().zip(sets) {
                     *s = set as u64;
                 }
-                self.fixed_sum(groups, &small[..k], t)
+                self.line(groups, &small[..k], total)
             }
-            Total::Fixed(t) => self.fixed_sum(groups, sets, t),
-            Total::Bulb(ref bulb) => self.bulb_sum(groups, sets, bulb),
+            _ => self.line(groups, sets, total),
         }
     }
 
-    /// A sum of `groups` (their possible sums `sets`) to the number `t`.
-    fn fixed_sum<B: SumSet>(&mut self, groups: &[Vec<u16>], sets: &[B], t: u32) -> bool {
+    /// A sum of `groups` (their possible sums `sets`) to its total: a
+    /// group keeps the sums `s` for which the groups before it make some
+    /// `a` and the groups after some `b` with `a + s + b` a total.
+    fn line<B: SumSet>(&mut self, groups: &[Vec<u16>], sets: &[B], total: &Total) -> bool {
         let k = groups.len();
-        // Totals of the groups before each (`before[i]`) and after.
-        let mut before = [B::ONE; MAX_LINE + 1];
+        // The totals of the groups after each (`after[i]`, from group `i`).
         let mut after = [B::ONE; MAX_LINE + 1];
-        for i in 0..k {
-            before[i + 1] = before[i].add(sets[i]);
-            after[k - 1 - i] = after[k - i].add(sets[k - 1 - i]);
+        for i in (0..k).rev() {
+            after[i] = after[i + 1].add(sets[i]);
         }
-        if !before[k].has(t) {
+        let target = match total {
+            Total::Fixed(t) => B::ONE.shl(*t),
+            Total::Bulb(bulb) => match self.bulb(bulb, after[0].wide()) {
+                Some(values) => B::from_wide(values),
+                None => return false,
+            },
+        };
+        if after[0].and(target).is_empty() {
             return false;
         }
+        // The totals of the groups before group `i`, as `i` goes on (from
+        // the sets as they were: a sum kept has a filling of sums kept).
+        let mut before = B::ONE;
         for i in 0..k {
-            // What the groups before and this one must reach: the total
-            // less a total of the groups after (bit `v` for `t - v`).
-            let need = after[i + 1].mirror(t);
+            let kept = |s: u32| match total {
+                // The total less a total of the groups after (bit `v` for
+                // `t - v`), one mirror instead of a sum of sets.
+                Total::Fixed(t) => !before.shl(s).and(after[i + 1].mirror(*t)).is_empty(),
+                Total::Bulb(_) => !before.add(after[i + 1]).shl(s).and(target).is_empty(),
+            };
             let mut keep = 0u128;
             let mut left = sets[i];
             while !left.is_empty() {
                 let s = left.pop();
-                if !before[i].shl(s).and(need).is_empty() {
+                if kept(s) {
                     keep |= 1 << s;
                 }
             }
             if keep != sets[i].wide() && self.group(&groups[i], Some(keep)).is_none() {
                 return false;
             }
-        }
-        true
-    }
-
-    /// A sum of `groups` (their possible sums `sets`) to the number an
-    /// arrow's bulb writes.
-    fn bulb_sum(&mut self, groups: &[Vec<u16>], sets: &[u128], bulb: &[u16]) -> bool {
-        let k = groups.len();
-        let mut before = [1u128; MAX_LINE + 1];
-        let mut after = [1u128; MAX_LINE + 1];
-        for i in 0..k {
-            before[i + 1] = before[i].add(sets[i]);
-            after[k - 1 - i] = after[k - i].add(sets[k - 1 - i]);
-        }
-        let Some(target) = self.bulb(bulb, before[k]) else {
-            return false;
-        };
-        if before[k] & target == 0 {
-            return false;
-        }
-        for i in 0..k {
-            // A group's sum `s` is kept when some number of the bulb less
-            // `s` is one the other groups make.
-            let others = before[i].add(after[i + 1]);
-            let keep = bits128(sets[i])
-                .filter(|&s| (others << s) & target != 0)
-                .fold(0, |m, s| m | 1 << s);
-            if keep != sets[i] && self.group(&groups[i], Some(keep)).is_none() {
-                return false;
-            }
+            before = before.add(sets[i]);
         }
         true
     }
