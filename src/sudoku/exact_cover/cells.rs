@@ -502,24 +502,26 @@ impl Build {
         Some(())
     }
 
-    /// A sandwich rule on a whole row or column.
+    /// A sandwich rule on a whole row or column: for each number of cells
+    /// between the crusts, the sets of different digits adding up to the
+    /// sum ([`cage_sets`]) that hold neither 1 nor `n`.
     fn sandwich(&mut self, cells: &[u16], sum: u32) -> Option<()> {
         let n = self.n;
-        if cells.len() != n || !(3..=16).contains(&n) {
+        if cells.len() != n || n < 3 {
             return None;
         }
-        // Digits 2..n-1 are bits 1..n-1.
-        let mut fillings = vec![Vec::new(); n - 1];
-        for s in 0u32..1 << (n - 2) {
-            let set = s << 1;
-            let total: u32 = (0..n as u32)
-                .filter(|&b| set >> b & 1 == 1)
-                .map(|b| b + 1)
-                .sum();
-            if total == sum {
-                fillings[set.count_ones() as usize].push(set);
-            }
-        }
+        let crusts = 1 | 1 << (n - 1);
+        let fillings = (0..n - 1)
+            .map(|k| {
+                let sets = cage_sets(n, k, sum)?;
+                Some(
+                    sets.into_iter()
+                        .filter(|s| s & crusts == 0)
+                        .map(|s| s as u32)
+                        .collect(),
+                )
+            })
+            .collect::<Option<Vec<Vec<u32>>>>()?;
         self.rules.push(Rule::Sandwich {
             cells: cells.to_vec(),
             fillings,
