@@ -25,23 +25,32 @@
 //!   ([`Rule::settles`]) is not woken by what it removed itself;
 //! - a cell with no digit left is a dead end.
 //!
-//! Then it branches on a cell item, its digits in increasing order: the
-//! open cell with the fewest digits for its *weight*, as CP solvers'
-//! dom/wdeg chooses. Each cell weighs 1 at the root, plus 1 each time a
-//! rule on it (or the cell itself) met a dead end earlier in the search,
-//! so the search goes first where the puzzle has proved hard; the first
-//! such cell in reading order. (Algorithm X's fewest options is the same
-//! rule with every weight 1.)
+//! Then it branches two ways, as CP solvers do: on the open cell with the
+//! fewest digits for its *weight* (dom/wdeg), first its least digit `d`
+//! (`x = d`, a child), and once that child's subtree is done, `x != d` at
+//! the node itself: `d` leaves the cell, propagation runs again, and the
+//! node chooses again from what is left (a dead end ends the node; every
+//! cell placed is a solution). The two branches are disjoint and cover the
+//! node, so counts and solutions are those of Algorithm X's branching on
+//! every digit of the cell, but what `x != d` propagates narrows the
+//! siblings still to come, and the choice after it may move to a cell
+//! that has become tighter. Each cell weighs 1 at the root, plus 1 each
+//! time a rule on it (or the cell itself) met a dead end earlier in the
+//! search, so the search goes first where the puzzle has proved hard; the
+//! first such cell in reading order. (Algorithm X's fewest options is the
+//! same rule with every weight 1.)
 //!
-//! Statistics: a node is a level entered (the root, then each digit
-//! tried), as DLX1 counts; an update is a candidate a choice clears in its
-//! own cell; an option removed is a candidate propagation cleared (peers,
-//! houses and the rules).
+//! Statistics: a node is the root or a choice `x = d` entered; an update
+//! is a candidate a choice clears in its own cell; an option removed is a
+//! candidate propagation cleared (peers, houses and the rules, and each
+//! `x != d` with what follows from it).
 //!
 //! # Invariants
 //!
 //! * A level's masks only lose bits below it: a child starts as a copy of
-//!   its parent's masks (`cells` words; nothing is undone on the way back).
+//!   its parent's masks (`cells` words; nothing is undone on the way back),
+//!   and the level's own masks lose only what `x != d` and its propagation
+//!   remove, once the child of `x = d` is done with them.
 //! * [`PLACED`] is set on a cell's mask once its single digit has left its
 //!   peers; at a fixed point every single-digit cell has it, so a node is
 //!   solved exactly when every cell has it.

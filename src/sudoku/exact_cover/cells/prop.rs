@@ -21,6 +21,26 @@ pub(super) struct Queues {
     pub(super) removed: u64,
     /// Each cell's weight for the choice: 1 and its dead ends so far.
     pub(super) weight: Vec<u32>,
+    /// For each rule, what its last run of a sum saw ([`SumMemo`]).
+    sums: Vec<SumMemo>,
+}
+
+/// What a sum's last run saw, at whatever node that was: each group's
+/// masks and the sums they make, the bulb's masks, and whether every group
+/// kept all its sums (so the run removed nothing). Which sums a run keeps
+/// depends only on the groups' sums and the bulb's masks, so a run that
+/// sees what such a quiet run saw keeps everything too and is skipped; a
+/// group whose masks are those of the last run has the same sums, so they
+/// are not found again. Checked by content, so it holds at any node and
+/// needs no undoing.
+#[derive(Clone, Debug, Default)]
+struct SumMemo {
+    /// Each group's masks (unused places 0) and sums.
+    groups: Vec<([u32; MAX_GROUP], u128)>,
+    /// The bulb's masks (an arrow's), else 0.
+    bulb: [u32; 2],
+    /// Whether every group of that run kept all its sums.
+    quiet: bool,
 }
 
 /// One propagation: the model, a node's masks and the queues.
@@ -45,6 +65,8 @@ fn bits(mut m: u32) -> impl Iterator<Item = u32> {
 trait SumSet: Copy + PartialEq {
     /// The set of the sum 0.
     const ONE: Self;
+    /// The empty set.
+    const ZERO: Self;
     /// The sums `a + b` of every `a` of one set and `b` of the other (those
     /// past the width dropped).
     fn add(self, other: Self) -> Self;
@@ -52,7 +74,12 @@ trait SumSet: Copy + PartialEq {
     fn mirror(self, t: u32) -> Self;
     fn shl(self, s: u32) -> Self;
     fn and(self, other: Self) -> Self;
+    fn or(self, other: Self) -> Self;
     fn is_empty(self) -> bool;
+    /// Whether it holds one sum.
+    fn is_one(self) -> bool;
+    /// Its least sum.
+    fn least(self) -> u32;
     /// Its least sum, taken out.
     fn pop(&mut self) -> u32;
     /// As 128 bits.
@@ -65,6 +92,7 @@ macro_rules! sum_set {
     ($t:ty) => {
         impl SumSet for $t {
             const ONE: Self = 1;
+            const ZERO: Self = 0;
             #[inline]
             fn add(self, other: Self) -> Self {
                 let (few, many) = if self.count_ones() <= other.count_ones() {
@@ -93,8 +121,20 @@ macro_rules! sum_set {
                 self & other
             }
             #[inline]
+            fn or(self, other: Self) -> Self {
+                self | other
+            }
+            #[inline]
             fn is_empty(self) -> bool {
                 self == 0
+            }
+            #[inline]
+            fn is_one(self) -> bool {
+                self.is_power_of_two()
+            }
+            #[inline]
+            fn least(self) -> u32 {
+                self.trailing_zeros()
             }
             #[inline]
             fn pop(&mut self) -> u32 {
@@ -116,6 +156,28 @@ macro_rules! sum_set {
 sum_set!(u64);
 sum_set!(u128);
 
+/// What a line's open groups add up to: a number (the total less the
+/// groups with one sum left), or an arrow's bulb with that offset.
+#[derive(Clone, Copy)]
+enum Goal<'a> {
+    Fixed(u32),
+    Bulb(&'a [u16], u32),
+}
+
+/// The sums (bit `s`) that different digits of cells with masks `m` make.
+fn group_sums(m: &[u32]) -> u128 {
+    match *m {
+        [a] => u128::from(a) << 1,
+        [a, b] => bits(a).fold(0, |s, x| s | u128::from(b & !(1 << x)) << (x + 2)),
+        [a, b, c] => bits(a).fold(0, |s, x| {
+            bits(b & !(1 << x)).fold(s, |s, y| {
+                s | u128::from(c & !(1 << x | 1 << y)) << (x + y + 3)
+            })
+        }),
+        _ => unreachable!("groups hold 1 to MAX_GROUP cells"),
+    }
+}
+
 impl Ctx<'_> {
     /// Starts a propagation with every rule queued (the root).
     pub(super) fn queue_all(&mut self) {
@@ -134,6 +196,7 @@ impl Ctx<'_> {
     pub(super) fn reset(&mut self) {
         if self.q.queued.len() != self.model.rules.len() {
             self.q.queued = vec![false; self.model.rules.len()];
+            self.q.sums = vec![SumMemo::default(); self.model.rules.len()];
         }
         for tier in &mut self.q.tiers {
             for k in tier.drain(..) {
@@ -211,7 +274,7 @@ impl Ctx<'_> {
             if !settles {
                 self.q.queued[k as usize] = false;
             }
-            let alive = self.rule(rule);
+            let alive = self.rule(k, rule);
             self.q.queued[k as usize] = false;
             if !alive {
                 for &c in &model.members[k as usize] {
@@ -223,7 +286,7 @@ impl Ctx<'_> {
     }
 
     /// Runs one rule.
-    fn rule(&mut self, rule: &Rule) -> bool {
+    fn rule(&mut self, k: u32, rule: &Rule) -> bool {
         match rule {
             Rule::House(cells) => self.house(cells),
             Rule::Band {
@@ -243,7 +306,7 @@ impl Ctx<'_> {
             Rule::Pair { cells, ok, back } => self.pair(*cells, ok, back),
             Rule::Rising(cells) => self.rising(cells),
             Rule::Cage { cells, sets } => self.cage(cells, sets),
-            Rule::Sum { groups, total } => self.sum(groups, total),
+            Rule::Sum { groups, total } => self.sum(k as usize, groups, total),
             Rule::Sandwich { cells, fillings } => self.sandwich(cells, fillings),
         }
     }
@@ -453,77 +516,129 @@ impl Ctx<'_> {
         Some(sums)
     }
 
-    fn sum(&mut self, groups: &[Vec<u16>], total: &Total) -> bool {
-        // Every total is below 128, so a line has fewer than 128 cells;
-        // the model keeps them to what a side of 31 allows.
-        let k = groups.len();
-        let mut sets = [0u128; MAX_LINE];
-        for (set, g) in sets.iter_mut().zip(groups) {
-            match self.group(g, None) {
-                Some(s) if s != 0 => *set = s,
-                _ => return false,
-            }
-        }
-        let sets = &sets[..k];
+    fn sum(&mut self, k: usize, groups: &[Vec<u16>], total: &Total) -> bool {
         match *total {
             // Partial sums past the total are of no use (digits are
             // positive), so a total below 64 is kept in 64-bit sets, whose
             // shifts are one instruction each.
-            Total::Fixed(t) if t < 64 => {
-                let mut small = [0u64; MAX_LINE];
-                for (s, &set) in small.iter_mut().zip(sets) {
-                    *s = set as u64;
-                }
-                self.line(groups, &small[..k], total)
-            }
-            _ => self.line(groups, sets, total),
+            Total::Fixed(t) if t < 64 => self.sum_in::<u64>(k, groups, total),
+            // Every total is below 128, so a line has fewer than 128 cells;
+            // the model keeps them to what a side of 31 allows.
+            _ => self.sum_in::<u128>(k, groups, total),
         }
     }
 
-    /// A sum of `groups` (their possible sums `sets`) to its total: a
-    /// group keeps the sums `s` for which the groups before it make some
-    /// `a` and the groups after some `b` with `a + s + b` a total.
-    fn line<B: SumSet>(&mut self, groups: &[Vec<u16>], sets: &[B], total: &Total) -> bool {
-        let k = groups.len();
+    /// [`Self::sum`] in sets of sums of type `B`.
+    fn sum_in<B: SumSet>(&mut self, k: usize, groups: &[Vec<u16>], total: &Total) -> bool {
+        let mut bulb = [0u32; 2];
+        if let Total::Bulb(cells) = total {
+            for (b, &c) in bulb.iter_mut().zip(cells) {
+                *b = self.digits(c);
+            }
+        }
+        let memo = &mut self.q.sums[k];
+        if memo.groups.len() != groups.len() {
+            memo.groups = vec![([0; MAX_GROUP], 0); groups.len()];
+            memo.quiet = false;
+        }
+        let mut same = memo.bulb == bulb;
+        memo.bulb = bulb;
+        // A group with one sum left adds it to every total: it is taken
+        // off the total, and the line runs on the other groups (`open`,
+        // with their sums `sets`).
+        let (mut open, mut sets) = ([0u8; MAX_LINE], [B::ONE; MAX_LINE]);
+        let (mut len, mut offset) = (0, 0);
+        for (i, (g, (seen, sums))) in groups.iter().zip(&mut memo.groups).enumerate() {
+            let mut m = [0u32; MAX_GROUP];
+            for (x, &c) in m.iter_mut().zip(g) {
+                *x = self.cand[c as usize] & !PLACED;
+            }
+            if m != *seen {
+                *seen = m;
+                let new = group_sums(&m[..g.len()]);
+                same &= new == *sums;
+                *sums = new;
+            }
+            let set = B::from_wide(*sums);
+            if set.is_empty() {
+                memo.quiet = false;
+                return false;
+            }
+            if set.is_one() {
+                offset += set.least();
+            } else {
+                (open[len], sets[len]) = (i as u8, set);
+                len += 1;
+            }
+        }
+        if same && memo.quiet {
+            return true;
+        }
+        let (open, sets) = (&open[..len], &sets[..len]);
+        let whole = match *total {
+            Total::Fixed(t) if offset > t => None,
+            Total::Fixed(t) => self.line(groups, open, sets, Goal::Fixed(t - offset)),
+            Total::Bulb(ref bulb) => self.line(groups, open, sets, Goal::Bulb(bulb, offset)),
+        };
+        self.q.sums[k].quiet = whole == Some(true);
+        whole.is_some()
+    }
+
+    /// A sum of the groups `open` of `groups` (their possible sums `sets`)
+    /// to its goal: a group keeps the sums `s` for which the groups before
+    /// it make some `a` and the groups after some `b` with `a + s + b` a
+    /// total. `None` at a dead end, else whether every group kept all its
+    /// sums.
+    fn line<B: SumSet>(
+        &mut self,
+        groups: &[Vec<u16>],
+        open: &[u8],
+        sets: &[B],
+        goal: Goal<'_>,
+    ) -> Option<bool> {
+        let k = sets.len();
         // The totals of the groups after each (`after[i]`, from group `i`).
         let mut after = [B::ONE; MAX_LINE + 1];
         for i in (0..k).rev() {
             after[i] = after[i + 1].add(sets[i]);
         }
-        let target = match total {
-            Total::Fixed(t) => B::ONE.shl(*t),
-            Total::Bulb(bulb) => match self.bulb(bulb, after[0].wide()) {
-                Some(values) => B::from_wide(values),
-                None => return false,
-            },
+        let target = match goal {
+            Goal::Fixed(t) => B::ONE.shl(t),
+            Goal::Bulb(bulb, offset) => {
+                B::from_wide(self.bulb(bulb, after[0].wide() << offset)? >> offset)
+            }
         };
         if after[0].and(target).is_empty() {
-            return false;
+            return None;
         }
+        let mut whole = true;
         // The totals of the groups before group `i`, as `i` goes on (from
         // the sets as they were: a sum kept has a filling of sums kept).
         let mut before = B::ONE;
         for i in 0..k {
-            let kept = |s: u32| match total {
-                // The total less a total of the groups after (bit `v` for
-                // `t - v`), one mirror instead of a sum of sets.
-                Total::Fixed(t) => !before.shl(s).and(after[i + 1].mirror(*t)).is_empty(),
-                Total::Bulb(_) => !before.add(after[i + 1]).shl(s).and(target).is_empty(),
+            // Sum `s` is kept when `shifted` moved up by `s` meets
+            // `against`: with a fixed total `t`, the totals before against
+            // `t - v` for the totals `v` after (one mirror instead of a
+            // sum of sets); else the others' totals against the target.
+            let (shifted, against) = match goal {
+                Goal::Fixed(t) => (before, after[i + 1].mirror(t)),
+                Goal::Bulb(..) => (before.add(after[i + 1]), target),
             };
-            let mut keep = 0u128;
+            let mut keep = B::ZERO;
             let mut left = sets[i];
             while !left.is_empty() {
                 let s = left.pop();
-                if kept(s) {
-                    keep |= 1 << s;
+                if !shifted.shl(s).and(against).is_empty() {
+                    keep = keep.or(B::ONE.shl(s));
                 }
             }
-            if keep != sets[i].wide() && self.group(&groups[i], Some(keep)).is_none() {
-                return false;
+            if keep != sets[i] {
+                whole = false;
+                self.group(&groups[usize::from(open[i])], Some(keep.wide()))?;
             }
             before = before.add(sets[i]);
         }
-        true
+        Some(whole)
     }
 
     /// Narrows an arrow's bulb to the numbers among `shaft` (the shaft's

@@ -11,14 +11,18 @@ use crate::sudoku::{Grid, Report, Variant};
 /// How often, in nodes, the search asks its cancel whether to stop.
 const TICK_NODES: u64 = 1 << 10;
 
-/// A level: the cell it branches on and the digits left to try.
+/// A level: the choice it is trying, a digit of a cell; once that child is
+/// done, the digit leaves the cell at the level's own masks and the level
+/// chooses again (see the parent module).
 #[derive(Clone, Copy, Debug)]
 struct Level {
     cell: u16,
-    left: u32,
-    /// Digits tried so far, and how many the cell had.
-    tried: u8,
-    len: u8,
+    /// The digit's bit.
+    digit: u32,
+    /// Choices tried at this level so far, and that plus the digits of its
+    /// cell left to try (for progress reports).
+    tried: u32,
+    len: u32,
 }
 
 /// The search on the cells, with its model and levels kept from one
@@ -112,16 +116,43 @@ impl CellSearch {
                 }
                 Some(level) => self.levels.push(level),
             }
-            while let Some(top) = self.levels.last_mut() {
-                if top.left == 0 {
-                    self.levels.pop();
-                    self.masks.truncate(self.levels.len() * count);
-                    continue;
+            while let Some(&top) = self.levels.last() {
+                let depth = self.levels.len();
+                let here = (depth - 1) * count..depth * count;
+                if top.tried > 0 {
+                    // Its last child is done: that digit leaves the cell
+                    // here, and the level goes on from what propagation
+                    // leaves, on the cell it then chooses (two-way
+                    // branching: `x = d`, then `x != d`).
+                    let mut ctx = Ctx {
+                        model: &self.model,
+                        cand: &mut self.masks[here.clone()],
+                        q: &mut self.queues,
+                    };
+                    ctx.reset();
+                    let alive = ctx.narrow(top.cell, !top.digit) && ctx.run();
+                    stats.removed += std::mem::take(&mut self.queues.removed);
+                    let next = alive
+                        .then(|| choose(&self.masks[here.clone()], &self.queues.weight))
+                        .flatten();
+                    if let Some(level) = next {
+                        self.levels[depth - 1] = Level {
+                            tried: top.tried,
+                            len: top.tried + level.len,
+                            ..level
+                        };
+                    } else {
+                        if alive && let Some(end) = solution(&self.masks[here], &mut stats) {
+                            break 'search end;
+                        }
+                        self.levels.pop();
+                        self.masks.truncate((depth - 1) * count);
+                        continue;
+                    }
                 }
-                let cell = top.cell;
-                let digit = top.left & top.left.wrapping_neg();
-                top.left &= top.left - 1;
+                let top = &mut self.levels[depth - 1];
                 top.tried += 1;
+                let (cell, digit) = (top.cell, top.digit);
                 if stats.nodes >= limits.max_nodes {
                     break 'search Outcome::NodeLimit;
                 }
@@ -130,9 +161,7 @@ impl CellSearch {
                     break 'search Outcome::Stopped;
                 }
                 // The child starts as a copy of its parent's masks.
-                let depth = self.levels.len();
-                self.masks
-                    .extend_from_within((depth - 1) * count..depth * count);
+                self.masks.extend_from_within(here);
                 let mut ctx = Ctx {
                     model: &self.model,
                     cand: &mut self.masks[depth * count..],
@@ -168,10 +197,7 @@ impl CellSearch {
     /// Shows `cancel` where the search stands and asks it whether to stop.
     #[cold]
     fn tick(&mut self, cancel: Option<&SharedCancel>, stats: Stats) -> bool {
-        let levels = self
-            .levels
-            .iter()
-            .map(|l| (u32::from(l.tried) - 1, u32::from(l.len)));
+        let levels = self.levels.iter().map(|l| (l.tried - 1, l.len));
         tick(cancel, &mut self.path, levels, stats)
     }
 }
@@ -193,8 +219,8 @@ fn choose(masks: &[u32], weight: &[u32]) -> Option<Level> {
     }
     best.map(|(k, _, c)| Level {
         cell: c as u16,
-        left: masks[c],
+        digit: masks[c] & masks[c].wrapping_neg(),
         tried: 0,
-        len: k as u8,
+        len: k as u32,
     })
 }
