@@ -554,19 +554,30 @@ impl Build {
             .map(|c| (c.cells.as_slice(), c.sum))
             .collect();
         for c in rules.constraints() {
-            if let Constraint::Cage {
-                cells,
-                sum: Some(sum),
-            } = c
-            {
-                cages.push((cells, *sum));
+            match c {
+                Constraint::Cage {
+                    cells,
+                    sum: Some(sum),
+                }
+                | Constraint::LittleKiller { cells, sum } => cages.push((cells, *sum)),
+                _ => {}
             }
         }
         for house in houses {
-            let inside: Vec<_> = cages
-                .iter()
-                .filter(|(cells, _)| cells.iter().all(|c| house.cells.contains(c)))
-                .collect();
+            // The sums inside the house, none sharing a cell with one
+            // before it.
+            let mut inside: Vec<&(&[u16], u32)> = Vec::new();
+            for cage in &cages {
+                let within = cage.0.iter().all(|c| house.cells.contains(c));
+                let apart = || {
+                    inside
+                        .iter()
+                        .all(|(o, _)| o.iter().all(|c| !cage.0.contains(c)))
+                };
+                if within && apart() {
+                    inside.push(cage);
+                }
+            }
             let covered: u32 = inside.iter().map(|(_, s)| s).sum();
             let rest: Vec<u16> = house
                 .cells
