@@ -47,8 +47,9 @@
 //!
 //! # Invariants
 //!
-//! * A level's masks only lose bits below it: a child starts as a copy of
-//!   its parent's masks (`cells` words; nothing is undone on the way back),
+//! * A level's words only lose bits below it: a child starts as a copy of
+//!   its parent's words (the cells' masks, then the sums' groups' sums
+//!   still possible, [`Model::width`]; nothing is undone on the way back),
 //!   and the level's own masks lose only what `x != d` and its propagation
 //!   remove, once the child of `x = d` is done with them.
 //! * [`PLACED`] is set on a cell's mask once its single digit has left its
@@ -83,6 +84,12 @@ const MAX_GROUP: usize = 3;
 /// every total below 128: at most 127 cells, and a side of 4 or more
 /// allows 31).
 const MAX_LINE: usize = 32;
+
+/// A level's words for the sums a group of a [`Rule::Sum`] may still make.
+pub(super) const SUM_WORDS: usize = 4;
+
+/// A level's words for the masks of a [`Rule::Sum`]'s bulb when it last ran.
+pub(super) const BULB_WORDS: usize = 2;
 
 /// The most triads a [`Rule::Band`] has (lines times boxes: 9 for 9x9,
 /// 25 for 25x25); a band with more takes a [`Rule::Meet`] for each line and
@@ -157,7 +164,12 @@ pub(super) enum Rule {
     /// bulb), digits repeating where no house forbids: each cell keeps the
     /// digits some total of the others completes, the others' possible
     /// totals found exactly (as sets of sums, group by group; the cells of
-    /// a group see each other, so their digits differ).
+    /// a group see each other, so their digits differ). Each group's sums
+    /// still possible are part of the node ([`Model::width`]), as the
+    /// cells' masks are: a sum no total can use is gone for the subtree,
+    /// though the group's digits could still make it, and a run that finds
+    /// every group's sums as it left them does nothing more than narrow
+    /// cells to the fillings of those sums.
     Sum {
         /// The cells in groups of at most [`MAX_GROUP`] that see each
         /// other.
@@ -208,6 +220,14 @@ pub(super) struct Model {
     pub(super) watch: Vec<Vec<u32>>,
     /// For each rule, its cells (each once).
     pub(super) members: Vec<Vec<u16>>,
+    /// For each rule, where a sum's state starts in a level's words past
+    /// the cells' masks ([`Model::width`]); 0 for other rules.
+    pub(super) at: Vec<u32>,
+    /// A level's words: the cells' masks, then each sum's state: for each
+    /// group the sums it may still make (four words, a 128-bit set, all
+    /// ones at the root), then for an arrow the masks its bulb had when the
+    /// sum last ran (two words).
+    pub(super) width: usize,
 }
 
 /// Whether this path has a propagator for the constraint's kind (all but
@@ -620,6 +640,21 @@ impl Build {
             }
             members.push(cells);
         }
+        let mut width = count;
+        let at = rules
+            .iter()
+            .map(|rule| match rule {
+                Rule::Sum { groups, total } => {
+                    let at = width - count;
+                    width += SUM_WORDS * groups.len();
+                    if let Total::Bulb(_) = total {
+                        width += BULB_WORDS;
+                    }
+                    at as u32
+                }
+                _ => 0,
+            })
+            .collect();
         Model {
             n: self.n,
             all: self.all,
@@ -629,6 +664,8 @@ impl Build {
             tier,
             watch,
             members,
+            at,
+            width,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! cells changed run, cheap ones first. Each rule's method returns `false`
 //! for a dead end.
 
-use super::{MAX_GROUP, MAX_LINE, MAX_TRIADS, Model, PLACED, Rule, Total};
+use super::{BULB_WORDS, MAX_GROUP, MAX_LINE, MAX_TRIADS, Model, PLACED, Rule, SUM_WORDS, Total};
 
 /// How many tiers the rules run in ([`Rule::tier`]).
 const TIERS: usize = 4;
@@ -21,26 +21,66 @@ pub(super) struct Queues {
     pub(super) removed: u64,
     /// Each cell's weight for the choice: 1 and its dead ends so far.
     pub(super) weight: Vec<u32>,
-    /// For each rule, what its last run of a sum saw ([`SumMemo`]).
+    /// For each rule, its groups' last sums if it is a sum ([`SumMemo`]).
     sums: Vec<SumMemo>,
 }
 
-/// What a sum's last run saw, at whatever node that was: each group's
-/// masks and the sums they make, the bulb's masks, and whether every group
-/// kept all its sums (so the run removed nothing). Which sums a run keeps
-/// depends only on the groups' sums and the bulb's masks, so a run that
-/// sees what such a quiet run saw keeps everything too and is skipped; a
-/// group whose masks are those of the last run has the same sums, so they
-/// are not found again. Checked by content, so it holds at any node and
-/// needs no undoing.
-#[derive(Clone, Debug, Default)]
-struct SumMemo {
-    /// Each group's masks (unused places 0) and sums.
-    groups: Vec<([u32; MAX_GROUP], u128)>,
-    /// The bulb's masks (an arrow's), else 0.
-    bulb: [u32; 2],
-    /// Whether every group of that run kept all its sums.
-    quiet: bool,
+/// For each group of a sum, what was last found for it, at whatever node
+/// that was. Checked by content, so it holds at any node and needs no
+/// undoing.
+type SumMemo = Vec<GroupMemo>;
+
+/// What was last found for a group of a sum ([`SumMemo`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct GroupMemo {
+    /// The masks its sums were last found from, and those sums (what its
+    /// fillings make): a group whose masks are the same has the same sums,
+    /// so they are not found again.
+    seen: [u32; MAX_GROUP],
+    sums: u128,
+    /// The masks it was last left with when narrowed to the fillings of
+    /// some sums, and those sums: narrowing again to the same sums removes
+    /// nothing from those masks (each digit kept has a filling of digits
+    /// kept), so it is skipped.
+    trimmed: ([u32; MAX_GROUP], u128),
+}
+
+/// The digits of a group's cells `g` (unused places 0).
+fn masks_of(cand: &[u32], g: &[u16]) -> [u32; MAX_GROUP] {
+    let mut m = [0u32; MAX_GROUP];
+    for (x, &c) in m.iter_mut().zip(g) {
+        *x = cand[c as usize] & !PLACED;
+    }
+    m
+}
+
+/// A sum rule as its run sees it: its index, its groups and where its
+/// state starts in the level's words ([`Model::width`]).
+#[derive(Clone, Copy)]
+struct SumAt<'a> {
+    k: usize,
+    groups: &'a [Vec<u16>],
+    at: usize,
+}
+
+impl SumAt<'_> {
+    /// The sums group `i` may still make, in a node's words `cand`.
+    fn sums(self, cand: &[u32], i: usize) -> u128 {
+        let word = self.at + SUM_WORDS * i;
+        let words = &cand[word..word + SUM_WORDS];
+        words
+            .iter()
+            .rev()
+            .fold(0, |set, &w| set << 32 | u128::from(w))
+    }
+
+    /// Sets the sums group `i` may still make, in a node's words `cand`.
+    fn set_sums(self, cand: &mut [u32], i: usize, set: u128) {
+        let word = self.at + SUM_WORDS * i;
+        for (j, w) in cand[word..word + SUM_WORDS].iter_mut().enumerate() {
+            *w = (set >> (32 * j)) as u32;
+        }
+    }
 }
 
 /// One propagation: the model, a node's masks and the queues.
@@ -185,7 +225,7 @@ impl Ctx<'_> {
         for k in 0..self.model.rules.len() {
             self.enqueue(k as u32);
         }
-        for c in 0..self.cand.len() {
+        for c in 0..self.model.n * self.model.n {
             if self.cand[c] & PLACED == 0 && self.cand[c].is_power_of_two() {
                 self.q.singles.push(c as u16);
             }
@@ -196,7 +236,7 @@ impl Ctx<'_> {
     pub(super) fn reset(&mut self) {
         if self.q.queued.len() != self.model.rules.len() {
             self.q.queued = vec![false; self.model.rules.len()];
-            self.q.sums = vec![SumMemo::default(); self.model.rules.len()];
+            self.q.sums = vec![SumMemo::new(); self.model.rules.len()];
         }
         for tier in &mut self.q.tiers {
             for k in tier.drain(..) {
@@ -517,105 +557,135 @@ impl Ctx<'_> {
     }
 
     fn sum(&mut self, k: usize, groups: &[Vec<u16>], total: &Total) -> bool {
+        let at = self.model.n * self.model.n + self.model.at[k] as usize;
+        let rule = SumAt { k, groups, at };
         match *total {
             // Partial sums past the total are of no use (digits are
             // positive), so a total below 64 is kept in 64-bit sets, whose
             // shifts are one instruction each.
-            Total::Fixed(t) if t < 64 => self.sum_in::<u64>(k, groups, total),
+            Total::Fixed(t) if t < 64 => self.sum_in::<u64>(rule, total),
             // Every total is below 128, so a line has fewer than 128 cells;
             // the model keeps them to what a side of 31 allows.
-            _ => self.sum_in::<u128>(k, groups, total),
+            _ => self.sum_in::<u128>(rule, total),
         }
     }
 
     /// [`Self::sum`] in sets of sums of type `B`.
-    fn sum_in<B: SumSet>(&mut self, k: usize, groups: &[Vec<u16>], total: &Total) -> bool {
-        let mut bulb = [0u32; 2];
+    fn sum_in<B: SumSet>(&mut self, rule: SumAt<'_>, total: &Total) -> bool {
+        let SumAt { k, groups, at } = rule;
+        let bulb_at = at + SUM_WORDS * groups.len();
+        let mut changed = false;
         if let Total::Bulb(cells) = total {
+            let mut bulb = [0u32; BULB_WORDS];
             for (b, &c) in bulb.iter_mut().zip(cells) {
                 *b = self.digits(c);
             }
+            changed = self.cand[bulb_at..bulb_at + BULB_WORDS] != bulb;
         }
         let memo = &mut self.q.sums[k];
-        if memo.groups.len() != groups.len() {
-            memo.groups = vec![([0; MAX_GROUP], 0); groups.len()];
-            memo.quiet = false;
+        if memo.len() != groups.len() {
+            *memo = vec![GroupMemo::default(); groups.len()];
         }
-        let mut same = memo.bulb == bulb;
-        memo.bulb = bulb;
         // A group with one sum left adds it to every total: it is taken
         // off the total, and the line runs on the other groups (`open`,
-        // with their sums `sets`).
-        let (mut open, mut sets) = ([0u8; MAX_LINE], [B::ONE; MAX_LINE]);
+        // with their sums `sets`, and their fillings' sums `made`).
+        let (mut open, mut sets, mut made) =
+            ([0u8; MAX_LINE], [B::ONE; MAX_LINE], [0u128; MAX_LINE]);
         let (mut len, mut offset) = (0, 0);
-        for (i, (g, (seen, sums))) in groups.iter().zip(&mut memo.groups).enumerate() {
-            let mut m = [0u32; MAX_GROUP];
-            for (x, &c) in m.iter_mut().zip(g) {
-                *x = self.cand[c as usize] & !PLACED;
+        // The groups whose fillings make sums no longer possible, and those
+        // with one sum left.
+        let (mut thin, mut single) = (0u32, 0u32);
+        for (i, (g, memo)) in groups.iter().zip(memo.iter_mut()).enumerate() {
+            let m = masks_of(self.cand, g);
+            if m != memo.seen {
+                memo.seen = m;
+                memo.sums = group_sums(&m[..g.len()]);
             }
-            if m != *seen {
-                *seen = m;
-                let new = group_sums(&m[..g.len()]);
-                same &= new == *sums;
-                *sums = new;
-            }
-            let set = B::from_wide(*sums);
-            if set.is_empty() {
-                memo.quiet = false;
+            let sums = &memo.sums;
+            let still = rule.sums(self.cand, i);
+            let wide = *sums & still;
+            if wide == 0 {
                 return false;
             }
+            if wide != still {
+                changed = true;
+                rule.set_sums(self.cand, i, wide);
+            }
+            if wide != *sums {
+                thin |= 1 << i;
+            }
+            let set = B::from_wide(wide);
             if set.is_one() {
                 offset += set.least();
+                single |= 1 << i;
             } else {
-                (open[len], sets[len]) = (i as u8, set);
+                (open[len], sets[len], made[len]) = (i as u8, set, *sums);
                 len += 1;
             }
         }
-        if same && memo.quiet {
-            return true;
+        // Narrows the groups `thin` to the fillings of their sums.
+        let narrow = |s: &mut Self, thin: u32| {
+            bits(thin).all(|i| {
+                let still = rule.sums(s.cand, i as usize);
+                s.trim(rule, i as usize, still)
+            })
+        };
+        // No group's sums changed since this rule last ran here or above:
+        // it would keep every sum again (what a run keeps, a run keeps),
+        // so only cells whose fillings make sums no longer possible lose
+        // digits.
+        if !changed {
+            return narrow(self, thin);
         }
         let (open, sets) = (&open[..len], &sets[..len]);
-        let whole = match *total {
-            Total::Fixed(t) if offset > t => None,
-            Total::Fixed(t) => self.line(groups, open, sets, Goal::Fixed(t - offset)),
-            Total::Bulb(ref bulb) => self.line(groups, open, sets, Goal::Bulb(bulb, offset)),
+        let alive = match *total {
+            Total::Fixed(t) if offset > t => false,
+            Total::Fixed(t) => self.line(rule, open, sets, &made, Goal::Fixed(t - offset)),
+            Total::Bulb(ref cells) => self.line(rule, open, sets, &made, Goal::Bulb(cells, offset)),
         };
-        self.q.sums[k].quiet = whole == Some(true);
-        whole.is_some()
+        if let Total::Bulb(cells) = total {
+            for (b, &c) in cells.iter().enumerate() {
+                self.cand[bulb_at + b] = self.digits(c);
+            }
+        }
+        // The line narrows its open groups; those with one sum are
+        // narrowed here.
+        alive && narrow(self, thin & single)
     }
 
-    /// A sum of the groups `open` of `groups` (their possible sums `sets`)
-    /// to its goal: a group keeps the sums `s` for which the groups before
-    /// it make some `a` and the groups after some `b` with `a + s + b` a
-    /// total. `None` at a dead end, else whether every group kept all its
-    /// sums.
+    /// A sum of its groups `open` (their possible sums `sets`, their
+    /// fillings' sums `made`) to its goal: a group keeps the sums `s` for
+    /// which the groups before it make some `a` and the groups after some
+    /// `b` with `a + s + b` a total; they are its sums from then on (in the
+    /// node's words), and its cells keep the digits of the fillings whose
+    /// sums it keeps. `false` at a dead end.
     fn line<B: SumSet>(
         &mut self,
-        groups: &[Vec<u16>],
+        rule: SumAt<'_>,
         open: &[u8],
         sets: &[B],
+        made: &[u128],
         goal: Goal<'_>,
-    ) -> Option<bool> {
-        let k = sets.len();
+    ) -> bool {
         // The totals of the groups after each (`after[i]`, from group `i`).
         let mut after = [B::ONE; MAX_LINE + 1];
-        for i in (0..k).rev() {
+        for i in (0..sets.len()).rev() {
             after[i] = after[i + 1].add(sets[i]);
         }
         let target = match goal {
             Goal::Fixed(t) => B::ONE.shl(t),
-            Goal::Bulb(bulb, offset) => {
-                B::from_wide(self.bulb(bulb, after[0].wide() << offset)? >> offset)
-            }
+            Goal::Bulb(bulb, offset) => match self.bulb(bulb, after[0].wide() << offset) {
+                Some(values) => B::from_wide(values >> offset),
+                None => return false,
+            },
         };
         if after[0].and(target).is_empty() {
-            return None;
+            return false;
         }
-        let mut whole = true;
         // The totals of the groups before group `i`, as `i` goes on (from
         // the sets as they were: a sum kept has a filling of sums kept).
         let mut before = B::ONE;
-        for i in 0..k {
+        for i in 0..sets.len() {
             // Sum `s` is kept when `shifted` moved up by `s` meets
             // `against`: with a fixed total `t`, the totals before against
             // `t - v` for the totals `v` after (one mirror instead of a
@@ -632,13 +702,32 @@ impl Ctx<'_> {
                     keep = keep.or(B::ONE.shl(s));
                 }
             }
+            let g = usize::from(open[i]);
             if keep != sets[i] {
-                whole = false;
-                self.group(&groups[usize::from(open[i])], Some(keep.wide()))?;
+                rule.set_sums(self.cand, g, keep.wide());
+            }
+            // The cells keep the digits of the fillings whose sums stay.
+            if keep.wide() != made[i] && !self.trim(rule, g, keep.wide()) {
+                return false;
             }
             before = before.add(sets[i]);
         }
-        Some(whole)
+        true
+    }
+
+    /// Narrows group `i` of a sum to the fillings whose sums are in `keep`,
+    /// unless its masks are those it was last left with for the same sums
+    /// ([`GroupMemo::trimmed`]); `false` at a dead end.
+    fn trim(&mut self, rule: SumAt<'_>, i: usize, keep: u128) -> bool {
+        let (k, g) = (rule.k, &rule.groups[i]);
+        if self.q.sums[k][i].trimmed == (masks_of(self.cand, g), keep) {
+            return true;
+        }
+        if self.group(g, Some(keep)).is_none() {
+            return false;
+        }
+        self.q.sums[k][i].trimmed = (masks_of(self.cand, g), keep);
+        true
     }
 
     /// Narrows an arrow's bulb to the numbers among `shaft` (the shaft's

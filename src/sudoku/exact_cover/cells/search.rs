@@ -64,9 +64,12 @@ impl CellSearch {
     ) -> Option<Report> {
         let model = &self.model;
         let count = model.n * model.n;
+        let width = model.width;
         let givens = puzzle.cells();
         self.masks.clear();
         self.masks.extend_from_slice(&model.root);
+        // Every sum may make anything at the root.
+        self.masks.resize(width, u32::MAX);
         for (c, &v) in givens.iter().enumerate() {
             if v != 0 {
                 let bit = 1u32 << (v - 1);
@@ -99,7 +102,7 @@ impl CellSearch {
             stats.nodes = 1;
             let mut ctx = Ctx {
                 model,
-                cand: &mut self.masks[..count],
+                cand: &mut self.masks[..width],
                 q: &mut self.queues,
             };
             ctx.queue_all();
@@ -118,7 +121,7 @@ impl CellSearch {
             }
             while let Some(&top) = self.levels.last() {
                 let depth = self.levels.len();
-                let here = (depth - 1) * count..depth * count;
+                let here = (depth - 1) * width..depth * width;
                 if top.tried > 0 {
                     // Its last child is done: that digit leaves the cell
                     // here, and the level goes on from what propagation
@@ -133,7 +136,7 @@ impl CellSearch {
                     let alive = ctx.narrow(top.cell, !top.digit) && ctx.run();
                     stats.removed += std::mem::take(&mut self.queues.removed);
                     let next = alive
-                        .then(|| choose(&self.masks[here.clone()], &self.queues.weight))
+                        .then(|| choose(&self.masks[here.start..][..count], &self.queues.weight))
                         .flatten();
                     if let Some(level) = next {
                         self.levels[depth - 1] = Level {
@@ -142,11 +145,14 @@ impl CellSearch {
                             ..level
                         };
                     } else {
-                        if alive && let Some(end) = solution(&self.masks[here], &mut stats) {
+                        if alive
+                            && let Some(end) =
+                                solution(&self.masks[here.start..][..count], &mut stats)
+                        {
                             break 'search end;
                         }
                         self.levels.pop();
-                        self.masks.truncate((depth - 1) * count);
+                        self.masks.truncate((depth - 1) * width);
                         continue;
                     }
                 }
@@ -164,7 +170,7 @@ impl CellSearch {
                 self.masks.extend_from_within(here);
                 let mut ctx = Ctx {
                     model: &self.model,
-                    cand: &mut self.masks[depth * count..],
+                    cand: &mut self.masks[depth * width..],
                     q: &mut self.queues,
                 };
                 // The choice's own cell's other digits are its updates, the
@@ -175,19 +181,20 @@ impl CellSearch {
                 stats.updates += own;
                 stats.removed += std::mem::take(&mut self.queues.removed) - own;
                 if alive {
-                    match choose(&self.masks[depth * count..], &self.queues.weight) {
+                    let child = &self.masks[depth * width..][..count];
+                    match choose(child, &self.queues.weight) {
                         Some(level) => {
                             self.levels.push(level);
                             continue;
                         }
                         None => {
-                            if let Some(end) = solution(&self.masks[depth * count..], &mut stats) {
+                            if let Some(end) = solution(child, &mut stats) {
                                 break 'search end;
                             }
                         }
                     }
                 }
-                self.masks.truncate(depth * count);
+                self.masks.truncate(depth * width);
             }
             Outcome::Exhausted
         };
