@@ -62,24 +62,9 @@ impl CellSearch {
         mut visit: Option<Visit<'_, '_>>,
         cancel: Option<&SharedCancel>,
     ) -> Option<Report> {
+        self.start(puzzle)?;
         let model = &self.model;
-        let count = model.n * model.n;
-        let width = model.width;
-        let givens = puzzle.cells();
-        self.masks.clear();
-        self.masks.extend_from_slice(&model.root);
-        // Every sum may make anything at the root.
-        self.masks.resize(width, u32::MAX);
-        for (c, &v) in givens.iter().enumerate() {
-            if v != 0 {
-                let bit = 1u32 << (v - 1);
-                let clash = model.peers[c].iter().any(|&p| givens[p as usize] == v);
-                if self.masks[c] & bit == 0 || clash {
-                    return None;
-                }
-                self.masks[c] = bit;
-            }
-        }
+        let (count, width) = (model.n * model.n, model.width);
         let shape = puzzle.shape();
         self.queues.weight.clear();
         self.queues.weight.resize(count, 1);
@@ -127,13 +112,7 @@ impl CellSearch {
                     // here, and the level goes on from what propagation
                     // leaves, on the cell it then chooses (two-way
                     // branching: `x = d`, then `x != d`).
-                    let mut ctx = Ctx {
-                        model: &self.model,
-                        cand: &mut self.masks[here.clone()],
-                        q: &mut self.queues,
-                    };
-                    ctx.reset();
-                    let alive = ctx.narrow(top.cell, !top.digit) && ctx.run();
+                    let alive = self.propagate(depth - 1, top.cell, !top.digit);
                     stats.removed += std::mem::take(&mut self.queues.removed);
                     let next = alive
                         .then(|| choose(&self.masks[here.start..][..count], &self.queues.weight))
@@ -168,16 +147,11 @@ impl CellSearch {
                 }
                 // The child starts as a copy of its parent's masks.
                 self.masks.extend_from_within(here);
-                let mut ctx = Ctx {
-                    model: &self.model,
-                    cand: &mut self.masks[depth * width..],
-                    q: &mut self.queues,
-                };
                 // The choice's own cell's other digits are its updates, the
                 // rest propagation's removals.
-                let own = u64::from((ctx.cand[cell as usize] & !PLACED).count_ones() - 1);
-                ctx.reset();
-                let alive = ctx.narrow(cell, digit) && ctx.run();
+                let mask = self.masks[depth * width + cell as usize];
+                let own = u64::from((mask & !PLACED).count_ones() - 1);
+                let alive = self.propagate(depth, cell, digit);
                 stats.updates += own;
                 stats.removed += std::mem::take(&mut self.queues.removed) - own;
                 if alive {
@@ -199,6 +173,42 @@ impl CellSearch {
             Outcome::Exhausted
         };
         Some(Report { outcome, stats })
+    }
+
+    /// Sets the root's words for `puzzle`: each cell's digits (a given's
+    /// alone), every sum's groups free to make anything; `None` when a
+    /// given is not among its cell's digits or two givens that must differ
+    /// are the same.
+    fn start(&mut self, puzzle: &Grid) -> Option<()> {
+        let model = &self.model;
+        let givens = puzzle.cells();
+        self.masks.clear();
+        self.masks.extend_from_slice(&model.root);
+        self.masks.resize(model.width, u32::MAX);
+        for (c, &v) in givens.iter().enumerate() {
+            if v != 0 {
+                let bit = 1u32 << (v - 1);
+                let clash = model.peers[c].iter().any(|&p| givens[p as usize] == v);
+                if self.masks[c] & bit == 0 || clash {
+                    return None;
+                }
+                self.masks[c] = bit;
+            }
+        }
+        Some(())
+    }
+
+    /// Keeps only the digits `keep` of `cell` in level `level`'s words and
+    /// propagates to a fixed point; `false` at a dead end.
+    fn propagate(&mut self, level: usize, cell: u16, keep: u32) -> bool {
+        let width = self.model.width;
+        let mut ctx = Ctx {
+            model: &self.model,
+            cand: &mut self.masks[level * width..(level + 1) * width],
+            q: &mut self.queues,
+        };
+        ctx.reset();
+        ctx.narrow(cell, keep) && ctx.run()
     }
 
     /// Shows `cancel` where the search stands and asks it whether to stop.
