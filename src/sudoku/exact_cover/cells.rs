@@ -239,11 +239,12 @@ fn has_propagator(c: &Constraint) -> bool {
 /// Whether the cells' search is the faster path for `rules`, as measured
 /// (BENCHMARKS.md, "Each rule's own propagator"): every rule has a
 /// propagator here, and some rule ties digits by more than their being
-/// different (killer cages, sums, sandwiches, thermometers, dots, minimum
-/// and maximum cells, palindromes, anti-knight). Rules of different digits
-/// only (diagonals, extra regions, jigsaw, cages without sums, parity,
-/// anti-king) and negative rules alone (nonconsecutive) search their easy
-/// puzzles faster on the links: a node here costs about ten of theirs.
+/// different (killer cages, sums, sandwiches, thermometers, kropki dots,
+/// minimum and maximum cells). Rules of different digits only (diagonals,
+/// extra regions, jigsaw, cages without sums, parity, anti-king, and
+/// anti-knight), negative rules alone (nonconsecutive) and rules of pairs
+/// the links' matched pairs already settle (XV, palindromes) search their
+/// easy puzzles faster on the links: a node here costs about ten of theirs.
 pub(super) fn pays(rules: &Variant) -> bool {
     let ties = |c: &Constraint| {
         matches!(
@@ -253,10 +254,11 @@ pub(super) fn pays(rules: &Variant) -> bool {
                 | Constraint::Arrow { .. }
                 | Constraint::Sandwich { .. }
                 | Constraint::Thermometer(_)
-                | Constraint::Dot { .. }
+                | Constraint::Dot {
+                    relation: Relation::Difference(_) | Relation::Ratio(_),
+                    ..
+                }
                 | Constraint::Extreme { .. }
-                | Constraint::Palindrome(_)
-                | Constraint::AntiKnight
         )
     };
     rules.n() <= MAX_SIDE
