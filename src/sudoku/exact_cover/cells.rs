@@ -85,6 +85,9 @@ const MAX_GROUP: usize = 3;
 /// allows 31).
 const MAX_LINE: usize = 32;
 
+/// The most cells on either side of a [`Rule::Linear`] the model derives.
+const MAX_OUTIES: usize = 4;
+
 /// A level's words for the sums a group of a [`Rule::Sum`] may still make.
 pub(super) const SUM_WORDS: usize = 4;
 
@@ -187,6 +190,16 @@ pub(super) enum Rule {
         /// For each number of cells between the crusts, the sets of
         /// digits (none of them 1 or `n`) adding up to the sum.
         fillings: Vec<Vec<u32>>,
+    },
+    /// The cells `plus` less the cells `minus` make `total`, digits
+    /// repeating (what a house's rest and a sum crossing it leave: the
+    /// rest's cells outside the sum less the sum's cells outside the
+    /// house): each cell keeps the digits within the bounds the others'
+    /// least and greatest digits allow.
+    Linear {
+        plus: Vec<u16>,
+        minus: Vec<u16>,
+        total: i32,
     },
 }
 
@@ -610,6 +623,32 @@ impl Build {
             if inside.is_empty() || rest.is_empty() || covered > whole {
                 continue;
             }
+            // Outies: a sum with some cells in the rest and a few outside
+            // the house leaves the rest's other cells less those few.
+            let left = (whole - covered) as i32;
+            for (cells, sum) in &cages {
+                let (inner, outer): (Vec<u16>, Vec<u16>) =
+                    cells.iter().partition(|c| house.cells.contains(c));
+                if inner.is_empty()
+                    || outer.is_empty()
+                    || outer.len() > MAX_OUTIES
+                    || !inner.iter().all(|c| rest.contains(c))
+                {
+                    continue;
+                }
+                let plus: Vec<u16> = rest
+                    .iter()
+                    .copied()
+                    .filter(|c| !inner.contains(c))
+                    .collect();
+                if plus.len() <= MAX_OUTIES {
+                    self.rules.push(Rule::Linear {
+                        plus,
+                        minus: outer,
+                        total: left - *sum as i32,
+                    });
+                }
+            }
             let sets = cage_sets(n, rest.len(), whole - covered)?;
             let sets = sets.into_iter().map(|s| s as u32).collect();
             self.rules.push(Rule::Cage { cells: rest, sets });
@@ -683,7 +722,7 @@ impl Rule {
     pub(super) fn tier(&self) -> u8 {
         match self {
             Rule::Pair { .. } | Rule::Rising(_) | Rule::Distinct(_) => 0,
-            Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. } => 1,
+            Rule::Cage { .. } | Rule::Sum { .. } | Rule::Sandwich { .. } | Rule::Linear { .. } => 1,
             Rule::House(_) => 2,
             Rule::Band { .. } | Rule::Meet { .. } => 3,
         }
@@ -717,6 +756,7 @@ impl Rule {
                 second,
             } => [first.as_slice(), common, second].concat(),
             Rule::Pair { cells, .. } => cells.to_vec(),
+            Rule::Linear { plus, minus, .. } => [plus.as_slice(), minus].concat(),
             Rule::Sum { groups, total } => {
                 let mut all = groups.concat();
                 if let Total::Bulb(b) = total {

@@ -348,6 +348,7 @@ impl Ctx<'_> {
             Rule::Cage { cells, sets } => self.cage(cells, sets),
             Rule::Sum { groups, total } => self.sum(k as usize, groups, total),
             Rule::Sandwich { cells, fillings } => self.sandwich(cells, fillings),
+            Rule::Linear { plus, minus, total } => self.linear(plus, minus, *total),
         }
     }
 
@@ -754,6 +755,49 @@ impl Ctx<'_> {
             }
             (self.narrow(a, ka) && self.narrow(b, kb)).then_some(values)
         }
+    }
+
+    /// `plus` less `minus` makes `total`: each cell keeps the digits the
+    /// others' bounds can answer.
+    fn linear(&mut self, plus: &[u16], minus: &[u16], total: i32) -> bool {
+        // Bit `d - 1` is digit `d`.
+        let least = |m: u32| m.trailing_zeros() as i32 + 1;
+        let most = |m: u32| 32 - m.leading_zeros() as i32;
+        let bounds = |s: &Self, cells: &[u16]| {
+            cells.iter().fold((0, 0), |(lo, hi), &c| {
+                let m = s.digits(c);
+                (lo + least(m), hi + most(m))
+            })
+        };
+        let (plo, phi) = bounds(self, plus);
+        let (mlo, mhi) = bounds(self, minus);
+        if plo - mhi > total || phi - mlo < total {
+            return false;
+        }
+        // A cell's range: what the total needs given the others' bounds.
+        let range = |lo: i32, hi: i32| -> u32 {
+            let (lo, hi) = (lo.max(1), hi.min(31));
+            if lo > hi {
+                0
+            } else {
+                ((1u64 << hi) - (1u64 << (lo - 1))) as u32
+            }
+        };
+        for &c in plus {
+            let m = self.digits(c);
+            let (olo, ohi) = (plo - least(m), phi - most(m));
+            if !self.narrow(c, range(total + mlo - ohi, total + mhi - olo)) {
+                return false;
+            }
+        }
+        for &c in minus {
+            let m = self.digits(c);
+            let (olo, ohi) = (mlo - least(m), mhi - most(m));
+            if !self.narrow(c, range(plo - total - ohi, phi - total - olo)) {
+                return false;
+            }
+        }
+        true
     }
 
     fn sandwich(&mut self, cells: &[u16], fillings: &[Vec<u32>]) -> bool {
