@@ -176,3 +176,70 @@ fn the_same_puzzle_searched_twice_gives_the_same_tree() {
     assert_eq!(first.stats, second.stats);
     assert_eq!(first.stats.solutions, 3);
 }
+
+#[test]
+fn a_corner_diagonal_leaves_its_box_an_innie_and_a_crossing_one_an_outie() {
+    // Box 1 (cells 0-2, 9-11, 18-20) of the solved grid below holds
+    // 1 2 3 / 4 5 6 / 7 8 9. Its corner diagonal R1C2-R2C1 (cells 1, 9)
+    // adds up to 2 + 4 = 6; the diagonal R1C3-R2C4 (cells 2, 12) holds 3
+    // and 7, 10, with one cell in the box's rest and one outside.
+    let solved =
+        "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+    let corner = Constraint::LittleKiller {
+        cells: vec![1, 9],
+        sum: 6,
+    };
+    let crossing = Constraint::LittleKiller {
+        cells: vec![2, 12],
+        sum: 10,
+    };
+    let rules = with(Shape::NINE, vec![corner, crossing]);
+    let m = Model::of(&rules).unwrap();
+    // The rest of the box: seven cells of 45 - 6 = 39 in different digits.
+    let rest: Vec<u16> = vec![0, 2, 10, 11, 18, 19, 20];
+    assert!(
+        m.rules
+            .iter()
+            .any(|r| matches!(r, Rule::Cage { cells, .. } if *cells == rest))
+    );
+    // The rest less cell 2, less cell 12, makes 39 - 10 = 29; but the rest
+    // less cell 2 has six cells, past the four an outie may have.
+    assert!(!m.rules.iter().any(|r| matches!(r, Rule::Linear { .. })));
+    // With the box filled but for a corner and three cells, the rest is
+    // four cells, and the outie appears: cells 2, 10, 11 and 0 less 12.
+    let more = with(
+        Shape::NINE,
+        vec![
+            Constraint::LittleKiller {
+                cells: vec![1, 9],
+                sum: 6,
+            },
+            Constraint::Cage {
+                cells: vec![18, 19, 20],
+                sum: Some(24),
+            },
+            Constraint::LittleKiller {
+                cells: vec![2, 12],
+                sum: 10,
+            },
+        ],
+    );
+    let m = Model::of(&more).unwrap();
+    let outie = m.rules.iter().find_map(|r| match r {
+        Rule::Linear { plus, minus, total } => Some((plus.clone(), minus.clone(), *total)),
+        _ => None,
+    });
+    // 45 - 6 - 24 = 15 in cells 0, 2, 10, 11; less cell 2 and less 12
+    // (10 - cell 2): 15 - 10 = 5 = 1 + 5 + 6 - 7.
+    assert_eq!(outie, Some((vec![0, 10, 11], vec![12], 5)));
+    // And the solutions are those of the compiler's path.
+    let mut cells: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
+    for k in [0, 2, 10, 11, 12, 13, 14, 30, 40, 50] {
+        cells[k] = 0;
+    }
+    let puzzle = Grid::from_cells(Shape::NINE, cells).unwrap();
+    let (off, _) = sorted(&more, &puzzle, Propagate::Off);
+    let (on, _) = sorted(&more, &puzzle, Propagate::Rules);
+    assert_eq!(on, off);
+    assert!(!on.is_empty());
+}
