@@ -501,60 +501,37 @@ impl Ctx<'_> {
         true
     }
 
-    /// The sums a group's fillings make (bit `s`), and with `keep` set,
-    /// narrows its cells to the fillings whose sums are in `keep`.
-    #[inline]
-    fn group(&mut self, g: &[u16], keep: Option<u128>) -> Option<u128> {
-        if let [c] = g {
-            // One cell: its digits are its sums.
-            let m = self.digits(*c);
-            return match keep {
-                None => Some(u128::from(m) << 1),
-                Some(k) => {
-                    let kept = m & (k >> 1) as u32;
-                    self.narrow(*c, kept).then_some(u128::from(kept) << 1)
-                }
-            };
-        }
-        let mut m = [0u32; MAX_GROUP];
-        for (x, &c) in m.iter_mut().zip(g) {
-            *x = self.digits(c);
-        }
-        // The last cell's digits at once, as a mask shifted to its sums:
-        // digit `z + 1` (bit `z`) after a partial sum `p` is bit `p + z + 1`.
-        let (mut sums, mut used) = (0u128, [0u32; MAX_GROUP]);
-        let mut last = |p: u32, free: u32, head: &[u32]| {
-            let mut zs = m[head.len()] & !free;
-            if let Some(k) = keep {
-                zs &= (k >> (p + 1)) as u32;
-            }
+    /// Narrows a group's cells `g` (cells that see each other) to the
+    /// digits of the fillings whose sums are in `keep`; `false` at a dead
+    /// end.
+    fn narrow_group(&mut self, g: &[u16], keep: u128) -> bool {
+        let m = masks_of(self.cand, g);
+        // The digits each cell has in some kept filling.
+        let mut used = [0u32; MAX_GROUP];
+        // The last cell's digits at once: digit `z + 1` (bit `z`) after the
+        // digits `head` (bits) adding up to `p` makes the sum `p + z + 1`.
+        let mut last = |p: u32, head: &[u32]| {
+            let taken = head.iter().fold(0, |t, &d| t | 1 << d);
+            let zs = m[head.len()] & !taken & (keep >> (p + 1)) as u32;
             if zs != 0 {
-                sums |= u128::from(zs) << (p + 1);
                 used[head.len()] |= zs;
                 for (u, &d) in used.iter_mut().zip(head) {
                     *u |= 1 << d;
                 }
             }
         };
-        if g.len() == 2 {
-            for x in bits(m[0]) {
-                last(x + 1, 1 << x, &[x]);
-            }
-        } else {
-            for x in bits(m[0]) {
-                for y in bits(m[1] & !(1 << x)) {
-                    last(x + y + 2, 1 << x | 1 << y, &[x, y]);
+        match g.len() {
+            1 => last(0, &[]),
+            2 => bits(m[0]).for_each(|x| last(x + 1, &[x])),
+            _ => {
+                for x in bits(m[0]) {
+                    for y in bits(m[1] & !(1 << x)) {
+                        last(x + y + 2, &[x, y]);
+                    }
                 }
             }
         }
-        if keep.is_some() {
-            for (i, &c) in g.iter().enumerate() {
-                if !self.narrow(c, used[i]) {
-                    return None;
-                }
-            }
-        }
-        Some(sums)
+        g.iter().zip(used).all(|(&c, u)| self.narrow(c, u))
     }
 
     fn sum(&mut self, k: usize, groups: &[Vec<u16>], total: &Total) -> bool {
@@ -574,24 +551,19 @@ impl Ctx<'_> {
     /// [`Self::sum`] in sets of sums of type `B`.
     fn sum_in<B: SumSet>(&mut self, rule: SumAt<'_>, total: &Total) -> bool {
         let SumAt { k, groups, at } = rule;
-        let bulb_at = at + SUM_WORDS * groups.len();
-        let mut changed = false;
-        if let Total::Bulb(cells) = total {
-            let mut bulb = [0u32; BULB_WORDS];
-            for (b, &c) in bulb.iter_mut().zip(cells) {
-                *b = self.digits(c);
-            }
-            changed = self.cand[bulb_at..bulb_at + BULB_WORDS] != bulb;
-        }
+        // An arrow's bulb as this rule last left it, after its groups.
+        let bulb = at + SUM_WORDS * groups.len()..at + SUM_WORDS * groups.len() + BULB_WORDS;
+        let mut changed = self
+            .bulb_masks(total)
+            .is_some_and(|m| self.cand[bulb.clone()] != m);
         let memo = &mut self.q.sums[k];
         if memo.len() != groups.len() {
             *memo = vec![GroupMemo::default(); groups.len()];
         }
         // A group with one sum left adds it to every total: it is taken
         // off the total, and the line runs on the other groups (`open`,
-        // with their sums `sets`, and their fillings' sums `made`).
-        let (mut open, mut sets, mut made) =
-            ([0u8; MAX_LINE], [B::ONE; MAX_LINE], [0u128; MAX_LINE]);
+        // with their sums `sets`).
+        let (mut open, mut sets) = ([0u8; MAX_LINE], [B::ONE; MAX_LINE]);
         let (mut len, mut offset) = (0, 0);
         // The groups whose fillings make sums no longer possible, and those
         // with one sum left.
@@ -620,7 +592,7 @@ impl Ctx<'_> {
                 offset += set.least();
                 single |= 1 << i;
             } else {
-                (open[len], sets[len], made[len]) = (i as u8, set, *sums);
+                (open[len], sets[len]) = (i as u8, set);
                 len += 1;
             }
         }
@@ -641,21 +613,18 @@ impl Ctx<'_> {
         let (open, sets) = (&open[..len], &sets[..len]);
         let alive = match *total {
             Total::Fixed(t) if offset > t => false,
-            Total::Fixed(t) => self.line(rule, open, sets, &made, Goal::Fixed(t - offset)),
-            Total::Bulb(ref cells) => self.line(rule, open, sets, &made, Goal::Bulb(cells, offset)),
+            Total::Fixed(t) => self.line(rule, open, sets, Goal::Fixed(t - offset)),
+            Total::Bulb(ref cells) => self.line(rule, open, sets, Goal::Bulb(cells, offset)),
         };
-        if let Total::Bulb(cells) = total {
-            for (b, &c) in cells.iter().enumerate() {
-                self.cand[bulb_at + b] = self.digits(c);
-            }
+        if let Some(m) = self.bulb_masks(total) {
+            self.cand[bulb].copy_from_slice(&m);
         }
         // The line narrows its open groups; those with one sum are
         // narrowed here.
         alive && narrow(self, thin & single)
     }
 
-    /// A sum of its groups `open` (their possible sums `sets`, their
-    /// fillings' sums `made`) to its goal: a group keeps the sums `s` for
+    /// A sum of its groups `open` (their possible sums `sets`) to its goal: a group keeps the sums `s` for
     /// which the groups before it make some `a` and the groups after some
     /// `b` with `a + s + b` a total; they are its sums from then on (in the
     /// node's words), and its cells keep the digits of the fillings whose
@@ -665,7 +634,6 @@ impl Ctx<'_> {
         rule: SumAt<'_>,
         open: &[u8],
         sets: &[B],
-        made: &[u128],
         goal: Goal<'_>,
     ) -> bool {
         // The totals of the groups after each (`after[i]`, from group `i`).
@@ -707,13 +675,28 @@ impl Ctx<'_> {
             if keep != sets[i] {
                 rule.set_sums(self.cand, g, keep.wide());
             }
-            // The cells keep the digits of the fillings whose sums stay.
-            if keep.wide() != made[i] && !self.trim(rule, g, keep.wide()) {
+            // The cells keep the digits of the fillings whose sums stay
+            // (all of them when the fillings make only those).
+            let made = self.q.sums[rule.k][g].sums;
+            if keep.wide() != made && !self.trim(rule, g, keep.wide()) {
                 return false;
             }
             before = before.add(sets[i]);
         }
         true
+    }
+
+    /// The digits of an arrow's bulb (0 past its cells); `None` for a fixed
+    /// total.
+    fn bulb_masks(&self, total: &Total) -> Option<[u32; BULB_WORDS]> {
+        let Total::Bulb(cells) = total else {
+            return None;
+        };
+        let mut masks = [0; BULB_WORDS];
+        for (m, &c) in masks.iter_mut().zip(cells) {
+            *m = self.digits(c);
+        }
+        Some(masks)
     }
 
     /// Narrows group `i` of a sum to the fillings whose sums are in `keep`,
@@ -724,7 +707,7 @@ impl Ctx<'_> {
         if self.q.sums[k][i].trimmed == (masks_of(self.cand, g), keep) {
             return true;
         }
-        if self.group(g, Some(keep)).is_none() {
+        if !self.narrow_group(g, keep) {
             return false;
         }
         self.q.sums[k][i].trimmed = (masks_of(self.cand, g), keep);

@@ -145,7 +145,7 @@ impl CellSearch {
                 if stats.nodes & (TICK_NODES - 1) == 0 && self.tick(cancel, stats) {
                     break 'search Outcome::Stopped;
                 }
-                // The child starts as a copy of its parent's masks.
+                // The child starts as a copy of its parent's words.
                 self.masks.extend_from_within(here);
                 // The choice's own cell's other digits are its updates, the
                 // rest propagation's removals.
