@@ -5,7 +5,7 @@ puzzles of data/hard (f-puzzles JSON, one puzzle a file). Not run in CI.
     python3 -m venv /path/venv && /path/venv/bin/pip install ortools
     /path/venv/bin/python scripts/hard_vs_cpsat.py [--dlx target/release/dlx] \
         [--runs 3] [--timeout 60] [--propagate VALUE[,VALUE...]] [--only PATTERN] [--limit K] \
-        [--cpsat-only] [DIR]
+        [--cpsat-only] [--iss RUNNER] [DIR]
 
 DIR (default data/hard under the repository root) holds NAME.json and
 solutions.txt (`NAME SOLUTION`, 81 digits); its README.md defines the keys.
@@ -31,6 +31,21 @@ Each puzzle's dlx and CP-SAT runs alternate, back to back, puzzles in sorted
 order. The Markdown table and summary go to standard output, progress to
 standard error. --cpsat-only skips dlx, to check the model on every puzzle.
 Exit code 1 when any count or solution is wrong.
+
+--iss RUNNER adds the Interactive Sudoku Solver (ISS, github.com/sigh/
+Interactive-Sudoku-Solver) as a third solver. RUNNER is a node script kept
+outside this repository: it wraps ISS's public sources, maps the f-puzzles
+keys onto ISS's own constraints, and for `node RUNNER FILE` prints one JSON
+line with at least `count` (solutions found, stopping at the second),
+`solution` (the first, 81 digits) and `seconds` (the wall time of ISS's
+solver calls alone: no node start, module loading, conversion or solver
+build, as CP-SAT's time leaves out its model building). ISS runs after dlx
+and before CP-SAT in each of the --runs rounds, under the same --timeout
+(for the whole node process); its time is the best of the reported
+`seconds`, and it must find exactly one solution, the one in solutions.txt.
+The table gains an `ISS s` column and a `CP-SAT/ISS` ratio, the summary a
+geometric mean line with its families; without --iss the output is as
+before.
 """
 
 import argparse
@@ -212,6 +227,27 @@ def dlx_run(dlx, propagate, path, timeout):
     return seconds, None
 
 
+def iss_run(runner, path, timeout):
+    """One `node RUNNER FILE`: (seconds or None past timeout, problem or None, count, first
+    solution); the seconds are the runner's own `seconds`, the process's when it fails."""
+    start = time.perf_counter()
+    try:
+        done = subprocess.run(["node", runner, str(path)], capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, None, None, None
+    wall = time.perf_counter() - start
+    out, err = done.stdout.strip(), done.stderr.strip()
+    try:
+        result = json.loads(out.splitlines()[-1])
+        if done.returncode == 0:
+            return float(result["seconds"]), None, result["count"], result["solution"]
+    except (IndexError, ValueError, KeyError, TypeError):
+        pass
+    detail = f": {err[:200]}" if err else ""
+    return wall, f"printed {out[:200]!r}, exit {done.returncode}{detail}", None, None
+
+
 def geomean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
@@ -230,6 +266,9 @@ def main():
                              "in the name, so a plain substring works; ^killer_ is one family)")
     parser.add_argument("--limit", type=int, metavar="K", help="only the first K puzzles")
     parser.add_argument("--cpsat-only", action="store_true", help="skip dlx: check the model")
+    parser.add_argument("--iss", metavar="RUNNER",
+                        help="also time the Interactive Sudoku Solver: `node RUNNER FILE` "
+                             "(a runner kept outside the repository)")
     args = parser.parse_args()
 
     files = sorted(args.dir.glob("*.json"))
@@ -246,6 +285,8 @@ def main():
     values = [] if args.cpsat_only else (propagate or [None])
     if values and not Path(args.dlx).is_file():
         sys.exit(f"no dlx at {args.dlx}")
+    if args.iss and not Path(args.iss).is_file():
+        sys.exit(f"no ISS runner at {args.iss}")
 
     def label(v):
         return "" if v is None else f" --propagate {v}"
@@ -254,7 +295,8 @@ def main():
         return f">{args.timeout:g}" if t == math.inf else f"{t:.3f}"
 
     header = ["puzzle", "CP-SAT s", "CP-SAT branches"]
-    header += [f"dlx s{label(v)}" for v in values] + [f"CP-SAT/dlx{label(v)}" for v in values]
+    header += [f"dlx s{label(v)}" for v in values] + (["ISS s"] if args.iss else [])
+    header += [f"CP-SAT/dlx{label(v)}" for v in values] + (["CP-SAT/ISS"] if args.iss else [])
     reference = {}  # with --cpsat-only: name -> [seconds, branches] from cpsat.txt
     if args.cpsat_only:
         header += ["cpsat.txt s", "cpsat.txt branches"]
@@ -267,6 +309,7 @@ def main():
     ratios = {v: {} for v in values}  # value -> name -> CP-SAT / dlx (timeouts as --timeout)
     slower = {v: 0 for v in values}
     timeouts = {v: 0 for v in values}
+    iss_ratios, iss_slower, iss_timeouts = {}, 0, 0  # the same for ISS, with --iss
     problems = []
     for number, path in enumerate(files, 1):
         name = path.stem
@@ -277,6 +320,8 @@ def main():
         cpsat, branches = math.inf, set()
         dlx = {v: math.inf for v in values}  # best seconds; stays inf while every run timed out
         timed_out, wrong = set(), {}
+        iss = math.inf  # best seconds with --iss; stays inf while every run timed out
+        iss_timed_out = False
         for _ in range(args.runs):
             for v in values:
                 if v in timed_out:
@@ -288,6 +333,18 @@ def main():
                 dlx[v] = min(dlx[v], t)
                 if problem:
                     wrong[f"dlx{label(v)}"] = problem
+            if args.iss and not iss_timed_out:
+                t, problem, iss_count, iss_first = iss_run(args.iss, path, args.timeout)
+                if t is None:
+                    iss_timed_out = True
+                else:
+                    iss = min(iss, max(t, 1e-6))  # a runner may round to 0
+                    if problem:
+                        wrong["ISS"] = problem
+                    elif iss_count != 1:
+                        wrong["ISS"] = f"found {iss_count} solutions"
+                    elif iss_first != solutions.get(name):
+                        wrong["ISS"] = f"found {iss_first}, solutions.txt has {solutions.get(name)}"
             t, count, first, n = cpsat_run(model, cells)
             cpsat = min(cpsat, t)
             branches.add(n)
@@ -305,7 +362,15 @@ def main():
             slower[v] += dlx[v] > cpsat
             row.append(seconds(dlx[v]))
             progress.append(f"dlx{label(v)} {seconds(dlx[v])} s")
+        if args.iss:
+            iss_timeouts += iss == math.inf
+            iss_ratios[name] = cpsat / min(iss, args.timeout)
+            iss_slower += iss > cpsat
+            row.append(seconds(iss))
+            progress.append(f"ISS {seconds(iss)} s")
         row += [("<" if dlx[v] == math.inf else "") + f"{ratios[v][name]:.3g}" for v in values]
+        if args.iss:
+            row.append(("<" if iss == math.inf else "") + f"{iss_ratios[name]:.3g}")
         if args.cpsat_only:
             row += reference.get(name, ["", ""])
         print("| " + " | ".join(row) + " |", flush=True)
@@ -314,13 +379,16 @@ def main():
 
     print()
     print(f"puzzles: {len(files)}")
-    for v in values:
-        flag = (f" ({timeouts[v]} past {args.timeout:g} s, counted as {args.timeout:g} s)"
-                if timeouts[v] else "")
-        print(f"dlx{label(v)}: geometric mean CP-SAT/dlx {geomean(ratios[v].values()):.3g}{flag}; "
-              f"dlx slower than CP-SAT on {slower[v]} of {len(files)}")
+    summaries = [(f"dlx{label(v)}", "dlx", ratios[v], slower[v], timeouts[v]) for v in values]
+    if args.iss:
+        summaries.append(("ISS", "ISS", iss_ratios, iss_slower, iss_timeouts))
+    for who, short, ratio_of, slower_count, timeout_count in summaries:
+        flag = (f" ({timeout_count} past {args.timeout:g} s, counted as {args.timeout:g} s)"
+                if timeout_count else "")
+        print(f"{who}: geometric mean CP-SAT/{short} {geomean(ratio_of.values()):.3g}{flag}; "
+              f"{short} slower than CP-SAT on {slower_count} of {len(files)}")
         families = {}
-        for name, ratio in ratios[v].items():
+        for name, ratio in ratio_of.items():
             families.setdefault(name.split("_9x9")[0], []).append(ratio)
         for family, rs in sorted(families.items()):
             print(f"  {family}: {geomean(rs):.3g} ({len(rs)})")
