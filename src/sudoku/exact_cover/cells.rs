@@ -21,8 +21,11 @@
 //! - each rule whose cells changed runs again ([`Rule`] says what each
 //!   one keeps), in tiers ([`Rule::tier`]): two-cell rules and rising
 //!   lines, then sums, cages and sandwiches, then houses, then
-//!   intersections; a rule that settles its own cells in one run
-//!   ([`Rule::settles`]) is not woken by what it removed itself;
+//!   intersections, and within a tier the rules with fewer cells first
+//!   (the queue is a bit set over the rules in that order, so waking a
+//!   cell's rules is an OR per 64 rules); a rule that settles its own
+//!   cells in one run ([`Rule::settles`]) is not woken by what it removed
+//!   itself;
 //! - a cell with no digit left is a dead end.
 //!
 //! Then it branches two ways, as CP solvers do: on the open cell with the
@@ -225,12 +228,12 @@ pub(super) struct Model {
     pub(super) root: Vec<u32>,
     /// The cells each cell must differ from, sorted.
     pub(super) peers: Vec<Vec<u16>>,
-    /// Every rule.
+    /// Every rule, in the order the queue takes them: by tier
+    /// ([`Rule::tier`]), then fewer cells first.
     pub(super) rules: Vec<Rule>,
-    /// Each rule's tier ([`Rule::tier`]).
-    pub(super) tier: Vec<u8>,
-    /// For each cell, the rules on it.
-    pub(super) watch: Vec<Vec<u32>>,
+    /// For each cell, the rules on it as bits of the queue's words (rule
+    /// `k` is bit `k % 64` of word `k / 64`): (word, bits), by word.
+    pub(super) wake: Vec<Vec<(u32, u64)>>,
     /// For each rule, its cells (each once).
     pub(super) members: Vec<Vec<u16>>,
     /// For each rule, where a sum's state starts in a level's words past
@@ -656,8 +659,8 @@ impl Build {
         Some(())
     }
 
-    /// The model: peers from `sees`, the rules' tiers, and each cell's
-    /// rules.
+    /// The model: peers from `sees`, the rules in the queue's order, and
+    /// each cell's rules.
     fn finish(self) -> Model {
         let count = self.n * self.n;
         let peers = (0..count)
@@ -668,18 +671,27 @@ impl Build {
                     .collect()
             })
             .collect();
-        let rules = self.rules;
-        let tier = rules.iter().map(Rule::tier).collect();
-        let mut watch = vec![Vec::new(); count];
-        let mut members = Vec::with_capacity(rules.len());
-        for (k, rule) in rules.iter().enumerate() {
-            let mut cells = rule.cells();
-            cells.sort_unstable();
-            cells.dedup();
-            for &c in &cells {
-                watch[c as usize].push(k as u32);
+        // Each rule's cells once, and the rules in the order the queue
+        // takes them: by tier, then fewer cells first.
+        let mut ruled: Vec<(Rule, Vec<u16>)> = (self.rules.into_iter())
+            .map(|rule| {
+                let mut cells = rule.cells();
+                cells.sort_unstable();
+                cells.dedup();
+                (rule, cells)
+            })
+            .collect();
+        ruled.sort_by_key(|(rule, cells)| (rule.tier(), cells.len()));
+        let (rules, members): (Vec<Rule>, Vec<Vec<u16>>) = ruled.into_iter().unzip();
+        let mut wake: Vec<Vec<(u32, u64)>> = vec![Vec::new(); count];
+        for (k, cells) in members.iter().enumerate() {
+            let (word, bit) = ((k / 64) as u32, 1 << (k % 64));
+            for &c in cells {
+                match wake[c as usize].last_mut() {
+                    Some((w, bits)) if *w == word => *bits |= bit,
+                    _ => wake[c as usize].push((word, bit)),
+                }
             }
-            members.push(cells);
         }
         let mut width = count;
         let at = rules
@@ -702,8 +714,7 @@ impl Build {
             root: self.root,
             peers,
             rules,
-            tier,
-            watch,
+            wake,
             members,
             at,
             width,
@@ -718,7 +729,9 @@ impl Rule {
     /// their cost, so they run before the houses and the intersections,
     /// which run many times a node and find little (measured on the hard
     /// set's 38 puzzles with little killers: 61.9 s with the sums last,
-    /// 52.7 s with them second).
+    /// 52.7 s with them second). Within a tier, fewer cells first: on the
+    /// whole hard set that took 35% off the time against the last rule
+    /// woken first (BENCHMARKS.md, "Each rule's own propagator").
     pub(super) fn tier(&self) -> u8 {
         match self {
             Rule::Pair { .. } | Rule::Rising(_) | Rule::Distinct(_) => 0,

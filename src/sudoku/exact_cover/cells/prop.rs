@@ -5,18 +5,15 @@
 
 use super::{BULB_WORDS, MAX_GROUP, MAX_LINE, MAX_TRIADS, Model, PLACED, Rule, SUM_WORDS, Total};
 
-/// How many tiers the rules run in ([`Rule::tier`]).
-const TIERS: usize = 4;
-
 /// The queues of one propagation, kept between nodes.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Queues {
     /// Cells left with one digit, not yet placed.
     singles: Vec<u16>,
-    /// The rules to run, by tier ([`Rule::tier`]).
-    tiers: [Vec<u32>; TIERS],
-    /// Whether each rule is in a queue.
-    queued: Vec<bool>,
+    /// The rules to run: bit `k % 64` of word `k / 64` for rule `k`. The
+    /// model numbers its rules in the order they should run (by tier, then
+    /// fewer cells first), so the lowest rule queued runs next.
+    queued: Vec<u64>,
     /// Candidates cleared since the count was last taken.
     pub(super) removed: u64,
     /// Each cell's weight for the choice: 1 and its dead ends so far.
@@ -234,23 +231,27 @@ impl Ctx<'_> {
 
     /// Empties the queues (a dead end may leave some behind).
     pub(super) fn reset(&mut self) {
-        if self.q.queued.len() != self.model.rules.len() {
-            self.q.queued = vec![false; self.model.rules.len()];
+        if self.q.sums.len() != self.model.rules.len() {
             self.q.sums = vec![SumMemo::new(); self.model.rules.len()];
         }
-        for tier in &mut self.q.tiers {
-            for k in tier.drain(..) {
-                self.q.queued[k as usize] = false;
-            }
-        }
+        self.q.queued.clear();
+        self.q.queued.resize(self.model.rules.len().div_ceil(64), 0);
         self.q.singles.clear();
     }
 
     fn enqueue(&mut self, k: u32) {
-        if !self.q.queued[k as usize] {
-            self.q.queued[k as usize] = true;
-            self.q.tiers[usize::from(self.model.tier[k as usize])].push(k);
-        }
+        self.q.queued[k as usize / 64] |= 1 << (k % 64);
+    }
+
+    /// The rule to run next: the first queued, if any.
+    fn first_queued(&self) -> Option<u32> {
+        let (w, &bits) = self.q.queued.iter().enumerate().find(|(_, b)| **b != 0)?;
+        Some(64 * w as u32 + bits.trailing_zeros())
+    }
+
+    /// Takes rule `k` off the queue.
+    fn dequeue(&mut self, k: u32) {
+        self.q.queued[k as usize / 64] &= !(1 << (k % 64));
     }
 
     /// The digits of cell `c`.
@@ -261,22 +262,25 @@ impl Ctx<'_> {
 
     /// Keeps only the digits `keep` of cell `c`; `false` if none is left.
     /// A change wakes the cell's rules, and a cell left with one digit is
-    /// queued to be placed.
-    #[inline]
+    /// queued to be placed. Most calls change nothing, so that test is
+    /// inlined and the change is not.
+    #[inline(always)]
     pub(super) fn narrow(&mut self, c: u16, keep: u32) -> bool {
+        let old = self.cand[c as usize];
+        old & !(keep | PLACED) == 0 || self.cut(c, old & (keep | PLACED))
+    }
+
+    /// [`Self::narrow`] where cell `c`'s mask becomes `new`, fewer digits.
+    #[inline(never)]
+    fn cut(&mut self, c: u16, new: u32) -> bool {
         let c = c as usize;
-        let old = self.cand[c];
-        let new = old & (keep | PLACED);
-        if new == old {
-            return true;
-        }
         if new & !PLACED == 0 {
             return false;
         }
-        self.cand[c] = new;
+        let old = std::mem::replace(&mut self.cand[c], new);
         self.q.removed += u64::from((old ^ new).count_ones());
-        for i in 0..self.model.watch[c].len() {
-            self.enqueue(self.model.watch[c][i]);
+        for &(w, bits) in &self.model.wake[c] {
+            self.q.queued[w as usize] |= bits;
         }
         if new.is_power_of_two() {
             self.q.singles.push(c as u16);
@@ -303,7 +307,7 @@ impl Ctx<'_> {
                 }
                 continue;
             }
-            let Some(k) = self.q.tiers.iter_mut().find_map(|t| t.pop()) else {
+            let Some(k) = self.first_queued() else {
                 return true;
             };
             let model = self.model;
@@ -312,10 +316,10 @@ impl Ctx<'_> {
             // what it removes itself (it stays queued while it runs).
             let settles = rule.settles();
             if !settles {
-                self.q.queued[k as usize] = false;
+                self.dequeue(k);
             }
             let alive = self.rule(k, rule);
-            self.q.queued[k as usize] = false;
+            self.dequeue(k);
             if !alive {
                 for &c in &model.members[k as usize] {
                     self.q.weight[c as usize] += 1;
