@@ -110,6 +110,10 @@ trait SumSet: Copy + PartialEq {
     /// The sums `t - v` for its sums `v <= t`.
     fn mirror(self, t: u32) -> Self;
     fn shl(self, s: u32) -> Self;
+    fn shr(self, s: u32) -> Self;
+    /// The sums `s..s + 32` as bits `0..32`: the digits `d` (bit `d - 1`)
+    /// that make sums of the set when added to `s - 1`.
+    fn window(self, s: u32) -> u32;
     fn and(self, other: Self) -> Self;
     fn or(self, other: Self) -> Self;
     fn is_empty(self) -> bool;
@@ -152,6 +156,14 @@ macro_rules! sum_set {
             #[inline]
             fn shl(self, s: u32) -> Self {
                 self << s
+            }
+            #[inline]
+            fn shr(self, s: u32) -> Self {
+                self >> s
+            }
+            #[inline]
+            fn window(self, s: u32) -> u32 {
+                (self >> s) as u32
             }
             #[inline]
             fn and(self, other: Self) -> Self {
@@ -203,16 +215,61 @@ enum Goal<'a> {
 
 /// The sums (bit `s`) that different digits of cells with masks `m` make.
 fn group_sums(m: &[u32]) -> u128 {
+    // Below 64 while the digits are below 21 (three of them at most).
+    if m.iter().fold(0, |u, &x| u | x) < 1 << 20 {
+        sums_of::<u64>(m).wide()
+    } else {
+        sums_of::<u128>(m)
+    }
+}
+
+/// [`group_sums`] in sets of type `B`, wide enough for them.
+fn sums_of<B: SumSet>(m: &[u32]) -> B {
+    let digits = |mask: u32| B::from_wide(u128::from(mask));
     match *m {
-        [a] => u128::from(a) << 1,
-        [a, b] => bits(a).fold(0, |s, x| s | u128::from(b & !(1 << x)) << (x + 2)),
-        [a, b, c] => bits(a).fold(0, |s, x| {
+        [a] => digits(a).shl(1),
+        [a, b] => bits(a).fold(B::ZERO, |s, x| s.or(digits(b & !(1 << x)).shl(x + 2))),
+        [a, b, c] => bits(a).fold(B::ZERO, |s, x| {
             bits(b & !(1 << x)).fold(s, |s, y| {
-                s | u128::from(c & !(1 << x | 1 << y)) << (x + y + 3)
+                s.or(digits(c & !(1 << x | 1 << y)).shl(x + y + 3))
             })
         }),
         _ => unreachable!("groups hold 1 to MAX_GROUP cells"),
     }
+}
+
+/// For each cell of a group with masks `m` (cells that see each other),
+/// the digits it has in some filling whose sum is in `keep`.
+fn fillings_used<B: SumSet>(m: &[u32], keep: B) -> [u32; MAX_GROUP] {
+    let mut used = [0; MAX_GROUP];
+    match *m {
+        [a] => used[0] = a & keep.window(1),
+        [a, b] => {
+            for x in bits(a) {
+                // The second digits that make a sum kept after `x + 1`.
+                let zs = b & !(1 << x) & keep.window(x + 2);
+                if zs != 0 {
+                    used[0] |= 1 << x;
+                    used[1] |= zs;
+                }
+            }
+        }
+        [a, b, c] => {
+            for x in bits(a) {
+                let after = keep.shr(x + 1);
+                for y in bits(b & !(1 << x)) {
+                    let zs = c & !(1 << x | 1 << y) & after.window(y + 2);
+                    if zs != 0 {
+                        used[0] |= 1 << x;
+                        used[1] |= 1 << y;
+                        used[2] |= zs;
+                    }
+                }
+            }
+        }
+        _ => unreachable!("groups hold 1 to MAX_GROUP cells"),
+    }
+    used
 }
 
 impl Ctx<'_> {
@@ -510,31 +567,11 @@ impl Ctx<'_> {
     /// end.
     fn narrow_group(&mut self, g: &[u16], keep: u128) -> bool {
         let m = masks_of(self.cand, g);
-        // The digits each cell has in some kept filling.
-        let mut used = [0u32; MAX_GROUP];
-        // The last cell's digits at once: digit `z + 1` (bit `z`) after the
-        // digits `head` (bits) adding up to `p` makes the sum `p + z + 1`.
-        let mut last = |p: u32, head: &[u32]| {
-            let taken = head.iter().fold(0, |t, &d| t | 1 << d);
-            let zs = m[head.len()] & !taken & (keep >> (p + 1)) as u32;
-            if zs != 0 {
-                used[head.len()] |= zs;
-                for (u, &d) in used.iter_mut().zip(head) {
-                    *u |= 1 << d;
-                }
-            }
+        let m = &m[..g.len()];
+        let used = match u64::try_from(keep) {
+            Ok(keep) => fillings_used(m, keep),
+            Err(_) => fillings_used(m, keep),
         };
-        match g.len() {
-            1 => last(0, &[]),
-            2 => bits(m[0]).for_each(|x| last(x + 1, &[x])),
-            _ => {
-                for x in bits(m[0]) {
-                    for y in bits(m[1] & !(1 << x)) {
-                        last(x + y + 2, &[x, y]);
-                    }
-                }
-            }
-        }
         g.iter().zip(used).all(|(&c, u)| self.narrow(c, u))
     }
 
