@@ -65,6 +65,7 @@
 //! * Sums fit in 128 bits: a line's largest total (and an arrow's largest
 //!   bulb) is below 128, or the rules do not take this path.
 
+use crate::sudoku::Unit;
 use crate::sudoku::constraint::{Constraint, Relation};
 use crate::sudoku::variant::{House, Variant, cage_sets};
 
@@ -318,7 +319,24 @@ impl Model {
         for c in rules.constraints() {
             b.constraint(c)?;
         }
-        b.house_rests(rules, &houses)?;
+        // The cages and little killers, as cells and their sum.
+        let mut sums: Vec<(&[u16], u32)> = rules
+            .cages()
+            .iter()
+            .map(|c| (c.cells.as_slice(), c.sum))
+            .collect();
+        for c in rules.constraints() {
+            match c {
+                Constraint::Cage {
+                    cells,
+                    sum: Some(sum),
+                }
+                | Constraint::LittleKiller { cells, sum } => sums.push((cells, *sum)),
+                _ => {}
+            }
+        }
+        b.house_rests(&sums, &houses)?;
+        b.grid_rests(&sums, &houses);
         Some(b.finish())
     }
 }
@@ -579,33 +597,14 @@ impl Build {
     /// For each house holding killer cages wholly, what the rest of its
     /// cells must add up to (the house's total less the cages'), as a cage
     /// of different digits: the "innies" of a house.
-    fn house_rests(
-        &mut self,
-        rules: &Variant,
-        houses: &[crate::sudoku::variant::House],
-    ) -> Option<()> {
+    fn house_rests(&mut self, cages: &[(&[u16], u32)], houses: &[House]) -> Option<()> {
         let n = self.n;
         let whole = (n * (n + 1) / 2) as u32;
-        let mut cages: Vec<(&[u16], u32)> = rules
-            .cages()
-            .iter()
-            .map(|c| (c.cells.as_slice(), c.sum))
-            .collect();
-        for c in rules.constraints() {
-            match c {
-                Constraint::Cage {
-                    cells,
-                    sum: Some(sum),
-                }
-                | Constraint::LittleKiller { cells, sum } => cages.push((cells, *sum)),
-                _ => {}
-            }
-        }
         for house in houses {
             // The sums inside the house, none sharing a cell with one
             // before it.
             let mut inside: Vec<&(&[u16], u32)> = Vec::new();
-            for cage in &cages {
+            for cage in cages {
                 let within = cage.0.iter().all(|c| house.cells.contains(c));
                 let apart = || {
                     inside
@@ -629,7 +628,7 @@ impl Build {
             // Outies: a sum with some cells in the rest and a few outside
             // the house leaves the rest's other cells less those few.
             let left = (whole - covered) as i32;
-            for (cells, sum) in &cages {
+            for (cells, sum) in cages {
                 let (inner, outer): (Vec<u16>, Vec<u16>) =
                     cells.iter().partition(|c| house.cells.contains(c));
                 if inner.is_empty()
@@ -657,6 +656,44 @@ impl Build {
             self.rules.push(Rule::Cage { cells: rest, sets });
         }
         Some(())
+    }
+
+    /// The whole grid's innies: its cells add up to `n` rows' totals, so
+    /// sums on cells apart (cages, little killers) leave the rest of the
+    /// grid a known total, a sum of its cells' digits where few are left
+    /// ([`Build::sum`]). Each sum in turn starts a set, and every other,
+    /// the longest first, joins it when it meets none taken: a puzzle
+    /// clued on most diagonals of one direction leaves a few cells
+    /// (littlekiller_9x9_12: two cells adding up to 7, two to 16).
+    fn grid_rests(&mut self, cages: &[(&[u16], u32)], houses: &[House]) {
+        let (n, count) = (self.n, self.n * self.n);
+        let rows = houses.iter().filter(|h| matches!(h.unit, Unit::Row(_)));
+        if rows.count() != n {
+            return;
+        }
+        let grand = (count * (n + 1) / 2) as u32;
+        let mut order: Vec<usize> = (0..cages.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(cages[i].0.len()));
+        let mut rests: Vec<Vec<u16>> = Vec::new();
+        for &first in &order {
+            let mut taken = vec![false; count];
+            let mut covered = 0;
+            for &i in std::iter::once(&first).chain(&order) {
+                let (cells, sum) = cages[i];
+                if cells.iter().all(|&c| !taken[c as usize]) {
+                    cells.iter().for_each(|&c| taken[c as usize] = true);
+                    covered += sum;
+                }
+            }
+            let rest: Vec<u16> = (0..count as u16).filter(|&c| !taken[c as usize]).collect();
+            if rest.is_empty() || covered > grand || rests.contains(&rest) {
+                continue;
+            }
+            // A rest too large for a sum's sets is left out.
+            if self.sum(&rest, Total::Fixed(grand - covered)).is_some() {
+                rests.push(rest);
+            }
+        }
     }
 
     /// The model: peers from `sees`, the rules in the queue's order, and

@@ -2,7 +2,7 @@
 //! searches held to the compiler's (the kinds' brute-force tests in
 //! `rules/tests.rs` run it too, as `Propagate::Rules`, on 4x4 and 6x6).
 
-use super::{Model, Rule, pays};
+use super::{Model, Rule, Total, pays};
 use crate::dlx::{Propagate, SearchLimits};
 use crate::sudoku::constraint::{Constraint, Relation};
 use crate::sudoku::exact_cover::tests::solutions_with;
@@ -241,6 +241,48 @@ fn a_corner_diagonal_leaves_its_box_an_innie_and_a_crossing_one_an_outie() {
     let puzzle = Grid::from_cells(Shape::NINE, cells).unwrap();
     let (off, _) = sorted(&more, &puzzle, Propagate::Off);
     let (on, _) = sorted(&more, &puzzle, Propagate::Rules);
+    assert_eq!(on, off);
+    assert!(!on.is_empty());
+}
+
+#[test]
+fn little_killers_on_most_diagonals_leave_the_rest_of_the_grid_a_sum() {
+    let solved =
+        "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+    let digit = |c: u16| u32::from(solved.as_bytes()[c as usize] - b'0');
+    // Every diagonal down and to the right (column less row `k`) but
+    // R1C8-R2C9 (cells 7, 17) and R9C1 (cell 72), each with its sum.
+    let diagonals: Vec<Constraint> = (-8i32..=8)
+        .filter(|k| ![7, -8].contains(k))
+        .map(|k| {
+            let cells: Vec<u16> = (0..9i32)
+                .filter(|r| (0..9).contains(&(r + k)))
+                .map(|r| (r * 9 + r + k) as u16)
+                .collect();
+            let sum = cells.iter().map(|&c| digit(c)).sum();
+            Constraint::LittleKiller { cells, sum }
+        })
+        .collect();
+    let rules = with(Shape::NINE, diagonals);
+    let m = Model::of(&rules).unwrap();
+    // The grid's 405 less the fifteen sums: the three cells left, in
+    // groups that see each other (cells 7 and 17 share a box).
+    let rest = m.rules.iter().find_map(|r| match r {
+        Rule::Sum {
+            groups,
+            total: Total::Fixed(t),
+        } if groups.concat() == [7, 17, 72] => Some((groups.len(), *t)),
+        _ => None,
+    });
+    assert_eq!(rest, Some((2, digit(7) + digit(17) + digit(72))));
+    // And the solutions are those of the compiler's path.
+    let mut cells: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
+    for k in (0..81).filter(|k| k % 2 == 0 || k % 7 == 0) {
+        cells[k] = 0;
+    }
+    let puzzle = Grid::from_cells(Shape::NINE, cells).unwrap();
+    let (off, _) = sorted(&rules, &puzzle, Propagate::Off);
+    let (on, _) = sorted(&rules, &puzzle, Propagate::Rules);
     assert_eq!(on, off);
     assert!(!on.is_empty());
 }
