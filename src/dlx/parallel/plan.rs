@@ -41,12 +41,15 @@ impl Plan {
 
     /// Cuts the tree at the shallowest level that gives at least `min`
     /// subproblems (or at the deepest level that can be listed, if none
-    /// does).
+    /// does). A tree whose search propagates
+    /// ([`Problem::asks_propagation`]) stays whole: the walk does not
+    /// propagate, so its levels would not be the search's, and the
+    /// solutions would come in another order than one thread's.
     pub fn split(problem: &Problem, min: usize) -> Result<Self, BuildError> {
         let mut best = Plan::whole();
         // Algorithm M's paths are not lists of options (module docs of
         // `multiplicity`): such a tree stays whole.
-        if min <= 1 || problem.has_multiplicities() {
+        if min <= 1 || problem.has_multiplicities() || problem.asks_propagation() {
             return Ok(best);
         }
         let arena = Bump::new();

@@ -84,6 +84,11 @@ fn split_plans_are_in_search_order_and_weigh_one() {
     sorted.dedup();
     assert_eq!(sorted.len(), prefixes.len());
     assert_eq!(Plan::split(&p, 1).unwrap(), Plan::whole());
+    // A search that propagates is not walked by the split: its tree stays
+    // whole, so its solutions come in one thread's order.
+    let mut blocking = queens(6);
+    blocking.set_propagate(crate::dlx::Propagate::Blocking);
+    assert_eq!(Plan::split(&blocking, 20).unwrap(), Plan::whole());
 }
 
 #[test]
