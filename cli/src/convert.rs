@@ -129,6 +129,27 @@ impl From<EngineArg> for EngineKind {
     }
 }
 
+/// `dlx cover --propagate` values. Knuth's format has no sums, so the
+/// Sudoku commands' `sums`, `all` and `rules` would be `off` or `blocking`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub(super) enum CoverPropagateArg {
+    /// Nothing: Knuth's tree, node for node.
+    Off,
+    /// When every option left for a primary item with at most three
+    /// options covers another item (with the same color where that one is
+    /// colored), that item's other options go.
+    Blocking,
+}
+
+impl From<CoverPropagateArg> for Propagate {
+    fn from(p: CoverPropagateArg) -> Self {
+        match p {
+            CoverPropagateArg::Off => Propagate::Off,
+            CoverPropagateArg::Blocking => Propagate::Blocking,
+        }
+    }
+}
+
 /// `--size N`: the shape of side N with the most nearly square boxes.
 pub(super) fn parse_side(s: &str) -> Result<Shape, String> {
     let n: usize = s

@@ -20,7 +20,7 @@ use dlx_engine::dlx::parallel::{
     PROBE_NODES, Plan, RunLimits, RunProgress, Runner, SUBPROBLEMS_PER_SHARE,
     SUBPROBLEMS_PER_WORKER,
 };
-use dlx_engine::dlx::{EngineKind, Outcome, Problem, Stats};
+use dlx_engine::dlx::{EngineKind, Outcome, Problem, Propagate, Stats};
 
 /// How often `--progress` reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
@@ -71,6 +71,8 @@ pub struct CoverOptions {
     pub part: Option<Part>,
     /// The search's engine.
     pub engine: EngineKind,
+    /// What the search deduces between choices ([`Problem::set_propagate`]).
+    pub propagate: Propagate,
     /// With [`Mode::Count`]: count with a memo of at most this many bytes
     /// ([`Runner::count_with_memo`]).
     pub memo_bytes: Option<usize>,
@@ -89,6 +91,7 @@ impl Default for CoverOptions {
             threads: 1,
             part: None,
             engine: EngineKind::Auto,
+            propagate: Propagate::Off,
             memo_bytes: None,
         }
     }
@@ -108,7 +111,7 @@ pub fn run(
             return ExitStatus::BadInput;
         }
     };
-    let (problem, warnings) = match knuth::parse_bytes(&bytes) {
+    let (mut problem, warnings) = match knuth::parse_bytes(&bytes) {
         Ok(parsed) => parsed,
         Err(e) => {
             let _ = writeln!(err, "dlx cover: {name}: {e}");
@@ -118,6 +121,7 @@ pub fn run(
     for w in &warnings {
         let _ = writeln!(err, "dlx cover: {name}: warning: {w}");
     }
+    problem.problem.set_propagate(opts.propagate);
     let threads = super::thread_count(opts.threads);
     match solve(opts, threads, &problem, out, err) {
         Ok(code) => code,
@@ -226,7 +230,7 @@ fn solve(
             subproblems,
             opts.part,
             engine,
-            problem.problem.has_multiplicities(),
+            &problem.problem,
         );
     }
     Ok(no_solution_status(opts, &stats, cut, err))
@@ -425,18 +429,24 @@ fn write_stats(
     subproblems: Option<usize>,
     part: Option<Part>,
     engine: EngineKind,
-    multiplicities: bool,
+    problem: &Problem,
 ) {
     let _ = write!(
         err,
-        "dlx cover: {} nodes, {} updates, {}, {:.3} s, {} engine",
-        stats.nodes,
-        stats.updates,
+        "dlx cover: {} nodes, {} updates",
+        stats.nodes, stats.updates
+    );
+    if problem.asks_propagation() {
+        let _ = write!(err, ", {} options removed", stats.removed);
+    }
+    let _ = write!(
+        err,
+        ", {}, {:.3} s, {} engine",
         solutions(stats.solutions),
         elapsed.as_secs_f64(),
         engine.name()
     );
-    if multiplicities {
+    if problem.has_multiplicities() {
         // Algorithm M's tree is never split (dlx::multiplicity).
         let _ = write!(err, " (Algorithm M, multiplicities: one subproblem)");
     }
@@ -505,27 +515,93 @@ mod tests {
     }
 
     #[test]
-    fn colors_on_the_bit_sets_are_refused_and_auto_takes_the_links() {
+    fn what_the_bit_sets_refuse_auto_takes_to_the_links() {
+        // Colors, and propagation.
         let colored = "a b | c\na c:1\nb c:1\na b\n";
-        let bits = CoverOptions {
-            mode: Mode::Count,
-            engine: EngineKind::Bits,
-            stats: true,
-            ..CoverOptions::default()
-        };
-        let (code, out, err) = run_on(colored, bits.clone());
-        assert_eq!((code, out.as_str()), (ExitStatus::BadInput, ""));
-        assert_eq!(
-            err,
-            "dlx cover: <stdin>: the bit-set engine does not handle colors; use the dancing links\n"
-        );
-        let auto = CoverOptions {
-            engine: EngineKind::Auto,
-            ..bits
-        };
-        let (code, out, err) = run_on(colored, auto);
-        assert_eq!((code, out.as_str()), (ExitStatus::Success, "2\n"));
-        assert!(err.trim_end().ends_with(" s, links engine"), "{err}");
+        let cases = [
+            (
+                colored,
+                Propagate::Off,
+                "2\n",
+                "the bit-set engine does not handle colors; use the dancing links",
+            ),
+            (
+                TOY,
+                Propagate::Blocking,
+                "1\n",
+                "only the dancing links without multiplicities propagate",
+            ),
+        ];
+        for (text, propagate, count, refusal) in cases {
+            let bits = CoverOptions {
+                mode: Mode::Count,
+                engine: EngineKind::Bits,
+                propagate,
+                stats: true,
+                ..CoverOptions::default()
+            };
+            let (code, out, err) = run_on(text, bits.clone());
+            assert_eq!((code, out.as_str()), (ExitStatus::BadInput, ""));
+            assert_eq!(err, format!("dlx cover: <stdin>: {refusal}\n"));
+            let auto = CoverOptions {
+                engine: EngineKind::Auto,
+                ..bits
+            };
+            let (code, out, err) = run_on(text, auto);
+            assert_eq!((code, out.as_str()), (ExitStatus::Success, count));
+            assert!(err.trim_end().ends_with(" s, links engine"), "{err}");
+        }
+    }
+
+    #[test]
+    fn blocking_keeps_counts_and_solutions_and_says_what_it_removed() {
+        // Eight queens (diagonals secondary) and Knuth's toy: counts on one
+        // and two threads, every solution, and the options removed in
+        // --stats.
+        let queens = dlx_engine::dlx::classic::queens(8).unwrap();
+        for (text, count) in [(queens.as_str(), "92\n"), (TOY, "1\n")] {
+            for threads in [1, 2] {
+                let off = CoverOptions {
+                    mode: Mode::Count,
+                    stats: true,
+                    threads,
+                    ..CoverOptions::default()
+                };
+                let blocking = CoverOptions {
+                    propagate: Propagate::Blocking,
+                    ..off.clone()
+                };
+                let (code, out, err) = run_on(text, off);
+                assert_eq!((code, out.as_str()), (ExitStatus::Success, count));
+                assert!(!err.contains("removed"), "{err}");
+                let (code, out, err) = run_on(text, blocking);
+                assert_eq!((code, out.as_str()), (ExitStatus::Success, count));
+                assert!(err.contains(" options removed, "), "{err}");
+            }
+            let every = |propagate| {
+                let opts = CoverOptions {
+                    mode: Mode::All,
+                    propagate,
+                    ..CoverOptions::default()
+                };
+                let (code, out, _) = run_on(text, opts.clone());
+                assert_eq!(code, ExitStatus::Success);
+                // The same bytes on two threads (the tree stays whole).
+                let two = CoverOptions { threads: 2, ..opts };
+                assert_eq!(run_on(text, two).1, out);
+                let mut solutions: Vec<String> = out
+                    .split("\n\n")
+                    .map(|s| {
+                        let mut lines: Vec<&str> = s.lines().collect();
+                        lines.sort_unstable();
+                        lines.join("\n")
+                    })
+                    .collect();
+                solutions.sort();
+                solutions
+            };
+            assert_eq!(every(Propagate::Off), every(Propagate::Blocking));
+        }
     }
 
     #[test]
