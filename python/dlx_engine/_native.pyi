@@ -52,6 +52,10 @@ class Stats:
     @property
     def solutions(self) -> int:
         """Solutions visited."""
+    @property
+    def removed(self) -> int:
+        """Options removed by propagation between choices (0 under
+        ``propagate="off"``)."""
 
 class Solutions(Iterator[List[int]]):
     """A lazy iterator over the solutions of an :class:`ExactCover`: the
@@ -87,6 +91,15 @@ class ExactCover:
     A solution is a sorted list of option numbers: indices into
     :attr:`options`. Each search compiles its own dancing-links matrix
     and runs with the GIL released.
+
+    ``propagate`` says what the search deduces between choices:
+    ``"off"`` (the default) keeps Knuth's tree, node for node;
+    ``"blocking"`` removes, when every option left for a primary item
+    with at most three options covers another item, that item's other
+    options (``dlx cover --propagate blocking``; a ``ValueError`` with
+    ``multiplicities``; ``count(memo=True)`` then counts on the links,
+    without a memo, as with colors). Counts and solutions are the same
+    under each; :attr:`stats` counts what was removed.
     """
 
     def __init__(
@@ -95,9 +108,11 @@ class ExactCover:
         options: Iterable[Iterable[str]],
         secondary: Optional[Iterable[str]] = None,
         multiplicities: Optional[Mapping[str, Union[int, Tuple[int, int]]]] = None,
+        *,
+        propagate: str = "off",
     ) -> None: ...
     @staticmethod
-    def from_knuth(text: str) -> "ExactCover":
+    def from_knuth(text: str, *, propagate: str = "off") -> "ExactCover":
         """A problem in Knuth's text format (the ``dlx cover`` input):
         the first line names the items, primary, then ``|``, then
         secondary; each later line is an option; ``|`` starts a comment

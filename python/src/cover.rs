@@ -4,7 +4,7 @@
 //! bounded channel from a worker thread.
 
 use super::*;
-use engine::dlx::Search;
+use engine::dlx::{Propagate, Search};
 use pyo3::types::{PyInt, PyTuple};
 
 /// Effort of a search, as Knuth counts it.
@@ -17,13 +17,19 @@ pub(crate) struct Stats {
     updates: u64,
     /// Solutions counted (a Python int: exact past 2^64).
     solutions: u128,
+    /// Options removed by propagation (0 with `propagate="off"`).
+    removed: u64,
 }
 
 #[pymethods]
 impl Stats {
     fn __repr__(&self) -> String {
+        let removed = match self.removed {
+            0 => String::new(),
+            r => format!(", removed={r}"),
+        };
         format!(
-            "Stats(nodes={}, updates={}, solutions={})",
+            "Stats(nodes={}, updates={}, solutions={}{removed})",
             self.nodes, self.updates, self.solutions
         )
     }
@@ -35,8 +41,29 @@ impl From<engine::dlx::Stats> for Stats {
             nodes: s.nodes,
             updates: s.updates,
             solutions: s.solutions,
+            removed: s.removed,
         }
     }
+}
+
+/// The `propagate=` values of `ExactCover` ([`Propagate`]): Knuth's text
+/// and Python's options have no sums, so `off` and `blocking` only.
+fn propagate_arg(propagate: &str, multiplicities: bool) -> PyResult<Propagate> {
+    let chosen = match propagate {
+        "off" => Propagate::Off,
+        "blocking" => Propagate::Blocking,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "propagate='{other}': expected 'off' (Knuth's tree) or 'blocking'"
+            )));
+        }
+    };
+    if multiplicities && chosen != Propagate::Off {
+        return Err(PyValueError::new_err(
+            "propagate='blocking': only the dancing links without multiplicities propagate",
+        ));
+    }
+    Ok(chosen)
 }
 
 /// An exact-cover problem (Knuth's DLX1 with DLX2 colors): primary items,
@@ -139,12 +166,19 @@ impl ExactCover {
         }
     }
 
-    fn from_problem(problem: KnuthProblem, warnings: Vec<String>) -> Self {
-        Self {
+    /// The problem searched under `propagate` ([`propagate_arg`]).
+    fn from_problem(
+        mut problem: KnuthProblem,
+        warnings: Vec<String>,
+        propagate: &str,
+    ) -> PyResult<Self> {
+        let chosen = propagate_arg(propagate, problem.problem.has_multiplicities())?;
+        problem.problem.set_propagate(chosen);
+        Ok(Self {
             problem: Arc::new(problem),
             warnings,
             stats: Arc::default(),
-        }
+        })
     }
 }
 
@@ -303,12 +337,13 @@ pub(crate) fn read_multiplicities(
 #[pymethods]
 impl ExactCover {
     #[new]
-    #[pyo3(signature = (primary, options, secondary=None, multiplicities=None))]
+    #[pyo3(signature = (primary, options, secondary=None, multiplicities=None, *, propagate="off"))]
     fn new(
         primary: &Bound<'_, PyAny>,
         options: &Bound<'_, PyAny>,
         secondary: Option<&Bound<'_, PyAny>>,
         multiplicities: Option<&Bound<'_, PyDict>>,
+        propagate: &str,
     ) -> PyResult<Self> {
         let mut builder = knuth::Builder::new();
         let mut bounds = read_multiplicities(multiplicities)?;
@@ -357,17 +392,18 @@ impl ExactCover {
                 Err((j, e)) => return Err(PyValueError::new_err(at(j, e))),
             }
         }
-        Ok(Self::from_problem(builder.finish(), Vec::new()))
+        Self::from_problem(builder.finish(), Vec::new(), propagate)
     }
 
     /// A problem in Knuth's text format (first line: primary items, `|`,
     /// secondary items; then one option a line; `|` lines are comments).
     #[staticmethod]
-    fn from_knuth(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+    #[pyo3(signature = (text, *, propagate="off"))]
+    fn from_knuth(text: &Bound<'_, PyAny>, propagate: &str) -> PyResult<Self> {
         let text = knuth_text(text)?;
         let (problem, warnings) = knuth::parse(&text).map_err(value_error)?;
         let warnings = warnings.iter().map(ToString::to_string).collect();
-        Ok(Self::from_problem(problem, warnings))
+        Self::from_problem(problem, warnings, propagate)
     }
 
     /// The options, as lists of `item` or `item:color` names.

@@ -237,3 +237,52 @@ def test_counts_past_2_to_the_64_are_python_ints_and_past_2_to_the_128_raise() -
     assert squares(127).count(memo=True) == 2**127
     with pytest.raises(OverflowError, match=r"passes 2\^128 - 1"):
         squares(128).count(memo=True)
+
+
+def test_blocking_keeps_counts_and_solutions_and_counts_what_it_removed() -> None:
+    for n in range(1, 9):
+        primary, secondary, options = queens(n)
+        off = ExactCover(primary, options, secondary=secondary)
+        on = ExactCover(primary, options, secondary=secondary, propagate="blocking")
+        assert on.count() == off.count() == QUEENS[n - 1]
+        assert off.stats.removed == 0
+        every = sorted(on.solutions())
+        assert every == sorted(off.solutions())
+        for chosen in every:
+            check_cover(primary, secondary, options, chosen)
+        assert on.count(threads=2) == QUEENS[n - 1]
+        first = on.first()
+        assert (first is None) == (not every) and (first is None or first in every)
+    # Queens keep more than three options an item until late, so nothing
+    # is removed; Langford's pairs for 8 (300 solutions, mirror images
+    # included) lose options and nodes, as `dlx cover` says (docs/cover.md).
+    assert on.stats.removed == 0
+    n = 8
+    primary = [str(k) for k in range(1, n + 1)] + [f"s{i}" for i in range(2 * n)]
+    options = [
+        [str(k), f"s{i}", f"s{i + k + 1}"]
+        for k in range(1, n + 1)
+        for i in range(2 * n - k - 1)
+    ]
+    off = ExactCover(primary, options)
+    on = ExactCover(primary, options, propagate="blocking")
+    assert on.count() == off.count() == 300
+    assert (on.stats.nodes, on.stats.removed) == (2582, 538)
+    assert (off.stats.nodes, off.stats.removed) == (2789, 0)
+    assert "removed=538" in repr(on.stats) and "removed" not in repr(off.stats)
+    toy = (DATA / "dlx" / "knuth_toy_example.dlx").read_text()
+    assert ExactCover.from_knuth(toy, propagate="blocking").count() == 1
+
+
+def test_propagate_takes_off_or_blocking_and_refuses_it_with_multiplicities() -> None:
+    with pytest.raises(ValueError, match="propagate='sums': expected 'off'"):
+        ExactCover(["a"], [["a"]], propagate="sums")
+    with pytest.raises(ValueError, match="without multiplicities"):
+        ExactCover(["a"], [["a"], ["a"]], multiplicities={"a": 2}, propagate="blocking")
+    with pytest.raises(ValueError, match="without multiplicities"):
+        ExactCover.from_knuth("2|a\na\na\n", propagate="blocking")
+    # The memo is kept by the bit sets, which do not propagate: as with
+    # colors, the count runs on the links without it.
+    primary, secondary, options = queens(6)
+    on = ExactCover(primary, options, secondary=secondary, propagate="blocking")
+    assert on.count(memo=True) == 4
