@@ -3,7 +3,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::*;
 use crate::dlx::Propagate;
-use crate::sudoku::exact_cover::tests::solutions_with;
+use crate::sudoku::exact_cover::tests::{settles_as_the_rater_does, solutions_with};
 use crate::sudoku::generate::{Rng, solved_grid};
 use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, SudokuSolver, Variant};
@@ -230,36 +230,7 @@ fn a_level_is_the_copy_the_docs_say() {
 
 #[test]
 fn the_root_settles_exactly_the_puzzles_the_deducers_singles_and_intersections_do() {
-    // The same rules written twice, for speed: `dlx::deduce` (the
-    // rating's singles and intersections, on the matrix) and the boards'.
-    // Both run to a fixed point that does not depend on the order
-    // (monotone rules), so a puzzle is settled at the root by one exactly
-    // when by the other.
-    use crate::dlx::deduce::Rules;
-    use crate::sudoku::rate::Rater;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut rater = Rater::new();
-    let rules = Rules {
-        max_subset: 1,
-        max_guesses: u64::MAX,
-    };
-    let (mut settled, mut searched) = (0, 0);
-    for file in ["17_clue", "magictour_top1465"] {
-        let text = std::fs::read_to_string(dir.join(format!("data/bench/{file}.txt"))).unwrap();
-        for line in text.lines().filter(|l| !l.starts_with('#')).take(300) {
-            let cells = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' });
-            let puzzle = Grid::from_cells(Shape::NINE, cells.collect()).unwrap();
-            let by_rules = rater.rate(&puzzle, &rules).unwrap().guesses == 0;
-            let (_, report) = solutions(&puzzle, Propagate::Blocking, 2);
-            assert_eq!(report.stats.nodes == 1, by_rules, "{line}");
-            settled += usize::from(by_rules);
-            searched += usize::from(!by_rules);
-        }
-    }
-    assert!(
-        settled > 100 && searched > 100,
-        "{settled} settled, {searched} searched"
-    );
+    settles_as_the_rater_does(|p| solutions(p, Propagate::Blocking, 2).1.stats.nodes == 1);
 }
 
 #[test]

@@ -5,7 +5,8 @@
 use super::{Model, Rule, Total, pays};
 use crate::dlx::{Propagate, SearchLimits};
 use crate::sudoku::constraint::{Constraint, Relation};
-use crate::sudoku::exact_cover::tests::solutions_with;
+use crate::sudoku::exact_cover::CellSearch;
+use crate::sudoku::exact_cover::tests::{settles_as_the_rater_does, solutions_with};
 use crate::sudoku::verify::check_variant;
 use crate::sudoku::{Grid, Shape, Variant};
 
@@ -234,13 +235,23 @@ fn a_corner_diagonal_leaves_its_box_an_innie_and_a_crossing_one_an_outie() {
     // (10 - cell 2): 15 - 10 = 5 = 1 + 5 + 6 - 7.
     assert_eq!(outie, Some((vec![0, 10, 11], vec![12], 5)));
     // And the solutions are those of the compiler's path.
+    same_as_the_compilers(&more, solved, |k| {
+        [0, 2, 10, 11, 12, 13, 14, 30, 40, 50].contains(&k)
+    });
+}
+
+/// Blanks the cells `blank` of the solved 9x9 grid `solved` and checks
+/// that the cells' search finds the compiler's solutions (some).
+fn same_as_the_compilers(rules: &Variant, solved: &str, blank: impl Fn(usize) -> bool) {
     let mut cells: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
-    for k in [0, 2, 10, 11, 12, 13, 14, 30, 40, 50] {
-        cells[k] = 0;
+    for (k, c) in cells.iter_mut().enumerate() {
+        if blank(k) {
+            *c = 0;
+        }
     }
     let puzzle = Grid::from_cells(Shape::NINE, cells).unwrap();
-    let (off, _) = sorted(&more, &puzzle, Propagate::Off);
-    let (on, _) = sorted(&more, &puzzle, Propagate::Rules);
+    let (off, _) = sorted(rules, &puzzle, Propagate::Off);
+    let (on, _) = sorted(rules, &puzzle, Propagate::Rules);
     assert_eq!(on, off);
     assert!(!on.is_empty());
 }
@@ -276,13 +287,17 @@ fn little_killers_on_most_diagonals_leave_the_rest_of_the_grid_a_sum() {
     });
     assert_eq!(rest, Some((2, digit(7) + digit(17) + digit(72))));
     // And the solutions are those of the compiler's path.
-    let mut cells: Vec<u8> = solved.bytes().map(|b| b - b'0').collect();
-    for k in (0..81).filter(|k| k % 2 == 0 || k % 7 == 0) {
-        cells[k] = 0;
-    }
-    let puzzle = Grid::from_cells(Shape::NINE, cells).unwrap();
-    let (off, _) = sorted(&rules, &puzzle, Propagate::Off);
-    let (on, _) = sorted(&rules, &puzzle, Propagate::Rules);
-    assert_eq!(on, off);
-    assert!(!on.is_empty());
+    same_as_the_compilers(&rules, solved, |k| k % 2 == 0 || k % 7 == 0);
+}
+
+#[test]
+fn the_root_settles_exactly_the_puzzles_the_raters_singles_and_intersections_do() {
+    // The cells' houses (hidden singles), placed cells (naked singles)
+    // and bands (pointing and claiming) on plain 9x9, which `auto` runs on
+    // the bit boards: held to the rater's copy of the same rules.
+    let mut search = CellSearch::of(&Variant::plain(Shape::NINE)).unwrap();
+    settles_as_the_rater_does(|p| {
+        let report = search.search(p, SearchLimits::solutions(2), None, None);
+        report.unwrap().stats.nodes == 1
+    });
 }
