@@ -37,6 +37,17 @@ call before it settled its answer raises :class:`LimitError`
 ``TimeoutError``) carrying what was found so far in ``partial``; a bound
 that did not stop it changes nothing.
 
+The Sudoku searches (:func:`solve`, :func:`count`, :func:`is_unique`,
+:func:`candidates`, :func:`solve_many`, :func:`count_many`) take
+``propagate=``, the command line's ``--propagate``: ``None`` or
+``"auto"`` (what is fastest for the puzzle, measured), ``"off"``
+(Knuth's tree), ``"blocking"``, ``"sums"``, ``"all"`` or ``"rules"``
+(each rule's own propagator). Counts and solutions are the same under
+each; a puzzle with several solutions may show another first one.
+
+>>> dlx.count("21...4...23...12", propagate="off")
+1
+
 See docs/python.md in the repository for the whole guide.
 """
 
@@ -127,6 +138,19 @@ def _timeout(timeout: _t.Optional[float]) -> _t.Optional[float]:
     return float(timeout)
 
 
+_PROPAGATE = ("auto", "off", "blocking", "sums", "all", "rules")
+
+
+def _propagate(propagate: _t.Optional[str]) -> _t.Optional[str]:
+    if propagate is None:
+        return None
+    if not isinstance(propagate, str):
+        raise TypeError(f"propagate must be a str or None, not {type(propagate).__name__}")
+    if propagate not in _PROPAGATE:
+        raise ValueError(f"propagate={propagate!r}: expected one of {', '.join(map(repr, _PROPAGATE))}")
+    return propagate
+
+
 def _puzzle(puzzle: str) -> str:
     if not isinstance(puzzle, str):
         raise TypeError(f"a puzzle is a str, not {type(puzzle).__name__}")
@@ -134,7 +158,7 @@ def _puzzle(puzzle: str) -> str:
 
 
 def solve(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = None,
-          timeout: _t.Optional[float] = None) -> _t.Optional[str]:
+          timeout: _t.Optional[float] = None, propagate: _t.Optional[str] = None) -> _t.Optional[str]:
     """A solution of ``puzzle``, or ``None`` if it has none. A bound that
     stops the search before either raises :class:`LimitError`
     (``partial`` is ``None``).
@@ -144,11 +168,13 @@ def solve(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = None,
     >>> solve("11..............") is None  # two 1s in the first row
     True
     """
-    return _native.solve(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes), _timeout(timeout))
+    return _native.solve(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes), _timeout(timeout),
+                         _propagate(propagate))
 
 
 def count(puzzle: str, limit: _t.Optional[int] = 2, box: Box = None, *,
-          max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> int:
+          max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None,
+          propagate: _t.Optional[str] = None) -> int:
     """The number of solutions of ``puzzle``, counting no further than
     ``limit`` (``None``: count them all). The default, 2, tells unique
     puzzles (1) from the rest. A bound that stops the count first raises
@@ -161,11 +187,11 @@ def count(puzzle: str, limit: _t.Optional[int] = 2, box: Box = None, *,
     2
     """
     return _native.count(_puzzle(puzzle), _limit(limit), _shape(box), _max_nodes(max_nodes),
-                         _timeout(timeout))
+                         _timeout(timeout), _propagate(propagate))
 
 
 def is_unique(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = None,
-              timeout: _t.Optional[float] = None) -> bool:
+              timeout: _t.Optional[float] = None, propagate: _t.Optional[str] = None) -> bool:
     """Whether ``puzzle`` has exactly one solution. A bound that stops the
     search first raises :class:`LimitError`; its ``partial`` is the number
     of solutions found so far (0 or 1).
@@ -173,11 +199,12 @@ def is_unique(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = Non
     >>> is_unique("21...4...23...12")
     True
     """
-    return _native.is_unique(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes), _timeout(timeout))
+    return _native.is_unique(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes), _timeout(timeout),
+                             _propagate(propagate))
 
 
 def candidates(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = None,
-               timeout: _t.Optional[float] = None) -> _t.List[str]:
+               timeout: _t.Optional[float] = None, propagate: _t.Optional[str] = None) -> _t.List[str]:
     """Each cell's true candidates, in reading order: the digits that some
     solution holds, as a string of digit symbols (the given for a given's
     cell). A unique puzzle's candidates are its solution; with no solution
@@ -191,7 +218,7 @@ def candidates(puzzle: str, box: Box = None, *, max_nodes: _t.Optional[int] = No
     ['2', '1', '4', '3']
     """
     return _native.candidates(_puzzle(puzzle), _shape(box), _max_nodes(max_nodes),
-                              _timeout(timeout))
+                              _timeout(timeout), _propagate(propagate))
 
 
 def _array(puzzles: object) -> _t.Optional["np.ndarray"]:
@@ -220,10 +247,10 @@ def _strings(puzzles: _t.Iterable[str]) -> _t.Iterable[str]:
 
 
 @_t.overload
-def solve_many(puzzles: "npt.NDArray[np.integer]", box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> "npt.NDArray[np.uint8]": ...
+def solve_many(puzzles: "npt.NDArray[np.integer]", box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None, propagate: _t.Optional[str] = None) -> "npt.NDArray[np.uint8]": ...
 @_t.overload
-def solve_many(puzzles: _t.Iterable[str], box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> _t.List[_t.Optional[str]]: ...
-def solve_many(puzzles, box=None, threads=1, *, max_nodes=None, timeout=None):  # type: ignore[no-untyped-def]
+def solve_many(puzzles: _t.Iterable[str], box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None, propagate: _t.Optional[str] = None) -> _t.List[_t.Optional[str]]: ...
+def solve_many(puzzles, box=None, threads=1, *, max_nodes=None, timeout=None, propagate=None):  # type: ignore[no-untyped-def]
     """Solves every puzzle, in input order, on ``threads`` threads (0: one
     per core); the results do not depend on ``threads``.
 
@@ -243,7 +270,8 @@ def solve_many(puzzles, box=None, threads=1, *, max_nodes=None, timeout=None):  
     >>> solve_many(["21...4...23...12", "11.............."])
     ['2143342112344312', None]
     """
-    threads, bounds = _threads(threads), (_max_nodes(max_nodes), _timeout(timeout))
+    threads = _threads(threads)
+    bounds = (_max_nodes(max_nodes), _timeout(timeout), _propagate(propagate))
     cells = _array(puzzles)
     if cells is None:
         return _native.solve_many(_strings(puzzles), _shape(box), threads, *bounds)
@@ -260,10 +288,11 @@ def solve_many(puzzles, box=None, threads=1, *, max_nodes=None, timeout=None):  
 
 
 @_t.overload
-def count_many(puzzles: "npt.NDArray[np.integer]", limit: _t.Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> "npt.NDArray[np.int64]": ...
+def count_many(puzzles: "npt.NDArray[np.integer]", limit: _t.Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None, propagate: _t.Optional[str] = None) -> "npt.NDArray[np.int64]": ...
 @_t.overload
-def count_many(puzzles: _t.Iterable[str], limit: _t.Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None) -> _t.List[int]: ...
-def count_many(puzzles, limit=2, box=None, threads=1, *, max_nodes=None, timeout=None):  # type: ignore[no-untyped-def]
+def count_many(puzzles: _t.Iterable[str], limit: _t.Optional[int] = 2, box: Box = None, threads: int = 1, *, max_nodes: _t.Optional[int] = None, timeout: _t.Optional[float] = None, propagate: _t.Optional[str] = None) -> _t.List[int]: ...
+def count_many(puzzles, limit=2, box=None, threads=1, *, max_nodes=None, timeout=None,
+               propagate=None):  # type: ignore[no-untyped-def]
     """Counts the solutions of every puzzle, up to ``limit`` each, in input
     order, on ``threads`` threads (0: one per core). Takes what
     :func:`solve_many` takes; returns a list of ints, or an ``int64`` array
@@ -274,7 +303,7 @@ def count_many(puzzles, limit=2, box=None, threads=1, *, max_nodes=None, timeout
     [288, 1, 0]
     """
     limit, threads = _limit(limit), _threads(threads)
-    bounds = (_max_nodes(max_nodes), _timeout(timeout))
+    bounds = (_max_nodes(max_nodes), _timeout(timeout), _propagate(propagate))
     cells = _array(puzzles)
     if cells is None:
         return _native.count_many(_strings(puzzles), limit, _shape(box), threads, *bounds)

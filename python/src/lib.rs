@@ -40,7 +40,9 @@ use engine::dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
 use engine::dlx::memo::DEFAULT_MEMO_BYTES;
 use engine::dlx::parallel::SUBPROBLEMS_PER_WORKER;
 use engine::dlx::parallel::{RunLimits, Runner};
-use engine::dlx::{EngineKind, ItemKind, Outcome, Progress, SearchLimits, Solution, Visitor};
+use engine::dlx::{
+    EngineKind, ItemKind, Outcome, Progress, Propagate, SearchLimits, Solution, Visitor,
+};
 use engine::format::sukaku::{self, Reading};
 use engine::format::{Alphabet, Case, line::parse_line};
 use engine::sudoku::candidates::true_candidates;
@@ -287,6 +289,24 @@ fn interruptible<R: Send>(
     signals.raised().map_or(Ok((result, timed_out)), Err)
 }
 
+/// The Sudoku functions' `propagate=`, as the command line's
+/// `--propagate`: `None` or `"auto"` lets the solver choose.
+fn propagate_of(name: Option<&str>) -> PyResult<Option<Propagate>> {
+    Ok(Some(match name {
+        None | Some("auto") => return Ok(None),
+        Some("off") => Propagate::Off,
+        Some("blocking") => Propagate::Blocking,
+        Some("sums") => Propagate::Sums,
+        Some("all") => Propagate::All,
+        Some("rules") => Propagate::Rules,
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "propagate='{other}': expected 'auto', 'off', 'blocking', 'sums', 'all' or 'rules'"
+            )));
+        }
+    }))
+}
+
 /// A call's `max_nodes=` and `timeout=`, as the command line's
 /// `--max-nodes` and `--timeout`.
 #[derive(Clone, Copy, Debug)]
@@ -382,7 +402,8 @@ const BATCH: Batch = Batch {
 type Answer<R> = (R, bool);
 
 /// `f` applied to every puzzle's grid with a solver of its rules (plain
-/// Sudoku of its shape, or its variant) and `bounds.max_nodes`, in input
+/// Sudoku of its shape, or its variant) running `propagate` (`None`: the
+/// solver's choice) and `bounds.max_nodes`, in input
 /// order, on `threads` threads (0: one per core), the GIL released,
 /// interruptible ([`interruptible`]), until `bounds`' deadline if any.
 /// Once timed out (`true`), the puzzles not yet begun are `None`.
@@ -392,6 +413,7 @@ fn batch<R: Send>(
     cases: &[Case],
     threads: usize,
     bounds: &Bounds,
+    propagate: Option<Propagate>,
     f: impl Fn(&mut dyn SudokuSolver, &Grid, u64) -> Answer<R> + Sync + Send,
 ) -> PyResult<(Vec<Option<Answer<R>>>, bool)> {
     let threads = thread_count(threads).min(cases.len().max(1));
@@ -402,7 +424,11 @@ fn batch<R: Send>(
     let answers_and_time = interruptible(py, threads, bounds.deadline, |cancel| {
         let mut answers = Vec::with_capacity(cases.len());
         let _: ControlFlow<()> = BATCH.run(
-            (0..threads).map(|_| Solvers::with_cancel(cancel.clone())),
+            (0..threads).map(|_| {
+                let mut solvers = Solvers::with_cancel(cancel.clone());
+                solvers.set_propagate(propagate);
+                solvers
+            }),
             || cases.iter(),
             |solvers, case| {
                 if cancel.is_cancelled() {

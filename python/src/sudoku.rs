@@ -6,25 +6,33 @@
 use super::*;
 
 #[pyfunction]
-#[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None))]
+#[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None, propagate=None))]
 pub(crate) fn solve(
     py: Python<'_>,
     puzzle: &str,
     shape: Option<&str>,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
+    propagate: Option<&str>,
 ) -> PyResult<Option<String>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let (found, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, n| {
-        let (found, done) = first(s, g, n);
-        (found.as_ref().map(write_line), done)
-    })?;
+    let (found, timed_out) = batch(
+        py,
+        std::slice::from_ref(&case),
+        1,
+        &bounds,
+        propagate_of(propagate)?,
+        |s, g, n| {
+            let (found, done) = first(s, g, n);
+            (found.as_ref().map(write_line), done)
+        },
+    )?;
     one(py, found, timed_out, &bounds, None, "the search")
 }
 
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit, shape=None, max_nodes=None, timeout=None))]
+#[pyo3(signature = (puzzle, limit, shape=None, max_nodes=None, timeout=None, propagate=None))]
 pub(crate) fn count(
     py: Python<'_>,
     puzzle: &str,
@@ -32,12 +40,18 @@ pub(crate) fn count(
     shape: Option<&str>,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
+    propagate: Option<&str>,
 ) -> PyResult<u128> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let (counts, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, n| {
-        count_up_to(s, g, limit, n)
-    })?;
+    let (counts, timed_out) = batch(
+        py,
+        std::slice::from_ref(&case),
+        1,
+        &bounds,
+        propagate_of(propagate)?,
+        |s, g, n| count_up_to(s, g, limit, n),
+    )?;
     one(py, counts, timed_out, &bounds, 0, "the count")
 }
 
@@ -46,32 +60,40 @@ pub(crate) fn count(
 /// when there is no solution. A bound's exception carries the candidates
 /// found so far (each from a solution found).
 #[pyfunction]
-#[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None))]
+#[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None, propagate=None))]
 pub(crate) fn candidates(
     py: Python<'_>,
     puzzle: &str,
     shape: Option<&str>,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
+    propagate: Option<&str>,
 ) -> PyResult<Vec<String>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
     let cells = case.grid.cells().len();
     let n = case.grid.n();
-    let (found, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, max| {
-        match true_candidates(s, g, max) {
-            Ok(c) => {
-                let marks = c
-                    .masks
-                    .iter()
-                    .map(|&m| Alphabet::default().symbols_of(m, n))
-                    .collect();
-                (marks, c.is_settled())
+    let (found, timed_out) = batch(
+        py,
+        std::slice::from_ref(&case),
+        1,
+        &bounds,
+        propagate_of(propagate)?,
+        |s, g, max| {
+            match true_candidates(s, g, max) {
+                Ok(c) => {
+                    let marks = c
+                        .masks
+                        .iter()
+                        .map(|&m| Alphabet::default().symbols_of(m, n))
+                        .collect();
+                    (marks, c.is_settled())
+                }
+                // Clashing givens: no solution, no candidates.
+                Err(_) => (vec![String::new(); cells], true),
             }
-            // Clashing givens: no solution, no candidates.
-            Err(_) => (vec![String::new(); cells], true),
-        }
-    })?;
+        },
+    )?;
     one(
         py,
         found,
@@ -85,24 +107,30 @@ pub(crate) fn candidates(
 /// Whether the puzzle has one solution; a bound's exception carries the
 /// solutions counted so far (0 or 1).
 #[pyfunction]
-#[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None))]
+#[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None, propagate=None))]
 pub(crate) fn is_unique(
     py: Python<'_>,
     puzzle: &str,
     shape: Option<&str>,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
+    propagate: Option<&str>,
 ) -> PyResult<bool> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let (counts, timed_out) = batch(py, std::slice::from_ref(&case), 1, &bounds, |s, g, n| {
-        count_up_to(s, g, 2, n)
-    })?;
+    let (counts, timed_out) = batch(
+        py,
+        std::slice::from_ref(&case),
+        1,
+        &bounds,
+        propagate_of(propagate)?,
+        |s, g, n| count_up_to(s, g, 2, n),
+    )?;
     Ok(one(py, counts, timed_out, &bounds, 0, "the search")? == 1)
 }
 
 #[pyfunction]
-#[pyo3(signature = (puzzles, shape=None, threads=1, max_nodes=None, timeout=None))]
+#[pyo3(signature = (puzzles, shape=None, threads=1, max_nodes=None, timeout=None, propagate=None))]
 pub(crate) fn solve_many(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
@@ -110,14 +138,22 @@ pub(crate) fn solve_many(
     threads: usize,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
+    propagate: Option<&str>,
 ) -> PyResult<Vec<Option<String>>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
     let cases = py.detach(|| parse_all(&texts, shape))?;
-    let (found, timed_out) = batch(py, &cases, threads, &bounds, |s, g, n| {
-        let (found, done) = first(s, g, n);
-        (found.as_ref().map(write_line), done)
-    })?;
+    let (found, timed_out) = batch(
+        py,
+        &cases,
+        threads,
+        &bounds,
+        propagate_of(propagate)?,
+        |s, g, n| {
+            let (found, done) = first(s, g, n);
+            (found.as_ref().map(write_line), done)
+        },
+    )?;
     settle(found, || None).map_err(|(partial, unsettled)| {
         bounds.error(
             py,
@@ -130,7 +166,7 @@ pub(crate) fn solve_many(
 }
 
 #[pyfunction]
-#[pyo3(signature = (puzzles, limit, shape=None, threads=1, max_nodes=None, timeout=None))]
+#[pyo3(signature = (puzzles, limit, shape=None, threads=1, max_nodes=None, timeout=None, propagate=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn count_many(
     py: Python<'_>,
@@ -140,18 +176,26 @@ pub(crate) fn count_many(
     threads: usize,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
+    propagate: Option<&str>,
 ) -> PyResult<Vec<u128>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
     let cases = py.detach(|| parse_all(&texts, shape))?;
-    count_cases(py, &cases, threads, &bounds, limit)
+    count_cases(
+        py,
+        &cases,
+        threads,
+        &bounds,
+        propagate_of(propagate)?,
+        limit,
+    )
 }
 
 /// `solve_many` on a NumPy array's bytes: the solutions' cells, a row of
 /// zeros where there is none (or, in a bound's exception, where none was
 /// found in time).
 #[pyfunction]
-#[pyo3(signature = (data, rows, cells, shape=None, threads=1, max_nodes=None, timeout=None))]
+#[pyo3(signature = (data, rows, cells, shape=None, threads=1, max_nodes=None, timeout=None, propagate=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_cells<'py>(
     py: Python<'py>,
@@ -162,10 +206,18 @@ pub(crate) fn solve_cells<'py>(
     threads: usize,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
+    propagate: Option<&str>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
-    let (found, timed_out) = batch(py, &cases, threads, &bounds, first)?;
+    let (found, timed_out) = batch(
+        py,
+        &cases,
+        threads,
+        &bounds,
+        propagate_of(propagate)?,
+        first,
+    )?;
     let (found, unsettled) = match settle(found, || None) {
         Ok(found) => (found, None),
         Err((found, unsettled)) => (found, Some(unsettled)),
@@ -188,7 +240,7 @@ pub(crate) fn solve_cells<'py>(
 
 /// `count_many` on a NumPy array's bytes.
 #[pyfunction]
-#[pyo3(signature = (data, rows, cells, limit, shape=None, threads=1, max_nodes=None, timeout=None))]
+#[pyo3(signature = (data, rows, cells, limit, shape=None, threads=1, max_nodes=None, timeout=None, propagate=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn count_cells(
     py: Python<'_>,
@@ -200,23 +252,32 @@ pub(crate) fn count_cells(
     threads: usize,
     max_nodes: Option<u64>,
     timeout: Option<f64>,
+    propagate: Option<&str>,
 ) -> PyResult<Vec<u128>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
-    count_cases(py, &cases, threads, &bounds, limit)
+    count_cases(
+        py,
+        &cases,
+        threads,
+        &bounds,
+        propagate_of(propagate)?,
+        limit,
+    )
 }
 
 /// The counts of `count_many` and `count_cells`: each case's, up to
-/// `limit`, on `threads` threads within `bounds`; a bound's exception
+/// `limit`, on `threads` threads within `bounds`, running `propagate`; a bound's exception
 /// carries the counts so far (lower bounds for the unsettled cases).
 pub(crate) fn count_cases(
     py: Python<'_>,
     cases: &[Case],
     threads: usize,
     bounds: &Bounds,
+    propagate: Option<Propagate>,
     limit: u64,
 ) -> PyResult<Vec<u128>> {
-    let (counts, timed_out) = batch(py, cases, threads, bounds, |s, g, n| {
+    let (counts, timed_out) = batch(py, cases, threads, bounds, propagate, |s, g, n| {
         count_up_to(s, g, limit, n)
     })?;
     settle(counts, || 0).map_err(|(partial, unsettled)| {

@@ -366,3 +366,46 @@ def test_lines_of_64_symbols_read_as_the_command_line_reads_them() -> None:
     assert dlx.count("1234" * 16, limit=None, box="2x2") == 288
     # A blank 27x27 is a puzzle too.
     assert dlx.count("." * 729, limit=2) == 2
+
+
+PROPAGATE = ["auto", "off", "blocking", "sums", "all", "rules"]
+
+
+def test_propagate_keeps_counts_and_solutions_and_changes_the_tree() -> None:
+    killer = "." * 16 + " cages=AABB....CCDD.... sums=A:3,B:7,C:4,D:6"
+    for puzzle in TOP95[:10] + SEVENTEEN[:10] + [killer, "." * 16]:
+        counts = {p: dlx.count(puzzle, limit=3, propagate=p) for p in PROPAGATE}
+        assert len(set(counts.values())) == 1, (puzzle, counts)
+        if counts["off"] == 1:
+            solutions = {dlx.solve(puzzle, propagate=p) for p in PROPAGATE}
+            assert len(solutions) == 1, (puzzle, solutions)
+            check_sudoku(puzzle, solutions.pop())
+            assert all(dlx.is_unique(puzzle, propagate=p) for p in PROPAGATE)
+    batch = TOP95[:20]
+    assert dlx.count_many(batch, propagate="off") == dlx.count_many(batch, propagate="blocking")
+    assert dlx.solve_many(batch, threads=2, propagate="off") == dlx.solve_many(batch)
+    assert dlx.candidates(SEVENTEEN[0], propagate="off") == dlx.candidates(SEVENTEEN[0])
+    # Many 17-clue puzzles fall to singles and intersections: the bit
+    # boards settle them at the root (one node), where Knuth's tree takes
+    # a node per forced cell.
+    settled = 0
+    for puzzle in SEVENTEEN[:20]:
+        try:
+            assert dlx.count(puzzle, max_nodes=1, propagate="blocking") == 1
+        except dlx.NodeLimitError:
+            continue
+        settled += 1
+        with pytest.raises(dlx.NodeLimitError):
+            dlx.count(puzzle, max_nodes=1, propagate="off")
+    assert settled > 0
+    np = pytest.importorskip("numpy")
+    digits = [[0 if c in ".0" else int(c) for c in cells(p)] for p in batch]
+    array = np.array(digits, dtype=np.uint8)
+    assert list(dlx.count_many(array, propagate="rules")) == dlx.count_many(batch)
+
+
+def test_propagate_names_are_checked() -> None:
+    with pytest.raises(ValueError, match="propagate='fast': expected one of 'auto', 'off'"):
+        dlx.solve("21...4...23...12", propagate="fast")
+    with pytest.raises(TypeError, match="propagate must be a str or None, not int"):
+        dlx.count_many(["21...4...23...12"], propagate=1)  # type: ignore[arg-type]
