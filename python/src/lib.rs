@@ -402,8 +402,8 @@ const BATCH: Batch = Batch {
 type Answer<R> = (R, bool);
 
 /// `f` applied to every puzzle's grid with a solver of its rules (plain
-/// Sudoku of its shape, or its variant) running `propagate` (`None`: the
-/// solver's choice) and `bounds.max_nodes`, in input
+/// Sudoku of its shape, or its variant) running the call's `propagate=`
+/// ([`propagate_of`]) and `bounds.max_nodes`, in input
 /// order, on `threads` threads (0: one per core), the GIL released,
 /// interruptible ([`interruptible`]), until `bounds`' deadline if any.
 /// Once timed out (`true`), the puzzles not yet begun are `None`.
@@ -413,9 +413,10 @@ fn batch<R: Send>(
     cases: &[Case],
     threads: usize,
     bounds: &Bounds,
-    propagate: Option<Propagate>,
+    propagate: Option<&str>,
     f: impl Fn(&mut dyn SudokuSolver, &Grid, u64) -> Answer<R> + Sync + Send,
 ) -> PyResult<(Vec<Option<Answer<R>>>, bool)> {
+    let propagate = propagate_of(propagate)?;
     let threads = thread_count(threads).min(cases.len().max(1));
     let max_nodes = bounds.max_nodes;
     // Each puzzle with a solver of this thread's, `None` once the work is

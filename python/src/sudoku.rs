@@ -5,6 +5,18 @@
 
 use super::*;
 
+/// [`batch`] of one puzzle on one thread.
+#[allow(clippy::type_complexity)]
+fn alone<R: Send>(
+    py: Python<'_>,
+    case: &Case,
+    bounds: &Bounds,
+    propagate: Option<&str>,
+    f: impl Fn(&mut dyn SudokuSolver, &Grid, u64) -> Answer<R> + Sync + Send,
+) -> PyResult<(Vec<Option<Answer<R>>>, bool)> {
+    batch(py, std::slice::from_ref(case), 1, bounds, propagate, f)
+}
+
 #[pyfunction]
 #[pyo3(signature = (puzzle, shape=None, max_nodes=None, timeout=None, propagate=None))]
 pub(crate) fn solve(
@@ -17,17 +29,10 @@ pub(crate) fn solve(
 ) -> PyResult<Option<String>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let (found, timed_out) = batch(
-        py,
-        std::slice::from_ref(&case),
-        1,
-        &bounds,
-        propagate_of(propagate)?,
-        |s, g, n| {
-            let (found, done) = first(s, g, n);
-            (found.as_ref().map(write_line), done)
-        },
-    )?;
+    let (found, timed_out) = alone(py, &case, &bounds, propagate, |s, g, n| {
+        let (found, done) = first(s, g, n);
+        (found.as_ref().map(write_line), done)
+    })?;
     one(py, found, timed_out, &bounds, None, "the search")
 }
 
@@ -44,14 +49,9 @@ pub(crate) fn count(
 ) -> PyResult<u128> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let (counts, timed_out) = batch(
-        py,
-        std::slice::from_ref(&case),
-        1,
-        &bounds,
-        propagate_of(propagate)?,
-        |s, g, n| count_up_to(s, g, limit, n),
-    )?;
+    let (counts, timed_out) = alone(py, &case, &bounds, propagate, |s, g, n| {
+        count_up_to(s, g, limit, n)
+    })?;
     one(py, counts, timed_out, &bounds, 0, "the count")
 }
 
@@ -73,27 +73,20 @@ pub(crate) fn candidates(
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
     let cells = case.grid.cells().len();
     let n = case.grid.n();
-    let (found, timed_out) = batch(
-        py,
-        std::slice::from_ref(&case),
-        1,
-        &bounds,
-        propagate_of(propagate)?,
-        |s, g, max| {
-            match true_candidates(s, g, max) {
-                Ok(c) => {
-                    let marks = c
-                        .masks
-                        .iter()
-                        .map(|&m| Alphabet::default().symbols_of(m, n))
-                        .collect();
-                    (marks, c.is_settled())
-                }
-                // Clashing givens: no solution, no candidates.
-                Err(_) => (vec![String::new(); cells], true),
+    let (found, timed_out) = alone(py, &case, &bounds, propagate, |s, g, max| {
+        match true_candidates(s, g, max) {
+            Ok(c) => {
+                let marks = c
+                    .masks
+                    .iter()
+                    .map(|&m| Alphabet::default().symbols_of(m, n))
+                    .collect();
+                (marks, c.is_settled())
             }
-        },
-    )?;
+            // Clashing givens: no solution, no candidates.
+            Err(_) => (vec![String::new(); cells], true),
+        }
+    })?;
     one(
         py,
         found,
@@ -118,14 +111,9 @@ pub(crate) fn is_unique(
 ) -> PyResult<bool> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let (counts, timed_out) = batch(
-        py,
-        std::slice::from_ref(&case),
-        1,
-        &bounds,
-        propagate_of(propagate)?,
-        |s, g, n| count_up_to(s, g, 2, n),
-    )?;
+    let (counts, timed_out) = alone(py, &case, &bounds, propagate, |s, g, n| {
+        count_up_to(s, g, 2, n)
+    })?;
     Ok(one(py, counts, timed_out, &bounds, 0, "the search")? == 1)
 }
 
@@ -143,17 +131,10 @@ pub(crate) fn solve_many(
     let bounds = Bounds::new(max_nodes, timeout)?;
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
     let cases = py.detach(|| parse_all(&texts, shape))?;
-    let (found, timed_out) = batch(
-        py,
-        &cases,
-        threads,
-        &bounds,
-        propagate_of(propagate)?,
-        |s, g, n| {
-            let (found, done) = first(s, g, n);
-            (found.as_ref().map(write_line), done)
-        },
-    )?;
+    let (found, timed_out) = batch(py, &cases, threads, &bounds, propagate, |s, g, n| {
+        let (found, done) = first(s, g, n);
+        (found.as_ref().map(write_line), done)
+    })?;
     settle(found, || None).map_err(|(partial, unsettled)| {
         bounds.error(
             py,
@@ -181,14 +162,7 @@ pub(crate) fn count_many(
     let bounds = Bounds::new(max_nodes, timeout)?;
     let (texts, shape) = (texts(puzzles)?, shape_arg(shape)?);
     let cases = py.detach(|| parse_all(&texts, shape))?;
-    count_cases(
-        py,
-        &cases,
-        threads,
-        &bounds,
-        propagate_of(propagate)?,
-        limit,
-    )
+    count_cases(py, &cases, threads, &bounds, propagate, limit)
 }
 
 /// `solve_many` on a NumPy array's bytes: the solutions' cells, a row of
@@ -210,14 +184,7 @@ pub(crate) fn solve_cells<'py>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
-    let (found, timed_out) = batch(
-        py,
-        &cases,
-        threads,
-        &bounds,
-        propagate_of(propagate)?,
-        first,
-    )?;
+    let (found, timed_out) = batch(py, &cases, threads, &bounds, propagate, first)?;
     let (found, unsettled) = match settle(found, || None) {
         Ok(found) => (found, None),
         Err((found, unsettled)) => (found, Some(unsettled)),
@@ -256,25 +223,19 @@ pub(crate) fn count_cells(
 ) -> PyResult<Vec<u128>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
     let cases = cases_of_cells(data, rows, cells, shape_arg(shape)?)?;
-    count_cases(
-        py,
-        &cases,
-        threads,
-        &bounds,
-        propagate_of(propagate)?,
-        limit,
-    )
+    count_cases(py, &cases, threads, &bounds, propagate, limit)
 }
 
 /// The counts of `count_many` and `count_cells`: each case's, up to
-/// `limit`, on `threads` threads within `bounds`, running `propagate`; a bound's exception
-/// carries the counts so far (lower bounds for the unsettled cases).
+/// `limit`, on `threads` threads within `bounds`, under the call's
+/// `propagate=`; a bound's exception carries the counts so far (lower
+/// bounds for the unsettled cases).
 pub(crate) fn count_cases(
     py: Python<'_>,
     cases: &[Case],
     threads: usize,
     bounds: &Bounds,
-    propagate: Option<Propagate>,
+    propagate: Option<&str>,
     limit: u64,
 ) -> PyResult<Vec<u128>> {
     let (counts, timed_out) = batch(py, cases, threads, bounds, propagate, |s, g, n| {
