@@ -34,6 +34,12 @@
 //! until two solutions are found or the tree is exhausted, so a rating
 //! also tells whether the solution is unique.
 //!
+//! [`Deducer::explain`] lists the same moves, before any guess, each as a
+//! [`Step`]: its rule, the items of its pattern, and the option it
+//! chooses or the options it removes. It is the ground of an explained
+//! solve path: one implementation of the rules for the rating and the
+//! explanation.
+//!
 //! # Invariants
 //!
 //! * An option is alive only while every item it covers is uncovered: a
@@ -129,6 +135,54 @@ impl Rating {
             ("backtracks", self.backtracks),
         ]
     }
+}
+
+/// What kind of move a [`Step`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Move {
+    /// A place with one option left.
+    NakedSingle,
+    /// Any other primary item with one option left.
+    HiddenSingle,
+    /// Every option left of an item covers a second item.
+    Intersection,
+    /// `k` places whose options lie within `k` items of another class.
+    NakedSubset(usize),
+    /// `k` items whose options lie within `k` places.
+    HiddenSubset(usize),
+}
+
+/// One move of the rules in the problem's items and options, as
+/// [`Deducer::explain`] lists them: the pattern that makes it and what it
+/// does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The rule.
+    pub kind: Move,
+    /// The items that make the pattern: a single's item; an
+    /// intersection's item `a`, every option of which covers item `b`,
+    /// then `b`; a subset's `k` items, then the `k` items their options
+    /// lie within.
+    pub items: Vec<u32>,
+    /// The option a single chooses.
+    pub chosen: Option<u32>,
+    /// The options the move removes, in increasing order (a single's: the
+    /// other options on the items of the option it chooses).
+    pub removed: Vec<u32>,
+}
+
+/// Where [`Deducer::explain`]'s rules stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Ending {
+    /// Every primary item is covered: the steps solve the problem.
+    Solved,
+    /// No rule applies: a guess would be needed.
+    Stalled,
+    /// A primary item has no option left (or a subset too few): the
+    /// problem has no solution.
+    Contradiction,
 }
 
 /// Why the deductions could not rate a problem.
@@ -302,6 +356,29 @@ impl Deducer {
         Ok(rating)
     }
 
+    /// The moves of the rules on `problem` under `rules`, in the order
+    /// [`Deducer::rate`] makes them before its first guess, and where they
+    /// stop. [`DeduceError::Cancelled`] as for [`Deducer::rate`].
+    pub fn explain(
+        &mut self,
+        problem: Instance<'_>,
+        rules: &Rules,
+    ) -> Result<(Vec<Step>, Ending), DeduceError> {
+        if is_cancelled(self.cancel.as_ref()) {
+            return Err(DeduceError::Cancelled);
+        }
+        let mut state = self.load(problem)?;
+        let mut steps = Vec::new();
+        let mut tally = Tally::default();
+        let ending = match self.propagate_logged(&mut state, &mut tally, rules, Some(&mut steps)) {
+            Flow::Solved => Ending::Solved,
+            Flow::Stalled => Ending::Stalled,
+            Flow::Contradiction => Ending::Contradiction,
+            Flow::Cancelled => return Err(DeduceError::Cancelled),
+        };
+        Ok((steps, ending))
+    }
+
     /// Builds the tables for `p` and its initial state.
     fn load(&mut self, instance: Instance<'_>) -> Result<State, DeduceError> {
         let Instance {
@@ -449,6 +526,17 @@ impl Deducer {
     /// cover a primary item each, so there are never more than the primary
     /// items between two questions, and the cheapest moves pay nothing.
     fn propagate(&mut self, s: &mut State, tally: &mut Tally, rules: &Rules) -> Flow {
+        self.propagate_logged(s, tally, rules, None)
+    }
+
+    /// [`Self::propagate`], each move also written to `log` if given.
+    fn propagate_logged(
+        &mut self,
+        s: &mut State,
+        tally: &mut Tally,
+        rules: &Rules,
+        mut log: Option<&mut Vec<Step>>,
+    ) -> Flow {
         if self.cancel_due() {
             return Flow::Cancelled;
         }
@@ -456,6 +544,22 @@ impl Deducer {
             if s.open == 0 {
                 return Flow::Solved;
             }
+            // What was alive before the move, to tell what it removed.
+            let before = log.as_ref().map(|_| s.alive.clone());
+            let mut record = |s: &State, kind: Move, items: Vec<u32>, chosen: Option<u32>| {
+                if let (Some(log), Some(before)) = (log.as_deref_mut(), &before) {
+                    let removed = (0..s.alive.len() as u32)
+                        .filter(|&k| before[k as usize] && !s.alive[k as usize])
+                        .filter(|&k| Some(k) != chosen)
+                        .collect();
+                    log.push(Step {
+                        kind,
+                        items,
+                        chosen,
+                        removed,
+                    });
+                }
+            };
             // Singles: a naked one first, then a hidden one.
             let mut hidden = None;
             let mut naked = None;
@@ -476,18 +580,22 @@ impl Deducer {
             if let Some(i) = naked.or(hidden) {
                 let k = self.alive_options(s, i).next().expect("len 1");
                 self.choose(s, k);
-                if naked.is_some() {
+                let kind = if naked.is_some() {
                     tally.naked_singles += 1;
+                    Move::NakedSingle
                 } else {
                     tally.hidden_singles += 1;
-                }
+                    Move::HiddenSingle
+                };
+                record(s, kind, vec![i], Some(k));
                 continue;
             }
             if self.cancel_due() {
                 return Flow::Cancelled;
             }
-            if self.intersection(s) {
+            if let Some([a, b]) = self.intersection(s) {
                 tally.intersections += 1;
+                record(s, Move::Intersection, vec![a, b], None);
                 continue;
             }
             let mut moved = false;
@@ -495,15 +603,17 @@ impl Deducer {
                 match self.subset(s, k) {
                     None => {}
                     Some(Err(())) => return Flow::Contradiction,
-                    Some(Ok(naked)) => {
-                        let sizes = if naked {
-                            &mut tally.naked_subsets
+                    Some(Ok((naked, set, union))) => {
+                        let (sizes, kind) = if naked {
+                            (&mut tally.naked_subsets, Move::NakedSubset(k))
                         } else {
-                            &mut tally.hidden_subsets
+                            (&mut tally.hidden_subsets, Move::HiddenSubset(k))
                         };
                         if let Some(count) = sizes.get_mut(k - 2) {
                             *count += 1;
                         }
+                        let items = [set.as_slice(), union.as_slice()].concat();
+                        record(s, kind, items, None);
                         moved = true;
                         break;
                     }
@@ -515,8 +625,9 @@ impl Deducer {
         }
     }
 
-    /// One intersection that removes something, if there is one.
-    fn intersection(&self, s: &mut State) -> bool {
+    /// One intersection that removes something, if there is one: its
+    /// items `a` and `b`.
+    fn intersection(&self, s: &mut State) -> Option<[u32; 2]> {
         for a in 0..self.primary as u32 {
             if s.covered[a as usize] || s.len[a as usize] < 2 {
                 continue;
@@ -534,21 +645,21 @@ impl Deducer {
                     }
                 }
                 if removed {
-                    return true;
+                    return Some([a, b]);
                 }
             }
         }
-        false
+        None
     }
 
-    /// One subset of size `k` that removes something: `Some(Ok(naked))`;
-    /// `Some(Err(()))` for `k` items that reach fewer than `k` others (a
-    /// contradiction); `None` if there is neither.
-    fn subset(&mut self, s: &mut State, k: usize) -> Option<Result<bool, ()>> {
+    /// One subset of size `k` that removes something: `Some(Ok((naked,
+    /// items, targets)))`; `Some(Err(()))` for `k` items that reach fewer
+    /// than `k` others (a contradiction); `None` if there is neither.
+    fn subset(&mut self, s: &mut State, k: usize) -> Option<Result<(bool, Small, Small), ()>> {
         for p in 0..self.pairs.len() {
             let (from, to) = self.pairs[p];
             if let Some(found) = self.subset_between(s, k, from, to) {
-                return Some(found.map(|()| from == self.places));
+                return Some(found.map(|(set, union)| (from == self.places, set, union)));
             }
         }
         None
@@ -561,7 +672,7 @@ impl Deducer {
         k: usize,
         from: u8,
         to: u8,
-    ) -> Option<Result<(), ()>> {
+    ) -> Option<Result<(Small, Small), ()>> {
         // Candidates: uncovered primary items of class `from` with 2..=k
         // options, each option reaching an item of class `to`, and at most
         // k such items in all.
@@ -627,7 +738,7 @@ impl Deducer {
         k: usize,
         members: Small,
         union: Small,
-    ) -> Option<Result<(), ()>> {
+    ) -> Option<Result<(Small, Small), ()>> {
         if members.len == k {
             return self.apply_subset(s, members, union);
         }
@@ -657,8 +768,14 @@ impl Deducer {
     }
 
     /// The subset `members` (candidate indices) with targets `union`:
-    /// kills the options on `union` outside it, if any.
-    fn apply_subset(&self, s: &mut State, members: Small, union: Small) -> Option<Result<(), ()>> {
+    /// kills the options on `union` outside it, if any, and gives its
+    /// items and `union`.
+    fn apply_subset(
+        &self,
+        s: &mut State,
+        members: Small,
+        union: Small,
+    ) -> Option<Result<(Small, Small), ()>> {
         let mut set = members;
         for m in &mut set.items[..set.len] {
             *m = self.reach[*m as usize].item;
@@ -689,7 +806,7 @@ impl Deducer {
                 }
             }
         }
-        removed.then_some(Ok(()))
+        removed.then_some(Ok((set, union)))
     }
 
     /// The guessing search from a stalled `root`: branches on the primary

@@ -14,7 +14,8 @@
 use std::fmt;
 
 use super::variant::Variant;
-use super::{CLASS_CELL, DlxSolver, Grid, PuzzleError};
+use super::{CLASS_CELL, DlxSolver, Grid, Placements, PuzzleError};
+use crate::dlx::OptionId;
 use crate::dlx::cancel::SharedCancel;
 use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules, SUBSET_SIZES};
 
@@ -181,12 +182,53 @@ impl Rater {
         self.rate_in(puzzle, Some(variant), rules)
     }
 
+    /// The rules' moves on `puzzle` (plain rules of its shape) before any
+    /// guess, in the order [`Rater::rate`] makes them, with what each
+    /// option places: the ground of an explained solve path (issue 42).
+    pub fn explain(&mut self, puzzle: &Grid, rules: &Rules) -> Result<Explanation, RateError> {
+        self.with_instance(puzzle, None, |deducer, instance, placements| {
+            let (steps, ending) = deducer.explain(instance, rules)?;
+            let places: Vec<_> = (0..instance.problem.option_count())
+                .map(|k| placements.get(OptionId(k as u32)))
+                .collect();
+            // Each item by its class and what one of its options places.
+            let mut items = vec![None; instance.class.len()];
+            for (k, place) in places.iter().enumerate() {
+                for &i in instance.problem.option(k).unwrap_or(&[]) {
+                    let slot = &mut items[i as usize];
+                    if slot.is_none() {
+                        *slot = place.map(|p| (instance.class[i as usize], p));
+                    }
+                }
+            }
+            Ok(Explanation {
+                steps,
+                ending,
+                places,
+                items,
+            })
+        })
+    }
+
     fn rate_in(
         &mut self,
         puzzle: &Grid,
         variant: Option<&Variant>,
         rules: &Rules,
     ) -> Result<Rating, RateError> {
+        self.with_instance(puzzle, variant, |deducer, instance, _| {
+            Ok(deducer.rate(instance, rules)?)
+        })
+    }
+
+    /// `f` on the deducer and `puzzle`'s reduced problem under `variant`
+    /// (plain rules of its shape if `None`), with what its options place.
+    fn with_instance<R>(
+        &mut self,
+        puzzle: &Grid,
+        variant: Option<&Variant>,
+        f: impl FnOnce(&mut Deducer, Instance<'_>, Placements<'_>) -> Result<R, RateError>,
+    ) -> Result<R, RateError> {
         let fits = |s: &DlxSolver| match variant {
             Some(v) => s.variant() == v,
             None => s.shape() == puzzle.shape() && s.variant().is_plain(),
@@ -199,19 +241,36 @@ impl Rater {
             }),
         };
         let deducer = &mut self.deducer;
-        let rating = solver.with_options(puzzle, |options| {
-            deducer.rate(
-                Instance {
-                    problem: options.problem,
-                    class: options.class,
-                    places: CLASS_CELL,
-                },
-                rules,
-            )
-        })??;
-        Ok(rating)
+        solver.with_options(puzzle, |options| {
+            let instance = Instance {
+                problem: options.problem,
+                class: options.class,
+                places: CLASS_CELL,
+            };
+            f(deducer, instance, options.placements)
+        })?
     }
 }
+
+/// The rules' moves on a puzzle before any guess ([`Rater::explain`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The moves, in the reduced problem's items and options.
+    pub steps: Vec<deduce::Step>,
+    /// Where the rules stopped.
+    pub ending: deduce::Ending,
+    /// What each option of the reduced problem places: its 0-based row
+    /// and column and its digit.
+    pub places: Vec<Option<Placed>>,
+    /// Each item of the reduced problem: its class ([`CLASS_CELL`] for a
+    /// cell, then 1 rows, 2 columns, 3 boxes for a house's digit) and
+    /// what one of its options places, which names it (`None` for an
+    /// item with no option).
+    pub items: Vec<Option<(u8, Placed)>>,
+}
+
+/// What an option places: its 0-based row and column and its digit.
+pub type Placed = (usize, usize, u8);
 
 #[cfg(test)]
 mod tests {
@@ -237,7 +296,7 @@ mod tests {
         assert_eq!((r.level(), r.score()), (Level::Expert, 22 + 40 + 10));
         assert_eq!(Level::from_name("expert"), Some(Level::Expert));
     }
-    use crate::sudoku::{NaiveSolver, Shape, SudokuSolver};
+    use crate::sudoku::{DlxSolver, NaiveSolver, Shape, SudokuSolver};
 
     fn grid(line: &str) -> Grid {
         let n = (line.len() as f64).sqrt() as usize;
@@ -327,6 +386,63 @@ mod tests {
         assert_eq!(rater.rate(&blank, &rules), Ok(before));
         rater.set_cancel(None);
         assert_eq!(rater.rate(&blank, &rules), Ok(before));
+    }
+
+    #[test]
+    fn every_step_of_an_explanation_keeps_the_solution_and_they_add_up_to_the_rating() {
+        // The steps are checked against the solution found by the search
+        // (code other than the rules): a single chooses the solution's
+        // digit, and nothing removed is the solution's digit of its cell.
+        // Counted by kind, they are the rating's tally before its first
+        // guess, and they end solved exactly when the rating guesses not.
+        use crate::dlx::deduce::{Ending, Move};
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
+        let rules = Rules::default();
+        let mut seen = [0u64; 4];
+        for file in ["17_clue", "magictour_top1465"] {
+            let text = std::fs::read_to_string(dir.join(format!("data/bench/{file}.txt"))).unwrap();
+            for line in text.lines().filter(|l| !l.starts_with('#')).take(150) {
+                let puzzle = grid(line);
+                let solved = solver.unique_solution(&puzzle).unwrap().expect("unique");
+                let e = rater.explain(&puzzle, &rules).unwrap();
+                let digit = |k: u32| {
+                    let (r, c, d) = e.places[k as usize].expect("a cell option");
+                    (d, solved.get(r, c))
+                };
+                let mut tally = deduce::Tally::default();
+                for step in &e.steps {
+                    if let Some(k) = step.chosen {
+                        let (d, want) = digit(k);
+                        assert_eq!(d, want, "{line}: {step:?}");
+                    }
+                    for &k in &step.removed {
+                        let (d, want) = digit(k);
+                        assert_ne!(d, want, "{line}: {step:?}");
+                    }
+                    assert!(step.chosen.is_some() || !step.removed.is_empty());
+                    match step.kind {
+                        Move::NakedSingle => tally.naked_singles += 1,
+                        Move::HiddenSingle => tally.hidden_singles += 1,
+                        Move::Intersection => tally.intersections += 1,
+                        Move::NakedSubset(k) => tally.naked_subsets[k - 2] += 1,
+                        Move::HiddenSubset(k) => tally.hidden_subsets[k - 2] += 1,
+                    }
+                    let kind = match step.kind {
+                        Move::NakedSingle | Move::HiddenSingle => 0,
+                        Move::Intersection => 1,
+                        _ => 2,
+                    };
+                    seen[kind] += 1;
+                }
+                let rating = rater.rate(&puzzle, &rules).unwrap();
+                assert_eq!(tally, rating.tally, "{line}");
+                assert_eq!(e.ending == Ending::Solved, rating.guesses == 0, "{line}");
+                seen[3] += u64::from(e.ending == Ending::Stalled);
+            }
+        }
+        // Singles, intersections and subsets each met, and stalls too.
+        assert!(seen.iter().all(|&n| n > 0), "{seen:?}");
     }
 
     #[test]
