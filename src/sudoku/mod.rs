@@ -10,6 +10,7 @@
 pub mod candidates;
 pub mod constraint;
 mod exact_cover;
+pub mod explain;
 pub mod generate;
 mod grid;
 mod naive;

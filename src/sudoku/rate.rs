@@ -273,7 +273,7 @@ pub struct Explanation {
 pub type Placed = (usize, usize, u8);
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -298,7 +298,8 @@ mod tests {
     }
     use crate::sudoku::{DlxSolver, NaiveSolver, Shape, SudokuSolver};
 
-    fn grid(line: &str) -> Grid {
+    /// A 4x4 or 9x9 puzzle from its line.
+    pub(crate) fn grid(line: &str) -> Grid {
         let n = (line.len() as f64).sqrt() as usize;
         let shape = match n {
             4 => Shape::FOUR,

@@ -1,0 +1,199 @@
+use super::*;
+use crate::sudoku::rate::tests::grid;
+
+fn path(line: &str) -> SolvePath {
+    solve_path(&mut Rater::new(), &grid(line), &Rules::default()).unwrap()
+}
+
+#[test]
+fn the_last_empty_cell_is_a_naked_single() {
+    let p = path("1234341221434.21");
+    assert_eq!(p.lines, ["naked single: r4c2 = 3"]);
+    assert_eq!(p.ending, Ending::Solved);
+}
+
+#[test]
+fn the_first_steps_of_a_hard_puzzle_in_words() {
+    // Worked by hand: in box 7, row 7 and column 2 hold a 7 already, and
+    // r8c1, r8c3, r9c1 are given, so r9c3 is the only place for 7. In
+    // row 7, 3 and 5 are barred from box 7 (r8c3 = 3, r8c1 = 5), and from
+    // column 5 (r1c5 = 3, r4c5 = 5), so they lie in r7c8 and r7c9, in box
+    // 9, whose other cells lose them (row 8 holds both already).
+    let p =
+        path("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........");
+    assert_eq!(
+        p.lines[..3],
+        [
+            "hidden single: r9c3 = 7, the only place for 7 in box 7",
+            "claiming: 3 in row 7 lies in box 9: r9c7 <> 3, r9c8 <> 3, r9c9 <> 3",
+            "claiming: 5 in row 7 lies in box 9: r9c7 <> 5, r9c8 <> 5, r9c9 <> 5",
+        ]
+    );
+    assert!(p.lines.iter().any(|l| l.starts_with("pointing: ")));
+    assert!(p.lines.iter().any(|l| l.starts_with("naked pair: ")));
+    assert!(p.lines.iter().any(|l| l.starts_with("hidden pair: ")));
+    assert_eq!(p.ending, Ending::Stalled);
+}
+
+/// Candidates replayed by the rules of Sudoku alone, to check each step's
+/// claim: bit `d - 1` of `mask[r * 9 + c]`.
+struct Replay {
+    mask: Vec<u16>,
+}
+
+impl Replay {
+    fn new(g: &Grid) -> Self {
+        let mut replay = Replay {
+            mask: vec![0x1ff; 81],
+        };
+        for (k, &v) in g.cells().iter().enumerate() {
+            if v != 0 {
+                replay.place(k / 9, k % 9, v);
+            }
+        }
+        replay
+    }
+
+    /// The cells of the house a house's digit item names.
+    fn house(class: u8, (r, c, _): Placed) -> Vec<(usize, usize)> {
+        let (br, bc) = (r / 3 * 3, c / 3 * 3);
+        (0..9)
+            .map(|j| match class {
+                CLASS_ROW => (r, j),
+                CLASS_COLUMN => (j, c),
+                _ => (br + j / 3, bc + j % 3),
+            })
+            .collect()
+    }
+
+    fn has(&self, (r, c): (usize, usize), d: u8) -> bool {
+        self.mask[r * 9 + c] & 1 << (d - 1) != 0
+    }
+
+    fn place(&mut self, r: usize, c: usize, d: u8) {
+        for class in [CLASS_ROW, CLASS_COLUMN, CLASS_BOX] {
+            for (rr, cc) in Self::house(class, (r, c, d)) {
+                self.mask[rr * 9 + cc] &= !(1 << (d - 1));
+            }
+        }
+        self.mask[r * 9 + c] = 1 << (d - 1);
+    }
+
+    /// Checks `step` against the candidates and applies it.
+    fn check(&mut self, e: &Explanation, step: &Step) {
+        let item = |i: u32| e.items[i as usize].unwrap();
+        let places = |ks: &[u32]| -> Vec<Placed> {
+            let mut v: Vec<Placed> = ks.iter().map(|&k| e.places[k as usize].unwrap()).collect();
+            v.sort_unstable();
+            v
+        };
+        // What the step's rule removes, found here from the candidates.
+        let mut expect: Vec<Placed> = Vec::new();
+        match step.kind {
+            Move::NakedSingle | Move::HiddenSingle => {
+                let (r, c, d) = e.places[step.chosen.unwrap() as usize].unwrap();
+                match item(step.items[0]) {
+                    (CLASS_CELL, _) => assert_eq!(self.mask[r * 9 + c], 1 << (d - 1)),
+                    (class, p) => {
+                        let spots: Vec<_> = Self::house(class, p)
+                            .into_iter()
+                            .filter(|&at| self.has(at, d))
+                            .collect();
+                        assert_eq!(spots, [(r, c)]);
+                    }
+                }
+                self.place(r, c, d);
+                return;
+            }
+            Move::Intersection => {
+                let ((ca, pa), (cb, pb)) = (item(step.items[0]), item(step.items[1]));
+                let (a, b, d) = (Self::house(ca, pa), Self::house(cb, pb), pa.2);
+                assert_eq!(d, pb.2);
+                assert!(a.iter().all(|&at| !self.has(at, d) || b.contains(&at)));
+                for &at in b.iter().filter(|at| !a.contains(at) && self.has(**at, d)) {
+                    expect.push((at.0, at.1, d));
+                }
+            }
+            Move::NakedSubset(k) | Move::HiddenSubset(k) => {
+                let naked = matches!(step.kind, Move::NakedSubset(_));
+                let (set, targets) = step.items.split_at(k);
+                let (cells, digits) = if naked {
+                    (set, targets)
+                } else {
+                    (targets, set)
+                };
+                let cells: Vec<(usize, usize)> =
+                    cells.iter().map(|&i| (item(i).1.0, item(i).1.1)).collect();
+                let digits: u16 = digits.iter().fold(0, |m, &i| m | 1 << (item(i).1.2 - 1));
+                let (class, p) = item(if naked { targets[0] } else { set[0] });
+                let house = Self::house(class, p);
+                assert!(cells.iter().all(|at| house.contains(at)));
+                for d in 1..=9u8 {
+                    let bit = 1 << (d - 1);
+                    for &at in &house {
+                        let inside = cells.contains(&at);
+                        if naked {
+                            // The cells hold only the digits, which leave
+                            // the house's other cells.
+                            assert!(!inside || self.mask[at.0 * 9 + at.1] & !digits == 0);
+                            if !inside && digits & bit != 0 && self.has(at, d) {
+                                expect.push((at.0, at.1, d));
+                            }
+                        } else {
+                            // The digits lie in the cells, which keep only
+                            // them.
+                            assert!(inside || digits & bit == 0 || !self.has(at, d));
+                            if inside && digits & bit == 0 && self.has(at, d) {
+                                expect.push((at.0, at.1, d));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        expect.sort_unstable();
+        assert_eq!(places(&step.removed), expect, "{step:?}");
+        for (r, c, d) in expect {
+            self.mask[r * 9 + c] &= !(1 << (d - 1));
+        }
+    }
+}
+
+#[test]
+fn every_step_is_what_its_rule_says_on_the_candidates_of_the_moment() {
+    // Each step's pattern holds on the candidates replayed from the
+    // givens by Sudoku's rules, and it removes exactly what its rule
+    // removes; a solved path fills the grid with the search's solution.
+    use crate::sudoku::{DlxSolver, SudokuSolver};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
+    let mut kinds = [0u32; 5];
+    for file in ["17_clue", "magictour_top1465"] {
+        let text = std::fs::read_to_string(dir.join(format!("data/bench/{file}.txt"))).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with('#')).take(150) {
+            let puzzle = grid(line);
+            let e = rater.explain(&puzzle, &Rules::default()).unwrap();
+            let mut replay = Replay::new(&puzzle);
+            for step in &e.steps {
+                replay.check(&e, step);
+                kinds[match step.kind {
+                    Move::NakedSingle => 0,
+                    Move::HiddenSingle => 1,
+                    Move::Intersection => 2,
+                    Move::NakedSubset(_) => 3,
+                    Move::HiddenSubset(_) => 4,
+                }] += 1;
+            }
+            if e.ending == Ending::Solved {
+                let solved = solver.solve_first(&puzzle).unwrap().unwrap();
+                let digits: Vec<u8> = replay
+                    .mask
+                    .iter()
+                    .map(|m| m.trailing_zeros() as u8 + 1)
+                    .collect();
+                assert_eq!(digits, solved.cells(), "{line}");
+            }
+        }
+    }
+    assert!(kinds.iter().all(|&n| n > 0), "{kinds:?}");
+}
