@@ -5,6 +5,7 @@
 use dlx_engine::dlx::Propagate;
 
 use super::*;
+use rating::ScaleArg;
 
 impl RenderArgs {
     pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
@@ -92,7 +93,7 @@ impl CandidatesArgs {
 }
 
 impl RateArgs {
-    pub(super) fn options(self) -> (Vec<Input>, Rules, sudoku_app::Options) {
+    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
         let rules = Rules {
             max_subset: self.subsets.into(),
             max_guesses: self.max_guesses,
@@ -115,7 +116,14 @@ impl RateArgs {
             per_page: self.pictures.per_page.map(usize::from),
             ..sudoku_app::Options::default()
         };
-        (Input::from_args(&self.files), rules, opts)
+        let task = match self.scale {
+            ScaleArg::Qqwing => Task::Rate { rules },
+            ScaleArg::Se => Task::Explain {
+                opts: ExplainOptions::default(),
+                show: Show::Rating,
+            },
+        };
+        (Input::from_args(&self.files), task, opts)
     }
 }
 

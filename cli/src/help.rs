@@ -61,3 +61,11 @@ Exit codes:
   1  some puzzle has no solution, more than one, or ran out of --max-guesses
   2  some input was malformed or could not be read
 A closed output pipe (dlx rate big.txt | head) ends the run quietly.";
+
+pub(super) const EXPLAIN_EXIT_CODES: &str = "\
+Exit codes:
+  0  every puzzle was explained (solved, stalled or stopped by --max-steps)
+  1  some puzzle has no solution or more than one (explained as far as
+     logic goes, then said so)
+  2  some input was malformed or could not be read
+A closed output pipe (dlx explain big.txt | head) ends the run quietly.";

@@ -12,21 +12,24 @@ use dlx_cli::cover::{CoverOptions, Mode, parse_seconds};
 use dlx_cli::generate as generate_app;
 use dlx_cli::problem::{Classic, parse_cell};
 use dlx_cli::shell::{self, Shell};
-use dlx_cli::sudoku::{self as sudoku_app, SolverKind, Task};
+use dlx_cli::sudoku::{self as sudoku_app, Show, SolverKind, Task};
 use dlx_cli::{ExitStatus, Input, Part, bench};
 use dlx_engine::dlx::EngineKind;
 use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::Shape;
+use dlx_engine::sudoku::explain::ExplainOptions;
 use dlx_engine::sudoku::rate::Level;
 
 mod convert;
 mod help;
+mod rating;
 
 use convert::{
     CoverPropagateArg, PropagateArg, format_names, output_names, parse_side, thread_range,
 };
 use help::*;
+use rating::{ExplainArgs, RateArgs, RateOutput};
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]
@@ -169,6 +172,18 @@ enum Command {
     /// 'dlx solve'; see docs/rating.md.
     #[command(after_help = RATE_EXIT_CODES)]
     Rate(RateArgs),
+    /// Explain how to solve each puzzle, step by step, as a person would.
+    ///
+    /// At each step the easiest technique that makes progress, in Sudoku
+    /// Explainer's order (singles, intersections, subsets, fish, wings,
+    /// BUG+1, chains, then trials), names its pattern and what it places
+    /// or removes: a line 'D.D technique: ...' with its difficulty on
+    /// Sudoku Explainer's scale. The last line says where the path ended:
+    /// 'solved in N steps, SE ER/EP/ED', or why it stalled. Every step of
+    /// a unique puzzle is checked against its solution first. Plain
+    /// Sudoku of any size; see docs/rating.md.
+    #[command(after_help = EXPLAIN_EXIT_CODES)]
+    Explain(ExplainArgs),
     /// Print each puzzle's true candidates: the digits of each cell that
     /// some solution holds.
     ///
@@ -341,70 +356,6 @@ struct CandidatesArgs {
     /// in K order, are the output of one run, byte for byte.
     #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
     part: Option<Part>,
-}
-
-#[derive(Args, Debug)]
-struct RateArgs {
-    /// Puzzle files; standard input when none is given or for '-'. An
-    /// argument that is no existing file but reads as one puzzle line
-    /// (dlx solve 4.....8.5.3...) is solved as that puzzle.
-    files: Vec<PathBuf>,
-    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
-    /// decide it; by default the most nearly square boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    box_shape: Option<Shape>,
-    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
-    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
-    alphabet: Option<Alphabet>,
-    /// Input format (see docs/formats.md); auto detects it per input.
-    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
-    format: String,
-    /// Say on standard error which format auto-detection chose.
-    #[arg(long, short)]
-    verbose: bool,
-    /// Stop at the first puzzle that is not rated.
-    #[arg(long)]
-    fail_fast: bool,
-    /// The largest naked or hidden subset looked for: 1 none, 2 pairs (as
-    /// qqwing), 3 pairs and triples, 4 up to quads.
-    #[arg(long, value_name = "K", default_value_t = Rules::default().max_subset as u8, value_parser = clap::value_parser!(u8).range(1..=4))]
-    subsets: u8,
-    /// Give up on a puzzle after N guesses.
-    #[arg(long, value_name = "N", default_value_t = Rules::default().max_guesses)]
-    max_guesses: u64,
-    /// Rate on N threads (0: one per core; at most 256); the output is that of one
-    /// thread, byte for byte.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
-    threads: u16,
-    /// Write one JSON object per case and line (JSON Lines): case, file,
-    /// line, column, puzzle, status, level, score, steps, error (see
-    /// docs/rating.md).
-    #[arg(long)]
-    json: bool,
-    /// How each rating is written: text, a line per puzzle; svg, each
-    /// rated puzzle drawn with its rating under the grid (see
-    /// --output-dir, --per-page, docs/render.md); pdf, those pictures on
-    /// the A4 pages of one PDF document.
-    #[arg(long, value_enum, value_name = "NAME", default_value_t = RateOutput::Text, conflicts_with = "json")]
-    output: RateOutput,
-    #[command(flatten)]
-    pictures: PictureArgs,
-    /// Rate only share K of N (K = 1..N): the K-th of N contiguous ranges
-    /// of the cases of all inputs; the shares' outputs, concatenated in K
-    /// order, are the output of one run, byte for byte.
-    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
-    part: Option<Part>,
-}
-
-/// `dlx rate --output` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum RateOutput {
-    /// A line per puzzle: the level, the score and the steps.
-    Text,
-    /// A picture per rated puzzle, its rating under the grid.
-    Svg,
-    /// Those pictures on A4 pages of one PDF document.
-    Pdf,
 }
 
 #[derive(Args, Debug)]
@@ -847,8 +798,12 @@ fn main() -> ExitCode {
             generate_app::run(&opts, &mut out, &mut err)
         }
         Command::Rate(args) => {
-            let (inputs, rules, opts) = args.options();
-            sudoku_app::run(Task::Rate { rules }, &inputs, &opts, &mut out, &mut err)
+            let (inputs, task, opts) = args.options();
+            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
+        }
+        Command::Explain(args) => {
+            let (inputs, task, opts) = args.options();
+            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
         }
         Command::Candidates(args) => match args.options() {
             Ok((inputs, task, mut opts)) => {

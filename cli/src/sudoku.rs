@@ -80,8 +80,10 @@ use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::dlx::{Count, Stats};
 use dlx_engine::format::{self, Alphabet, Case, Format, Rule};
 use dlx_engine::sudoku::Shape;
+use dlx_engine::sudoku::explain::ExplainOptions;
 
 mod candidates;
+mod explain;
 mod judge;
 mod picture;
 mod pipeline;
@@ -91,6 +93,7 @@ mod record;
 mod watch;
 mod write;
 
+pub use explain::Show;
 pub use picture::{PDF, PDF_FILE, PDF_PER_PAGE, SVG, file_name};
 pub use pipeline::WINDOW;
 
@@ -217,6 +220,14 @@ pub enum Task {
         /// The deductions to use and the guessing allowed.
         rules: Rules,
     },
+    /// Print each puzzle's explained path (`dlx explain`), or its rating
+    /// on Sudoku Explainer's scale (`dlx rate --scale se`).
+    Explain {
+        /// How far to explain.
+        opts: ExplainOptions,
+        /// The path, or the rating alone.
+        show: Show,
+    },
     /// Draw each puzzle as read, without solving it (`dlx render`, an
     /// SVG document per case; `solve` with `--output svg` draws
     /// solutions).
@@ -236,7 +247,7 @@ impl Task {
         match self {
             Task::Count { limit } => limit,
             Task::Solve | Task::Render => 1,
-            Task::Rate { .. } | Task::Candidates { .. } => 2,
+            Task::Rate { .. } | Task::Candidates { .. } | Task::Explain { .. } => 2,
         }
     }
 }
@@ -323,6 +334,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     match ctx.task {
         Task::Rate { rules } => return rate::compute(job, &rules, ctx, solvers.rater()),
         Task::Render => return picture::compute(job, ctx, solvers),
+        Task::Explain { opts, show } => return explain::compute(job, &opts, show, ctx, solvers),
         Task::Candidates { layout } => return candidates::compute(job, layout, ctx, solvers),
         Task::Solve | Task::Count { .. } => {}
     }
@@ -422,9 +434,11 @@ fn judge_case(
     }
     let rule = match ctx.task {
         Task::Solve => format.rule(),
-        Task::Count { .. } | Task::Rate { .. } | Task::Render | Task::Candidates { .. } => {
-            Rule::Any
-        }
+        Task::Count { .. }
+        | Task::Rate { .. }
+        | Task::Render
+        | Task::Candidates { .. }
+        | Task::Explain { .. } => Rule::Any,
     };
     let watch = ctx.board.as_ref().map(|board| {
         let label = format!("{name}: line {}", case.line);

@@ -151,25 +151,69 @@ pub enum Move {
     NakedSubset(usize),
     /// `k` items whose options lie within `k` places.
     HiddenSubset(usize),
+    /// `k` items of one class, neither the places, whose options lie
+    /// within `k` items of another such class (for Sudoku: X-wing,
+    /// swordfish, jellyfish).
+    Fish(usize),
+    /// A pivot place with `k` options (2 or 3) and two places of two
+    /// options, each seeing one of the pivot's: one of the pattern's
+    /// other options is true (for Sudoku: XY-wing, XYZ-wing).
+    Wing(usize),
+    /// Every open place but one has two options, every other open item
+    /// two: the one with three takes the option that would leave three on
+    /// its items (BUG+1; a unique problem only).
+    Bug,
+    /// An alternating chain of strong links (an item with two options)
+    /// and weak links (options sharing an item), its links of `kind`:
+    /// one of its two ends is true.
+    Chain(ChainKind),
+    /// Choosing the option, singles alone lead to an item with no option
+    /// left: the option goes.
+    Trial,
+}
+
+/// Which links a [`Move::Chain`] uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChainKind {
+    /// Links on items other than the places alone (for Sudoku: one
+    /// digit, an X-chain; with 4 nodes a skyscraper, kite or turbot fish).
+    X,
+    /// Strong links on places, weak links on other items (XY-chains).
+    Y,
+    /// Any links (alternating inference chains).
+    Any,
 }
 
 /// One move of the rules in the problem's items and options, as
-/// [`Deducer::explain`] lists them: the pattern that makes it and what it
-/// does.
+/// [`Deducer::explain`] and [`Deducer::walk`] list them: the pattern that
+/// makes it and what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// The rule.
     pub kind: Move,
     /// The items that make the pattern: a single's item; an
     /// intersection's item `a`, every option of which covers item `b`,
-    /// then `b`; a subset's `k` items, then the `k` items their options
-    /// lie within.
+    /// then `b`; a subset's or fish's `k` items, then the `k` items their
+    /// options lie within; a trial's item left with no option; a bug's
+    /// place.
     pub items: Vec<u32>,
-    /// The option a single chooses.
+    /// The options that make the pattern: a wing's pivot options, then
+    /// each wing's two; a chain's nodes in order (the first and last are
+    /// its ends); a trial's option.
+    pub options: Vec<u32>,
+    /// The option a single or a bug chooses.
     pub chosen: Option<u32>,
     /// The options the move removes, in increasing order (a single's: the
     /// other options on the items of the option it chooses).
     pub removed: Vec<u32>,
+    /// The move's removals leave a hidden single, which it was looked for
+    /// to make: the next step, from the same rung.
+    pub direct: bool,
+    /// The chain's or trial's length: a chain's nodes, a trial's singles.
+    pub length: usize,
+    /// The index of the [`Technique`] in the ladder that made it
+    /// ([`Deducer::walk`]; 0 for [`Deducer::explain`]).
+    pub rung: usize,
 }
 
 /// Where [`Deducer::explain`]'s rules stopped.
@@ -183,6 +227,8 @@ pub enum Ending {
     /// A primary item has no option left (or a subset too few): the
     /// problem has no solution.
     Contradiction,
+    /// The steps asked for ([`Deducer::walk`]'s `max_steps`) were made.
+    StepLimit,
 }
 
 /// Why the deductions could not rate a problem.
@@ -555,8 +601,12 @@ impl Deducer {
                     log.push(Step {
                         kind,
                         items,
+                        options: Vec::new(),
                         chosen,
                         removed,
+                        direct: false,
+                        length: 0,
+                        rung: 0,
                     });
                 }
             };
@@ -593,29 +643,34 @@ impl Deducer {
             if self.cancel_due() {
                 return Flow::Cancelled;
             }
-            if let Some([a, b]) = self.intersection(s) {
+            let all = &mut |_: &Deducer, _: &State, _: &[u32], _: &[u32]| true;
+            if let Some(found) = self.find_intersection(s, ALL_CLASSES, ALL_CLASSES, all) {
+                self.kill_all(s, &found.removed);
                 tally.intersections += 1;
-                record(s, Move::Intersection, vec![a, b], None);
+                record(s, Move::Intersection, found.items, None);
                 continue;
             }
             let mut moved = false;
-            for k in 2..=rules.max_subset.min(MAX_SUBSET) {
-                match self.subset(s, k) {
-                    None => {}
-                    Some(Err(())) => return Flow::Contradiction,
-                    Some(Ok((naked, set, union))) => {
-                        let (sizes, kind) = if naked {
-                            (&mut tally.naked_subsets, Move::NakedSubset(k))
-                        } else {
-                            (&mut tally.hidden_subsets, Move::HiddenSubset(k))
-                        };
-                        if let Some(count) = sizes.get_mut(k - 2) {
-                            *count += 1;
+            'sizes: for k in 2..=rules.max_subset.min(MAX_SUBSET) {
+                for p in 0..self.pairs.len() {
+                    let (from, to) = self.pairs[p];
+                    match self.subset_between(s, k, from, to, all) {
+                        None => {}
+                        Some(SubsetFound::Contradiction) => return Flow::Contradiction,
+                        Some(SubsetFound::Subset { from, found }) => {
+                            self.kill_all(s, &found.removed);
+                            let (sizes, kind) = if from == self.places {
+                                (&mut tally.naked_subsets, Move::NakedSubset(k))
+                            } else {
+                                (&mut tally.hidden_subsets, Move::HiddenSubset(k))
+                            };
+                            if let Some(count) = sizes.get_mut(k - 2) {
+                                *count += 1;
+                            }
+                            record(s, kind, found.items, None);
+                            moved = true;
+                            break 'sizes;
                         }
-                        let items = [set.as_slice(), union.as_slice()].concat();
-                        record(s, kind, items, None);
-                        moved = true;
-                        break;
                     }
                 }
             }
@@ -623,190 +678,6 @@ impl Deducer {
                 return Flow::Stalled;
             }
         }
-    }
-
-    /// One intersection that removes something, if there is one: its
-    /// items `a` and `b`.
-    fn intersection(&self, s: &mut State) -> Option<[u32; 2]> {
-        for a in 0..self.primary as u32 {
-            if s.covered[a as usize] || s.len[a as usize] < 2 {
-                continue;
-            }
-            let first = self.alive_options(s, a).next().expect("len >= 2");
-            for &b in self.option(first) {
-                if b == a || !self.alive_options(s, a).all(|k| self.covers(k, b)) {
-                    continue;
-                }
-                let mut removed = false;
-                for &k in self.options_of(b) {
-                    if s.alive[k as usize] && !self.covers(k, a) {
-                        self.kill(s, k);
-                        removed = true;
-                    }
-                }
-                if removed {
-                    return Some([a, b]);
-                }
-            }
-        }
-        None
-    }
-
-    /// One subset of size `k` that removes something: `Some(Ok((naked,
-    /// items, targets)))`; `Some(Err(()))` for `k` items that reach fewer
-    /// than `k` others (a contradiction); `None` if there is neither.
-    fn subset(&mut self, s: &mut State, k: usize) -> Option<Result<(bool, Small, Small), ()>> {
-        for p in 0..self.pairs.len() {
-            let (from, to) = self.pairs[p];
-            if let Some(found) = self.subset_between(s, k, from, to) {
-                return Some(found.map(|(set, union)| (from == self.places, set, union)));
-            }
-        }
-        None
-    }
-
-    /// [`Self::subset`] with `S` of class `from` and `T` of class `to`.
-    fn subset_between(
-        &mut self,
-        s: &mut State,
-        k: usize,
-        from: u8,
-        to: u8,
-    ) -> Option<Result<(Small, Small), ()>> {
-        // Candidates: uncovered primary items of class `from` with 2..=k
-        // options, each option reaching an item of class `to`, and at most
-        // k such items in all.
-        self.reach.clear();
-        'items: for a in 0..self.primary as u32 {
-            let len = s.len[a as usize] as usize;
-            if self.class[a as usize] != from || s.covered[a as usize] || !(2..=k).contains(&len) {
-                continue;
-            }
-            let mut targets = Small::default();
-            for opt in self.alive_options(s, a) {
-                let mut reached = false;
-                for &t in self.option(opt) {
-                    if self.class[t as usize] == to {
-                        reached = true;
-                        if !targets.insert(t, k) {
-                            continue 'items;
-                        }
-                    }
-                }
-                if !reached {
-                    continue 'items;
-                }
-            }
-            self.reach.push(Reach { item: a, targets });
-        }
-        if self.reach.len() < k {
-            return None;
-        }
-        for (c, r) in self.reach.iter().enumerate() {
-            for &t in r.targets.as_slice() {
-                self.by_target[t as usize].push(c as u32);
-            }
-        }
-        let mut found = None;
-        for c in 0..self.reach.len() {
-            let members = Small {
-                len: 1,
-                items: [c as u32; MAX_SUBSET],
-            };
-            if let Some(result) = self.grow(s, k, members, self.reach[c].targets) {
-                found = Some(result);
-                break;
-            }
-        }
-        for r in &self.reach {
-            for &t in r.targets.as_slice() {
-                self.by_target[t as usize].clear();
-            }
-        }
-        found
-    }
-
-    /// Extends `members` (candidate indices, the first the smallest), one
-    /// candidate at a time through a target already reached, to `k`
-    /// members whose targets `union` stay within `k` items; applies the
-    /// first such subset that removes something. Only connected sets are
-    /// grown: a set that splits into parts with separate targets removes
-    /// only what its parts (smaller subsets, or singles) remove.
-    fn grow(
-        &self,
-        s: &mut State,
-        k: usize,
-        members: Small,
-        union: Small,
-    ) -> Option<Result<(Small, Small), ()>> {
-        if members.len == k {
-            return self.apply_subset(s, members, union);
-        }
-        let first = members.items[0];
-        for &t in union.as_slice() {
-            for &c in &self.by_target[t as usize] {
-                if c <= first || members.contains(c) {
-                    continue;
-                }
-                let mut wider = union;
-                if !self.reach[c as usize]
-                    .targets
-                    .as_slice()
-                    .iter()
-                    .all(|&u| wider.insert(u, k))
-                {
-                    continue;
-                }
-                let mut more = members;
-                more.insert(c, k);
-                if let Some(result) = self.grow(s, k, more, wider) {
-                    return Some(result);
-                }
-            }
-        }
-        None
-    }
-
-    /// The subset `members` (candidate indices) with targets `union`:
-    /// kills the options on `union` outside it, if any, and gives its
-    /// items and `union`.
-    fn apply_subset(
-        &self,
-        s: &mut State,
-        members: Small,
-        union: Small,
-    ) -> Option<Result<(Small, Small), ()>> {
-        let mut set = members;
-        for m in &mut set.items[..set.len] {
-            *m = self.reach[*m as usize].item;
-        }
-        // Every option of the set must cover exactly one of its items.
-        for &a in set.as_slice() {
-            for opt in self.alive_options(s, a) {
-                if self
-                    .option(opt)
-                    .iter()
-                    .filter(|&&i| set.contains(i))
-                    .count()
-                    != 1
-                {
-                    return None;
-                }
-            }
-        }
-        if union.len < set.len {
-            return Some(Err(()));
-        }
-        let mut removed = false;
-        for &t in union.as_slice() {
-            for &opt in self.options_of(t) {
-                if s.alive[opt as usize] && !self.option(opt).iter().any(|&i| set.contains(i)) {
-                    self.kill(s, opt);
-                    removed = true;
-                }
-            }
-        }
-        removed.then_some(Ok((set, union)))
     }
 
     /// The guessing search from a stalled `root`: branches on the primary
@@ -865,6 +736,14 @@ impl Deducer {
         }
     }
 }
+
+mod find;
+mod ladder;
+mod links;
+
+use find::SubsetFound;
+pub use find::{ALL_CLASSES, Classes};
+pub use ladder::Technique;
 
 #[cfg(test)]
 mod tests;

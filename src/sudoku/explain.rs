@@ -1,192 +1,385 @@
-//! An explained solve path in Sudoku's words: the moves of the rating's
-//! rules ([`crate::dlx::deduce`], through [`Rater::explain`]), each as a
-//! line that names its technique, the pattern that makes it and what it
-//! places or removes:
+//! An explained solve path in Sudoku's words, and its rating on Sudoku
+//! Explainer's scale (SE: ER/EP/ED). The steps come from a ladder of
+//! techniques on the exact-cover matrix ([`Deducer::walk`]), tried
+//! easiest first in Sudoku Explainer's order, one step at a time; each
+//! step is a line that names its technique, the pattern that makes it and
+//! what it places or removes:
 //!
 //! ```text
 //! hidden single: r9c3 = 7, the only place for 7 in box 7
 //! claiming: 3 in row 7 lies in box 9: r9c7 <> 3, r9c8 <> 3, r9c9 <> 3
-//! pointing: 8 in box 7 lies in row 7: r7c5 <> 8, r7c8 <> 8, r7c9 <> 8
-//! hidden pair: 3 and 5 in row 7 lie in r7c8, r7c9: r7c8 <> 6, r7c9 <> 6, r7c9 <> 9
-//! naked pair: r9c2, r9c7 hold 1 and 2 in row 9: r9c8 <> 1, r9c8 <> 2, r9c9 <> 2
+//! X-wing: 4 in rows 2 and 6 lies in columns 3 and 7: r1c3 <> 4
+//! X-chain: (5)r2c4 = (5)r2c8 - (5)r7c8 = (5)r7c5: r1c5 <> 5
 //! ```
 //!
-//! (lines of top1465's first puzzle, whose first steps the tests work by
-//! hand).
+//! Rows, columns, boxes and digits count from 1; a cell is `rRcC`.
 //!
-//! Rows, columns, boxes and digits count from 1; a cell is `rRcC`. The
-//! techniques are those of the rules: naked and hidden singles, pointing
-//! and claiming (intersections), naked and hidden pairs, triples and
-//! quads. This is the ground of `dlx explain` (issue 42): the chains,
-//! fish and wings of the issue's list, and the ratings on Sudoku
-//! Explainer's scale, are still to come.
+//! # The ladder and the scale
 //!
-//! Invariant: a line says only what its step does. The tests replay every
-//! step on candidates kept by Sudoku's rules alone: its pattern holds
-//! there, it removes exactly what its rule removes, and a solved path
-//! ends on the search's solution.
+//! [`ladder`] lists the rungs, each a [`Technique`] on the matrix's
+//! classes (cells, row-, column- and box-digits) with its name and its
+//! difficulty in tenths of SE's scale, in the order Sudoku Explainer
+//! tries them (its `Solver.getDifficulty`): hidden singles (box 1.2, line
+//! 1.5), direct pointing 1.7 and claiming 1.9 (an intersection that
+//! leaves a hidden single, placed at once), direct hidden pair 2.0, naked
+//! single 2.3, direct hidden triple 2.5, pointing 2.6, claiming 2.8, naked
+//! pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8,
+//! hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish
+//! 5.2, hidden quad 5.4, BUG+1 5.6 (a unique puzzle only), then chains by
+//! difficulty (X-chains 6.6 and alternating inference chains 7.0, each
+//! plus SE's penalty for length) and trials (a candidate whose choice
+//! leads by singles to a contradiction, 8.5 plus the same penalty).
+//!
+//! ER is the hardest step, ED the first, EP the hardest up to the first
+//! step that places a digit, as SE defines them. Not built (and so rated
+//! by a later rung where a puzzle needs them): full houses (1.0, rated as
+//! hidden singles here), unique rectangles and loops, BUG types 2 to 4,
+//! aligned pair and triple exclusion, cycles (their eliminations come as
+//! open chains, rated a little higher), cell and region forcing chains and
+//! SE's nested chains. docs/rating.md compares the ratings with serate's.
+//!
+//! Invariant: a line says only what its step does, and every step of a
+//! unique puzzle is checked against its solution before it is returned
+//! ([`explain`]): a placement is the solution's digit, no removal is.
 
-use std::fmt::Write;
+mod words;
 
-use super::rate::{Explanation, Placed, RateError, Rater};
-use super::{CLASS_CELL, Grid, Shape};
-use crate::dlx::deduce::{Ending, Move, Rules, Step};
+#[cfg(test)]
+use super::rate::Explanation;
+use super::rate::{Placed, RateError, Rater};
+use super::{CLASS_CELL, Grid, SudokuSolver};
+use crate::dlx::deduce::{ChainKind, Classes, Ending, Move, Step, Technique};
+use words::Words;
 
 /// The classes of a house's digit items ([`Explanation::items`]).
 const CLASS_ROW: u8 = 1;
 const CLASS_COLUMN: u8 = 2;
 const CLASS_BOX: u8 = 3;
 
-/// A puzzle's solve path by the rules, in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SolvePath {
-    /// One line a step, in the order the rules make them.
-    pub lines: Vec<String>,
-    /// Where the rules stopped.
-    pub ending: Ending,
+const CELLS: Classes = 1 << CLASS_CELL;
+const LINES: Classes = 1 << CLASS_ROW | 1 << CLASS_COLUMN;
+const BOXES: Classes = 1 << CLASS_BOX;
+const HOUSES: Classes = LINES | BOXES;
+
+/// A rung of the ladder: a technique, its name, and its difficulty in
+/// tenths of SE's scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rung {
+    /// What it looks for.
+    pub technique: Technique,
+    /// Its name, as `--until` takes it.
+    pub name: &'static str,
+    /// Its difficulty, tenths (12 for 1.2); a chain's or trial's
+    /// difficulty grows with its length ([`length_penalty`]).
+    pub difficulty: u32,
 }
 
-/// The solve path of `puzzle` (plain rules of its shape) by the rules
-/// `rules` allow, in words.
-pub fn solve_path(rater: &mut Rater, puzzle: &Grid, rules: &Rules) -> Result<SolvePath, RateError> {
-    let e = rater.explain(puzzle, rules)?;
-    let words = Words {
-        e: &e,
-        shape: puzzle.shape(),
+/// The longest chain looked for, in nodes.
+pub const MAX_CHAIN: usize = 24;
+
+/// SE's penalty for a chain's length, in tenths: 0 up to a complexity of
+/// 6, then one more each time the complexity passes a ceiling that grows
+/// by 3/2 and 4/3 in turn (4, 6, 8, 12, 16, 24, ...), `complexity - 2`
+/// compared (SE's `ChainingHint.getLengthDifficulty`).
+pub fn length_penalty(complexity: usize) -> u32 {
+    let length = complexity.saturating_sub(2);
+    let (mut ceil, mut odd, mut added) = (4, false, 0);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The ladder for a plain Sudoku, in Sudoku Explainer's order; BUG+1 only
+/// for a puzzle known to be unique.
+pub fn ladder(unique: bool) -> Vec<Rung> {
+    let rung = |technique, name, difficulty| Rung {
+        technique,
+        name,
+        difficulty,
     };
-    Ok(SolvePath {
-        lines: e.steps.iter().map(|s| words.line(s)).collect(),
+    let single = |classes| Technique::Single { classes };
+    let meet = |a, b, direct| Technique::Intersection { a, b, direct };
+    let naked = |k| Technique::Subset {
+        k,
+        from: CELLS,
+        to: HOUSES,
+        direct: false,
+    };
+    let hidden = |k, direct| Technique::Subset {
+        k,
+        from: HOUSES,
+        to: CELLS,
+        direct,
+    };
+    let fish = |k| Technique::Subset {
+        k,
+        from: LINES,
+        to: LINES,
+        direct: false,
+    };
+    let mut rungs = vec![
+        rung(single(BOXES), "hidden-single", 12),
+        rung(single(LINES), "hidden-single", 15),
+        rung(meet(BOXES, LINES, true), "direct-pointing", 17),
+        rung(meet(LINES, BOXES, true), "direct-claiming", 19),
+        rung(hidden(2, true), "direct-hidden-pair", 20),
+        rung(single(CELLS), "naked-single", 23),
+        rung(hidden(3, true), "direct-hidden-triple", 25),
+        rung(meet(BOXES, LINES, false), "pointing", 26),
+        rung(meet(LINES, BOXES, false), "claiming", 28),
+        rung(naked(2), "naked-pair", 30),
+        rung(fish(2), "x-wing", 32),
+        rung(hidden(2, false), "hidden-pair", 34),
+        rung(naked(3), "naked-triple", 36),
+        rung(fish(3), "swordfish", 38),
+        rung(hidden(3, false), "hidden-triple", 40),
+        rung(Technique::Wing { k: 2 }, "xy-wing", 42),
+        rung(Technique::Wing { k: 3 }, "xyz-wing", 44),
+        rung(naked(4), "naked-quad", 50),
+        rung(fish(4), "jellyfish", 52),
+        rung(hidden(4, false), "hidden-quad", 54),
+    ];
+    if unique {
+        rungs.push(rung(Technique::Bug, "bug", 56));
+    }
+    // Chains by difficulty, as SE sorts them: each rung the chains of a
+    // kind whose difficulty (base plus length penalty) is one tenth more
+    // than the last, shortest first. A chain of n nodes has SE's
+    // complexity n + 2 (its source and the source's negation).
+    let mut added = [0usize; 2];
+    for tenths in 66..=75 {
+        for (j, (kind, base, name)) in [(ChainKind::X, 66, "x-chain"), (ChainKind::Any, 70, "aic")]
+            .into_iter()
+            .enumerate()
+        {
+            let longest = (4..=MAX_CHAIN)
+                .step_by(2)
+                .filter(|&n| base + length_penalty(n + 2) <= tenths)
+                .max()
+                .unwrap_or(0);
+            if longest > added[j] {
+                added[j] = longest;
+                let technique = Technique::Chain {
+                    kind,
+                    max_nodes: longest,
+                };
+                rungs.push(rung(technique, name, base));
+            }
+        }
+    }
+    rungs.push(rung(Technique::Trial, "trial", 85));
+    rungs
+}
+
+/// The names of the ladder's techniques, easiest first, each once.
+pub fn technique_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for r in ladder(true) {
+        if !names.contains(&r.name) {
+            names.push(r.name);
+        }
+    }
+    names
+}
+
+/// A step of the path, in Sudoku's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplainedStep {
+    /// The technique's name ([`Rung::name`]).
+    pub technique: &'static str,
+    /// Its difficulty here, tenths of SE's scale.
+    pub difficulty: u32,
+    /// The line that says it.
+    pub text: String,
+    /// The digit it places, if any.
+    pub placed: Option<Placed>,
+    /// The candidates it removes (for a placement: the other candidates
+    /// of the cell and the digit's other places in its houses).
+    pub removed: Vec<Placed>,
+}
+
+/// A rating on Sudoku Explainer's scale, in tenths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeRating {
+    /// The hardest step.
+    pub er: u32,
+    /// The hardest step up to the first that places a digit.
+    pub ep: u32,
+    /// The first step.
+    pub ed: u32,
+}
+
+impl SeRating {
+    /// `ER/EP/ED` as serate prints them: `7.1/2.6/1.2`.
+    pub fn triple(&self) -> String {
+        let f = |t: u32| format!("{}.{}", t / 10, t % 10);
+        format!("{}/{}/{}", f(self.er), f(self.ep), f(self.ed))
+    }
+}
+
+/// A puzzle's explained path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// The steps, easiest technique first at each.
+    pub steps: Vec<ExplainedStep>,
+    /// Where they stopped.
+    pub ending: Ending,
+    /// The puzzle's solutions, counted up to 2.
+    pub solutions: u64,
+    /// The SE rating, when the steps solve a unique puzzle.
+    pub rating: Option<SeRating>,
+}
+
+/// How far to explain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExplainOptions {
+    /// Stop after this many steps ([`Ending::StepLimit`]).
+    pub max_steps: usize,
+    /// Use no technique harder than this one ([`technique_names`]).
+    pub until: Option<&'static str>,
+}
+
+impl Default for ExplainOptions {
+    fn default() -> Self {
+        Self {
+            max_steps: usize::MAX,
+            until: None,
+        }
+    }
+}
+
+/// Why a path could not be explained.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExplainError {
+    /// The rater failed (clashing givens, cancelled).
+    #[error(transparent)]
+    Rate(#[from] RateError),
+    /// A step disagreed with the puzzle's solution: a defect, reported
+    /// rather than printed.
+    #[error("internal error: step {0} contradicts the solution: {1}")]
+    Unsound(usize, String),
+}
+
+/// The explained path of `puzzle` (plain rules of its shape): its
+/// solutions counted by `solver`, the ladder's steps, each checked
+/// against the solution of a unique puzzle, and their SE rating.
+pub fn explain(
+    rater: &mut Rater,
+    solver: &mut dyn SudokuSolver,
+    puzzle: &Grid,
+    opts: &ExplainOptions,
+) -> Result<Path, ExplainError> {
+    let count = solver
+        .count_up_to(puzzle, 2)
+        .map_err(|e| ExplainError::Rate(e.into()))?;
+    let solutions = count.solutions.min(2) as u64;
+    let solution = match solutions {
+        1 => solver
+            .solve_first(puzzle)
+            .map_err(|e| ExplainError::Rate(e.into()))?,
+        _ => None,
+    };
+    let mut rungs = ladder(solutions == 1);
+    if let Some(until) = opts.until {
+        // The rungs up to the last of that name.
+        if let Some(last) = rungs.iter().rposition(|r| r.name == until) {
+            rungs.truncate(last + 1);
+        }
+    }
+    let techniques: Vec<Technique> = rungs.iter().map(|r| r.technique).collect();
+    let e = rater.walk(puzzle, &techniques, opts.max_steps)?;
+    let words = Words::new(&e, puzzle.shape());
+    let mut steps = Vec::with_capacity(e.steps.len());
+    for (j, step) in e.steps.iter().enumerate() {
+        let said = say(&words, &rungs, step);
+        if let Some(solution) = &solution {
+            check(&said, solution).map_err(|why| ExplainError::Unsound(j + 1, why))?;
+        }
+        steps.push(said);
+    }
+    let rating = (e.ending == Ending::Solved && solutions == 1).then(|| rate(&steps));
+    Ok(Path {
+        steps,
         ending: e.ending,
+        solutions,
+        rating,
     })
 }
 
-/// An explanation and its grid's shape, to name what its steps touch.
-struct Words<'e> {
-    e: &'e Explanation,
-    shape: Shape,
+/// A step in words, with its difficulty.
+fn say(words: &Words<'_>, rungs: &[Rung], step: &Step) -> ExplainedStep {
+    let rung = &rungs[step.rung];
+    let difficulty = rung.difficulty
+        + match step.kind {
+            Move::Chain(_) | Move::Trial => length_penalty(step.length + 2),
+            _ => 0,
+        };
+    let placed = step.chosen.map(|k| words.place(k));
+    let mut removed: Vec<Placed> = step.removed.iter().map(|&k| words.place(k)).collect();
+    removed.sort_unstable();
+    ExplainedStep {
+        technique: rung.name,
+        difficulty,
+        text: words.line(step),
+        placed,
+        removed,
+    }
 }
 
-impl Words<'_> {
-    /// The cell `rRcC`.
-    fn cell(r: usize, c: usize) -> String {
-        format!("r{}c{}", r + 1, c + 1)
-    }
-
-    /// What option `k` places: its cell and digit.
-    fn place(&self, k: u32) -> Placed {
-        self.e.places[k as usize].expect("the rules' options place a digit")
-    }
-
-    /// Item `i`'s class and what one of its options places.
-    fn item(&self, i: u32) -> (u8, Placed) {
-        self.e.items[i as usize].expect("a step's item has options")
-    }
-
-    /// The house of a house's digit item: `row 3`, `column 5`, `box 2`.
-    fn house(&self, i: u32) -> String {
-        match self.item(i) {
-            (CLASS_ROW, (r, _, _)) => format!("row {}", r + 1),
-            (CLASS_COLUMN, (_, c, _)) => format!("column {}", c + 1),
-            (CLASS_BOX, (r, c, _)) => format!("box {}", self.shape.box_of(r, c) + 1),
-            (_, (r, c, _)) => Self::cell(r, c),
+/// Whether `step` agrees with `solution`.
+fn check(step: &ExplainedStep, solution: &Grid) -> Result<(), String> {
+    let digit = |(r, c, _): Placed| solution.cells()[r * solution.n() + c];
+    if let Some(p) = step.placed {
+        if digit(p) != p.2 {
+            return Err(format!(
+                "{} places a digit the solution does not hold",
+                step.text
+            ));
         }
     }
+    if let Some(&p) = step.removed.iter().find(|&&p| digit(p) == p.2) {
+        return Err(format!(
+            "{} removes r{}c{} <> {}, the solution's digit",
+            step.text,
+            p.0 + 1,
+            p.1 + 1,
+            p.2
+        ));
+    }
+    Ok(())
+}
 
-    /// The cell of a cell item, or `D in HOUSE` for a house's digit item.
-    fn name(&self, i: u32) -> String {
-        match self.item(i) {
-            (CLASS_CELL, (r, c, _)) => Self::cell(r, c),
-            (_, (_, _, d)) => format!("{d} in {}", self.house(i)),
+/// ER, EP and ED of a solved path.
+fn rate(steps: &[ExplainedStep]) -> SeRating {
+    let (mut er, mut ep) = (0, None);
+    for s in steps {
+        er = er.max(s.difficulty);
+        if ep.is_none() && s.placed.is_some() && s.technique != "bug" {
+            ep = Some(er);
         }
     }
-
-    /// `a, b and c`.
-    fn list(parts: &[String]) -> String {
-        match parts {
-            [] => String::new(),
-            [one] => one.clone(),
-            [init @ .., last] => format!("{} and {last}", init.join(", ")),
-        }
+    SeRating {
+        er,
+        ep: ep.unwrap_or(er),
+        ed: steps.first().map_or(0, |s| s.difficulty),
     }
+}
 
-    /// The removals: `r1c2 <> 3, r1c9 <> 7`.
-    fn removed(&self, step: &Step) -> String {
-        let mut out = String::new();
-        for (j, &k) in step.removed.iter().enumerate() {
-            let (r, c, d) = self.place(k);
-            let sep = if j == 0 { "" } else { ", " };
-            let _ = write!(out, "{sep}{} <> {d}", Self::cell(r, c));
-        }
-        out
-    }
-
-    /// A step's line.
-    fn line(&self, step: &Step) -> String {
-        let items = &step.items;
-        match step.kind {
-            Move::NakedSingle | Move::HiddenSingle => {
-                let (r, c, d) = self.place(step.chosen.expect("a single chooses"));
-                let placed = format!("{} = {d}", Self::cell(r, c));
-                match self.item(items[0]).0 {
-                    CLASS_CELL => format!("naked single: {placed}"),
-                    _ => format!(
-                        "hidden single: {placed}, the only place for {d} in {}",
-                        self.house(items[0])
-                    ),
-                }
-            }
-            Move::Intersection => {
-                let (a, b) = (items[0], items[1]);
-                let kind = match (self.item(a).0, self.item(b).0) {
-                    (CLASS_BOX, _) => "pointing",
-                    (_, CLASS_BOX) => "claiming",
-                    _ => "intersection",
-                };
-                format!(
-                    "{kind}: {} lies in {}: {}",
-                    self.name(a),
-                    self.house(b),
-                    self.removed(step)
-                )
-            }
-            Move::NakedSubset(k) | Move::HiddenSubset(k) => {
-                let size = match k {
-                    2 => "pair",
-                    3 => "triple",
-                    _ => "quad",
-                };
-                let (set, targets) = items.split_at(k);
-                // The set's cells (naked) or digits (hidden), and where.
-                let cells = |of: &[u32]| -> Vec<String> {
-                    of.iter()
-                        .map(|&i| {
-                            let (_, (r, c, _)) = self.item(i);
-                            Self::cell(r, c)
-                        })
-                        .collect()
-                };
-                let digits = |of: &[u32]| -> Vec<String> {
-                    of.iter().map(|&i| self.item(i).1.2.to_string()).collect()
-                };
-                match step.kind {
-                    Move::NakedSubset(_) => format!(
-                        "naked {size}: {} hold {} in {}: {}",
-                        cells(set).join(", "),
-                        Self::list(&digits(targets)),
-                        self.house(targets[0]),
-                        self.removed(step)
-                    ),
-                    _ => format!(
-                        "hidden {size}: {} in {} lie in {}: {}",
-                        Self::list(&digits(set)),
-                        self.house(set[0]),
-                        cells(targets).join(", "),
-                        self.removed(step)
-                    ),
-                }
-            }
-        }
-    }
+/// The solve path of `puzzle` by the rules of the rating (qqwing's order,
+/// `rules`), in words: the ground the tests check the words on.
+#[cfg(test)]
+fn rating_path(
+    rater: &mut Rater,
+    puzzle: &Grid,
+    rules: &crate::dlx::deduce::Rules,
+) -> Result<(Vec<String>, Ending), RateError> {
+    let e: Explanation = rater.explain(puzzle, rules)?;
+    let words = Words::new(&e, puzzle.shape());
+    Ok((e.steps.iter().map(|s| words.line(s)).collect(), e.ending))
 }
 
 #[cfg(test)]

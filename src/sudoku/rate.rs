@@ -186,8 +186,34 @@ impl Rater {
     /// guess, in the order [`Rater::rate`] makes them, with what each
     /// option places: the ground of an explained solve path (issue 42).
     pub fn explain(&mut self, puzzle: &Grid, rules: &Rules) -> Result<Explanation, RateError> {
+        self.explain_by(puzzle, |deducer, instance| deducer.explain(instance, rules))
+    }
+
+    /// The explained path of `puzzle` (plain rules of its shape) by
+    /// `ladder`, at most `max_steps` steps ([`Deducer::walk`]).
+    pub fn walk(
+        &mut self,
+        puzzle: &Grid,
+        ladder: &[deduce::Technique],
+        max_steps: usize,
+    ) -> Result<Explanation, RateError> {
+        self.explain_by(puzzle, |deducer, instance| {
+            deducer.walk(instance, ladder, max_steps)
+        })
+    }
+
+    /// The steps `f` makes on `puzzle`'s problem, with what each option
+    /// places and what each item is.
+    fn explain_by(
+        &mut self,
+        puzzle: &Grid,
+        f: impl FnOnce(
+            &mut Deducer,
+            Instance<'_>,
+        ) -> Result<(Vec<deduce::Step>, deduce::Ending), deduce::DeduceError>,
+    ) -> Result<Explanation, RateError> {
         self.with_instance(puzzle, None, |deducer, instance, placements| {
-            let (steps, ending) = deducer.explain(instance, rules)?;
+            let (steps, ending) = f(deducer, instance)?;
             let places: Vec<_> = (0..instance.problem.option_count())
                 .map(|k| placements.get(OptionId(k as u32)))
                 .collect();
@@ -428,6 +454,7 @@ pub(crate) mod tests {
                         Move::Intersection => tally.intersections += 1,
                         Move::NakedSubset(k) => tally.naked_subsets[k - 2] += 1,
                         Move::HiddenSubset(k) => tally.hidden_subsets[k - 2] += 1,
+                        other => panic!("the rating has no {other:?}"),
                     }
                     let kind = match step.kind {
                         Move::NakedSingle | Move::HiddenSingle => 0,

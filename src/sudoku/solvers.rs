@@ -75,6 +75,14 @@ impl Solvers {
         &mut self.rater
     }
 
+    /// The rater and the dancing-links solver for plain Sudoku puzzles
+    /// of `shape`, together (an explained path needs both).
+    pub fn rater_and_dlx(&mut self, shape: Shape) -> (&mut Rater, &mut dyn SudokuSolver) {
+        self.get(SolverKind::Dlx, shape);
+        let dlx = self.dlx.as_mut().expect("made by get");
+        (&mut self.rater, dlx)
+    }
+
     /// The cancel every solver of this set asks, if any.
     pub fn cancel(&self) -> Option<&SharedCancel> {
         self.cancel.as_ref()

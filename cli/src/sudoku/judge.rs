@@ -92,10 +92,14 @@ fn search(
             &case.grid,
             limits(if rule == Rule::Unique { 2 } else { 1 }),
         ),
-        // `rate`, `render` and `candidates` never search here (see
-        // `rate::compute`, `picture::compute`, `candidates::compute`);
+        // `rate`, `render`, `candidates` and `explain` never search here
+        // (see their `compute`);
         // were `rate` to, it would count to 2.
-        Task::Count { .. } | Task::Rate { .. } | Task::Render | Task::Candidates { .. } => solver
+        Task::Count { .. }
+        | Task::Rate { .. }
+        | Task::Render
+        | Task::Candidates { .. }
+        | Task::Explain { .. } => solver
             .search(&case.grid, limits(task.count_limit()), None)
             .map(|report| {
                 let count = Count {
@@ -173,8 +177,12 @@ fn judge(
     };
     verdict.search = Some((count.stats, time));
     let (status, error) = match task {
-        // `rate`, `render` and `candidates` never search here.
-        Task::Count { .. } | Task::Rate { .. } | Task::Render | Task::Candidates { .. } => {
+        // `rate`, `render`, `candidates` and `explain` never search here.
+        Task::Count { .. }
+        | Task::Rate { .. }
+        | Task::Render
+        | Task::Candidates { .. }
+        | Task::Explain { .. } => {
             verdict.count = Some(count);
             judge_count(&count)
         }

@@ -1,8 +1,17 @@
 use super::*;
+use crate::dlx::deduce::Rules;
+use crate::sudoku::Shape;
 use crate::sudoku::rate::tests::grid;
 
+/// The lines and ending of the rating's path (qqwing's order).
+struct SolvePath {
+    lines: Vec<String>,
+    ending: Ending,
+}
+
 fn path(line: &str) -> SolvePath {
-    solve_path(&mut Rater::new(), &grid(line), &Rules::default()).unwrap()
+    let (lines, ending) = rating_path(&mut Rater::new(), &grid(line), &Rules::default()).unwrap();
+    SolvePath { lines, ending }
 }
 
 #[test]
@@ -150,6 +159,7 @@ impl Replay {
                     }
                 }
             }
+            other => panic!("the rating has no {other:?}"),
         }
         expect.sort_unstable();
         assert_eq!(places(&step.removed), expect, "{step:?}");
@@ -182,6 +192,7 @@ fn every_step_is_what_its_rule_says_on_the_candidates_of_the_moment() {
                     Move::Intersection => 2,
                     Move::NakedSubset(_) => 3,
                     Move::HiddenSubset(_) => 4,
+                    _ => unreachable!("the rating has no {:?}", step.kind),
                 }] += 1;
             }
             if e.ending == Ending::Solved {
@@ -196,4 +207,51 @@ fn every_step_is_what_its_rule_says_on_the_candidates_of_the_moment() {
         }
     }
     assert!(kinds.iter().all(|&n| n > 0), "{kinds:?}");
+}
+
+#[test]
+fn every_step_of_the_ladder_agrees_with_the_solution() {
+    // `explain` checks each step of a unique puzzle against the search's
+    // solution (a placement is the solution's digit, no removal is) and
+    // fails with `Unsound` otherwise: every path here passed that check.
+    // The techniques past subsets each show up, and the rating follows
+    // its steps.
+    use crate::sudoku::DlxSolver;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
+    let mut seen = std::collections::BTreeMap::new();
+    for (file, take) in [("17_clue", 60), ("magictour_top1465", 120)] {
+        let text = std::fs::read_to_string(dir.join(format!("data/bench/{file}.txt"))).unwrap();
+        for line in text.lines().filter(|l| !l.starts_with('#')).take(take) {
+            let p = explain(
+                &mut rater,
+                &mut solver,
+                &grid(line),
+                &ExplainOptions::default(),
+            )
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+            assert_eq!(p.solutions, 1);
+            for s in &p.steps {
+                *seen.entry(s.technique).or_insert(0) += 1;
+                assert!(s.placed.is_some() || !s.removed.is_empty(), "{}", s.text);
+            }
+            if let Some(r) = p.rating {
+                assert_eq!(p.ending, Ending::Solved);
+                let hardest = p.steps.iter().map(|s| s.difficulty).max().unwrap();
+                assert_eq!(r.er, hardest);
+                assert_eq!(r.ed, p.steps[0].difficulty);
+                assert!(r.ed <= r.ep && r.ep <= r.er, "{r:?}");
+            }
+        }
+    }
+    for name in [
+        "x-wing",
+        "xy-wing",
+        "x-chain",
+        "aic",
+        "trial",
+        "direct-pointing",
+    ] {
+        assert!(seen.contains_key(name), "no {name} in {seen:?}");
+    }
 }

@@ -1,0 +1,170 @@
+//! The flags of `dlx rate` and `dlx explain`.
+
+use super::*;
+
+/// `dlx rate --scale` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum ScaleArg {
+    /// qqwing's levels (simple, easy, intermediate, expert) and the
+    /// count of each step.
+    Qqwing,
+    /// Sudoku Explainer's ER/EP/ED, tenths of its scale.
+    Se,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct RateArgs {
+    /// Puzzle files; standard input when none is given or for '-'. An
+    /// argument that is no existing file but reads as one puzzle line
+    /// (dlx solve 4.....8.5.3...) is solved as that puzzle.
+    pub(super) files: Vec<PathBuf>,
+    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
+    /// decide it; by default the most nearly square boxes.
+    #[arg(long = "box", value_name = "RxC")]
+    pub(super) box_shape: Option<Shape>,
+    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
+    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
+    pub(super) alphabet: Option<Alphabet>,
+    /// Input format (see docs/formats.md); auto detects it per input.
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
+    pub(super) format: String,
+    /// Say on standard error which format auto-detection chose.
+    #[arg(long, short)]
+    pub(super) verbose: bool,
+    /// Stop at the first puzzle that is not rated.
+    #[arg(long)]
+    pub(super) fail_fast: bool,
+    /// The largest naked or hidden subset looked for: 1 none, 2 pairs (as
+    /// qqwing), 3 pairs and triples, 4 up to quads.
+    #[arg(long, value_name = "K", default_value_t = Rules::default().max_subset as u8, value_parser = clap::value_parser!(u8).range(1..=4))]
+    pub(super) subsets: u8,
+    /// The scale: qqwing, the level and the steps' counts (the default);
+    /// se, Sudoku Explainer's ER/EP/ED from the explained path (see dlx
+    /// explain, docs/rating.md).
+    #[arg(long, value_enum, value_name = "NAME", default_value_t = ScaleArg::Qqwing)]
+    pub(super) scale: ScaleArg,
+    /// Give up on a puzzle after N guesses.
+    #[arg(long, value_name = "N", default_value_t = Rules::default().max_guesses)]
+    pub(super) max_guesses: u64,
+    /// Rate on N threads (0: one per core; at most 256); the output is that of one
+    /// thread, byte for byte.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
+    pub(super) threads: u16,
+    /// Write one JSON object per case and line (JSON Lines): case, file,
+    /// line, column, puzzle, status, level, score, steps, error (see
+    /// docs/rating.md).
+    #[arg(long)]
+    pub(super) json: bool,
+    /// How each rating is written: text, a line per puzzle; svg, each
+    /// rated puzzle drawn with its rating under the grid (see
+    /// --output-dir, --per-page, docs/render.md); pdf, those pictures on
+    /// the A4 pages of one PDF document.
+    #[arg(long, value_enum, value_name = "NAME", default_value_t = RateOutput::Text, conflicts_with = "json")]
+    pub(super) output: RateOutput,
+    #[command(flatten)]
+    pub(super) pictures: PictureArgs,
+    /// Rate only share K of N (K = 1..N): the K-th of N contiguous ranges
+    /// of the cases of all inputs; the shares' outputs, concatenated in K
+    /// order, are the output of one run, byte for byte.
+    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
+    pub(super) part: Option<Part>,
+}
+
+/// `dlx rate --output` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum RateOutput {
+    /// A line per puzzle: the level, the score and the steps.
+    Text,
+    /// A picture per rated puzzle, its rating under the grid.
+    Svg,
+    /// Those pictures on A4 pages of one PDF document.
+    Pdf,
+}
+
+#[derive(Args, Debug)]
+pub(super) struct ExplainArgs {
+    /// Puzzle files; standard input when none is given or for '-'. An
+    /// argument that is no existing file but reads as one puzzle line
+    /// is explained as that puzzle.
+    pub(super) files: Vec<PathBuf>,
+    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
+    /// decide it; by default the most nearly square boxes.
+    #[arg(long = "box", value_name = "RxC")]
+    pub(super) box_shape: Option<Shape>,
+    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
+    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
+    pub(super) alphabet: Option<Alphabet>,
+    /// Input format (see docs/formats.md); auto detects it per input.
+    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
+    pub(super) format: String,
+    /// Say on standard error which format auto-detection chose.
+    #[arg(long, short)]
+    pub(super) verbose: bool,
+    /// Stop at the first puzzle that is not explained.
+    #[arg(long)]
+    pub(super) fail_fast: bool,
+    /// Only the next step: the easiest technique that makes progress.
+    #[arg(long, conflicts_with = "max_steps")]
+    pub(super) hint: bool,
+    /// Stop after N steps.
+    #[arg(long, value_name = "N")]
+    pub(super) max_steps: Option<usize>,
+    /// Use no technique harder than this one: the path stalls where a
+    /// harder one would be needed (--until naked-single: solvable with
+    /// singles alone?).
+    #[arg(long, value_name = "TECHNIQUE", value_parser = technique_names())]
+    pub(super) until: Option<String>,
+    /// Explain on N threads (0: one per core; at most 256); the output is
+    /// that of one thread, byte for byte.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
+    pub(super) threads: u16,
+    /// Write one JSON object per case and line (JSON Lines): case, file,
+    /// line, column, puzzle, status, solutions, ending, rating, steps,
+    /// error (see docs/rating.md).
+    #[arg(long)]
+    pub(super) json: bool,
+    /// Explain only share K of N (K = 1..N) of the cases of all inputs;
+    /// the shares' outputs, concatenated in K order, are the output of
+    /// one run, byte for byte.
+    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
+    pub(super) part: Option<Part>,
+}
+
+/// The technique names `--until` takes.
+fn technique_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(dlx_engine::sudoku::explain::technique_names())
+}
+
+impl ExplainArgs {
+    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+        let until = self.until.as_deref().and_then(|name| {
+            dlx_engine::sudoku::explain::technique_names()
+                .into_iter()
+                .find(|&t| t == name)
+        });
+        let explain = ExplainOptions {
+            max_steps: if self.hint {
+                1
+            } else {
+                self.max_steps.unwrap_or(usize::MAX)
+            },
+            until,
+        };
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            format: Some(self.format),
+            verbose: self.verbose,
+            fail_fast: self.fail_fast,
+            threads: self.threads.into(),
+            json: self.json,
+            part: self.part,
+            ..sudoku_app::Options::default()
+        };
+        let task = Task::Explain {
+            opts: explain,
+            show: Show::Path,
+        };
+        (Input::from_args(&self.files), task, opts)
+    }
+}

@@ -1,0 +1,226 @@
+//! `dlx explain` and `dlx rate --scale se`: the compute step of the
+//! pipeline for explained paths. Every case comes to its path, a step a
+//! line (`D.D technique: words`), then a line that says where the path
+//! ended and, for a solved unique puzzle, its rating on Sudoku Explainer's
+//! scale; or, with `--json`, one JSON object (docs/rating.md); or, for
+//! `rate --scale se`, the rating alone (`ER/EP/ED`).
+//!
+//! Invariant: a path depends only on the puzzle and the options (nothing
+//! is timed), so the output is byte for byte the same at any `--threads`;
+//! every step of a unique puzzle was checked against its solution by the
+//! library before it reaches here.
+
+use serde::Serialize;
+
+use super::record::{Where, error_line, puzzle_text};
+use super::{Context, Done, Job, Solvers};
+use crate::ExitStatus;
+use dlx_engine::dlx::deduce::Ending;
+use dlx_engine::sudoku::Grid;
+use dlx_engine::sudoku::explain::{ExplainError, ExplainOptions, Path, SeRating, explain};
+
+/// What a case prints: the whole path, or its rating alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// `dlx explain`: every step, then the ending.
+    Path,
+    /// `dlx rate --scale se`: `ER/EP/ED`.
+    Rating,
+}
+
+/// One step of `--json`.
+#[derive(Serialize)]
+struct JsonStep<'a> {
+    technique: &'a str,
+    difficulty: f64,
+    text: &'a str,
+    /// Row, column and digit, from 1.
+    placed: Option<[usize; 3]>,
+    removed: Vec<[usize; 3]>,
+}
+
+/// One line of `dlx explain --json`, in its field order.
+#[derive(Serialize)]
+struct Record<'a> {
+    #[serde(flatten)]
+    at: Where<'a>,
+    status: &'static str,
+    solutions: Option<u64>,
+    ending: Option<&'static str>,
+    rating: Option<[f64; 3]>,
+    steps: Option<Vec<JsonStep<'a>>>,
+    error: Option<String>,
+}
+
+/// The ending's name.
+fn ending_name(e: Ending) -> &'static str {
+    match e {
+        Ending::Solved => "solved",
+        Ending::Stalled => "stalled",
+        Ending::Contradiction => "contradiction",
+        Ending::StepLimit => "step_limit",
+        _ => "stopped",
+    }
+}
+
+/// Tenths as a number of SE's scale.
+fn scale(t: u32) -> f64 {
+    f64::from(t) / 10.0
+}
+
+/// The line that ends a path.
+fn ending_line(p: &Path) -> String {
+    let n = p.steps.len();
+    let steps = if n == 1 { "step" } else { "steps" };
+    let why = match p.solutions {
+        0 => ": the puzzle has no solution",
+        1 => "",
+        _ => ": the puzzle has more than one solution",
+    };
+    match (p.ending, p.rating) {
+        (Ending::Solved, Some(r)) => format!("solved in {n} {steps}, SE {}\n", r.triple()),
+        (Ending::Solved, None) => format!("solved in {n} {steps}{why}\n"),
+        (Ending::Contradiction, _) => format!("contradiction after {n} {steps}{why}\n"),
+        (Ending::StepLimit, _) => format!("stopped after {n} {steps} (--max-steps)\n"),
+        _ if p.solutions == 1 => {
+            format!("stalled after {n} {steps}: no technique of the ladder applies\n")
+        }
+        _ => format!("stalled after {n} {steps}{why}\n"),
+    }
+}
+
+/// The rating line of `rate --scale se`: `ER/EP/ED`, or why there is none.
+fn rating_line(p: &Path, puzzle: &str) -> String {
+    match (p.solutions, p.rating) {
+        (_, Some(r)) => format!("{}\n", r.triple()),
+        (0, _) => format!("# no solution: {puzzle}\n"),
+        (1, _) => format!("# not rated, beyond the ladder: {puzzle}\n"),
+        _ => format!("# not unique: {puzzle}\n"),
+    }
+}
+
+/// What `job` prints: its path or rating, or why there is none.
+pub(super) fn compute(
+    job: Job,
+    opts: &ExplainOptions,
+    show: Show,
+    ctx: &Context<'_>,
+    solvers: &mut Solvers,
+) -> Done {
+    let Job {
+        name, number, case, ..
+    } = job;
+    let alphabet = &ctx.format_opts.alphabet;
+    let text = |g: &Grid| {
+        if alphabet.covers(g.n()) {
+            alphabet.write_line(g)
+        } else {
+            format!("(a {0}x{0} grid)", g.n())
+        }
+    };
+    let (line, header, column, grid, result) = match case {
+        Err(e) => (e.line, e.header, e.column, None, Err(e.message)),
+        Ok(case) => {
+            let result = if case.variant.as_ref().is_some_and(|v| !v.is_plain()) {
+                Err("explain and --scale se take plain Sudoku only, for now".to_string())
+            } else {
+                let (rater, dlx) = solvers.rater_and_dlx(case.grid.shape());
+                explain(rater, dlx, &case.grid, opts).map_err(|e| match e {
+                    ExplainError::Rate(e) => format!("no solution: {e}"),
+                    other => other.to_string(),
+                })
+            };
+            (case.line, false, None, Some(case.grid), result)
+        }
+    };
+    let mut done = Done::default();
+    let status = match &result {
+        Err(_) if grid.is_none() => ExitStatus::BadInput,
+        Err(_) => ExitStatus::NoSolution,
+        Ok(p) if p.solutions == 1 && (show == Show::Path || p.rating.is_some()) => {
+            ExitStatus::Success
+        }
+        Ok(p) if p.solutions == 1 => ExitStatus::NoSolution,
+        Ok(_) => ExitStatus::NoSolution,
+    };
+    done.status = status;
+    match &result {
+        Err(error) => done.err = error_line(&name, line, column, error),
+        Ok(p) if p.solutions != 1 => {
+            let why = if p.solutions == 0 {
+                "no solution"
+            } else {
+                "more than one solution"
+            };
+            done.err = error_line(&name, line, column, why);
+        }
+        Ok(_) => {}
+    }
+    let puzzle = grid.as_ref().map(text);
+    done.out = if ctx.opts.json {
+        (!header).then(|| {
+            let path = result.as_ref().ok();
+            let record = Record {
+                at: Where {
+                    case: number,
+                    file: &name,
+                    line,
+                    column,
+                    puzzle: puzzle_text(alphabet, grid.as_ref()),
+                },
+                status: match status {
+                    ExitStatus::Success => "explained",
+                    ExitStatus::BadInput => "bad_input",
+                    _ if path.is_some_and(|p| p.solutions > 1) => "multiple",
+                    _ if path.is_some() => "not_rated",
+                    _ => "no_solution",
+                },
+                solutions: path.map(|p| p.solutions),
+                ending: path.map(|p| ending_name(p.ending)),
+                rating: path
+                    .and_then(|p| p.rating)
+                    .map(|SeRating { er, ep, ed }| [scale(er), scale(ep), scale(ed)]),
+                steps: path.filter(|_| show == Show::Path).map(|p| {
+                    let one = |(r, c, d): (usize, usize, u8)| [r + 1, c + 1, usize::from(d)];
+                    p.steps
+                        .iter()
+                        .map(|s| JsonStep {
+                            technique: s.technique,
+                            difficulty: scale(s.difficulty),
+                            text: &s.text,
+                            placed: s.placed.map(one),
+                            removed: s.removed.iter().map(|&p| one(p)).collect(),
+                        })
+                        .collect()
+                }),
+                error: result.as_ref().err().cloned(),
+            };
+            let mut json = serde_json::to_string(&record).unwrap_or_default();
+            json.push('\n');
+            json
+        })
+    } else {
+        match (&result, show) {
+            (Ok(p), Show::Path) => {
+                let mut out = format!("{}\n", puzzle.as_deref().unwrap_or(""));
+                for s in &p.steps {
+                    out.push_str(&format!(
+                        "{}.{} {}\n",
+                        s.difficulty / 10,
+                        s.difficulty % 10,
+                        s.text
+                    ));
+                }
+                out.push_str(&ending_line(p));
+                done.separator = "\n";
+                Some(out)
+            }
+            (Ok(p), Show::Rating) => Some(rating_line(p, puzzle.as_deref().unwrap_or(""))),
+            (Err(_), _) => match &puzzle {
+                Some(g) => Some(format!("# no solution: {g}\n")),
+                None => Some(format!("# bad input: {name} line {line}\n")),
+            },
+        }
+    };
+    done
+}

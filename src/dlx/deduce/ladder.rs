@@ -1,0 +1,243 @@
+//! The explained path: a ladder of techniques, tried easiest first, one
+//! step at a time, as Sudoku Explainer and HoDoKu solve: at each step the
+//! first rung whose technique applies makes the step, then the walk starts
+//! again from the bottom rung.
+//!
+//! The rungs are techniques on the exact-cover matrix ([`Technique`]),
+//! each limited to item classes, so one problem's ladder can put hidden
+//! singles of one class below those of another, or pointing below
+//! claiming. The caller (for Sudoku, [`crate::sudoku::explain`]) chooses
+//! the rungs and their order, and rates each step by its rung.
+//!
+//! Invariant: every step removes only options no solution uses and
+//! chooses only options every solution uses (the rules' invariant), but
+//! for [`Technique::Bug`], which assumes a unique solution: a caller adds
+//! it only for a problem known to have one.
+
+use super::find::{Accept, Classes, SubsetFound, has};
+use super::{DeduceError, Deducer, Ending, Instance, MAX_SUBSET, Move, State, Step};
+use crate::dlx::cancel::is_cancelled;
+
+/// A technique of the ladder, on the items of the classes it names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Technique {
+    /// A primary item of a class in `classes` with one option left.
+    Single {
+        /// The classes whose items are looked at.
+        classes: Classes,
+    },
+    /// Every option left of an item `a` (of a class in `a`) covers an item
+    /// `b` (of a class in `b`): `b`'s other options go.
+    Intersection {
+        /// The classes of `a`.
+        a: Classes,
+        /// The classes of `b`.
+        b: Classes,
+        /// Only one whose removals leave a hidden single, placed at once.
+        direct: bool,
+    },
+    /// `k` items of a class in `from` whose options lie within `k` items
+    /// of a class in `to` (naked, hidden or fish by whether either is the
+    /// places).
+    Subset {
+        /// The size.
+        k: usize,
+        /// The classes of the `k` items.
+        from: Classes,
+        /// The classes of the items they lie within.
+        to: Classes,
+        /// Only one whose removals leave a hidden single, placed at once.
+        direct: bool,
+    },
+    /// A wing with a pivot of `k` options (2: XY-wing, 3: XYZ-wing).
+    Wing {
+        /// The pivot's options.
+        k: usize,
+    },
+    /// BUG+1 (a unique problem only).
+    Bug,
+    /// The shortest chain of `kind` with an elimination, of at most
+    /// `max_nodes` nodes.
+    Chain {
+        /// The links it may use.
+        kind: super::ChainKind,
+        /// The longest chain looked for, in nodes.
+        max_nodes: usize,
+    },
+    /// The option whose choice leads to a contradiction by the fewest
+    /// singles.
+    Trial,
+}
+
+impl Deducer {
+    /// The explained path of `problem` by `ladder`: at most `max_steps`
+    /// steps, each made by the lowest rung that applies, and where they
+    /// stop. [`DeduceError::Cancelled`] as for [`Deducer::rate`] (asked
+    /// before each step).
+    pub fn walk(
+        &mut self,
+        problem: Instance<'_>,
+        ladder: &[Technique],
+        max_steps: usize,
+    ) -> Result<(Vec<Step>, Ending), DeduceError> {
+        let mut s = self.load(problem)?;
+        let mut steps = Vec::new();
+        loop {
+            if is_cancelled(self.cancel.as_ref()) {
+                return Err(DeduceError::Cancelled);
+            }
+            if s.open == 0 {
+                return Ok((steps, Ending::Solved));
+            }
+            if (0..self.primary).any(|i| !s.covered[i] && s.len[i] == 0) {
+                return Ok((steps, Ending::Contradiction));
+            }
+            if steps.len() >= max_steps {
+                return Ok((steps, Ending::StepLimit));
+            }
+            let mut moved = false;
+            for (rung, &technique) in ladder.iter().enumerate() {
+                match self.rung(&mut s, technique) {
+                    Rung::Nothing => continue,
+                    Rung::Contradiction => return Ok((steps, Ending::Contradiction)),
+                    Rung::Step(mut step) => {
+                        step.rung = rung;
+                        self.kill_all(&mut s, &step.removed);
+                        if let Some(k) = step.chosen {
+                            self.choose(&mut s, k);
+                        }
+                        steps.push(step);
+                        moved = true;
+                        break;
+                    }
+                }
+            }
+            if !moved {
+                return Ok((steps, Ending::Stalled));
+            }
+        }
+    }
+
+    /// The single on item `i` (one option left): its step, not applied.
+    pub(super) fn single_step(&self, s: &State, i: u32) -> Step {
+        let k = self.alive_options(s, i).next().expect("len 1");
+        let mut st = self.single_step_of(s, i, k);
+        if self.class[i as usize] != self.places {
+            st.kind = Move::HiddenSingle;
+        }
+        st
+    }
+
+    /// What `technique` finds in `s`, not applied (a direct step's single
+    /// is left to the walk).
+    fn rung(&mut self, s: &mut State, technique: Technique) -> Rung {
+        // A direct pattern: its removals leave a hidden single on an item
+        // of the class of its first item (pointing: another box; claiming:
+        // another line; a hidden subset: its own house).
+        let mut direct_only = |d: &Deducer, s: &State, items: &[u32], removed: &[u32]| {
+            d.hidden_single_after(s, removed, d.class[items[0] as usize])
+                .is_some()
+        };
+        let mut anything = |_: &Deducer, _: &State, _: &[u32], _: &[u32]| true;
+        let accept: &mut Accept<'_> = match technique {
+            Technique::Intersection { direct: true, .. }
+            | Technique::Subset { direct: true, .. } => &mut direct_only,
+            _ => &mut anything,
+        };
+        let found = match technique {
+            Technique::Single { classes } => {
+                return (0..self.primary as u32)
+                    .find(|&i| {
+                        !s.covered[i as usize]
+                            && s.len[i as usize] == 1
+                            && has(classes, self.class[i as usize])
+                    })
+                    .map_or(Rung::Nothing, |i| Rung::Step(self.single_step(s, i)));
+            }
+            Technique::Intersection { a, b, .. } => self
+                .find_intersection(s, a, b, accept)
+                .map(|found| (Move::Intersection, found)),
+            Technique::Subset { k, from, to, .. } => {
+                if !(2..=MAX_SUBSET).contains(&k) {
+                    return Rung::Nothing;
+                }
+                match self.find_subset(s, k, from, to, accept) {
+                    None => None,
+                    Some(SubsetFound::Contradiction) => return Rung::Contradiction,
+                    Some(SubsetFound::Subset { from, found }) => {
+                        let to_class = self.class[found.items[k] as usize];
+                        let kind = if from == self.places {
+                            Move::NakedSubset(k)
+                        } else if to_class == self.places {
+                            Move::HiddenSubset(k)
+                        } else {
+                            Move::Fish(k)
+                        };
+                        Some((kind, found))
+                    }
+                }
+            }
+            Technique::Wing { k } => return self.find_wing(s, k).map_or(Rung::Nothing, Rung::Step),
+            Technique::Bug => return self.find_bug(s).map_or(Rung::Nothing, Rung::Step),
+            Technique::Chain { kind, max_nodes } => {
+                return self
+                    .find_chain(s, kind, max_nodes)
+                    .map_or(Rung::Nothing, Rung::Step);
+            }
+            Technique::Trial => return self.find_trial(s).map_or(Rung::Nothing, Rung::Step),
+        };
+        let Some((kind, found)) = found else {
+            return Rung::Nothing;
+        };
+        let direct = matches!(
+            technique,
+            Technique::Intersection { direct: true, .. } | Technique::Subset { direct: true, .. }
+        );
+        if !direct {
+            return Rung::Step(step(kind, found.items, Vec::new(), None, found.removed));
+        }
+        // As Sudoku Explainer: a direct step places its single, and leaves
+        // the pattern's other removals to later steps.
+        let class = self.class[found.items[0] as usize];
+        let single = self
+            .hidden_single_after(s, &found.removed, class)
+            .expect("a direct pattern leaves a hidden single");
+        let chosen = self
+            .alive_options(s, single)
+            .find(|k| !found.removed.contains(k))
+            .expect("the single's option");
+        let mut st = self.single_step_of(s, single, chosen);
+        st.kind = kind;
+        st.items = [found.items.as_slice(), &[single]].concat();
+        st.direct = true;
+        Rung::Step(st)
+    }
+}
+
+/// What one rung found.
+enum Rung {
+    Nothing,
+    Step(Step),
+    Contradiction,
+}
+
+/// A step with no chain length or rung yet.
+pub(super) fn step(
+    kind: Move,
+    items: Vec<u32>,
+    options: Vec<u32>,
+    chosen: Option<u32>,
+    removed: Vec<u32>,
+) -> Step {
+    Step {
+        kind,
+        items,
+        options,
+        chosen,
+        removed,
+        direct: false,
+        length: 0,
+        rung: 0,
+    }
+}

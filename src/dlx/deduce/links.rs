@@ -1,0 +1,351 @@
+//! The rules of links between options: wings, chains, the BUG and
+//! trials. Two alive options are *weakly* linked when they share an open
+//! item (at most one of them is in a solution); an open primary item with
+//! exactly two options links them *strongly* (at least one is). Written
+//! on the matrix, each rule holds for every problem compiled into it, the
+//! Sudoku variants included; for Sudoku the weak links through a house's
+//! digit item are "sees", and the strong links are bivalue cells and
+//! conjugate pairs.
+//!
+//! Invariant: each finder gives a step, not applied, that removes alive
+//! options no solution uses (BUG: chooses the option every solution uses,
+//! when there is exactly one solution), and leaves the state as it was.
+
+use super::ladder::step;
+use super::{ChainKind, Deducer, Move, State, Step};
+
+impl Deducer {
+    /// Whether options `x` and `y` share an open item; with `others_only`,
+    /// an item of a class other than the places.
+    fn weak(&self, s: &State, x: u32, y: u32, others_only: bool) -> bool {
+        x != y
+            && self.option(x).iter().any(|&i| {
+                !s.covered[i as usize]
+                    && (!others_only || self.class[i as usize] != self.places)
+                    && self.covers(y, i)
+            })
+    }
+
+    /// The alive options, not in `pattern`, weakly linked through items
+    /// other than the places to every option of `ends`.
+    fn seen_by_all(&self, s: &State, ends: &[u32], pattern: &[u32]) -> Vec<u32> {
+        let mut out: Vec<u32> = self
+            .option(ends[0])
+            .iter()
+            .filter(|&&i| !s.covered[i as usize] && self.class[i as usize] != self.places)
+            .flat_map(|&i| self.alive_options(s, i))
+            .filter(|&t| !pattern.contains(&t) && ends.iter().all(|&e| self.weak(s, t, e, true)))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The open places with `len` options.
+    fn places_with(&self, s: &State, len: u32) -> Vec<u32> {
+        (0..self.primary as u32)
+            .filter(|&i| {
+                let i = i as usize;
+                !s.covered[i] && self.class[i] == self.places && s.len[i] == len
+            })
+            .collect()
+    }
+
+    /// A wing with a pivot of `k` options (2 or 3): the pivot's options
+    /// `p`, and two places `A`, `B` of two options, one of `A`'s weakly
+    /// linked to `p[0]`, one of `B`'s to `p[1]`. Whichever the pivot
+    /// takes, `A`'s other option `a`, `B`'s other `b`, or (k = 3) `p[2]`
+    /// is true: options weakly linked to them all go. Gives the pivot's
+    /// options, then `A`'s (the linked one first) and `B`'s.
+    pub(super) fn find_wing(&self, s: &State, k: usize) -> Option<Step> {
+        let pairs = self.places_with(s, 2);
+        for pivot in self.places_with(s, k as u32) {
+            let p: Vec<u32> = self.alive_options(s, pivot).collect();
+            // Each pivot option's wings: (A's linked option, A's other).
+            let wings = |x: u32| -> Vec<(u32, u32)> {
+                pairs
+                    .iter()
+                    .filter(|&&a| a != pivot)
+                    .filter_map(|&a| {
+                        let o: Vec<u32> = self.alive_options(s, a).collect();
+                        if self.weak(s, o[0], x, true) && !self.weak(s, o[1], x, false) {
+                            Some((o[0], o[1]))
+                        } else if self.weak(s, o[1], x, true) && !self.weak(s, o[0], x, false) {
+                            Some((o[1], o[0]))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect()
+            };
+            // The pivot option left free (k = 3) is each in turn.
+            for free in 0..k {
+                let linked: Vec<u32> = (0..k)
+                    .filter(|&j| j != free || k == 2)
+                    .map(|j| p[j])
+                    .collect();
+                let (x, y) = (linked[0], linked[1]);
+                for &(ax, a) in &wings(x) {
+                    for &(by, b) in &wings(y) {
+                        if ax == by || a == b {
+                            continue;
+                        }
+                        let mut ends = vec![a, b];
+                        if k == 3 {
+                            ends.push(p[free]);
+                        }
+                        let mut pattern = p.clone();
+                        pattern.extend([ax, a, by, b]);
+                        let removed = self.seen_by_all(s, &ends, &pattern);
+                        if !removed.is_empty() {
+                            let mut options = vec![x, y];
+                            if k == 3 {
+                                options.push(p[free]);
+                            }
+                            options.extend([ax, a, by, b]);
+                            return Some(step(Move::Wing(k), vec![pivot], options, None, removed));
+                        }
+                    }
+                }
+                if k == 2 {
+                    break;
+                }
+            }
+        }
+        None
+    }
+
+    /// BUG+1: every open place has two options but one, which has three,
+    /// and every other open primary item two; of the three, the option
+    /// whose other items each have three is chosen (else the problem would
+    /// have no solution or two).
+    pub(super) fn find_bug(&self, s: &State) -> Option<Step> {
+        let mut three = None;
+        for i in 0..self.primary {
+            if s.covered[i] {
+                continue;
+            }
+            match (s.len[i], self.class[i] == self.places) {
+                (2, _) => {}
+                (3, true) if three.is_none() => three = Some(i as u32),
+                (3, false) => {}
+                _ => return None,
+            }
+        }
+        let place = three?;
+        let chosen = self.alive_options(s, place).find(|&k| {
+            self.option(k)
+                .iter()
+                .all(|&i| i == place || i as usize >= self.primary || s.len[i as usize] == 3)
+        })?;
+        // Every other item with three options must be one of the chosen's.
+        let others = (0..self.primary as u32)
+            .filter(|&i| !s.covered[i as usize] && s.len[i as usize] == 3 && i != place);
+        if others.clone().any(|i| !self.covers(chosen, i)) {
+            return None;
+        }
+        let mut st = self.single_step_of(s, place, chosen);
+        st.kind = Move::Bug;
+        Some(st)
+    }
+
+    /// The step choosing option `k` of item `i`.
+    pub(super) fn single_step_of(&self, s: &State, i: u32, k: u32) -> Step {
+        let mut removed: Vec<u32> = self
+            .option(k)
+            .iter()
+            .flat_map(|&j| self.alive_options(s, j))
+            .filter(|&o| o != k)
+            .collect();
+        removed.sort_unstable();
+        removed.dedup();
+        step(Move::NakedSingle, vec![i], Vec::new(), Some(k), removed)
+    }
+
+    /// Whether an item may carry a link of a chain of `kind`, strong
+    /// (`strong`) or weak.
+    fn link_item(&self, kind: ChainKind, i: u32, strong: bool) -> bool {
+        let place = self.class[i as usize] == self.places;
+        match kind {
+            ChainKind::X => !place,
+            ChainKind::Y => place == strong,
+            ChainKind::Any => true,
+        }
+    }
+
+    /// The options strongly linked to `x` by an item a chain of `kind`
+    /// may use.
+    fn strong_from(&self, s: &State, kind: ChainKind, x: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        for &i in self.option(x) {
+            let iu = i as usize;
+            if iu < self.primary
+                && !s.covered[iu]
+                && s.len[iu] == 2
+                && self.link_item(kind, i, true)
+            {
+                out.extend(self.alive_options(s, i).filter(|&o| o != x));
+            }
+        }
+        out
+    }
+
+    /// The options weakly linked to `x` by an item a chain of `kind` may
+    /// use.
+    fn weak_from(&self, s: &State, kind: ChainKind, x: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        for &i in self.option(x) {
+            if !s.covered[i as usize] && self.link_item(kind, i, false) {
+                out.extend(self.alive_options(s, i).filter(|&o| o != x));
+            }
+        }
+        out
+    }
+
+    /// The shortest alternating chain of `kind`, at most `max_nodes`
+    /// nodes, that removes something: `x1 = x2 - x3 = x4 ... = xn`, strong
+    /// links first and last. If `x1` is false, `x2` is true, so `x3`
+    /// false, `x4` true, ...: `x1` or `xn` is true, and an option weakly
+    /// linked (through items other than the places) to both goes.
+    pub(super) fn find_chain(&self, s: &State, kind: ChainKind, max_nodes: usize) -> Option<Step> {
+        let n = s.alive.len();
+        let mut best: Option<(Vec<u32>, Vec<u32>)> = None;
+        // Breadth first from each start: `on[o]` the true node before `o`
+        // (reached as false), `to[o]` the false node before true node `o`.
+        let mut from_false = vec![u32::MAX; n];
+        let mut from_true = vec![u32::MAX; n];
+        let mut touched = Vec::new();
+        for start in 0..n as u32 {
+            if !s.alive[start as usize] {
+                continue;
+            }
+            let limit = best.as_ref().map_or(max_nodes, |(c, _)| c.len() - 2);
+            if limit < 2 {
+                break;
+            }
+            // Layer by layer: true nodes reached with 2, 4, ... nodes.
+            let mut layer = Vec::new();
+            for t in self.strong_from(s, kind, start) {
+                if from_false[t as usize] == u32::MAX && t != start {
+                    from_false[t as usize] = start;
+                    touched.push(t);
+                    layer.push(t);
+                }
+            }
+            let mut nodes = 2;
+            from_true[start as usize] = start;
+            touched.push(start);
+            while !layer.is_empty() && nodes <= limit {
+                for &t in &layer {
+                    let removed = self.seen_by_all(s, &[start, t], &[start, t]);
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let chain = self.chain_back(start, t, &from_false, &from_true);
+                    if chain.len() == nodes && removed.iter().all(|r| !chain.contains(r)) {
+                        best = Some((chain, removed));
+                        break;
+                    }
+                }
+                if best.as_ref().is_some_and(|(c, _)| c.len() <= nodes) {
+                    break;
+                }
+                let mut next = Vec::new();
+                for &t in &layer {
+                    for f in self.weak_from(s, kind, t) {
+                        if from_true[f as usize] != u32::MAX {
+                            continue;
+                        }
+                        from_true[f as usize] = t;
+                        touched.push(f);
+                        for u in self.strong_from(s, kind, f) {
+                            if from_false[u as usize] == u32::MAX && u != start {
+                                from_false[u as usize] = f;
+                                touched.push(u);
+                                next.push(u);
+                            }
+                        }
+                    }
+                }
+                layer = next;
+                nodes += 2;
+            }
+            for &o in &touched {
+                from_false[o as usize] = u32::MAX;
+                from_true[o as usize] = u32::MAX;
+            }
+            touched.clear();
+        }
+        let (chain, removed) = best?;
+        let mut st = step(Move::Chain(kind), Vec::new(), chain, None, removed);
+        st.length = st.options.len();
+        Some(st)
+    }
+
+    /// The chain from `start` to true node `t`, by the back links.
+    fn chain_back(&self, start: u32, t: u32, from_false: &[u32], from_true: &[u32]) -> Vec<u32> {
+        let mut chain = vec![t];
+        let mut at = t;
+        loop {
+            let f = from_false[at as usize];
+            chain.push(f);
+            if f == start {
+                break;
+            }
+            at = from_true[f as usize];
+            chain.push(at);
+        }
+        chain.reverse();
+        chain
+    }
+
+    /// The option whose choice leads by singles alone, in the fewest, to
+    /// an open primary item with no option left: it goes. Gives the
+    /// emptied item, the option, and the singles' count as its length.
+    pub(super) fn find_trial(&self, s: &State) -> Option<Step> {
+        let mut best: Option<(usize, u32, u32)> = None;
+        for k in 0..s.alive.len() as u32 {
+            if !s.alive[k as usize] {
+                continue;
+            }
+            let mut t = s.clone();
+            self.choose(&mut t, k);
+            let cap = best.map_or(usize::MAX, |(n, _, _)| n);
+            if let Some((n, empty)) = self.singles_to_contradiction(&mut t, cap) {
+                if best.is_none_or(|(m, _, _)| n < m) {
+                    best = Some((n, k, empty));
+                }
+            }
+        }
+        let (n, k, empty) = best?;
+        let mut st = step(Move::Trial, vec![empty], vec![k], None, vec![k]);
+        st.length = n;
+        Some(st)
+    }
+
+    /// Singles on `t` until an open primary item has no option (its
+    /// index, and the singles made), at most `cap` singles; `None` if they
+    /// stall or solve first.
+    fn singles_to_contradiction(&self, t: &mut State, cap: usize) -> Option<(usize, u32)> {
+        let mut made = 0;
+        loop {
+            let mut single = None;
+            for i in 0..self.primary {
+                if t.covered[i] {
+                    continue;
+                }
+                match t.len[i] {
+                    0 => return Some((made, i as u32)),
+                    1 if single.is_none() => single = Some(i as u32),
+                    _ => {}
+                }
+            }
+            if made >= cap {
+                return None;
+            }
+            let k = self.alive_options(t, single?).next().expect("len 1");
+            self.choose(t, k);
+            made += 1;
+        }
+    }
+}
