@@ -244,3 +244,117 @@ fn malformed_instances_are_refused() {
         .unwrap_err();
     assert!(matches!(err, DeduceError::Malformed(_)));
 }
+
+/// The first step of `ladder` on a problem whose first `primary` items are
+/// primary, with the classes `class` (places: class 0).
+fn first_step(class: &[u8], primary: u32, options: &[&[u32]], ladder: &[Technique]) -> Step {
+    let mut entries = Vec::new();
+    let mut ends = Vec::new();
+    for o in options {
+        entries.extend_from_slice(o);
+        ends.push(entries.len() as u32);
+    }
+    let instance = Instance {
+        problem: FlatProblem {
+            items: class.len() as u32,
+            primary,
+            entries: &entries,
+            ends: &ends,
+        },
+        class,
+        places: 0,
+    };
+    let (steps, ending) = Deducer::new().walk(instance, ladder, 1).unwrap();
+    assert_eq!(ending, Ending::StepLimit);
+    steps.into_iter().next().unwrap()
+}
+
+#[test]
+fn a_wing_removes_what_sees_both_ends() {
+    // Places P, A, B, T (items 0-3, class 0); links x, y, z1, z2 (items
+    // 4-7, class 1, secondary). Pivot P = px | py; wing A = ax | az with
+    // ax seeing px through x; wing B = by | bz with by seeing py through
+    // y. Whichever P takes, az or bz is true, and t sees both (z1, z2).
+    let class = [0, 0, 0, 0, 1, 1, 1, 1];
+    let (px, py, ax, az, by, bz, t) = (0, 1, 2, 3, 4, 5, 6);
+    let options: [&[u32]; 8] = [
+        &[0, 4],    // px
+        &[0, 5],    // py
+        &[1, 4],    // ax
+        &[1, 6],    // az
+        &[2, 5],    // by
+        &[2, 7],    // bz
+        &[3, 6, 7], // t
+        &[3],       // T's other option
+    ];
+    let step = first_step(&class, 4, &options, &[Technique::Wing { k: 2 }]);
+    assert_eq!(step.kind, Move::Wing(2));
+    assert_eq!(step.items, [0]);
+    assert_eq!(step.options, [px, py, ax, az, by, bz]);
+    assert_eq!(step.removed, [t]);
+}
+
+#[test]
+fn a_chain_removes_what_sees_both_its_ends() {
+    // a = b - c = d: strong links on S1 and S2 (items 0, 1, class 1, two
+    // options each), a weak link on W (item 2); t sees a through Ta and d
+    // through Td (items 3, 4). X (item 5, a place) keeps t from being
+    // alone.
+    let class = [1, 1, 1, 1, 1, 0];
+    let options: [&[u32]; 6] = [
+        &[0, 3],    // a
+        &[0, 2],    // b
+        &[2, 1],    // c
+        &[1, 4],    // d
+        &[3, 4, 5], // t
+        &[5],       // X's other option
+    ];
+    let ladder = [Technique::Chain {
+        kind: ChainKind::X,
+        max_nodes: 8,
+    }];
+    let step = first_step(&class, 2, &options, &ladder);
+    assert_eq!(step.kind, Move::Chain(ChainKind::X));
+    assert_eq!(step.options, [0, 1, 2, 3]);
+    assert_eq!(step.length, 4);
+    assert_eq!(step.removed, [4]);
+    // A chain longer than allowed is not looked for.
+    let short = [Technique::Chain {
+        kind: ChainKind::X,
+        max_nodes: 2,
+    }];
+    let mut entries = Vec::new();
+    let mut ends = Vec::new();
+    for o in options {
+        entries.extend_from_slice(o);
+        ends.push(entries.len() as u32);
+    }
+    let instance = Instance {
+        problem: FlatProblem {
+            items: 6,
+            primary: 2,
+            entries: &entries,
+            ends: &ends,
+        },
+        class: &class,
+        places: 0,
+    };
+    let (steps, ending) = Deducer::new().walk(instance, &short, 5).unwrap();
+    assert!(steps.is_empty());
+    assert_eq!(ending, Ending::Stalled);
+}
+
+#[test]
+fn a_trial_removes_an_option_that_empties_an_item() {
+    // A = o0 | o1, B = o0 | o2, C = o1 | o2. Choosing o0 covers A and B,
+    // which kills o1 and o2, C's only options: a contradiction after no
+    // single. (Each option does the same; the first goes.)
+    let class = [0, 0, 0];
+    let options: [&[u32]; 3] = [&[0, 1], &[0, 2], &[1, 2]];
+    let step = first_step(&class, 3, &options, &[Technique::Trial]);
+    assert_eq!(step.kind, Move::Trial);
+    assert_eq!(step.options, [0]);
+    assert_eq!(step.removed, [0]);
+    assert_eq!(step.items, [2]);
+    assert_eq!(step.length, 0);
+}
