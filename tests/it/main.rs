@@ -16,6 +16,7 @@ mod cli;
 mod cover;
 mod detect;
 mod docs;
+mod explain;
 mod formats;
 mod fpuzzles;
 mod fuzz_regressions;

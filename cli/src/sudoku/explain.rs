@@ -81,7 +81,7 @@ fn ending_line(p: &Path) -> String {
         (Ending::Solved, Some(r)) => format!("solved in {n} {steps}, SE {}\n", r.triple()),
         (Ending::Solved, None) => format!("solved in {n} {steps}{why}\n"),
         (Ending::Contradiction, _) => format!("contradiction after {n} {steps}{why}\n"),
-        (Ending::StepLimit, _) => format!("stopped after {n} {steps} (--max-steps)\n"),
+        (Ending::StepLimit, _) => format!("stopped after {n} {steps}\n"),
         _ if p.solutions == 1 => {
             format!("stalled after {n} {steps}: no technique of the ladder applies\n")
         }

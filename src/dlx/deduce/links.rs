@@ -26,15 +26,20 @@ impl Deducer {
             })
     }
 
-    /// The alive options, not in `pattern`, weakly linked through items
-    /// other than the places to every option of `ends`.
-    fn seen_by_all(&self, s: &State, ends: &[u32], pattern: &[u32]) -> Vec<u32> {
+    /// The alive options, not in `pattern`, weakly linked to every option
+    /// of `ends` (with `others_only`, through items other than the
+    /// places).
+    fn seen_by_all(&self, s: &State, ends: &[u32], pattern: &[u32], others_only: bool) -> Vec<u32> {
         let mut out: Vec<u32> = self
             .option(ends[0])
             .iter()
-            .filter(|&&i| !s.covered[i as usize] && self.class[i as usize] != self.places)
+            .filter(|&&i| {
+                !s.covered[i as usize] && (!others_only || self.class[i as usize] != self.places)
+            })
             .flat_map(|&i| self.alive_options(s, i))
-            .filter(|&t| !pattern.contains(&t) && ends.iter().all(|&e| self.weak(s, t, e, true)))
+            .filter(|&t| {
+                !pattern.contains(&t) && ends.iter().all(|&e| self.weak(s, t, e, others_only))
+            })
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -96,7 +101,7 @@ impl Deducer {
                         }
                         let mut pattern = p.clone();
                         pattern.extend([ax, a, by, b]);
-                        let removed = self.seen_by_all(s, &ends, &pattern);
+                        let removed = self.seen_by_all(s, &ends, &pattern, true);
                         if !removed.is_empty() {
                             let mut options = vec![x, y];
                             if k == 3 {
@@ -206,7 +211,8 @@ impl Deducer {
     /// nodes, that removes something: `x1 = x2 - x3 = x4 ... = xn`, strong
     /// links first and last. If `x1` is false, `x2` is true, so `x3`
     /// false, `x4` true, ...: `x1` or `xn` is true, and an option weakly
-    /// linked (through items other than the places) to both goes.
+    /// linked to both goes (for X-chains, through items other than the
+    /// places).
     pub(super) fn find_chain(&self, s: &State, kind: ChainKind, max_nodes: usize) -> Option<Step> {
         let n = s.alive.len();
         let mut best: Option<(Vec<u32>, Vec<u32>)> = None;
@@ -237,7 +243,8 @@ impl Deducer {
             touched.push(start);
             while !layer.is_empty() && nodes <= limit {
                 for &t in &layer {
-                    let removed = self.seen_by_all(s, &[start, t], &[start, t]);
+                    let others_only = kind != ChainKind::Any;
+                    let removed = self.seen_by_all(s, &[start, t], &[start, t], others_only);
                     if removed.is_empty() {
                         continue;
                     }

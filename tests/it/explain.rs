@@ -1,0 +1,183 @@
+//! `dlx explain` and `dlx rate --scale se`, checked against Sudoku
+//! Explainer's own ratings (serate's, kept in data/rate/serate.txt: code
+//! that shares nothing with this project), and for the pipeline's
+//! promises: the same bytes at any `--threads`, a path that stops where
+//! asked, errors that name the line.
+
+use crate::common;
+
+use assert_cmd::Command;
+
+fn dlx() -> Command {
+    common::bin::dlx()
+}
+
+/// serate's ratings: each puzzle and its ER, in tenths.
+fn serate() -> Vec<(String, u32)> {
+    let path = format!("{}/data/rate/serate.txt", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let mut fields = l.split_whitespace();
+            let puzzle = fields.next().unwrap().to_string();
+            let er = fields.next().unwrap().split('/').next().unwrap();
+            (puzzle, tenths(er))
+        })
+        .collect()
+}
+
+/// `7.1` as 71.
+fn tenths(x: &str) -> u32 {
+    let (whole, tenth) = x.split_once('.').unwrap();
+    whole.parse::<u32>().unwrap() * 10 + tenth.parse::<u32>().unwrap()
+}
+
+#[test]
+fn ratings_agree_with_sudoku_explainer() {
+    // The targets of the issue, on serate's own ratings: the same ER on
+    // at least 90% of the puzzles it rates below 6.5, within 0.3 on at
+    // least 80% of those from 6.5 to 9.0. (The measured figures are in
+    // docs/rating.md; this keeps them from sliding.)
+    let rated = serate();
+    let input: String = rated.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let out = dlx()
+        .args(["rate", "--scale", "se", "--threads", "2"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let ours: Vec<Option<u32>> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| (!l.starts_with('#')).then(|| tenths(l.split('/').next().unwrap())))
+        .collect();
+    assert_eq!(ours.len(), rated.len());
+    let (mut low, mut low_same, mut mid, mut mid_near) = (0, 0, 0, 0);
+    for ((_, theirs), mine) in rated.iter().zip(&ours) {
+        let mine = mine.expect("every bundled puzzle is rated");
+        if *theirs < 65 {
+            low += 1;
+            low_same += u32::from(mine == *theirs);
+        } else if *theirs <= 90 {
+            mid += 1;
+            mid_near += u32::from(mine.abs_diff(*theirs) <= 3);
+        }
+    }
+    assert!(low >= 150 && mid >= 50, "{low} {mid}");
+    assert!(low_same * 10 >= low * 9, "{low_same} of {low} below 6.5");
+    assert!(
+        mid_near * 10 >= mid * 8,
+        "{mid_near} of {mid} from 6.5 to 9.0"
+    );
+}
+
+#[test]
+fn an_explained_path_is_the_same_at_any_thread_count() {
+    let input: String = serate()
+        .iter()
+        .step_by(8)
+        .map(|(p, _)| format!("{p}\n"))
+        .collect();
+    let run = |threads: &str, json: bool| {
+        let mut cmd = dlx();
+        cmd.args(["explain", "--threads", threads]);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd.write_stdin(input.clone()).output().unwrap();
+        assert!(out.status.success());
+        out.stdout
+    };
+    for json in [false, true] {
+        let one = run("1", json);
+        assert!(!one.is_empty());
+        assert_eq!(one, run("2", json));
+        assert_eq!(one, run("3", json));
+    }
+}
+
+#[test]
+fn a_path_ends_with_its_rating_or_where_it_stopped() {
+    let puzzle =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    let text = |args: &[&str]| {
+        let out = dlx()
+            .arg("explain")
+            .args(args)
+            .arg(puzzle)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let whole = text(&[]);
+    let lines: Vec<&str> = whole.lines().collect();
+    assert_eq!(lines[0], puzzle);
+    assert!(lines.last().unwrap().starts_with("solved in "), "{whole}");
+    // The rating's ER is its hardest step.
+    let hardest = lines[1..lines.len() - 1]
+        .iter()
+        .map(|l| tenths(l.split(' ').next().unwrap()))
+        .max()
+        .unwrap();
+    let er = lines
+        .last()
+        .unwrap()
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap();
+    assert_eq!(tenths(er), hardest);
+    // --hint is the first step; --max-steps a prefix of the path.
+    let hint = text(&["--hint"]);
+    assert_eq!(
+        hint,
+        format!("{puzzle}\n{}\nstopped after 1 step\n", lines[1])
+    );
+    let five = text(&["--max-steps", "5"]);
+    assert_eq!(
+        five.lines().skip(1).take(5).collect::<Vec<_>>(),
+        lines[1..6]
+    );
+    // --until: no step harder than the technique named.
+    let singles = text(&["--until", "naked-single"]);
+    assert!(singles.lines().last().unwrap().starts_with("stalled after"));
+    for l in singles
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with("stalled"))
+    {
+        assert!(tenths(l.split(' ').next().unwrap()) <= 23, "{l}");
+    }
+}
+
+#[test]
+fn puzzles_without_one_solution_are_explained_as_far_as_logic_goes() {
+    let out = dlx()
+        .args(["explain", "-"])
+        .write_stdin(format!("{}\n11{}\n1.3\n", ".".repeat(81), ".".repeat(79)))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("stalled after 0 steps: the puzzle has more than one solution"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("# no solution: 11"), "{stdout}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("line 1: more than one solution"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("line 2: no solution"), "{stderr}");
+    assert!(stderr.contains("line 3: "), "{stderr}");
+}
