@@ -333,13 +333,13 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step) -> ExplainedStep {
 /// Whether `step` agrees with `solution`.
 fn check(step: &ExplainedStep, solution: &Grid) -> Result<(), String> {
     let digit = |(r, c, _): Placed| solution.cells()[r * solution.n() + c];
-    if let Some(p) = step.placed {
-        if digit(p) != p.2 {
-            return Err(format!(
-                "{} places a digit the solution does not hold",
-                step.text
-            ));
-        }
+    if let Some(p) = step.placed
+        && digit(p) != p.2
+    {
+        return Err(format!(
+            "{} places a digit the solution does not hold",
+            step.text
+        ));
     }
     if let Some(&p) = step.removed.iter().find(|&&p| digit(p) == p.2) {
         return Err(format!(

@@ -159,42 +159,18 @@ pub(super) fn compute(
     let puzzle = grid.as_ref().map(text);
     done.out = if ctx.opts.json {
         (!header).then(|| {
-            let path = result.as_ref().ok();
-            let record = Record {
-                at: Where {
+            let record = record(
+                Where {
                     case: number,
                     file: &name,
                     line,
                     column,
                     puzzle: puzzle_text(alphabet, grid.as_ref()),
                 },
-                status: match status {
-                    ExitStatus::Success => "explained",
-                    ExitStatus::BadInput => "bad_input",
-                    _ if path.is_some_and(|p| p.solutions > 1) => "multiple",
-                    _ if path.is_some() => "not_rated",
-                    _ => "no_solution",
-                },
-                solutions: path.map(|p| p.solutions),
-                ending: path.map(|p| ending_name(p.ending)),
-                rating: path
-                    .and_then(|p| p.rating)
-                    .map(|SeRating { er, ep, ed }| [scale(er), scale(ep), scale(ed)]),
-                steps: path.filter(|_| show == Show::Path).map(|p| {
-                    let one = |(r, c, d): (usize, usize, u8)| [r + 1, c + 1, usize::from(d)];
-                    p.steps
-                        .iter()
-                        .map(|s| JsonStep {
-                            technique: s.technique,
-                            difficulty: scale(s.difficulty),
-                            text: &s.text,
-                            placed: s.placed.map(one),
-                            removed: s.removed.iter().map(|&p| one(p)).collect(),
-                        })
-                        .collect()
-                }),
-                error: result.as_ref().err().cloned(),
-            };
+                status,
+                &result,
+                show,
+            );
             let mut json = serde_json::to_string(&record).unwrap_or_default();
             json.push('\n');
             json
@@ -223,4 +199,43 @@ pub(super) fn compute(
         }
     };
     done
+}
+
+/// The `--json` record of a case.
+fn record<'a>(
+    at: Where<'a>,
+    status: ExitStatus,
+    result: &'a Result<Path, String>,
+    show: Show,
+) -> Record<'a> {
+    let path = result.as_ref().ok();
+    Record {
+        at,
+        status: match status {
+            ExitStatus::Success => "explained",
+            ExitStatus::BadInput => "bad_input",
+            _ if path.is_some_and(|p| p.solutions > 1) => "multiple",
+            _ if path.is_some() => "not_rated",
+            _ => "no_solution",
+        },
+        solutions: path.map(|p| p.solutions),
+        ending: path.map(|p| ending_name(p.ending)),
+        rating: path
+            .and_then(|p| p.rating)
+            .map(|SeRating { er, ep, ed }| [scale(er), scale(ep), scale(ed)]),
+        steps: path.filter(|_| show == Show::Path).map(|p| {
+            let one = |(r, c, d): (usize, usize, u8)| [r + 1, c + 1, usize::from(d)];
+            p.steps
+                .iter()
+                .map(|s| JsonStep {
+                    technique: s.technique,
+                    difficulty: scale(s.difficulty),
+                    text: &s.text,
+                    placed: s.placed.map(one),
+                    removed: s.removed.iter().map(|&p| one(p)).collect(),
+                })
+                .collect()
+        }),
+        error: result.as_ref().err().cloned(),
+    }
 }

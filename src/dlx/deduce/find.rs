@@ -165,12 +165,12 @@ impl Deducer {
                 reach: &reach,
                 by_target: &by_target,
             };
-            for c in 0..reach.len() {
+            for (c, r) in reach.iter().enumerate() {
                 let members = Small {
                     len: 1,
                     items: [c as u32; MAX_SUBSET],
                 };
-                if let Some(result) = self.grow(s, k, &sets, members, reach[c].targets, accept) {
+                if let Some(result) = self.grow(s, k, &sets, members, r.targets, accept) {
                     found = Some(match result {
                         Some(found) => SubsetFound::Subset { from, found },
                         None => SubsetFound::Contradiction,

@@ -318,10 +318,10 @@ impl Deducer {
             let mut t = s.clone();
             self.choose(&mut t, k);
             let cap = best.map_or(usize::MAX, |(n, _, _)| n);
-            if let Some((n, empty)) = self.singles_to_contradiction(&mut t, cap) {
-                if best.is_none_or(|(m, _, _)| n < m) {
-                    best = Some((n, k, empty));
-                }
+            if let Some((n, empty)) = self.singles_to_contradiction(&mut t, cap)
+                && best.is_none_or(|(m, _, _)| n < m)
+            {
+                best = Some((n, k, empty));
             }
         }
         let (n, k, empty) = best?;
