@@ -245,9 +245,16 @@ fn malformed_instances_are_refused() {
     assert!(matches!(err, DeduceError::Malformed(_)));
 }
 
-/// The first step of `ladder` on a problem whose first `primary` items are
-/// primary, with the classes `class` (places: class 0).
-fn first_step(class: &[u8], primary: u32, options: &[&[u32]], ladder: &[Technique]) -> Step {
+/// The walk of `ladder`, at most `max_steps` steps, on a problem whose
+/// first `primary` items are primary, with the classes `class` (places:
+/// class 0).
+fn walk(
+    class: &[u8],
+    primary: u32,
+    options: &[&[u32]],
+    ladder: &[Technique],
+    max_steps: usize,
+) -> (Vec<Step>, Ending) {
     let mut entries = Vec::new();
     let mut ends = Vec::new();
     for o in options {
@@ -264,7 +271,12 @@ fn first_step(class: &[u8], primary: u32, options: &[&[u32]], ladder: &[Techniqu
         class,
         places: 0,
     };
-    let (steps, ending) = Deducer::new().walk(instance, ladder, 1).unwrap();
+    Deducer::new().walk(instance, ladder, max_steps).unwrap()
+}
+
+/// The first step of [`walk`].
+fn first_step(class: &[u8], primary: u32, options: &[&[u32]], ladder: &[Technique]) -> Step {
+    let (steps, ending) = walk(class, primary, options, ladder, 1);
     assert_eq!(ending, Ending::StepLimit);
     steps.into_iter().next().unwrap()
 }
@@ -323,23 +335,7 @@ fn a_chain_removes_what_sees_both_its_ends() {
         kind: ChainKind::X,
         max_nodes: 2,
     }];
-    let mut entries = Vec::new();
-    let mut ends = Vec::new();
-    for o in options {
-        entries.extend_from_slice(o);
-        ends.push(entries.len() as u32);
-    }
-    let instance = Instance {
-        problem: FlatProblem {
-            items: 6,
-            primary: 2,
-            entries: &entries,
-            ends: &ends,
-        },
-        class: &class,
-        places: 0,
-    };
-    let (steps, ending) = Deducer::new().walk(instance, &short, 5).unwrap();
+    let (steps, ending) = walk(&class, 2, &options, &short, 5);
     assert!(steps.is_empty());
     assert_eq!(ending, Ending::Stalled);
 }
