@@ -194,6 +194,8 @@ impl GenerateArgs {
                 minimal: self.minimal,
                 max_clues: self.clues,
                 difficulty: self.difficulty.map(LevelArg::level),
+                se_rating: self.rating,
+                technique: self.technique.as_deref().and_then(rating::technique_of),
                 tries: self.tries as usize,
             },
             with_solution: self.with_solution,

@@ -29,7 +29,7 @@ use convert::{
     CoverPropagateArg, PropagateArg, format_names, output_names, parse_side, thread_range,
 };
 use help::*;
-use rating::{ExplainArgs, RateArgs, RateOutput};
+use rating::{ExplainArgs, RateArgs, RateOutput, parse_se_band, technique_names};
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]
@@ -520,7 +520,19 @@ struct GenerateArgs {
     /// (then exit code 1).
     #[arg(long, value_name = "LEVEL", value_enum)]
     difficulty: Option<LevelArg>,
-    /// Tries per puzzle for --clues and --difficulty.
+    /// Only puzzles whose explained path (dlx explain) rates from LO to HI
+    /// on Sudoku Explainer's scale, ER, both included: 4.0..6.0, or one
+    /// number for exactly that ER. Each try is made minimal; tries that
+    /// miss are drawn again, up to --tries (then exit code 1). Plain
+    /// Sudoku only.
+    #[arg(long, value_name = "LO..HI", value_parser = parse_se_band, conflicts_with = "variant")]
+    rating: Option<(u32, u32)>,
+    /// Only puzzles whose explained path uses TECHNIQUE (a name of dlx
+    /// explain --until: x-wing, xy-wing, x-chain, ...). Plain Sudoku
+    /// only.
+    #[arg(long, value_name = "TECHNIQUE", value_parser = technique_names(), conflicts_with = "variant")]
+    technique: Option<String>,
+    /// Tries per puzzle for --clues, --difficulty, --rating and --technique.
     #[arg(long, value_name = "N", default_value_t = dlx_engine::sudoku::generate::CLUE_TRIES as u32, value_parser = clap::value_parser!(u32).range(1..))]
     tries: u32,
     /// Sudoku variant rules, comma-separated: x (the two main diagonals),

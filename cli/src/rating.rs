@@ -130,18 +130,14 @@ pub(super) struct ExplainArgs {
     pub(super) part: Option<Part>,
 }
 
-/// The technique names `--until` takes.
-fn technique_names() -> clap::builder::PossibleValuesParser {
+/// The technique names `--until` and `generate --technique` take.
+pub(super) fn technique_names() -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(dlx_engine::sudoku::explain::technique_names())
 }
 
 impl ExplainArgs {
     pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
-        let until = self.until.as_deref().and_then(|name| {
-            dlx_engine::sudoku::explain::technique_names()
-                .into_iter()
-                .find(|&t| t == name)
-        });
+        let until = self.until.as_deref().and_then(technique_of);
         let explain = ExplainOptions {
             max_steps: if self.hint {
                 1
@@ -167,4 +163,38 @@ impl ExplainArgs {
         };
         (Input::from_args(&self.files), task, opts)
     }
+}
+
+/// `--rating LO..HI` (or one number) in tenths of Sudoku Explainer's scale.
+pub(super) fn parse_se_band(text: &str) -> Result<(u32, u32), String> {
+    let tenths = |x: &str| -> Result<u32, String> {
+        let v: f64 = x
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{x}' is not a number of Sudoku Explainer's scale (e.g. 4.5)"))?;
+        if !(0.0..=20.0).contains(&v) {
+            return Err(format!("{v} is off Sudoku Explainer's scale (0 to 20)"));
+        }
+        Ok((v * 10.0).round() as u32)
+    };
+    let (lo, hi) = match text.split_once("..") {
+        Some((lo, hi)) => (tenths(lo)?, tenths(hi)?),
+        None => {
+            let v = tenths(text)?;
+            (v, v)
+        }
+    };
+    if lo > hi {
+        return Err(format!(
+            "'{text}': the band's low end is above its high end"
+        ));
+    }
+    Ok((lo, hi))
+}
+
+/// The technique `name` as the library spells it.
+pub(super) fn technique_of(name: &str) -> Option<&'static str> {
+    dlx_engine::sudoku::explain::technique_names()
+        .into_iter()
+        .find(|&t| t == name)
 }

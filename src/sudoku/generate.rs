@@ -31,6 +31,7 @@ use crate::dlx::{Outcome, Propagate, SearchLimits};
 use crate::sudoku::rate::{Grade, Level};
 use crate::workers::Batch;
 
+mod fit;
 mod grids;
 pub use grids::{Rng, shuffle, solved_grid};
 
@@ -191,9 +192,23 @@ pub struct Settings {
     /// Only puzzles that [`Rater`] rates at this level, under
     /// [`Rules::default`].
     pub difficulty: Option<Level>,
-    /// Fresh solutions tried per puzzle before giving up on `max_clues`
-    /// or `difficulty`.
+    /// Only puzzles whose explained path ([`super::explain`]) rates
+    /// within these tenths of Sudoku Explainer's scale (ER, both ends
+    /// included): `(40, 60)` for 4.0 to 6.0. Plain Sudoku only.
+    pub se_rating: Option<(u32, u32)>,
+    /// Only puzzles whose explained path uses this technique
+    /// ([`super::explain::technique_names`]). Plain Sudoku only.
+    pub technique: Option<&'static str>,
+    /// Fresh solutions tried per puzzle before giving up on `max_clues`,
+    /// `difficulty`, `se_rating` or `technique`.
     pub tries: usize,
+}
+
+impl Settings {
+    /// Whether each try is rated by its explained path.
+    fn explained(&self) -> bool {
+        self.se_rating.is_some() || self.technique.is_some()
+    }
 }
 
 /// Tries per puzzle for `--clues` and `--difficulty` (each a fresh
@@ -207,6 +222,8 @@ impl Default for Settings {
             minimal: false,
             max_clues: None,
             difficulty: None,
+            se_rating: None,
+            technique: None,
             tries: CLUE_TRIES,
         }
     }
@@ -251,6 +268,18 @@ pub enum GenerateError {
         /// How many tries came out at each level, easiest first.
         seen: [usize; 4],
     },
+    /// No try fitted `se_rating` and `technique`.
+    #[error("no try of {tries} rated within the band of Sudoku Explainer's scale and used the technique asked for (most ER {hardest}.{tenth}); try more --tries or an easier band", hardest = hardest / 10, tenth = hardest % 10)]
+    NotExplained {
+        /// The tries made.
+        tries: usize,
+        /// The highest ER seen, tenths.
+        hardest: u32,
+    },
+    /// Sudoku Explainer's scale (`se_rating`, `technique`) was asked for
+    /// under rules other than plain Sudoku's.
+    #[error("--rating and --technique take plain Sudoku only, not {0}")]
+    ExplainedVariant(String),
     /// The final check with the engine failed (a bug, never expected).
     #[error("internal error: a generated puzzle is not unique")]
     NotUnique,
@@ -453,7 +482,14 @@ impl Generator {
             difficulty,
             ..
         } = self.settings;
-        let tries = if max_clues.is_some() || difficulty.is_some() {
+        let explained = self.settings.explained();
+        if explained && !self.solver.variant().is_plain() {
+            return Err(GenerateError::ExplainedVariant(
+                self.solver.variant().name(),
+            ));
+        }
+        let mut hardest = 0;
+        let tries = if max_clues.is_some() || difficulty.is_some() || explained {
             self.settings.tries.max(1)
         } else {
             1
@@ -472,6 +508,15 @@ impl Generator {
                     continue;
                 }
             }
+            if explained {
+                match self.explained_fits(&puzzle)? {
+                    (true, _) => {}
+                    (false, er) => {
+                        hardest = hardest.max(er);
+                        continue;
+                    }
+                }
+            }
             let clues = puzzle.filled();
             fewest = fewest.min(clues);
             if max_clues.is_none_or(|max| clues <= max) {
@@ -486,6 +531,9 @@ impl Generator {
             }
         }
         match (difficulty, max_clues) {
+            _ if explained && fewest == usize::MAX => {
+                Err(GenerateError::NotExplained { tries, hardest })
+            }
             (Some(level), _) if fewest == usize::MAX => {
                 Err(GenerateError::WrongLevel { level, tries, seen })
             }
@@ -495,54 +543,6 @@ impl Generator {
                 fewest,
             }),
         }
-    }
-
-    /// The level of the unique `puzzle`; when it is harder than `target`
-    /// and the puzzle need not be minimal, first adds back as few orbits
-    /// of `solution`'s clues (in a random order) as bring it to `target`
-    /// or below. [`GenerateError::Cancelled`] as soon as a rating is
-    /// cancelled (`puzzle` is then left with some clues back).
-    fn fit_level(
-        &mut self,
-        puzzle: &mut Grid,
-        solution: &Grid,
-        target: Level,
-        rng: &mut Rng,
-    ) -> Result<Level, GenerateError> {
-        let level = level_of(&mut self.rater, self.solver.variant(), puzzle)?;
-        if level <= target || self.settings.minimal {
-            return Ok(level);
-        }
-        let n = puzzle.n();
-        let empty: Vec<usize> = (0..self.orbits.len())
-            .filter(|&o| {
-                let cell = self.orbits[o][0];
-                puzzle.get(cell / n, cell % n) == 0
-            })
-            .collect();
-        let order = rng.permutation(empty.len());
-        let (orbits, rater, variant) = (&self.orbits, &mut self.rater, self.solver.variant());
-        let with = |k: usize| {
-            let mut more = puzzle.clone();
-            for &t in &order[..k] {
-                for &cell in &orbits[empty[t]] {
-                    more.set(cell / n, cell % n, solution.get(cell / n, cell % n));
-                }
-            }
-            more
-        };
-        // Every orbit back is the solution itself, which is simple.
-        let (mut lo, mut hi) = (1, order.len());
-        while lo < hi {
-            let mid = (lo + hi) / 2;
-            if level_of(rater, variant, &with(mid))? <= target {
-                hi = mid;
-            } else {
-                lo = mid + 1;
-            }
-        }
-        *puzzle = with(lo);
-        level_of(rater, variant, puzzle)
     }
 
     /// One try: a unique puzzle and its solution, minimal if asked for or
@@ -580,7 +580,10 @@ impl Generator {
             .is_some_and(|max| puzzle.filled() > max);
         // A level is fitted from the hardest puzzle of the try, a minimal
         // one, by putting clues back.
-        let carve = self.settings.minimal || over || self.settings.difficulty.is_some();
+        let carve = self.settings.minimal
+            || over
+            || self.settings.difficulty.is_some()
+            || self.settings.explained();
         if carve && lo > 1 {
             let removable = &order[..lo - 1];
             let turns = rng.permutation(removable.len());
@@ -588,17 +591,6 @@ impl Generator {
             remove_while_unique(&mut self.solver, &mut puzzle, groups);
         }
         (puzzle, solution)
-    }
-}
-
-/// The level of a unique puzzle; one whose rating gives up (its guess
-/// budget spent) is as hard as they come. [`GenerateError::Cancelled`] if
-/// the rater's cancel stopped the rating.
-fn level_of(rater: &mut Rater, variant: &Variant, puzzle: &Grid) -> Result<Level, GenerateError> {
-    match rater.rate_variant(puzzle, variant, &Rules::default()) {
-        Ok(rating) => Ok(rating.level()),
-        Err(e) if e.is_cancelled() => Err(GenerateError::Cancelled),
-        Err(_) => Ok(Level::Expert),
     }
 }
 

@@ -193,3 +193,51 @@ fn a_clue_bound_is_met_or_refused() {
         })
     ));
 }
+
+#[test]
+fn a_band_of_sudoku_explainers_scale_is_met_and_checked_apart() {
+    // Each puzzle made for the band 2.6..4.0, or for a technique, is
+    // explained again here with a solver of its own: within the band, the
+    // technique on its path, one solution.
+    use crate::sudoku::explain::{ExplainOptions, explain};
+    let check = |settings: Settings, seed: u64| {
+        let made = Generator::new(Shape::NINE, settings)
+            .generate(&mut Rng::new(seed))
+            .unwrap();
+        let mut solver = DlxSolver::new(Shape::NINE);
+        let path = explain(
+            &mut Rater::new(),
+            &mut solver,
+            &made.puzzle,
+            &ExplainOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(path.solutions, 1);
+        (path.rating.unwrap().er, path)
+    };
+    let band = Settings {
+        se_rating: Some((26, 40)),
+        ..Settings::default()
+    };
+    for seed in 0..3 {
+        let (er, _) = check(band, seed);
+        assert!((26..=40).contains(&er), "{er}");
+    }
+    let pointing = Settings {
+        technique: Some("pointing"),
+        ..Settings::default()
+    };
+    let (_, path) = check(pointing, 5);
+    assert!(path.steps.iter().any(|s| s.technique == "pointing"));
+    // A band no try reaches is refused, with the hardest seen.
+    let out_of_reach = Settings {
+        se_rating: Some((150, 200)),
+        tries: 3,
+        ..Settings::default()
+    };
+    let refused = Generator::new(Shape::NINE, out_of_reach).generate(&mut Rng::new(1));
+    assert!(
+        matches!(refused, Err(GenerateError::NotExplained { tries: 3, hardest }) if hardest > 0),
+        "{refused:?}"
+    );
+}
