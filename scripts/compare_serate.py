@@ -74,6 +74,7 @@ def main():
     print(f"  serate: {serate_secs:.2f} s in all, {1000 * serate_secs / len(rows):.1f} ms a puzzle (rating alone)")
     print(f"  dlx:    {dlx_secs:.2f} s in all, {1000 * dlx_secs / len(rows):.2f} ms a puzzle (one process, start included)")
     print(f"  serate/dlx: {serate_secs / dlx_secs:.0f}x")
+    sys.stdout.flush()
     diffs.sort(reverse=True)
     for d, puzzle, theirs, mine in diffs if args.diff else diffs[:5]:
         print(f"  {puzzle} serate {theirs} dlx {mine}", file=sys.stderr)

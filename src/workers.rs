@@ -34,6 +34,10 @@ pub fn thread_count(requested: usize) -> usize {
     n.min(MAX_THREADS)
 }
 
+/// The fewest started threads given back after a refusal: 48 MiB of
+/// stacks, more than the C library keeps mapped for reuse.
+pub const GIVE_BACK_AT_LEAST: usize = 24;
+
 /// Spawns `work(i)` for `i` in `0..count` on threads of `scope`, in order,
 /// stopping at the first the system refuses. Returns the workers that run
 /// (`workers[i]` runs `work(i)`) and, if a thread was refused, why.
@@ -46,9 +50,12 @@ pub fn thread_count(requested: usize) -> usize {
 /// allocation of its work, would find no room, and either aborts the
 /// process. So each thread says it has started before the next is
 /// spawned, none runs its work until all are spawned, and after a
-/// refusal the last eighth of those started (at least one, never the
-/// first) end without running theirs, their stacks given back as room
-/// for the others' allocations.
+/// refusal the last eighth of those started (at least
+/// [`GIVE_BACK_AT_LEAST`], never the first) end without running theirs,
+/// and are joined before the others run, their stacks given back as room
+/// for the others' allocations. (The C library keeps up to some 40 MiB of
+/// ended threads' stacks mapped for reuse, so a few given back free no
+/// address space at all: hence the floor.)
 pub fn spawn_scoped_up_to<'scope, 'env, T, F>(
     scope: &'scope Scope<'scope, 'env>,
     count: usize,
@@ -87,17 +94,28 @@ where
         break;
     }
     let keep = match refused {
-        Some(_) if started.len() > 1 => started.len() - started.len().div_ceil(8),
+        Some(_) if started.len() > 1 => {
+            let give_back = started.len().div_ceil(8).max(GIVE_BACK_AT_LEAST);
+            started.len() - give_back.min(started.len() - 1)
+        }
         _ => started.len(),
     };
+    // The threads given back end first, and are joined, before any other
+    // runs: their room is free before the others allocate.
+    let mut given_back = Vec::new();
+    for (handle, go) in started.drain(keep..) {
+        let _ = go.send(false);
+        given_back.push(handle);
+    }
+    for handle in given_back {
+        let _ = handle.join();
+    }
     let mut workers = Vec::with_capacity(keep);
-    for (i, (handle, go)) in started.into_iter().enumerate() {
+    for (handle, go) in started {
         // A thread that ended before its word (it cannot: it waits for
         // it) would only make the send fail.
-        let _ = go.send(i < keep);
-        if i < keep {
-            workers.push(Worker(handle));
-        }
+        let _ = go.send(true);
+        workers.push(Worker(handle));
     }
     (workers, refused)
 }

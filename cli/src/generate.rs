@@ -161,7 +161,9 @@ impl TextJob {
         let variant = variant_of(opts.shape, opts.x, opts.hyper)
             .map_err(|e| format!("--variant hyper: {e}"))?;
         let rules = written_rules(opts, fmt, &variant)?;
-        let threads = super::thread_count(opts.threads);
+        // No more generators (each with its compiled matrix) than puzzles.
+        let puzzles = usize::try_from(opts.count).unwrap_or(usize::MAX).max(1);
+        let threads = super::thread_count(opts.threads).min(puzzles);
         let mut generators: Vec<Generator> = (0..threads)
             .map(|_| match opts.jigsaw {
                 true => Generator::jigsaw(variant.clone(), opts.settings),

@@ -28,7 +28,8 @@
 //! 5.2, hidden quad 5.4, BUG+1 5.6 (a unique puzzle only), then chains by
 //! difficulty (X-chains 6.6 and alternating inference chains 7.0, each
 //! plus SE's penalty for length) and trials (a candidate whose choice
-//! leads by singles to a contradiction, 8.5 plus the same penalty).
+//! leads by singles to a contradiction, 8.5 plus the same penalty on its
+//! singles).
 //!
 //! ER is the hardest step, ED the first, EP the hardest up to the first
 //! step that places a digit, as SE defines them. Not built (and so rated
@@ -315,7 +316,12 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step) -> ExplainedStep {
     let rung = &rungs[step.rung];
     let difficulty = rung.difficulty
         + match step.kind {
-            Move::Chain(_) | Move::Trial => length_penalty(step.length + 2),
+            Move::Chain(_) => length_penalty(step.length + 2),
+            // A trial's complexity is its singles (SE counts a dynamic
+            // chain's implications, each an "on" with its "offs", which the
+            // singles stand in for: chosen from three readings, the one
+            // closest to serate on data/rate/serate.txt, docs/rating.md).
+            Move::Trial => length_penalty(step.length),
             _ => 0,
         };
     let placed = step.chosen.map(|k| words.place(k));

@@ -332,27 +332,52 @@ impl Deducer {
 
     /// Singles on `t` until an open primary item has no option (its
     /// index, and the singles made), at most `cap` singles; `None` if they
-    /// stall or solve first.
+    /// stall or solve first. Only the items of the options a single kills
+    /// can change, so only they are looked at again.
     fn singles_to_contradiction(&self, t: &mut State, cap: usize) -> Option<(usize, u32)> {
         let mut made = 0;
+        // Open primary items with at most one option.
+        let mut todo: Vec<u32> = (0..self.primary as u32)
+            .filter(|&i| !t.covered[i as usize] && t.len[i as usize] <= 1)
+            .collect();
+        let mut killed = Vec::new();
         loop {
-            let mut single = None;
-            for i in 0..self.primary {
-                if t.covered[i] {
-                    continue;
+            // The first open item left with no option, else with one.
+            let (mut empty, mut single) = (None, None);
+            for &i in &todo {
+                let slot = match t.len[i as usize] {
+                    0 => &mut empty,
+                    _ => &mut single,
+                };
+                if slot.is_none_or(|s| i < s) {
+                    *slot = Some(i);
                 }
-                match t.len[i] {
-                    0 => return Some((made, i as u32)),
-                    1 if single.is_none() => single = Some(i as u32),
-                    _ => {}
-                }
+            }
+            if let Some(i) = empty {
+                return Some((made, i));
             }
             if made >= cap {
                 return None;
             }
             let k = self.alive_options(t, single?).next().expect("len 1");
+            killed.clear();
+            for &i in self.option(k) {
+                killed.extend(self.alive_options(t, i).filter(|&o| o != k));
+            }
             self.choose(t, k);
             made += 1;
+            todo.retain(|&i| !t.covered[i as usize] && t.len[i as usize] <= 1);
+            for &o in &killed {
+                for &i in self.option(o) {
+                    if (i as usize) < self.primary
+                        && !t.covered[i as usize]
+                        && t.len[i as usize] <= 1
+                        && !todo.contains(&i)
+                    {
+                        todo.push(i);
+                    }
+                }
+            }
         }
     }
 }
