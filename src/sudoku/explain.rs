@@ -19,8 +19,8 @@
 //! [`ladder`] lists the rungs, each a [`Technique`] on the matrix's
 //! classes (cells, row-, column- and box-digits) with its name and its
 //! difficulty in tenths of SE's scale, in the order Sudoku Explainer
-//! tries them (its `Solver.getDifficulty`): hidden singles (box 1.2, line
-//! 1.5), direct pointing 1.7 and claiming 1.9 (an intersection that
+//! tries them (its `Solver.getDifficulty`): full houses 1.0 (the last
+//! empty cell of a house), hidden singles (box 1.2, line 1.5), direct pointing 1.7 and claiming 1.9 (an intersection that
 //! leaves a hidden single, placed at once), direct hidden pair 2.0, naked
 //! single 2.3, direct hidden triple 2.5, pointing 2.6, claiming 2.8, naked
 //! pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8,
@@ -33,8 +33,7 @@
 //!
 //! ER is the hardest step, ED the first, EP the hardest up to the first
 //! step that places a digit, as SE defines them. Not built (and so rated
-//! by a later rung where a puzzle needs them): full houses (1.0, rated as
-//! hidden singles here), unique rectangles and loops, BUG types 2 to 4,
+//! by a later rung where a puzzle needs them): unique rectangles and loops, BUG types 2 to 4,
 //! aligned pair and triple exclusion, cycles (their eliminations come as
 //! open chains, rated a little higher), cell and region forcing chains and
 //! SE's nested chains. docs/rating.md compares the ratings with serate's.
@@ -101,7 +100,10 @@ pub fn ladder(unique: bool) -> Vec<Rung> {
         name,
         difficulty,
     };
-    let single = |classes| Technique::Single { classes };
+    let single = |classes| Technique::Single {
+        classes,
+        full: false,
+    };
     let meet = |a, b, direct| Technique::Intersection { a, b, direct };
     let naked = |k| Technique::Subset {
         k,
@@ -121,7 +123,12 @@ pub fn ladder(unique: bool) -> Vec<Rung> {
         to: LINES,
         direct: false,
     };
+    let full_house = Technique::Single {
+        classes: HOUSES,
+        full: true,
+    };
     let mut rungs = vec![
+        rung(full_house, "full-house", 10),
         rung(single(BOXES), "hidden-single", 12),
         rung(single(LINES), "hidden-single", 15),
         rung(meet(BOXES, LINES, true), "direct-pointing", 17),
@@ -330,7 +337,10 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step) -> ExplainedStep {
     ExplainedStep {
         technique: rung.name,
         difficulty,
-        text: words.line(step),
+        text: match rung.name {
+            "full-house" => words.full_house(step),
+            _ => words.line(step),
+        },
         placed,
         removed,
     }

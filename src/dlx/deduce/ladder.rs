@@ -26,6 +26,10 @@ pub enum Technique {
     Single {
         /// The classes whose items are looked at.
         classes: Classes,
+        /// Only a *full house*: an item (not a place) whose option's
+        /// place is the last open one of the house, every other item of
+        /// its class on that place's options covered already.
+        full: bool,
     },
     /// Every option left of an item `a` (of a class in `a`) covers an item
     /// `b` (of a class in `b`): `b`'s other options go.
@@ -129,6 +133,30 @@ impl Deducer {
         st
     }
 
+    /// Whether the single on item `i` (not a place) fills the last open
+    /// place of its house: every option of that place covers, besides
+    /// the place, an item of `i`'s class that is `i` or covered already.
+    fn is_full_house(&self, s: &State, i: u32) -> bool {
+        let class = self.class[i as usize];
+        if class == self.places {
+            return false;
+        }
+        let k = self.alive_options(s, i).next().expect("len 1");
+        let Some(&place) = self
+            .option(k)
+            .iter()
+            .find(|&&p| self.class[p as usize] == self.places)
+        else {
+            return false;
+        };
+        self.options_of(place).iter().all(|&o| {
+            self.option(o)
+                .iter()
+                .filter(|&&j| self.class[j as usize] == class)
+                .all(|&j| j == i || s.covered[j as usize])
+        })
+    }
+
     /// What `technique` finds in `s`, not applied (a direct step's single
     /// is left to the walk).
     fn rung(&mut self, s: &mut State, technique: Technique) -> Rung {
@@ -146,12 +174,13 @@ impl Deducer {
             _ => &mut anything,
         };
         let found = match technique {
-            Technique::Single { classes } => {
+            Technique::Single { classes, full } => {
                 return (0..self.primary as u32)
                     .find(|&i| {
                         !s.covered[i as usize]
                             && s.len[i as usize] == 1
                             && has(classes, self.class[i as usize])
+                            && (!full || self.is_full_house(s, i))
                     })
                     .map_or(Rung::Nothing, |i| Rung::Step(self.single_step(s, i)));
             }

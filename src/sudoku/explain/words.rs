@@ -90,6 +90,16 @@ impl<'e> Words<'e> {
         }
     }
 
+    /// A full house: the single of the last empty cell of a house.
+    pub(super) fn full_house(&self, step: &Step) -> String {
+        let (r, c, d) = self.place(step.chosen.expect("a single chooses"));
+        format!(
+            "full house: {} = {d}, the last empty cell of {}",
+            Self::cell(r, c),
+            self.house(step.items[0])
+        )
+    }
+
     /// What a step's pattern is and does (a direct step's: what it shows,
     /// its single left to [`Self::line`]).
     fn pattern(&self, step: &Step) -> String {
