@@ -82,6 +82,10 @@ __all__ = [
     "count_many",
     "generate",
     "rate",
+    "explain",
+    "Explanation",
+    "ExplainedStep",
+    "SeRating",
     "Rating",
     "Box",
     "ExactCover",
@@ -389,21 +393,103 @@ class Rating(_t.NamedTuple):
     steps: _t.Dict[str, int]
 
 
+class SeRating(_t.NamedTuple):
+    """A rating on Sudoku Explainer's scale (docs/rating.md): ``er`` the
+    hardest step, ``ep`` the hardest up to the first placement, ``ed`` the
+    first step."""
+
+    er: float
+    ep: float
+    ed: float
+
+
+class ExplainedStep(_t.NamedTuple):
+    """A step of :func:`explain`: its ``technique`` (the names
+    ``--until`` takes), its ``difficulty`` on Sudoku Explainer's scale,
+    the ``text`` that says it, the digit it ``placed`` as (row, column,
+    digit) from 1, or ``None``, and the candidates it ``removed``."""
+
+    technique: str
+    difficulty: float
+    text: str
+    placed: _t.Optional[_t.Tuple[int, int, int]]
+    removed: _t.List[_t.Tuple[int, int, int]]
+
+
+class Explanation(_t.NamedTuple):
+    """What :func:`explain` says of a puzzle: its ``steps``, where they
+    ended (``solved``, ``stalled``, ``contradiction``, ``step_limit``),
+    the puzzle's ``solutions`` (counted up to 2) and its ``rating`` (an
+    :class:`SeRating`, or ``None`` unless the steps solve a unique
+    puzzle)."""
+
+    steps: _t.List[ExplainedStep]
+    ending: str
+    solutions: int
+    rating: _t.Optional[SeRating]
+
+
+def explain(puzzle: str, box: Box = None, *, hint: bool = False,
+            max_steps: _t.Optional[int] = None, until: _t.Optional[str] = None,
+            timeout: _t.Optional[float] = None) -> Explanation:
+    """The path a person would follow, as ``dlx explain`` prints it
+    (docs/rating.md): at each step the easiest technique that makes
+    progress, in Sudoku Explainer's order. ``hint`` gives the next step
+    only, ``max_steps`` at most that many, ``until`` no technique harder
+    than the one named (``"naked-single"``: singles alone?). Every step of
+    a unique puzzle is checked against its solution. ``ValueError`` for a
+    puzzle that cannot be read, a variant, or an unknown technique;
+    :class:`TimeLimitError` after ``timeout`` seconds.
+
+    >>> e = explain("1234341221434.21")
+    >>> e.steps[0].text, e.ending, e.rating
+    ('full house: r4c2 = 3, the last empty cell of row 4', 'solved', SeRating(er=1.0, ep=1.0, ed=1.0))
+    """
+    steps, ending, solutions, rating = _native.explain(
+        _puzzle(puzzle), _shape(box), 1 if hint else max_steps, until, _timeout(timeout))
+    return Explanation([ExplainedStep(t, d, x, p, r) for t, d, x, p, r in steps], ending,
+                       solutions, SeRating(*rating) if rating else None)
+
+
+@_t.overload
 def rate(puzzle: str, box: Box = None, subsets: int = 3, max_guesses: int = 1_000_000, *,
-         timeout: _t.Optional[float] = None) -> Rating:
-    """How hard ``puzzle`` is, as ``dlx rate`` says (docs/rating.md):
-    deductions on its exact-cover matrix until they stall, then guessing.
+         scale: _t.Literal["qqwing"] = "qqwing", timeout: _t.Optional[float] = None) -> Rating: ...
+@_t.overload
+def rate(puzzle: str, box: Box = None, subsets: int = 3, max_guesses: int = 1_000_000, *,
+         scale: _t.Literal["se"], timeout: _t.Optional[float] = None) -> SeRating: ...
+def rate(puzzle: str, box: Box = None, subsets: int = 3, max_guesses: int = 1_000_000, *,
+         scale: str = "qqwing",
+         timeout: _t.Optional[float] = None) -> _t.Union[Rating, SeRating]:
+    """How hard ``puzzle`` is, as ``dlx rate`` says (docs/rating.md).
+    With ``scale="qqwing"`` (the default): deductions on its exact-cover
+    matrix until they stall, then guessing, read as a :class:`Rating`.
     ``subsets`` is the largest naked or hidden subset looked for (2 is
     qqwing's rule set). Variants are rated by the same rules, each kind
-    of house a class of its own. ``ValueError`` for a puzzle with no
-    solution or more than one, or one that needs more than
-    ``max_guesses`` guesses (the bound on its work, in place of
-    ``max_nodes``); :class:`TimeLimitError` after ``timeout`` seconds.
+    of house a class of its own. With ``scale="se"``: Sudoku Explainer's
+    ER/EP/ED from the explained path (:func:`explain`), an
+    :class:`SeRating` (plain Sudoku; ``subsets`` and ``max_guesses`` do
+    not apply). ``ValueError`` for a puzzle with no solution or more than
+    one, one that needs more than ``max_guesses`` guesses (the bound on
+    its work, in place of ``max_nodes``), or (``se``) one beyond the
+    ladder; :class:`TimeLimitError` after ``timeout`` seconds.
 
     >>> r = rate("21...4...23...12")
     >>> r.level, r.steps["naked_singles"] + r.steps["hidden_singles"]
     ('simple', 9)
+    >>> rate("21...4...23...12", scale="se")
+    SeRating(er=1.0, ep=1.0, ed=1.0)
     """
+    if scale == "se":
+        e = explain(puzzle, box, timeout=timeout)
+        if e.solutions == 0:
+            raise ValueError("no solution")
+        if e.solutions > 1:
+            raise ValueError("more than one solution: only a puzzle with exactly one is rated")
+        if e.rating is None:
+            raise ValueError("not rated: the explained path stalls (beyond the ladder)")
+        return e.rating
+    if scale != "qqwing":
+        raise ValueError(f"unknown scale '{scale}' (expected qqwing or se)")
     level, score, steps = _native.rate(_puzzle(puzzle), _shape(box), subsets, max_guesses,
                                        _timeout(timeout))
     return Rating(level, score, dict(steps))

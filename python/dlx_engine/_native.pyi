@@ -39,6 +39,18 @@ def rate(
     max_guesses: int = 1000000,
     timeout: Optional[float] = None,
 ) -> Tuple[str, int, List[Tuple[str, int]]]: ...
+def explain(
+    puzzle: str,
+    shape: Optional[str] = None,
+    max_steps: Optional[int] = None,
+    until: Optional[str] = None,
+    timeout: Optional[float] = None,
+) -> Tuple[
+    List[Tuple[str, float, str, Optional[Tuple[int, int, int]], List[Tuple[int, int, int]]]],
+    str,
+    int,
+    Optional[Tuple[float, float, float]],
+]: ...
 
 class Stats:
     """Effort of a search, as Knuth counts it."""

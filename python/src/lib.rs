@@ -579,6 +579,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count_cells, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(rate, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
     m.add_class::<Stats>()?;
     m.add_class::<ExactCover>()?;
     m.add_class::<Solutions>()?;

@@ -351,6 +351,7 @@ pub(crate) fn generate(
         max_clues: clues,
         difficulty: difficulty.map(level_arg).transpose()?,
         tries: tries.max(1),
+        ..Settings::default()
     };
     let threads = thread_count(threads).clamp(1, count.max(1) as usize);
     let make = || match jigsaw {
@@ -394,4 +395,95 @@ pub(crate) fn generate(
         }
     }
     Ok(out)
+}
+
+/// A step of [`explain`]: technique, difficulty (SE's scale), words, the
+/// digit placed and the candidates removed (rows, columns, digits from 1).
+type PyStep = (
+    &'static str,
+    f64,
+    String,
+    Option<(usize, usize, u8)>,
+    Vec<(usize, usize, u8)>,
+);
+
+/// `dlx explain` of one puzzle: (steps, ending, solutions, rating as
+/// (ER, EP, ED) or `None`), the GIL released, interruptible; `ValueError`
+/// for a puzzle that cannot be read, a variant, or an unknown technique;
+/// `TimeLimitError` once `timeout` seconds have passed.
+#[pyfunction]
+#[pyo3(signature = (puzzle, shape=None, max_steps=None, until=None, timeout=None))]
+#[allow(clippy::type_complexity)]
+pub(crate) fn explain(
+    py: Python<'_>,
+    puzzle: &str,
+    shape: Option<&str>,
+    max_steps: Option<usize>,
+    until: Option<&str>,
+    timeout: Option<f64>,
+) -> PyResult<(Vec<PyStep>, &'static str, u64, Option<(f64, f64, f64)>)> {
+    use engine::dlx::deduce::Ending;
+    use engine::sudoku::DlxSolver;
+    use engine::sudoku::explain::{self as ex, ExplainOptions};
+    let bounds = Bounds::new(None, timeout)?;
+    let names = ex::technique_names();
+    let until = match until {
+        None => None,
+        Some(name) => Some(*names.iter().find(|&&t| t == name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown technique '{name}' (expected one of {})",
+                names.join(", ")
+            ))
+        })?),
+    };
+    let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
+    if case.variant.as_ref().is_some_and(|v| !v.is_plain()) {
+        return Err(PyValueError::new_err(
+            "explain takes plain Sudoku only, for now",
+        ));
+    }
+    let opts = ExplainOptions {
+        max_steps: max_steps.unwrap_or(usize::MAX),
+        until,
+    };
+    let (path, timed_out) = interruptible(py, 1, bounds.deadline, |cancel| {
+        let mut rater = Rater::new();
+        rater.set_cancel(Some(cancel.clone()));
+        let mut solver = DlxSolver::new(case.grid.shape());
+        solver.set_cancel(Some(cancel));
+        ex::explain(&mut rater, &mut solver, &case.grid, &opts)
+    })?;
+    let path = match path {
+        Ok(p) => p,
+        Err(_) if timed_out => {
+            return Err(bounds.error(py, true, "the explanation", None::<()>, vec![]));
+        }
+        Err(e) => return Err(PyValueError::new_err(e.to_string())),
+    };
+    let one = |(r, c, d): (usize, usize, u8)| (r + 1, c + 1, d);
+    let tenths = |t: u32| f64::from(t) / 10.0;
+    let steps = path
+        .steps
+        .iter()
+        .map(|s| {
+            (
+                s.technique,
+                tenths(s.difficulty),
+                s.text.clone(),
+                s.placed.map(one),
+                s.removed.iter().map(|&p| one(p)).collect(),
+            )
+        })
+        .collect();
+    let ending = match path.ending {
+        Ending::Solved => "solved",
+        Ending::Stalled => "stalled",
+        Ending::Contradiction => "contradiction",
+        Ending::StepLimit => "step_limit",
+        _ => "stopped",
+    };
+    let rating = path
+        .rating
+        .map(|r| (tenths(r.er), tenths(r.ep), tenths(r.ed)));
+    Ok((steps, ending, path.solutions, rating))
 }

@@ -409,3 +409,36 @@ def test_propagate_names_are_checked() -> None:
         dlx.solve("21...4...23...12", propagate="fast")
     with pytest.raises(TypeError, match="propagate must be a str or None, not int"):
         dlx.count_many(["21...4...23...12"], propagate=1)  # type: ignore[arg-type]
+
+
+def test_explain_steps_agree_with_the_solution() -> None:
+    # Every placement is the solver's digit and no removal is; the rating
+    # is the hardest step, the first step, and in between.
+    p = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    solution = dlx.solve(p)
+    e = dlx.explain(p)
+    assert e.ending == "solved" and e.solutions == 1
+    digit = lambda r, c: int(solution[(r - 1) * 9 + c - 1])  # noqa: E731
+    for s in e.steps:
+        if s.placed is not None:
+            r, c, d = s.placed
+            assert digit(r, c) == d, s.text
+        assert all(digit(r, c) != d for r, c, d in s.removed), s.text
+    er, ep, ed = e.rating
+    assert er == max(s.difficulty for s in e.steps)
+    assert ed == e.steps[0].difficulty and ed <= ep <= er
+    assert dlx.rate(p, scale="se") == e.rating
+    assert dlx.explain(p, hint=True).steps == e.steps[:1]
+    assert dlx.explain(p, max_steps=5).steps == e.steps[:5]
+    assert dlx.explain(p, until="naked-single").ending == "stalled"
+
+
+def test_explain_refuses_what_it_cannot_explain() -> None:
+    with pytest.raises(ValueError, match="unknown technique"):
+        dlx.explain("1234341221434.21", until="magic")
+    two = dlx.explain("." * 16)
+    assert two.solutions == 2 and two.rating is None
+    with pytest.raises(ValueError, match="more than one solution"):
+        dlx.rate("." * 16, scale="se")
+    with pytest.raises(ValueError, match="unknown scale"):
+        dlx.rate("1234341221434.21", scale="hodoku")
