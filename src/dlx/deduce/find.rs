@@ -10,6 +10,8 @@
 //! Invariant: a [`Found`]'s `removed` are alive options, in increasing
 //! order, none of which any solution of the state uses.
 
+use std::collections::HashSet;
+
 use super::{Deducer, MAX_SUBSET, Reach, Small, State};
 
 /// A set of item classes: bit `c` for class `c` (classes 0 to 63).
@@ -165,12 +167,14 @@ impl Deducer {
                 reach: &reach,
                 by_target: &by_target,
             };
+            let mut seen = HashSet::new();
             for (c, r) in reach.iter().enumerate() {
                 let members = Small {
                     len: 1,
                     items: [c as u32; MAX_SUBSET],
                 };
-                if let Some(result) = self.grow(s, k, &sets, members, r.targets, accept) {
+                if let Some(result) = self.grow(s, k, &sets, members, r.targets, &mut seen, accept)
+                {
                     found = Some(match result {
                         Some(found) => SubsetFound::Subset { from, found },
                         None => SubsetFound::Contradiction,
@@ -196,6 +200,7 @@ impl Deducer {
     /// (`Some(None)`: a contradiction). Only connected sets are grown: a
     /// set that splits into parts with separate targets removes only what
     /// its parts (smaller subsets, or singles) remove.
+    #[allow(clippy::too_many_arguments)]
     fn grow(
         &self,
         s: &State,
@@ -203,8 +208,15 @@ impl Deducer {
         sets: &Sets<'_>,
         members: Small,
         union: Small,
+        seen: &mut HashSet<u128>,
         accept: &mut Accept<'_>,
     ) -> Option<Option<Found>> {
+        // A set reached before in another order was grown (or tried) then,
+        // with nothing found: the first order found is the one kept. Worth
+        // its hashing for quads (up to 6 orders of each set), not below.
+        if k == MAX_SUBSET && !seen.insert(Self::set_key(members)) {
+            return None;
+        }
         if members.len == k {
             return self.subset_removals(s, sets, members, union, accept);
         }
@@ -225,12 +237,20 @@ impl Deducer {
                 }
                 let mut more = members;
                 more.insert(c, k);
-                if let Some(result) = self.grow(s, k, sets, more, wider, accept) {
+                if let Some(result) = self.grow(s, k, sets, more, wider, seen, accept) {
                     return Some(result);
                 }
             }
         }
         None
+    }
+
+    /// `members` as a set: its indices sorted, in one number.
+    fn set_key(members: Small) -> u128 {
+        let mut key = [u32::MAX; MAX_SUBSET];
+        key[..members.len].copy_from_slice(members.as_slice());
+        key.sort_unstable();
+        key.iter().fold(0u128, |acc, &m| acc << 32 | u128::from(m))
     }
 
     /// The subset `members` (candidate indices) with targets `union`: the

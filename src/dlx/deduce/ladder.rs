@@ -87,6 +87,7 @@ impl Deducer {
     ) -> Result<(Vec<Step>, Ending), DeduceError> {
         let mut s = self.load(problem)?;
         let mut steps = Vec::new();
+        let mut chains = Chains::of(ladder);
         loop {
             if is_cancelled(self.cancel.as_ref()) {
                 return Err(DeduceError::Cancelled);
@@ -102,11 +103,12 @@ impl Deducer {
             }
             let mut moved = false;
             for (rung, &technique) in ladder.iter().enumerate() {
-                match self.rung(&mut s, technique) {
+                match self.rung(&mut s, technique, &mut chains) {
                     Rung::Nothing => continue,
                     Rung::Contradiction => return Ok((steps, Ending::Contradiction)),
                     Rung::Step(mut step) => {
                         step.rung = rung;
+                        chains.clear();
                         self.kill_all(&mut s, &step.removed);
                         if let Some(k) = step.chosen {
                             self.choose(&mut s, k);
@@ -159,7 +161,7 @@ impl Deducer {
 
     /// What `technique` finds in `s`, not applied (a direct step's single
     /// is left to the walk).
-    fn rung(&mut self, s: &mut State, technique: Technique) -> Rung {
+    fn rung(&mut self, s: &mut State, technique: Technique, chains: &mut Chains) -> Rung {
         // A direct pattern: its removals leave a hidden single on an item
         // of the class of its first item (pointing: another box; claiming:
         // another line; a hidden subset: its own house).
@@ -210,9 +212,14 @@ impl Deducer {
             Technique::Wing { k } => return self.find_wing(s, k).map_or(Rung::Nothing, Rung::Step),
             Technique::Bug => return self.find_bug(s).map_or(Rung::Nothing, Rung::Step),
             Technique::Chain { kind, max_nodes } => {
-                return self
-                    .find_chain(s, kind, max_nodes)
-                    .map_or(Rung::Nothing, Rung::Step);
+                let j = kind as usize;
+                let longest = chains.longest[j];
+                let shortest =
+                    chains.found[j].get_or_insert_with(|| self.find_chain(s, kind, longest));
+                return match shortest {
+                    Some(step) if step.length <= max_nodes => Rung::Step(step.clone()),
+                    _ => Rung::Nothing,
+                };
             }
             Technique::Trial => return self.find_trial(s).map_or(Rung::Nothing, Rung::Step),
         };
@@ -241,6 +248,38 @@ impl Deducer {
         st.items = [found.items.as_slice(), &[single]].concat();
         st.direct = true;
         Rung::Step(st)
+    }
+}
+
+/// The shortest chain of each kind in the state of the moment, looked
+/// for once a step up to the longest any rung allows: a rung of fewer
+/// nodes finds the same chain if it is short enough, and none otherwise
+/// (the search gives the shortest, the first of those in option order,
+/// whatever its bound).
+struct Chains {
+    /// By [`ChainKind`]: the longest chain a rung looks for.
+    longest: [usize; 3],
+    /// By kind: not looked for yet, or what the search found.
+    found: [Option<Option<Step>>; 3],
+}
+
+impl Chains {
+    fn of(ladder: &[Technique]) -> Self {
+        let mut longest = [0; 3];
+        for t in ladder {
+            if let Technique::Chain { kind, max_nodes } = *t {
+                longest[kind as usize] = longest[kind as usize].max(max_nodes);
+            }
+        }
+        Self {
+            longest,
+            found: Default::default(),
+        }
+    }
+
+    /// Forgets what was found: the state changed.
+    fn clear(&mut self) {
+        self.found = Default::default();
     }
 }
 

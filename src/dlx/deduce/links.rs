@@ -30,20 +30,36 @@ impl Deducer {
     /// of `ends` (with `others_only`, through items other than the
     /// places).
     fn seen_by_all(&self, s: &State, ends: &[u32], pattern: &[u32], others_only: bool) -> Vec<u32> {
-        let mut out: Vec<u32> = self
-            .option(ends[0])
-            .iter()
-            .filter(|&&i| {
-                !s.covered[i as usize] && (!others_only || self.class[i as usize] != self.places)
-            })
-            .flat_map(|&i| self.alive_options(s, i))
-            .filter(|&t| {
-                !pattern.contains(&t) && ends.iter().all(|&e| self.weak(s, t, e, others_only))
-            })
-            .collect();
+        let mut out = Vec::new();
+        self.seen_by_all_into(s, ends, pattern, others_only, &mut out);
+        out
+    }
+
+    /// [`Self::seen_by_all`] into `out` (cleared first), in increasing
+    /// order.
+    fn seen_by_all_into(
+        &self,
+        s: &State,
+        ends: &[u32],
+        pattern: &[u32],
+        others_only: bool,
+        out: &mut Vec<u32>,
+    ) {
+        out.clear();
+        out.extend(
+            self.option(ends[0])
+                .iter()
+                .filter(|&&i| {
+                    !s.covered[i as usize]
+                        && (!others_only || self.class[i as usize] != self.places)
+                })
+                .flat_map(|&i| self.alive_options(s, i))
+                .filter(|&t| {
+                    !pattern.contains(&t) && ends.iter().all(|&e| self.weak(s, t, e, others_only))
+                }),
+        );
         out.sort_unstable();
         out.dedup();
-        out
     }
 
     /// The open places with `len` options.
@@ -221,6 +237,7 @@ impl Deducer {
         let mut from_false = vec![u32::MAX; n];
         let mut from_true = vec![u32::MAX; n];
         let mut touched = Vec::new();
+        let mut seen = Vec::new();
         for start in 0..n as u32 {
             if !s.alive[start as usize] {
                 continue;
@@ -244,10 +261,11 @@ impl Deducer {
             while !layer.is_empty() && nodes <= limit {
                 for &t in &layer {
                     let others_only = kind != ChainKind::Any;
-                    let removed = self.seen_by_all(s, &[start, t], &[start, t], others_only);
-                    if removed.is_empty() {
+                    self.seen_by_all_into(s, &[start, t], &[start, t], others_only, &mut seen);
+                    if seen.is_empty() {
                         continue;
                     }
+                    let removed = seen.clone();
                     let chain = self.chain_back(start, t, &from_false, &from_true);
                     if chain.len() == nodes && removed.iter().all(|r| !chain.contains(r)) {
                         best = Some((chain, removed));
@@ -311,11 +329,16 @@ impl Deducer {
     /// emptied item, the option, and the singles' count as its length.
     pub(super) fn find_trial(&self, s: &State) -> Option<Step> {
         let mut best: Option<(usize, u32, u32)> = None;
+        let mut t = s.clone();
         for k in 0..s.alive.len() as u32 {
             if !s.alive[k as usize] {
                 continue;
             }
-            let mut t = s.clone();
+            // A copy into the same buffers, not a new state each time.
+            t.alive.copy_from_slice(&s.alive);
+            t.covered.copy_from_slice(&s.covered);
+            t.len.copy_from_slice(&s.len);
+            t.open = s.open;
             self.choose(&mut t, k);
             let cap = best.map_or(usize::MAX, |(n, _, _)| n);
             if let Some((n, empty)) = self.singles_to_contradiction(&mut t, cap)
