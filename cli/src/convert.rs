@@ -98,11 +98,8 @@ impl RateArgs {
             max_subset: self.subsets.into(),
             max_guesses: self.max_guesses,
         };
+        let (inputs, opts) = self.input.options();
         let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            format: Some(self.format),
-            verbose: self.verbose,
             fail_fast: self.fail_fast,
             threads: self.threads.into(),
             json: self.json,
@@ -114,7 +111,7 @@ impl RateArgs {
             },
             output_dir: self.pictures.output_dir,
             per_page: self.pictures.per_page.map(usize::from),
-            ..sudoku_app::Options::default()
+            ..opts
         };
         let task = match self.scale {
             ScaleArg::Qqwing => Task::Rate { rules },
@@ -123,7 +120,7 @@ impl RateArgs {
                 show: Show::Rating,
             },
         };
-        (Input::from_args(&self.files), task, opts)
+        (inputs, task, opts)
     }
 }
 

@@ -12,11 +12,12 @@ pub(super) enum ScaleArg {
     Se,
 }
 
+/// The puzzles `rate` and `explain` read, and how.
 #[derive(Args, Debug)]
-pub(super) struct RateArgs {
+pub(super) struct PuzzleInput {
     /// Puzzle files; standard input when none is given or for '-'. An
     /// argument that is no existing file but reads as one puzzle line
-    /// (dlx solve 4.....8.5.3...) is solved as that puzzle.
+    /// (dlx rate 4.....8.5.3...) is read as that puzzle.
     pub(super) files: Vec<PathBuf>,
     /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
     /// decide it; by default the most nearly square boxes.
@@ -31,6 +32,26 @@ pub(super) struct RateArgs {
     /// Say on standard error which format auto-detection chose.
     #[arg(long, short)]
     pub(super) verbose: bool,
+}
+
+impl PuzzleInput {
+    /// The inputs, and the options these flags set.
+    pub(super) fn options(self) -> (Vec<Input>, sudoku_app::Options) {
+        let opts = sudoku_app::Options {
+            shape: self.box_shape,
+            alphabet: self.alphabet.unwrap_or_default(),
+            format: Some(self.format),
+            verbose: self.verbose,
+            ..sudoku_app::Options::default()
+        };
+        (Input::from_args(&self.files), opts)
+    }
+}
+
+#[derive(Args, Debug)]
+pub(super) struct RateArgs {
+    #[command(flatten)]
+    pub(super) input: PuzzleInput,
     /// Stop at the first puzzle that is not rated.
     #[arg(long)]
     pub(super) fail_fast: bool,
@@ -83,23 +104,8 @@ pub(super) enum RateOutput {
 
 #[derive(Args, Debug)]
 pub(super) struct ExplainArgs {
-    /// Puzzle files; standard input when none is given or for '-'. An
-    /// argument that is no existing file but reads as one puzzle line
-    /// is explained as that puzzle.
-    pub(super) files: Vec<PathBuf>,
-    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
-    /// decide it; by default the most nearly square boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    pub(super) box_shape: Option<Shape>,
-    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
-    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
-    pub(super) alphabet: Option<Alphabet>,
-    /// Input format (see docs/formats.md); auto detects it per input.
-    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
-    pub(super) format: String,
-    /// Say on standard error which format auto-detection chose.
-    #[arg(long, short)]
-    pub(super) verbose: bool,
+    #[command(flatten)]
+    pub(super) input: PuzzleInput,
     /// Stop at the first puzzle that is not explained.
     #[arg(long)]
     pub(super) fail_fast: bool,
@@ -146,22 +152,19 @@ impl ExplainArgs {
             },
             until,
         };
+        let (inputs, opts) = self.input.options();
         let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            format: Some(self.format),
-            verbose: self.verbose,
             fail_fast: self.fail_fast,
             threads: self.threads.into(),
             json: self.json,
             part: self.part,
-            ..sudoku_app::Options::default()
+            ..opts
         };
         let task = Task::Explain {
             opts: explain,
             show: Show::Path,
         };
-        (Input::from_args(&self.files), task, opts)
+        (inputs, task, opts)
     }
 }
 

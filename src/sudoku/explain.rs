@@ -1,6 +1,6 @@
 //! An explained solve path in Sudoku's words, and its rating on Sudoku
 //! Explainer's scale (SE: ER/EP/ED). The steps come from a ladder of
-//! techniques on the exact-cover matrix ([`Deducer::walk`]), tried
+//! techniques on the exact-cover matrix ([`Deducer::walk`](crate::dlx::deduce::Deducer::walk)), tried
 //! easiest first in Sudoku Explainer's order, one step at a time; each
 //! step is a line that names its technique, the pattern that makes it and
 //! what it places or removes:

@@ -12,7 +12,7 @@
 
 use serde::Serialize;
 
-use super::record::{Where, error_line, puzzle_text};
+use super::record::{Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job, Solvers};
 use crate::ExitStatus;
 use dlx_engine::dlx::deduce::Ending;
@@ -111,13 +111,7 @@ pub(super) fn compute(
         name, number, case, ..
     } = job;
     let alphabet = &ctx.format_opts.alphabet;
-    let text = |g: &Grid| {
-        if alphabet.covers(g.n()) {
-            alphabet.write_line(g)
-        } else {
-            format!("(a {0}x{0} grid)", g.n())
-        }
-    };
+    let text = |g: &Grid| grid_line(alphabet, g);
     let (line, header, column, grid, result) = match case {
         Err(e) => (e.line, e.header, e.column, None, Err(e.message)),
         Ok(case) => {

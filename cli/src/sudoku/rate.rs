@@ -9,7 +9,7 @@
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use super::record::{Where, error_line, puzzle_text};
+use super::record::{Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job};
 use crate::ExitStatus;
 use dlx_engine::dlx::deduce::{self, Rating, Rules};
@@ -78,13 +78,7 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
         ..
     } = job;
     let alphabet = &ctx.format_opts.alphabet;
-    let text = |g: &Grid| {
-        if alphabet.covers(g.n()) {
-            alphabet.write_line(g)
-        } else {
-            format!("(a {0}x{0} grid)", g.n())
-        }
-    };
+    let text = |g: &Grid| grid_line(alphabet, g);
     let mut read = None;
     let (line, header, column, grid, verdict) = match case {
         Err(e) => (

@@ -48,6 +48,16 @@ pub(super) struct Where<'a> {
     pub(super) puzzle: Option<String>,
 }
 
+/// A puzzle in `#` lines: its line in `alphabet`, or `(a NxN grid)` when
+/// the alphabet has no symbols for its digits.
+pub(super) fn grid_line(alphabet: &Alphabet, g: &Grid) -> String {
+    if alphabet.covers(g.n()) {
+        alphabet.write_line(g)
+    } else {
+        format!("(a {0}x{0} grid)", g.n())
+    }
+}
+
 /// The `puzzle` field of a JSON line: the puzzle as a line, or `null` when
 /// it was not read or the alphabet has no symbols for its digits.
 pub(super) fn puzzle_text(alphabet: &Alphabet, puzzle: Option<&Grid>) -> Option<String> {
