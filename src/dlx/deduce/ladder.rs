@@ -177,12 +177,16 @@ impl Deducer {
         };
         let found = match technique {
             Technique::Single { classes, full } => {
-                return (0..self.primary as u32)
+                let ones = chains.ones.get_or_insert_with(|| {
+                    (0..self.primary as u32)
+                        .filter(|&i| !s.covered[i as usize] && s.len[i as usize] == 1)
+                        .collect()
+                });
+                return ones
+                    .iter()
+                    .copied()
                     .find(|&i| {
-                        !s.covered[i as usize]
-                            && s.len[i as usize] == 1
-                            && has(classes, self.class[i as usize])
-                            && (!full || self.is_full_house(s, i))
+                        has(classes, self.class[i as usize]) && (!full || self.is_full_house(s, i))
                     })
                     .map_or(Rung::Nothing, |i| Rung::Step(self.single_step(s, i)));
             }
@@ -251,8 +255,10 @@ impl Deducer {
     }
 }
 
-/// The shortest chain of each kind in the state of the moment, looked
-/// for once a step up to the longest any rung allows: a rung of fewer
+/// What the rungs of one step share, found once a step: the open items
+/// with one option left (the singles' rungs look only at them, in item
+/// order), and the shortest chain of each kind in the state of the
+/// moment, looked for up to the longest any rung allows: a rung of fewer
 /// nodes finds the same chain if it is short enough, and none otherwise
 /// (the search gives the shortest, the first of those in option order,
 /// whatever its bound).
@@ -261,6 +267,9 @@ struct Chains {
     longest: [usize; 3],
     /// By kind: not looked for yet, or what the search found.
     found: [Option<Option<Step>>; 3],
+    /// The open primary items with one option, in increasing order, once
+    /// looked for.
+    ones: Option<Vec<u32>>,
 }
 
 impl Chains {
@@ -274,12 +283,14 @@ impl Chains {
         Self {
             longest,
             found: Default::default(),
+            ones: None,
         }
     }
 
     /// Forgets what was found: the state changed.
     fn clear(&mut self) {
         self.found = Default::default();
+        self.ones = None;
     }
 }
 
