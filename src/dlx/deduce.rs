@@ -344,6 +344,8 @@ pub struct Deducer {
     primary: usize,
     places: u8,
     class: Vec<u8>,
+    /// The classes that occur, in increasing order, each once.
+    classes: Vec<u8>,
     /// The (S, T) class pairs subsets are looked for between: one of the
     /// two the places.
     pairs: Vec<(u8, u8)>,
@@ -445,12 +447,13 @@ impl Deducer {
         self.places = places;
         self.class.clear();
         self.class.extend_from_slice(class);
-        let mut classes = class.to_vec();
-        classes.sort_unstable();
-        classes.dedup();
+        self.classes.clear();
+        self.classes.extend_from_slice(class);
+        self.classes.sort_unstable();
+        self.classes.dedup();
         self.pairs.clear();
-        for &from in &classes {
-            for &to in &classes {
+        for &from in &self.classes {
+            for &to in &self.classes {
                 if from != to && (from == places || to == places) {
                     self.pairs.push((from, to));
                 }

@@ -105,12 +105,19 @@ impl Deducer {
         to: Classes,
         accept: &mut Accept<'_>,
     ) -> Option<SubsetFound> {
-        let mut classes: Vec<u8> = self.class.clone();
-        classes.sort_unstable();
-        classes.dedup();
-        for &f in classes.iter().filter(|&&c| has(from, c)) {
-            for &t in classes.iter().filter(|&&c| has(to, c) && c != f) {
-                if let Some(found) = self.subset_between(s, k, f, t, accept) {
+        // The classes are few (for Sudoku, 4 to 8): index them, as the
+        // search borrows the deducer mutably.
+        for a in 0..self.classes.len() {
+            let f = self.classes[a];
+            if !has(from, f) {
+                continue;
+            }
+            for b in 0..self.classes.len() {
+                let t = self.classes[b];
+                if has(to, t)
+                    && t != f
+                    && let Some(found) = self.subset_between(s, k, f, t, accept)
+                {
                     return Some(found);
                 }
             }

@@ -87,7 +87,7 @@ impl Deducer {
     ) -> Result<(Vec<Step>, Ending), DeduceError> {
         let mut s = self.load(problem)?;
         let mut steps = Vec::new();
-        let mut chains = Chains::of(ladder);
+        let mut memo = StepMemo::of(ladder);
         loop {
             if is_cancelled(self.cancel.as_ref()) {
                 return Err(DeduceError::Cancelled);
@@ -103,12 +103,12 @@ impl Deducer {
             }
             let mut moved = false;
             for (rung, &technique) in ladder.iter().enumerate() {
-                match self.rung(&mut s, technique, &mut chains) {
+                match self.rung(&s, technique, &mut memo) {
                     Rung::Nothing => continue,
                     Rung::Contradiction => return Ok((steps, Ending::Contradiction)),
                     Rung::Step(mut step) => {
                         step.rung = rung;
-                        chains.clear();
+                        memo.clear();
                         self.kill_all(&mut s, &step.removed);
                         if let Some(k) = step.chosen {
                             self.choose(&mut s, k);
@@ -161,7 +161,7 @@ impl Deducer {
 
     /// What `technique` finds in `s`, not applied (a direct step's single
     /// is left to the walk).
-    fn rung(&mut self, s: &mut State, technique: Technique, chains: &mut Chains) -> Rung {
+    fn rung(&mut self, s: &State, technique: Technique, memo: &mut StepMemo) -> Rung {
         // A direct pattern: its removals leave a hidden single on an item
         // of the class of its first item (pointing: another box; claiming:
         // another line; a hidden subset: its own house).
@@ -177,7 +177,7 @@ impl Deducer {
         };
         let found = match technique {
             Technique::Single { classes, full } => {
-                let ones = chains.ones.get_or_insert_with(|| {
+                let ones = memo.ones.get_or_insert_with(|| {
                     (0..self.primary as u32)
                         .filter(|&i| !s.covered[i as usize] && s.len[i as usize] == 1)
                         .collect()
@@ -217,9 +217,9 @@ impl Deducer {
             Technique::Bug => return self.find_bug(s).map_or(Rung::Nothing, Rung::Step),
             Technique::Chain { kind, max_nodes } => {
                 let j = kind as usize;
-                let longest = chains.longest[j];
+                let longest = memo.longest[j];
                 let shortest =
-                    chains.found[j].get_or_insert_with(|| self.find_chain(s, kind, longest));
+                    memo.found[j].get_or_insert_with(|| self.find_chain(s, kind, longest));
                 return match shortest {
                     Some(step) if step.length <= max_nodes => Rung::Step(step.clone()),
                     _ => Rung::Nothing,
@@ -262,7 +262,7 @@ impl Deducer {
 /// nodes finds the same chain if it is short enough, and none otherwise
 /// (the search gives the shortest, the first of those in option order,
 /// whatever its bound).
-struct Chains {
+struct StepMemo {
     /// By [`ChainKind`]: the longest chain a rung looks for.
     longest: [usize; 3],
     /// By kind: not looked for yet, or what the search found.
@@ -272,7 +272,7 @@ struct Chains {
     ones: Option<Vec<u32>>,
 }
 
-impl Chains {
+impl StepMemo {
     fn of(ladder: &[Technique]) -> Self {
         let mut longest = [0; 3];
         for t in ladder {

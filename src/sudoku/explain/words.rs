@@ -112,7 +112,7 @@ impl<'e> Words<'e> {
             false => format!(": {}", self.removed(step)),
         };
         match step.kind {
-            Move::NakedSingle | Move::HiddenSingle if !step.direct => {
+            Move::NakedSingle | Move::HiddenSingle => {
                 let (r, c, d) = self.place(step.chosen.expect("a single chooses"));
                 let placed = format!("{} = {d}", Self::cell(r, c));
                 match self.item(items[0]).0 {
@@ -199,7 +199,6 @@ impl<'e> Words<'e> {
                     self.empty(items[0])
                 )
             }
-            _ => format!("{:?}{removed}", step.kind),
         }
     }
 
