@@ -59,6 +59,7 @@ pub(super) const RATE_EXIT_CODES: &str = "\
 Exit codes:
   0  every puzzle was rated
   1  some puzzle has no solution, more than one, or ran out of --max-guesses
+     (with --scale se: or its explained path stalls, beyond the ladder)
   2  some input was malformed or could not be read
 A closed output pipe (dlx rate big.txt | head) ends the run quietly.";
 
@@ -67,5 +68,6 @@ Exit codes:
   0  every puzzle was explained (solved, stalled or stopped by --max-steps)
   1  some puzzle has no solution or more than one (explained as far as
      logic goes, then said so)
-  2  some input was malformed or could not be read
+  2  some input was malformed or could not be read, or is a variant
+     (plain Sudoku only, for now)
 A closed output pipe (dlx explain big.txt | head) ends the run quietly.";

@@ -209,6 +209,11 @@ pub struct ExplainedStep {
     pub removed: Vec<Placed>,
 }
 
+/// Tenths of Sudoku Explainer's scale as it writes them: 85 as `8.5`.
+pub fn tenths(t: u32) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
 /// A rating on Sudoku Explainer's scale, in tenths.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeRating {
@@ -223,8 +228,12 @@ pub struct SeRating {
 impl SeRating {
     /// `ER/EP/ED` as serate prints them: `7.1/2.6/1.2`.
     pub fn triple(&self) -> String {
-        let f = |t: u32| format!("{}.{}", t / 10, t % 10);
-        format!("{}/{}/{}", f(self.er), f(self.ep), f(self.ed))
+        format!(
+            "{}/{}/{}",
+            tenths(self.er),
+            tenths(self.ep),
+            tenths(self.ed)
+        )
     }
 }
 

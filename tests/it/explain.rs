@@ -181,3 +181,27 @@ fn puzzles_without_one_solution_are_explained_as_far_as_logic_goes() {
     assert!(stderr.contains("line 2: no solution"), "{stderr}");
     assert!(stderr.contains("line 3: "), "{stderr}");
 }
+
+#[test]
+fn variants_are_refused_as_input_not_as_puzzles_without_a_solution() {
+    let path = format!("{}/data/variants/x_50.txt", env!("CARGO_MANIFEST_DIR"));
+    let first = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    for args in [&["explain"][..], &["rate", "--scale", "se"]] {
+        let out = dlx()
+            .args(args)
+            .arg("-")
+            .write_stdin(format!("{first}\n"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(stdout.starts_with("# not explained: "), "{stdout}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains("plain Sudoku only"), "{stderr}");
+    }
+}

@@ -17,7 +17,8 @@ use super::{Context, Done, Job, Solvers};
 use crate::ExitStatus;
 use dlx_engine::dlx::deduce::Ending;
 use dlx_engine::sudoku::Grid;
-use dlx_engine::sudoku::explain::{ExplainError, ExplainOptions, Path, SeRating, explain};
+use dlx_engine::sudoku::explain::{ExplainError, ExplainOptions, Path, SeRating, explain, tenths};
+use dlx_engine::sudoku::rate::RateError;
 
 /// What a case prints: the whole path, or its rating alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,43 +113,47 @@ pub(super) fn compute(
     } = job;
     let alphabet = &ctx.format_opts.alphabet;
     let text = |g: &Grid| grid_line(alphabet, g);
+    // A case comes to its path, or to the exit status and message of why
+    // there is none.
     let (line, header, column, grid, result) = match case {
-        Err(e) => (e.line, e.header, e.column, None, Err(e.message)),
+        Err(e) => (
+            e.line,
+            e.header,
+            e.column,
+            None,
+            Err((ExitStatus::BadInput, e.message)),
+        ),
         Ok(case) => {
             let result = if case.variant.as_ref().is_some_and(|v| !v.is_plain()) {
-                Err("explain and --scale se take plain Sudoku only, for now".to_string())
+                let why = "explain and --scale se take plain Sudoku only, for now";
+                Err((ExitStatus::BadInput, why.to_string()))
             } else {
                 let (rater, dlx) = solvers.rater_and_dlx(case.grid.shape());
                 explain(rater, dlx, &case.grid, opts).map_err(|e| match e {
-                    ExplainError::Rate(e) => format!("no solution: {e}"),
-                    other => other.to_string(),
+                    ExplainError::Rate(RateError::Puzzle(e)) => {
+                        (ExitStatus::NoSolution, format!("no solution: {e}"))
+                    }
+                    other => (ExitStatus::BadInput, other.to_string()),
                 })
             };
             (case.line, false, None, Some(case.grid), result)
         }
     };
     let mut done = Done::default();
-    let status = match &result {
-        Err(_) if grid.is_none() => ExitStatus::BadInput,
-        Err(_) => ExitStatus::NoSolution,
-        Ok(p) if p.solutions == 1 && (show == Show::Path || p.rating.is_some()) => {
-            ExitStatus::Success
-        }
-        Ok(p) if p.solutions == 1 => ExitStatus::NoSolution,
-        Ok(_) => ExitStatus::NoSolution,
+    let why = match &result {
+        Err((status, error)) => Some((*status, error.as_str())),
+        Ok(p) if p.solutions == 0 => Some((ExitStatus::NoSolution, "no solution")),
+        Ok(p) if p.solutions > 1 => Some((ExitStatus::NoSolution, "more than one solution")),
+        Ok(p) if show == Show::Rating && p.rating.is_none() => Some((
+            ExitStatus::NoSolution,
+            "not rated: the explained path stalls, beyond the ladder",
+        )),
+        Ok(_) => None,
     };
+    let status = why.map_or(ExitStatus::Success, |(status, _)| status);
     done.status = status;
-    match &result {
-        Err(error) => done.err = error_line(&name, line, column, error),
-        Ok(p) if p.solutions != 1 => {
-            let why = if p.solutions == 0 {
-                "no solution"
-            } else {
-                "more than one solution"
-            };
-            done.err = error_line(&name, line, column, why);
-        }
-        Ok(_) => {}
+    if let Some((_, error)) = why {
+        done.err = error_line(&name, line, column, error);
     }
     let puzzle = grid.as_ref().map(text);
     done.out = if ctx.opts.json {
@@ -174,20 +179,18 @@ pub(super) fn compute(
             (Ok(p), Show::Path) => {
                 let mut out = format!("{}\n", puzzle.as_deref().unwrap_or(""));
                 for s in &p.steps {
-                    out.push_str(&format!(
-                        "{}.{} {}\n",
-                        s.difficulty / 10,
-                        s.difficulty % 10,
-                        s.text
-                    ));
+                    out.push_str(&format!("{} {}\n", tenths(s.difficulty), s.text));
                 }
                 out.push_str(&ending_line(p));
                 done.separator = "\n";
                 Some(out)
             }
             (Ok(p), Show::Rating) => Some(rating_line(p, puzzle.as_deref().unwrap_or(""))),
-            (Err(_), _) => match &puzzle {
-                Some(g) => Some(format!("# no solution: {g}\n")),
+            (Err((status, _)), _) => match &puzzle {
+                Some(g) if *status == ExitStatus::NoSolution => {
+                    Some(format!("# no solution: {g}\n"))
+                }
+                Some(g) => Some(format!("# not explained: {g}\n")),
                 None => Some(format!("# bad input: {name} line {line}\n")),
             },
         }
@@ -199,7 +202,7 @@ pub(super) fn compute(
 fn record<'a>(
     at: Where<'a>,
     status: ExitStatus,
-    result: &'a Result<Path, String>,
+    result: &'a Result<Path, (ExitStatus, String)>,
     show: Show,
 ) -> Record<'a> {
     let path = result.as_ref().ok();
@@ -230,6 +233,6 @@ fn record<'a>(
                 })
                 .collect()
         }),
-        error: result.as_ref().err().cloned(),
+        error: result.as_ref().err().map(|(_, e)| e.clone()),
     }
 }
