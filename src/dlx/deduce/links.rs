@@ -99,15 +99,14 @@ impl Deducer {
                     })
                     .collect()
             };
+            // Found once per pivot option, not per pairing.
+            let wings_of: Vec<Vec<(u32, u32)>> = p.iter().map(|&x| wings(x)).collect();
             // The pivot option left free (k = 3) is each in turn.
             for free in 0..k {
-                let linked: Vec<u32> = (0..k)
-                    .filter(|&j| j != free || k == 2)
-                    .map(|j| p[j])
-                    .collect();
-                let (x, y) = (linked[0], linked[1]);
-                for &(ax, a) in &wings(x) {
-                    for &(by, b) in &wings(y) {
+                let linked: Vec<usize> = (0..k).filter(|&j| j != free || k == 2).collect();
+                let (x, y) = (p[linked[0]], p[linked[1]]);
+                for &(ax, a) in &wings_of[linked[0]] {
+                    for &(by, b) in &wings_of[linked[1]] {
                         if ax == by || a == b {
                             continue;
                         }
