@@ -68,6 +68,6 @@ Exit codes:
   0  every puzzle was explained (solved, stalled or stopped by --max-steps)
   1  some puzzle has no solution or more than one (explained as far as
      logic goes, then said so)
-  2  some input was malformed or could not be read, or is a variant
-     (plain Sudoku only, for now)
+  2  some input was malformed or could not be read, or has setters'
+     constraints (houses and killer cages only)
 A closed output pipe (dlx explain big.txt | head) ends the run quietly.";

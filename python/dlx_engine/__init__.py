@@ -436,9 +436,11 @@ def explain(puzzle: str, box: Box = None, *, hint: bool = False,
     (docs/rating.md): at each step the easiest technique that makes
     progress, in Sudoku Explainer's order. ``hint`` gives the next step
     only, ``max_steps`` at most that many, ``until`` no technique harder
-    than the one named (``"naked-single"``: singles alone?). Every step of
-    a unique puzzle is checked against its solution. ``ValueError`` for a
-    puzzle that cannot be read, a variant, or an unknown technique;
+    than the one named (``"naked-single"``: singles alone?). Variants
+    (jigsaw, X, hyper, killer) walk the same ladder in their own words.
+    Every step of a unique puzzle is checked against its solution.
+    ``ValueError`` for a puzzle that cannot be read, one with setters'
+    constraints, or an unknown technique;
     :class:`TimeLimitError` after ``timeout`` seconds.
 
     >>> e = explain("1234341221434.21")
@@ -467,7 +469,7 @@ def rate(puzzle: str, box: Box = None, subsets: int = 3, max_guesses: int = 1_00
     qqwing's rule set). Variants are rated by the same rules, each kind
     of house a class of its own. With ``scale="se"``: Sudoku Explainer's
     ER/EP/ED from the explained path (:func:`explain`), an
-    :class:`SeRating` (plain Sudoku; ``subsets`` and ``max_guesses`` do
+    :class:`SeRating` (variants too; ``subsets`` and ``max_guesses`` do
     not apply). ``ValueError`` for a puzzle with no solution or more than
     one, one that needs more than ``max_guesses`` guesses (the bound on
     its work, in place of ``max_nodes``), or (``se``) one beyond the

@@ -437,11 +437,10 @@ pub(crate) fn explain(
         })?),
     };
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    if case.variant.as_ref().is_some_and(|v| !v.is_plain()) {
-        return Err(PyValueError::new_err(
-            "explain takes plain Sudoku only, for now",
-        ));
-    }
+    let variant = match case.variant.as_deref() {
+        Some(v) => v.clone(),
+        None => engine::sudoku::Variant::plain(case.grid.shape()),
+    };
     let opts = ExplainOptions {
         max_steps: max_steps.unwrap_or(usize::MAX),
         until,
@@ -449,9 +448,9 @@ pub(crate) fn explain(
     let (path, timed_out) = interruptible(py, 1, bounds.deadline, |cancel| {
         let mut rater = Rater::new();
         rater.set_cancel(Some(cancel.clone()));
-        let mut solver = DlxSolver::new(case.grid.shape());
+        let mut solver = DlxSolver::for_variant(variant.clone());
         solver.set_cancel(Some(cancel));
-        ex::explain(&mut rater, &mut solver, &case.grid, &opts)
+        ex::explain_variant(&mut rater, &mut solver, &case.grid, &variant, &opts)
     })?;
     let path = match path {
         Ok(p) => p,

@@ -433,6 +433,22 @@ def test_explain_steps_agree_with_the_solution() -> None:
     assert dlx.explain(p, until="naked-single").ending == "stalled"
 
 
+def test_explain_takes_variants_in_their_own_words() -> None:
+    # The first killer puzzle of data/variants: every placement is the
+    # solver's digit (solve checks the cages' sums), no removal is.
+    line = (DATA / "variants" / "killer_50.txt").read_text().splitlines()[0]
+    solution = dlx.solve(line)
+    e = dlx.explain(line)
+    assert e.ending == "solved" and e.solutions == 1 and e.rating is not None
+    assert e.steps[1].text.startswith("cage combination: cage 12 at r1c1 = 1+2+4+5")
+    digit = lambda r, c: int(solution[(r - 1) * 9 + c - 1])  # noqa: E731
+    for s in e.steps:
+        if s.placed is not None:
+            assert digit(*s.placed[:2]) == s.placed[2], s.text
+        assert all(digit(r, c) != d for r, c, d in s.removed), s.text
+    assert dlx.rate(line, scale="se") == e.rating
+
+
 def test_explain_refuses_what_it_cannot_explain() -> None:
     with pytest.raises(ValueError, match="unknown technique"):
         dlx.explain("1234341221434.21", until="magic")

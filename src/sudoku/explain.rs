@@ -13,6 +13,10 @@
 //! ```
 //!
 //! Rows, columns, boxes and digits count from 1; a cell is `rRcC`.
+//! Variants walk the same ladder ([`explain_variant`]): their items are
+//! named by what they stand for (`region 5`, `the main diagonal`, `window
+//! 2`, `cage 17 at r1c1`), and killer cages add rungs of their own
+//! ([`ladder`]).
 //!
 //! # The ladder and the scale
 //!
@@ -44,22 +48,27 @@
 
 mod words;
 
-#[cfg(test)]
-use super::rate::Explanation;
-use super::rate::{Placed, RateError, Rater};
-use super::{CLASS_CELL, Grid, SudokuSolver};
+use super::rate::{Explanation, Placed, RateError, Rater};
+use super::{CLASS_CELL, Grid, SudokuSolver, Variant};
 use crate::dlx::deduce::{ChainKind, Classes, Ending, Move, Step, Technique};
 use words::Words;
 
-/// The classes of a house's digit items ([`Explanation::items`]).
+/// The classes of a house's digit items ([`Explanation::items`]; 4 and
+/// 5, diagonals and windows, and 6 and 7, a cage's digits and the cage,
+/// are named in [`words`]).
 const CLASS_ROW: u8 = 1;
 const CLASS_COLUMN: u8 = 2;
 const CLASS_BOX: u8 = 3;
 
 const CELLS: Classes = 1 << CLASS_CELL;
 const LINES: Classes = 1 << CLASS_ROW | 1 << CLASS_COLUMN;
-const BOXES: Classes = 1 << CLASS_BOX;
+/// Boxes and jigsaw regions, diagonals and windows: the houses that are
+/// not lines, which the ladder treats as boxes.
+const BOXES: Classes = 1 << CLASS_BOX | 1 << 4 | 1 << 5;
 const HOUSES: Classes = LINES | BOXES;
+/// A killer cage's digits (6) and the cage's digit set (7).
+const CAGE_DIGITS: Classes = 1 << 6;
+const CAGES: Classes = CAGE_DIGITS | 1 << 7;
 
 /// A rung of the ladder: a technique, its name, and its difficulty in
 /// tenths of SE's scale.
@@ -92,9 +101,25 @@ pub fn length_penalty(complexity: usize) -> u32 {
     added
 }
 
-/// The ladder for a plain Sudoku, in Sudoku Explainer's order; BUG+1 only
-/// for a puzzle known to be unique.
-pub fn ladder(unique: bool) -> Vec<Rung> {
+/// The ladder for puzzles under `variant`'s rules, in Sudoku Explainer's
+/// order; BUG+1 only for a puzzle known to be unique. Diagonals and
+/// windows take part as boxes do; a variant with diagonals, windows or
+/// cages has a rung for the intersections of any two houses (a diagonal's
+/// digit within a box, a cage's digit within a row, a row's within a
+/// cage) after claiming, 2.8; killer cages have a rung of their own after
+/// hidden singles in lines, 1.5 (`cage-single`: a cage's digit with one
+/// place left, or a cage with one digit set left), and their digits take
+/// part in hidden and naked subsets as a house's do. SE rates no variant:
+/// these two numbers are dlx's (docs/rating.md).
+pub fn ladder(variant: &Variant, unique: bool) -> Vec<Rung> {
+    let cages = !variant.cages().is_empty();
+    let more_houses = cages || variant.houses().len() > 3 * variant.n();
+    ladder_of(unique, more_houses, cages)
+}
+
+/// The ladder with BUG+1 if `unique`, the intersections of any two houses
+/// if `more_houses`, the cages' rung if `cages`.
+fn ladder_of(unique: bool, more_houses: bool, cages: bool) -> Vec<Rung> {
     let rung = |technique, name, difficulty| Rung {
         technique,
         name,
@@ -108,12 +133,12 @@ pub fn ladder(unique: bool) -> Vec<Rung> {
     let naked = |k| Technique::Subset {
         k,
         from: CELLS,
-        to: HOUSES,
+        to: HOUSES | CAGE_DIGITS,
         direct: false,
     };
     let hidden = |k, direct| Technique::Subset {
         k,
-        from: HOUSES,
+        from: if direct { HOUSES } else { HOUSES | CAGE_DIGITS },
         to: CELLS,
         direct,
     };
@@ -131,6 +156,11 @@ pub fn ladder(unique: bool) -> Vec<Rung> {
         rung(full_house, "full-house", 10),
         rung(single(BOXES), "hidden-single", 12),
         rung(single(LINES), "hidden-single", 15),
+    ];
+    if cages {
+        rungs.push(rung(single(CAGES), "cage-single", 15));
+    }
+    rungs.extend([
         rung(meet(BOXES, LINES, true), "direct-pointing", 17),
         rung(meet(LINES, BOXES, true), "direct-claiming", 19),
         rung(hidden(2, true), "direct-hidden-pair", 20),
@@ -138,6 +168,20 @@ pub fn ladder(unique: bool) -> Vec<Rung> {
         rung(hidden(3, true), "direct-hidden-triple", 25),
         rung(meet(BOXES, LINES, false), "pointing", 26),
         rung(meet(LINES, BOXES, false), "claiming", 28),
+    ]);
+    if more_houses {
+        let any = HOUSES | CAGE_DIGITS;
+        rungs.push(rung(meet(any, HOUSES, false), "intersection", 28));
+        rungs.push(rung(meet(HOUSES, CAGE_DIGITS, false), "intersection", 28));
+    }
+    if cages {
+        // A cage's digit within another digit of the same cage: the digit
+        // has no place left in the cage, and the digit sets without it
+        // lack the other too.
+        let within = meet(CAGE_DIGITS, CAGE_DIGITS, false);
+        rungs.push(rung(within, "cage-combination", 28));
+    }
+    rungs.extend([
         rung(naked(2), "naked-pair", 30),
         rung(fish(2), "x-wing", 32),
         rung(hidden(2, false), "hidden-pair", 34),
@@ -149,7 +193,7 @@ pub fn ladder(unique: bool) -> Vec<Rung> {
         rung(naked(4), "naked-quad", 50),
         rung(fish(4), "jellyfish", 52),
         rung(hidden(4, false), "hidden-quad", 54),
-    ];
+    ]);
     if unique {
         rungs.push(rung(Technique::Bug, "bug", 56));
     }
@@ -182,10 +226,11 @@ pub fn ladder(unique: bool) -> Vec<Rung> {
     rungs
 }
 
-/// The names of the ladder's techniques, easiest first, each once.
+/// The names of the ladder's techniques, easiest first, each once (those
+/// of killer puzzles' ladder, which has every rung).
 pub fn technique_names() -> Vec<&'static str> {
     let mut names: Vec<&'static str> = Vec::new();
-    for r in ladder(true) {
+    for r in ladder_of(true, true, true) {
         if !names.contains(&r.name) {
             names.push(r.name);
         }
@@ -290,6 +335,21 @@ pub fn explain(
     puzzle: &Grid,
     opts: &ExplainOptions,
 ) -> Result<Path, ExplainError> {
+    explain_variant(rater, solver, puzzle, &Variant::plain(puzzle.shape()), opts)
+}
+
+/// The explained path of `puzzle` under `variant`'s rules (houses and
+/// killer cages; [`PuzzleError::Unrated`](super::PuzzleError::Unrated)
+/// for setters' constraints), as [`explain`]: `solver` must be one for
+/// those rules, and its solution checks every step, a cage's digit set
+/// included.
+pub fn explain_variant(
+    rater: &mut Rater,
+    solver: &mut dyn SudokuSolver,
+    puzzle: &Grid,
+    variant: &Variant,
+    opts: &ExplainOptions,
+) -> Result<Path, ExplainError> {
     let count = solver
         .count_up_to(puzzle, 2)
         .map_err(|e| ExplainError::Rate(e.into()))?;
@@ -300,7 +360,7 @@ pub fn explain(
             .map_err(|e| ExplainError::Rate(e.into()))?,
         _ => None,
     };
-    let mut rungs = ladder(solutions == 1);
+    let mut rungs = ladder(variant, solutions == 1);
     if let Some(until) = opts.until {
         // The rungs up to the last of that name.
         if let Some(last) = rungs.iter().rposition(|r| r.name == until) {
@@ -308,13 +368,16 @@ pub fn explain(
         }
     }
     let techniques: Vec<Technique> = rungs.iter().map(|r| r.technique).collect();
-    let e = rater.walk(puzzle, &techniques, opts.max_steps)?;
-    let words = Words::new(&e, puzzle.shape());
+    let rules = (!variant.is_plain()).then_some(variant);
+    let e = rater.walk(puzzle, rules, &techniques, opts.max_steps)?;
+    let words = Words::new(&e, variant);
     let mut steps = Vec::with_capacity(e.steps.len());
     for (j, step) in e.steps.iter().enumerate() {
         let said = say(&words, &rungs, step);
         if let Some(solution) = &solution {
-            check(&said, solution).map_err(|why| ExplainError::Unsound(j + 1, why))?;
+            check(&said, solution)
+                .and_then(|()| check_sets(&e, step, variant, solution))
+                .map_err(|why| ExplainError::Unsound(j + 1, format!("{}{why}", said.text)))?;
         }
         steps.push(said);
     }
@@ -340,8 +403,13 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step) -> ExplainedStep {
             Move::Trial => length_penalty(step.length),
             _ => 0,
         };
-    let placed = step.chosen.map(|k| words.place(k));
-    let mut removed: Vec<Placed> = step.removed.iter().map(|&k| words.place(k)).collect();
+    // A killer cage's digit set places nothing: the words name it.
+    let placed = step.chosen.and_then(|k| words.places(k));
+    let mut removed: Vec<Placed> = step
+        .removed
+        .iter()
+        .filter_map(|&k| words.places(k))
+        .collect();
     removed.sort_unstable();
     ExplainedStep {
         technique: rung.name,
@@ -355,25 +423,54 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step) -> ExplainedStep {
     }
 }
 
-/// Whether `step` agrees with `solution`.
+/// Whether `step`'s placement and removals agree with `solution`.
 fn check(step: &ExplainedStep, solution: &Grid) -> Result<(), String> {
     let digit = |(r, c, _): Placed| solution.cells()[r * solution.n() + c];
     if let Some(p) = step.placed
         && digit(p) != p.2
     {
-        return Err(format!(
-            "{} places a digit the solution does not hold",
-            step.text
-        ));
+        return Err(" places a digit the solution does not hold".into());
     }
     if let Some(&p) = step.removed.iter().find(|&&p| digit(p) == p.2) {
         return Err(format!(
-            "{} removes r{}c{} <> {}, the solution's digit",
-            step.text,
+            " removes r{}c{} <> {}, the solution's digit",
             p.0 + 1,
             p.1 + 1,
             p.2
         ));
+    }
+    Ok(())
+}
+
+/// Whether the killer cages' digit sets that `step` chooses and removes
+/// agree with `solution`: the chosen set is the digits the solution puts
+/// in its cage, no removed set is.
+fn check_sets(
+    e: &Explanation,
+    step: &Step,
+    variant: &Variant,
+    solution: &Grid,
+) -> Result<(), String> {
+    let held = |cage: usize| -> u64 {
+        variant.cages()[cage]
+            .cells
+            .iter()
+            .map(|&cell| 1u64 << (solution.cells()[usize::from(cell)] - 1))
+            .fold(0, |a, b| a | b)
+    };
+    let set = |k: u32| e.sets[k as usize];
+    if let Some((cage, mask)) = step.chosen.and_then(set)
+        && held(cage) != mask
+    {
+        return Err(" chooses a digit set its cage does not hold".into());
+    }
+    if step
+        .removed
+        .iter()
+        .filter_map(|&k| set(k))
+        .any(|(cage, mask)| held(cage) == mask)
+    {
+        return Err(" removes the digit set its cage holds".into());
     }
     Ok(())
 }
@@ -403,7 +500,7 @@ fn rating_path(
     rules: &crate::dlx::deduce::Rules,
 ) -> Result<(Vec<String>, Ending), RateError> {
     let e: Explanation = rater.explain(puzzle, rules)?;
-    let words = Words::new(&e, puzzle.shape());
+    let words = Words::new(&e, &Variant::plain(puzzle.shape()));
     Ok((e.steps.iter().map(|s| words.line(s)).collect(), e.ending))
 }
 

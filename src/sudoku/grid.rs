@@ -371,6 +371,14 @@ impl fmt::Display for LabelName {
     }
 }
 
+impl fmt::Display for Unit {
+    /// The unit as messages and explained steps name it: `row 3`, `box
+    /// 2`, `the main diagonal`, `cage 'A'`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&unit_name(self))
+    }
+}
+
 fn unit_name(unit: &Unit) -> String {
     match *unit {
         Unit::Row(r) => format!("row {}", r + 1),

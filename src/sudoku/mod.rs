@@ -22,7 +22,7 @@ pub mod verify;
 use std::ops::ControlFlow;
 
 pub use constraint::{Constraint, ConstraintError, Relation};
-pub use exact_cover::{CLASS_CELL, CompiledOptions, DlxSolver, Placements};
+pub use exact_cover::{CLASS_CELL, CompiledOptions, DlxSolver, Placements, Subject};
 pub use grid::{
     Conflict, Grid, GridError, LabelName, MAX_N, Shape, ShapeError, Unit, numbered_label,
 };

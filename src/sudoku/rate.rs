@@ -14,7 +14,7 @@
 use std::fmt;
 
 use super::variant::Variant;
-use super::{CLASS_CELL, DlxSolver, Grid, Placements, PuzzleError};
+use super::{CLASS_CELL, CompiledOptions, DlxSolver, Grid, PuzzleError, Subject};
 use crate::dlx::OptionId;
 use crate::dlx::cancel::SharedCancel;
 use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules, SUBSET_SIZES};
@@ -186,18 +186,22 @@ impl Rater {
     /// guess, in the order [`Rater::rate`] makes them, with what each
     /// option places: the ground of an explained solve path (issue 42).
     pub fn explain(&mut self, puzzle: &Grid, rules: &Rules) -> Result<Explanation, RateError> {
-        self.explain_by(puzzle, |deducer, instance| deducer.explain(instance, rules))
+        self.explain_by(puzzle, None, |deducer, instance| {
+            deducer.explain(instance, rules)
+        })
     }
 
-    /// The explained path of `puzzle` (plain rules of its shape) by
-    /// `ladder`, at most `max_steps` steps ([`Deducer::walk`]).
+    /// The explained path of `puzzle` under `variant`'s rules (plain
+    /// rules of its shape if `None`) by `ladder`, at most `max_steps`
+    /// steps ([`Deducer::walk`]).
     pub fn walk(
         &mut self,
         puzzle: &Grid,
+        variant: Option<&Variant>,
         ladder: &[deduce::Technique],
         max_steps: usize,
     ) -> Result<Explanation, RateError> {
-        self.explain_by(puzzle, |deducer, instance| {
+        self.explain_by(puzzle, variant, |deducer, instance| {
             deducer.walk(instance, ladder, max_steps)
         })
     }
@@ -207,15 +211,20 @@ impl Rater {
     fn explain_by(
         &mut self,
         puzzle: &Grid,
+        variant: Option<&Variant>,
         f: impl FnOnce(
             &mut Deducer,
             Instance<'_>,
         ) -> Result<(Vec<deduce::Step>, deduce::Ending), deduce::DeduceError>,
     ) -> Result<Explanation, RateError> {
-        self.with_instance(puzzle, None, |deducer, instance, placements| {
+        self.with_instance(puzzle, variant, |deducer, instance, options| {
             let (steps, ending) = f(deducer, instance)?;
+            let placements = options.placements;
             let places: Vec<_> = (0..instance.problem.option_count())
                 .map(|k| placements.get(OptionId(k as u32)))
+                .collect();
+            let sets = (0..instance.problem.option_count())
+                .map(|k| placements.set(OptionId(k as u32)))
                 .collect();
             // Each item by its class and what one of its options places.
             let mut items = vec![None; instance.class.len()];
@@ -231,7 +240,9 @@ impl Rater {
                 steps,
                 ending,
                 places,
+                sets,
                 items,
+                subjects: options.subjects.to_vec(),
             })
         })
     }
@@ -248,12 +259,13 @@ impl Rater {
     }
 
     /// `f` on the deducer and `puzzle`'s reduced problem under `variant`
-    /// (plain rules of its shape if `None`), with what its options place.
+    /// (plain rules of its shape if `None`), with what its options place
+    /// and its items stand for.
     fn with_instance<R>(
         &mut self,
         puzzle: &Grid,
         variant: Option<&Variant>,
-        f: impl FnOnce(&mut Deducer, Instance<'_>, Placements<'_>) -> Result<R, RateError>,
+        f: impl FnOnce(&mut Deducer, Instance<'_>, CompiledOptions<'_>) -> Result<R, RateError>,
     ) -> Result<R, RateError> {
         let fits = |s: &DlxSolver| match variant {
             Some(v) => s.variant() == v,
@@ -273,7 +285,7 @@ impl Rater {
                 class: options.class,
                 places: CLASS_CELL,
             };
-            f(deducer, instance, options.placements)
+            f(deducer, instance, options)
         })?
     }
 }
@@ -288,6 +300,11 @@ pub struct Explanation {
     /// What each option of the reduced problem places: its 0-based row
     /// and column and its digit.
     pub places: Vec<Option<Placed>>,
+    /// The cage and digit set (a mask, bit `d` for digit `d + 1`) each
+    /// option of a killer cage's set chooses ([`Placements::set`](super::Placements::set)).
+    pub sets: Vec<Option<(usize, u64)>>,
+    /// What each item of the reduced problem stands for.
+    pub subjects: Vec<Subject>,
     /// Each item of the reduced problem: its class ([`CLASS_CELL`] for a
     /// cell, then 1 rows, 2 columns, 3 boxes for a house's digit) and
     /// what one of its options places, which names it (`None` for an

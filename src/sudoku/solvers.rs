@@ -75,11 +75,17 @@ impl Solvers {
         &mut self.rater
     }
 
-    /// The rater and the dancing-links solver for plain Sudoku puzzles
-    /// of `shape`, together (an explained path needs both).
-    pub fn rater_and_dlx(&mut self, shape: Shape) -> (&mut Rater, &mut dyn SudokuSolver) {
-        self.get(SolverKind::Dlx, shape);
-        let dlx = self.dlx.as_mut().expect("made by get");
+    /// The rater and the dancing-links solver for puzzles of `shape`
+    /// under `variant`'s rules (plain when `None`), together (an
+    /// explained path needs both).
+    pub fn rater_and_dlx(
+        &mut self,
+        shape: Shape,
+        variant: Option<&Variant>,
+    ) -> (&mut Rater, &mut dyn SudokuSolver) {
+        // The dancing-links solver takes every rule.
+        let _ = self.for_rules(SolverKind::Dlx, shape, variant);
+        let dlx = self.dlx.as_mut().expect("made by for_rules");
         (&mut self.rater, dlx)
     }
 

@@ -7,6 +7,9 @@
 use crate::common;
 
 use assert_cmd::Command;
+use dlx_engine::format::{self, Case, Options};
+use dlx_engine::sudoku::verify::check_variant;
+use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
 
 fn dlx() -> Command {
     common::bin::dlx()
@@ -79,11 +82,20 @@ fn ratings_agree_with_sudoku_explainer() {
 
 #[test]
 fn an_explained_path_is_the_same_at_any_thread_count() {
-    let input: String = serate()
+    let mut input: String = serate()
         .iter()
         .step_by(8)
         .map(|(p, _)| format!("{p}\n"))
         .collect();
+    // Variants too: their lines carry their rules.
+    for name in ["killer_50.txt", "jigsaw_50.txt"] {
+        let path = format!("{}/data/variants/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(path).unwrap();
+        for line in text.lines().step_by(5) {
+            input.push_str(line);
+            input.push('\n');
+        }
+    }
     let run = |threads: &str, json: bool| {
         let mut cmd = dlx();
         cmd.args(["explain", "--threads", threads]);
@@ -182,26 +194,111 @@ fn puzzles_without_one_solution_are_explained_as_far_as_logic_goes() {
     assert!(stderr.contains("line 3: "), "{stderr}");
 }
 
+/// The cases of a bundled variant file.
+fn variant_cases(name: &str) -> Vec<Case> {
+    let path = format!("{}/data/variants/{name}", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(path).unwrap();
+    format::by_name("line")
+        .unwrap()
+        .read(Box::new(&bytes[..]), &Options::default())
+        .map(Result::unwrap)
+        .collect()
+}
+
 #[test]
-fn variants_are_refused_as_input_not_as_puzzles_without_a_solution() {
-    let path = format!("{}/data/variants/x_50.txt", env!("CARGO_MANIFEST_DIR"));
-    let first = std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .next()
-        .unwrap()
-        .to_string();
-    for args in [&["explain"][..], &["rate", "--scale", "se"]] {
+fn variant_paths_keep_every_rule_of_their_puzzle() {
+    // Every X, hyper, jigsaw and killer puzzle bundled, explained: what
+    // its steps place, written into the puzzle, is checked by the
+    // independent checker (every house, diagonal, window and cage sum);
+    // a path that does not solve is checked against the search's
+    // solution, itself checked so; no removal is the solution's digit.
+    let mut techniques = std::collections::BTreeSet::new();
+    for name in ["x_50.txt", "hyper_50.txt", "jigsaw_50.txt", "killer_50.txt"] {
+        let path = format!("{}/data/variants/{name}", env!("CARGO_MANIFEST_DIR"));
         let out = dlx()
-            .args(args)
-            .arg("-")
-            .write_stdin(format!("{first}\n"))
+            .args(["explain", "--json"])
+            .arg(&path)
             .output()
             .unwrap();
+        let records: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let cases = variant_cases(name);
+        assert_eq!(records.len(), cases.len(), "{name}");
+        for (case, record) in cases.iter().zip(&records) {
+            let variant = case.variant.as_deref().unwrap();
+            let mut grid = case.grid.clone();
+            let n = grid.n();
+            let steps = record["steps"].as_array().unwrap();
+            let triple = |v: &serde_json::Value| -> (usize, usize, u8) {
+                let a: Vec<u64> = v
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_u64().unwrap())
+                    .collect();
+                (a[0] as usize - 1, a[1] as usize - 1, a[2] as u8)
+            };
+            for step in steps {
+                techniques.insert(step["technique"].as_str().unwrap().to_string());
+                if !step["placed"].is_null() {
+                    let (r, c, d) = triple(&step["placed"]);
+                    grid.set(r, c, d);
+                }
+            }
+            let solution = if record["ending"] == "solved" {
+                grid.clone()
+            } else {
+                let mut solver = DlxSolver::for_variant(variant.clone());
+                solver.solve_first(&case.grid).unwrap().unwrap()
+            };
+            check_variant(variant, &case.grid, &solution)
+                .unwrap_or_else(|e| panic!("{name} line {}: {e}", case.line));
+            for (j, &d) in grid.cells().iter().enumerate() {
+                assert!(
+                    d == 0 || d == solution.cells()[j],
+                    "{name} line {}",
+                    case.line
+                );
+            }
+            for step in steps {
+                for removed in step["removed"].as_array().unwrap() {
+                    let (r, c, d) = triple(removed);
+                    assert_ne!(
+                        solution.cells()[r * n + c],
+                        d,
+                        "{name} line {}: {}",
+                        case.line,
+                        step["text"]
+                    );
+                }
+            }
+            assert_eq!(record["status"], "explained", "{name} line {}", case.line);
+        }
+    }
+    // The variants' own rungs took part.
+    for t in ["cage-single", "cage-combination", "intersection", "trial"] {
+        assert!(techniques.contains(t), "{t} in {techniques:?}");
+    }
+}
+
+#[test]
+fn setters_constraints_are_refused_as_input_not_as_puzzles_without_a_solution() {
+    let path = format!(
+        "{}/data/candidates/fpuzzles.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for args in [&["explain"][..], &["rate", "--scale", "se"]] {
+        let out = dlx().args(args).arg(&path).output().unwrap();
         assert_eq!(out.status.code(), Some(2));
         let stdout = String::from_utf8(out.stdout).unwrap();
         assert!(stdout.starts_with("# not explained: "), "{stdout}");
         let stderr = String::from_utf8(out.stderr).unwrap();
-        assert!(stderr.contains("plain Sudoku only"), "{stderr}");
+        assert!(
+            stderr.contains("the rating takes houses and killer cages only"),
+            "{stderr}"
+        );
     }
 }

@@ -16,9 +16,11 @@ use super::record::{Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job, Solvers};
 use crate::ExitStatus;
 use dlx_engine::dlx::deduce::Ending;
-use dlx_engine::sudoku::Grid;
-use dlx_engine::sudoku::explain::{ExplainError, ExplainOptions, Path, SeRating, explain, tenths};
+use dlx_engine::sudoku::explain::{
+    ExplainError, ExplainOptions, Path, SeRating, explain_variant, tenths,
+};
 use dlx_engine::sudoku::rate::RateError;
+use dlx_engine::sudoku::{Grid, PuzzleError, Variant};
 
 /// What a case prints: the whole path, or its rating alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,18 +126,21 @@ pub(super) fn compute(
             Err((ExitStatus::BadInput, e.message)),
         ),
         Ok(case) => {
-            let result = if case.variant.as_ref().is_some_and(|v| !v.is_plain()) {
-                let why = "explain and --scale se take plain Sudoku only, for now";
-                Err((ExitStatus::BadInput, why.to_string()))
-            } else {
-                let (rater, dlx) = solvers.rater_and_dlx(case.grid.shape());
-                explain(rater, dlx, &case.grid, opts).map_err(|e| match e {
+            let shape = case.grid.shape();
+            let variant = case.variant.as_deref().filter(|v| !v.is_plain());
+            let (rater, dlx) = solvers.rater_and_dlx(shape, variant);
+            let plain = Variant::plain(shape);
+            let rules = variant.unwrap_or(&plain);
+            let result =
+                explain_variant(rater, dlx, &case.grid, rules, opts).map_err(|e| match e {
+                    ExplainError::Rate(RateError::Puzzle(e @ PuzzleError::Unrated { .. })) => {
+                        (ExitStatus::BadInput, e.to_string())
+                    }
                     ExplainError::Rate(RateError::Puzzle(e)) => {
                         (ExitStatus::NoSolution, format!("no solution: {e}"))
                     }
                     other => (ExitStatus::BadInput, other.to_string()),
-                })
-            };
+                });
             (case.line, false, None, Some(case.grid), result)
         }
     };

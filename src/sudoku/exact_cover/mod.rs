@@ -280,9 +280,10 @@ pub struct DlxSolver {
     ends: Vec<u32>,
     /// Reduced item number of each full item, or [`ABSENT`].
     reduced_item: Vec<u32>,
-    /// The class of each reduced item for [`DlxSolver::with_options`]
-    /// (filled there).
+    /// The class and subject of each reduced item for
+    /// [`DlxSolver::with_options`] (filled there).
     item_class: Vec<u8>,
+    item_subject: Vec<Subject>,
     /// Full option number of each reduced option.
     full_option: Vec<u32>,
     /// Per puzzle, per cage: the digits given in it, the digits its
@@ -377,6 +378,8 @@ pub struct Placements<'s> {
     placed: &'s [u32],
     placed_ends: &'s [u32],
     deduced: &'s [u32],
+    /// The digit sets of each cage, as masks (bit `d` for digit `d + 1`).
+    sets: &'s [Vec<u64>],
 }
 
 /// A puzzle's reduced problem as flat option lists (see the module docs
@@ -391,9 +394,36 @@ pub struct CompiledOptions<'s> {
     /// 3 boxes or jigsaw regions, 4 diagonals, 5 hyper windows), 6 the
     /// digits of killer cages, 7 the cages.
     pub class: &'s [u8],
+    /// What each item stands for, in the rules' houses and cages.
+    pub subjects: &'s [Subject],
     /// What each option places (one digit at most: killer cages are
     /// compiled to their digit sets here).
     pub placements: Placements<'s>,
+}
+
+/// What an item of [`CompiledOptions`] stands for: the words of an
+/// explained step name it so. Houses index [`Variant::houses`], cages
+/// [`Variant::cages`]; digits count from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Subject {
+    /// Cell `r * n + c` holds a digit.
+    Cell(usize),
+    /// House `house` holds `digit`.
+    HouseDigit {
+        /// The house.
+        house: usize,
+        /// The digit.
+        digit: u8,
+    },
+    /// Cage `cage` holds `digit` (in a cell, or its digit set lacks it).
+    CageDigit {
+        /// The cage.
+        cage: usize,
+        /// The digit.
+        digit: u8,
+    },
+    /// Cage `cage` holds one of its digit sets.
+    Cage(usize),
 }
 
 impl Placements<'_> {
@@ -414,6 +444,23 @@ impl Placements<'_> {
         let full = self.full_option[k.0 as usize] as usize;
         let cell = full / self.n;
         (cell < self.n * self.n).then(|| (cell / self.n, cell % self.n, (full % self.n) as u8 + 1))
+    }
+
+    /// The cage and digit set (a mask, bit `d` for digit `d + 1`) that
+    /// option `k` chooses, if it is a killer cage's set option.
+    pub fn set(&self, k: OptionId) -> Option<(usize, u64)> {
+        let full = self.full_option[k.0 as usize] as usize;
+        let mut j = full.checked_sub(self.n * self.n * self.n)?;
+        if full >= self.placement_base as usize {
+            return None;
+        }
+        for (cage, sets) in self.sets.iter().enumerate() {
+            match sets.get(j) {
+                Some(&mask) => return Some((cage, mask)),
+                None => j -= sets.len(),
+            }
+        }
+        None
     }
 
     /// Every digit option `k` places, as (row, column, digit): one for a
@@ -560,6 +607,7 @@ impl DlxSolver {
             ends: Vec::new(),
             reduced_item: Vec::new(),
             item_class: Vec::new(),
+            item_subject: Vec::new(),
             full_option: Vec::new(),
             cage_given: Vec::new(),
             cage_allowed: Vec::new(),
@@ -725,18 +773,23 @@ impl DlxSolver {
         }
         self.prepare(puzzle, Cages::Sets)?;
         let mut class = std::mem::take(&mut self.item_class);
+        let mut subjects = std::mem::take(&mut self.item_subject);
         class.clear();
+        subjects.clear();
         for (full, &reduced) in self.reduced_item.iter().enumerate() {
             if reduced != ABSENT {
                 class.push(self.class_of(full));
+                subjects.push(self.subject_of(full));
             }
         }
         let result = f(CompiledOptions {
             problem: FlatProblem::all_primary(self.items, &self.entries, &self.ends),
             class: &class,
+            subjects: &subjects,
             placements: self.placements(),
         });
         self.item_class = class;
+        self.item_subject = subjects;
         Ok(result)
     }
 
@@ -749,6 +802,31 @@ impl DlxSolver {
             placed: &self.placed,
             placed_ends: &self.placed_ends,
             deduced: &self.deduced,
+            sets: &self.sets,
+        }
+    }
+
+    /// What full item `full` stands for (see [`Subject`]); the items of
+    /// the rating's compile (no rests).
+    fn subject_of(&self, full: usize) -> Subject {
+        let (n, nn) = (self.n, self.n * self.n);
+        let cage_digit = nn + self.houses.len() * n;
+        let cage = cage_digit + self.sets.len() * n;
+        let digit = |at: usize| ((full - at) % n) as u8 + 1;
+        if full < nn {
+            Subject::Cell(full)
+        } else if full < cage_digit {
+            Subject::HouseDigit {
+                house: (full - nn) / n,
+                digit: digit(nn),
+            }
+        } else if full < cage {
+            Subject::CageDigit {
+                cage: (full - cage_digit) / n,
+                digit: digit(cage_digit),
+            }
+        } else {
+            Subject::Cage(full - cage)
         }
     }
 

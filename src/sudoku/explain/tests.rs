@@ -255,3 +255,74 @@ fn every_step_of_the_ladder_agrees_with_the_solution() {
         assert!(seen.contains_key(name), "no {name} in {seen:?}");
     }
 }
+
+/// The explained path of a variant puzzle in the `line` format.
+fn variant_path(line: &str) -> Path {
+    use crate::format::{self, Options};
+    let case = format::by_name("line")
+        .unwrap()
+        .read(Box::new(line.as_bytes()), &Options::default())
+        .next()
+        .unwrap()
+        .unwrap();
+    let variant = case.variant.as_deref().unwrap();
+    let mut solver = crate::sudoku::DlxSolver::for_variant(variant.clone());
+    let opts = ExplainOptions::default();
+    explain_variant(&mut Rater::new(), &mut solver, &case.grid, variant, &opts).unwrap()
+}
+
+#[test]
+fn a_killer_path_names_its_cages_and_their_digit_sets() {
+    // data/variants/killer_50.txt, line 1. Worked by hand: cage E is the
+    // one cell r1c9 with sum 3, so r1c9 = 3. Cage A is r1c1-r1c4 with sum
+    // 12: four different digits adding up to 12 are 1+2+3+6 or 1+2+4+5,
+    // and row 1's 3 is at r1c9, so A holds 1+2+4+5.
+    let p = variant_path(
+        "................................................8.......................6........ cages=AAAABCCDEFFGGBHHDDIJGGKHHLLIMNNKKOPPQMRSKTOUPQQVSSTOUPWQVSXTUUPWYVSTTZUaWWbbccZda sums=A:12,B:8,C:15,D:23,E:3,F:16,G:19,H:13,I:9,J:6,K:20,L:7,M:4,N:11,O:17,P:32,Q:26,R:7,S:24,T:19,U:23,V:16,W:18,X:7,Y:8,Z:8,a:5,b:7,c:17,d:5",
+    );
+    let lines: Vec<&str> = p.steps.iter().map(|s| s.text.as_str()).collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "hidden single: r1c9 = 3, the only place for 3 in cage 3 at r1c9",
+            "cage combination: cage 12 at r1c1 = 1+2+4+5, the only combination without 3, which has no place left in it",
+        ]
+    );
+    assert_eq!(p.steps[0].technique, "cage-single");
+    assert_eq!(p.steps[0].placed, Some((0, 8, 3)));
+    // A digit set is chosen, not a digit placed: no placement, and the
+    // removals are the cells' candidates outside the set (the words name
+    // the set).
+    assert_eq!(p.steps[1].placed, None);
+    assert!(
+        p.steps[1]
+            .removed
+            .iter()
+            .all(|&(r, c, d)| r == 0 && c < 4 && [6, 7, 8, 9].contains(&d))
+    );
+    assert!(!p.steps[1].removed.is_empty());
+    assert_eq!(p.ending, Ending::Solved);
+    assert!(p.rating.is_some());
+}
+
+#[test]
+fn an_x_sudoku_path_links_and_names_its_diagonals() {
+    // data/variants/x_50.txt, line 1. Its third step is a chain that only
+    // X-Sudoku has: 9 in column 3 lies in r3c3 or r7c3, and r7c3 and r3c7
+    // both lie on the anti-diagonal (r + c = 10), so r3c7 sees both ends;
+    // r5c5 and r7c7 see r3c3 on the main diagonal and r7c3 in a row or a
+    // box. A diagonal's digit within a box comes later.
+    let p = variant_path(
+        "..8........4......72...4..89..1...7................6.3...4.1.....38.2.....2....5. x",
+    );
+    let text: Vec<&str> = p.steps.iter().map(|s| s.text.as_str()).collect();
+    assert_eq!(
+        text[2],
+        "X-chain: (9)r3c3 = (9)r7c3: r3c7 <> 9, r5c5 <> 9, r7c7 <> 9"
+    );
+    assert!(
+        text.contains(&"intersection: 4 in the main diagonal lies in box 9: r8c7 <> 4, r8c9 <> 4"),
+        "{text:?}"
+    );
+    assert_eq!(p.solutions, 1);
+}

@@ -1,23 +1,51 @@
 //! Steps in Sudoku's words: each item and option named by its cell,
-//! house and digit, each technique by its usual name.
+//! house, cage and digit, each technique by its usual name. Items are
+//! named by what they stand for in the rules ([`Subject`]), so the words
+//! are those of any variant: `region 4`, `the main diagonal`, `window 2`,
+//! `cage 17 at r1c1` (a killer cage by its sum and first cell).
 
 use std::fmt::Write;
 
 use super::{CLASS_BOX, CLASS_COLUMN, CLASS_ROW};
 use crate::dlx::deduce::{ChainKind, Move, Step};
 use crate::sudoku::rate::{Explanation, Placed};
-use crate::sudoku::{CLASS_CELL, Shape};
+use crate::sudoku::variant::House;
+use crate::sudoku::{CLASS_CELL, Subject, Unit, Variant};
 
-/// An explanation and its grid's shape, to name what its steps touch.
+/// The class of a diagonal's, window's, cage's digit item, and of a cage
+/// item ([`crate::sudoku::CompiledOptions::class`]).
+const CLASS_DIAGONAL: u8 = 4;
+const CLASS_WINDOW: u8 = 5;
+const CLASS_CAGE_DIGIT: u8 = 6;
+const CLASS_CAGE: u8 = 7;
+
+/// An explanation and its puzzle's rules, to name what its steps touch.
 pub(super) struct Words<'e> {
     e: &'e Explanation,
-    shape: Shape,
+    n: usize,
+    houses: Vec<House>,
+    /// Each killer cage's name: `cage 17 at r1c1`.
+    cages: Vec<String>,
 }
 
 impl<'e> Words<'e> {
-    /// The words of `e`, a puzzle of `shape`.
-    pub(super) fn new(e: &'e Explanation, shape: Shape) -> Self {
-        Self { e, shape }
+    /// The words of `e`, a puzzle under `variant`'s rules.
+    pub(super) fn new(e: &'e Explanation, variant: &Variant) -> Self {
+        let n = variant.n();
+        let cages = variant
+            .cages()
+            .iter()
+            .map(|cage| {
+                let first = usize::from(cage.cells[0]);
+                format!("cage {} at {}", cage.sum, Self::cell(first / n, first % n))
+            })
+            .collect();
+        Self {
+            e,
+            n,
+            houses: variant.houses(),
+            cages,
+        }
     }
 
     /// The cell `rRcC`.
@@ -26,30 +54,86 @@ impl<'e> Words<'e> {
     }
 
     /// What option `k` places: its cell and digit.
-    pub(super) fn place(&self, k: u32) -> Placed {
-        self.e.places[k as usize].expect("the rules' options place a digit")
+    fn place(&self, k: u32) -> Placed {
+        self.e.places[k as usize].expect("a cell's option places a digit")
     }
 
-    /// Item `i`'s class and what one of its options places.
-    fn item(&self, i: u32) -> (u8, Placed) {
-        self.e.items[i as usize].expect("a step's item has options")
+    /// What option `k` places, if it is a cell's option (a killer cage's
+    /// digit set places nothing).
+    pub(super) fn places(&self, k: u32) -> Option<Placed> {
+        self.e.places[k as usize]
     }
 
-    /// The house of a house's digit item: `row 3`, `column 5`, `box 2`.
-    fn house(&self, i: u32) -> String {
-        match self.item(i) {
-            (CLASS_ROW, (r, _, _)) => format!("row {}", r + 1),
-            (CLASS_COLUMN, (_, c, _)) => format!("column {}", c + 1),
-            (CLASS_BOX, (r, c, _)) => format!("box {}", self.shape.box_of(r, c) + 1),
-            (_, (r, c, _)) => Self::cell(r, c),
+    /// A cage's digit set `1+2+9`.
+    fn digit_set(mask: u64) -> String {
+        let digits: Vec<String> = (0..64)
+            .filter(|d| mask >> d & 1 == 1)
+            .map(|d| (d + 1).to_string())
+            .collect();
+        digits.join("+")
+    }
+
+    /// Option `k` as a chain's node: `(7)r3c5`, or `(8+9)cage 17 at
+    /// r1c1` for a cage's digit set.
+    fn node(&self, k: u32) -> String {
+        match (self.e.places[k as usize], self.e.sets[k as usize]) {
+            (Some((r, c, d)), _) => format!("({d}){}", Self::cell(r, c)),
+            (None, Some((cage, mask))) => {
+                format!("({}){}", Self::digit_set(mask), self.cages[cage])
+            }
+            (None, None) => format!("option {k}"),
         }
     }
 
-    /// The cell of a cell item, or `D in HOUSE` for a house's digit item.
+    /// The class of item `i` (as [`crate::sudoku::CompiledOptions::class`]).
+    fn class(&self, i: u32) -> u8 {
+        match self.e.subjects[i as usize] {
+            Subject::Cell(_) => CLASS_CELL,
+            Subject::HouseDigit { house, .. } => match self.houses[house].unit {
+                Unit::Row(_) => CLASS_ROW,
+                Unit::Column(_) => CLASS_COLUMN,
+                Unit::Diagonal(_) => CLASS_DIAGONAL,
+                Unit::Window(_) => CLASS_WINDOW,
+                Unit::Cage(_) => CLASS_CAGE_DIGIT,
+                Unit::Box(_) | Unit::Region(_) => CLASS_BOX,
+            },
+            Subject::CageDigit { .. } => CLASS_CAGE_DIGIT,
+            Subject::Cage(_) => CLASS_CAGE,
+        }
+    }
+
+    /// The digit of a house's or cage's digit item.
+    fn digit(&self, i: u32) -> u8 {
+        match self.e.subjects[i as usize] {
+            Subject::HouseDigit { digit, .. } | Subject::CageDigit { digit, .. } => digit,
+            _ => 0,
+        }
+    }
+
+    /// The 0-based row and column of a cell item.
+    fn cell_at(&self, i: u32) -> (usize, usize) {
+        match self.e.subjects[i as usize] {
+            Subject::Cell(cell) => (cell / self.n, cell % self.n),
+            _ => (0, 0),
+        }
+    }
+
+    /// The house or cage of an item: `row 3`, `region 5`, `the main
+    /// diagonal`, `cage 17 at r1c1`, or a cell item's cell.
+    fn house(&self, i: u32) -> String {
+        match self.e.subjects[i as usize] {
+            Subject::Cell(cell) => Self::cell(cell / self.n, cell % self.n),
+            Subject::HouseDigit { house, .. } => self.houses[house].unit.to_string(),
+            Subject::CageDigit { cage, .. } | Subject::Cage(cage) => self.cages[cage].clone(),
+        }
+    }
+
+    /// The cell of a cell item, `D in HOUSE` for a house's or cage's digit
+    /// item, the cage of a cage item.
     fn name(&self, i: u32) -> String {
-        match self.item(i) {
-            (CLASS_CELL, (r, c, _)) => Self::cell(r, c),
-            (_, (_, _, d)) => format!("{d} in {}", self.house(i)),
+        match self.e.subjects[i as usize] {
+            Subject::Cell(_) | Subject::Cage(_) => self.house(i),
+            _ => format!("{} in {}", self.digit(i), self.house(i)),
         }
     }
 
@@ -66,9 +150,17 @@ impl<'e> Words<'e> {
     fn removed(&self, step: &Step) -> String {
         let mut out = String::new();
         for (j, &k) in step.removed.iter().enumerate() {
-            let (r, c, d) = self.place(k);
             let sep = if j == 0 { "" } else { ", " };
-            let _ = write!(out, "{sep}{} <> {d}", Self::cell(r, c));
+            let _ = match (self.e.places[k as usize], self.e.sets[k as usize]) {
+                (Some((r, c, d)), _) => write!(out, "{sep}{} <> {d}", Self::cell(r, c)),
+                (None, Some((cage, mask))) => write!(
+                    out,
+                    "{sep}{} <> {}",
+                    self.cages[cage],
+                    Self::digit_set(mask)
+                ),
+                (None, None) => write!(out, "{sep}option {k} goes"),
+            };
         }
         out
     }
@@ -78,15 +170,26 @@ impl<'e> Words<'e> {
         let line = self.pattern(step);
         match (step.direct, step.chosen) {
             (true, Some(k)) => {
-                let (r, c, d) = self.place(k);
                 let single = step.items[step.items.len() - 1];
                 format!(
-                    "direct {line}, so {} = {d}, the only place for {d} in {}",
-                    Self::cell(r, c),
+                    "direct {line}, so {}, the only place for {} in {}",
+                    self.choice(k),
+                    self.digit(single),
                     self.house(single)
                 )
             }
             _ => line,
+        }
+    }
+
+    /// What option `k` chooses: `r3c5 = 7`, or `cage 17 at r1c1 = 8+9`.
+    fn choice(&self, k: u32) -> String {
+        match (self.e.places[k as usize], self.e.sets[k as usize]) {
+            (Some((r, c, d)), _) => format!("{} = {d}", Self::cell(r, c)),
+            (None, Some((cage, mask))) => {
+                format!("{} = {}", self.cages[cage], Self::digit_set(mask))
+            }
+            (None, None) => format!("option {k}"),
         }
     }
 
@@ -113,21 +216,39 @@ impl<'e> Words<'e> {
         };
         match step.kind {
             Move::NakedSingle | Move::HiddenSingle => {
-                let (r, c, d) = self.place(step.chosen.expect("a single chooses"));
-                let placed = format!("{} = {d}", Self::cell(r, c));
-                match self.item(items[0]).0 {
-                    CLASS_CELL => format!("naked single: {placed}"),
-                    _ => format!(
-                        "hidden single: {placed}, the only place for {d} in {}",
-                        self.house(items[0])
+                let k = step.chosen.expect("a single chooses");
+                let chosen = self.choice(k);
+                let i = items[0];
+                match (self.class(i), self.e.places[k as usize]) {
+                    (CLASS_CELL, _) => format!("naked single: {chosen}"),
+                    (_, Some((_, _, d))) => format!(
+                        "hidden single: {chosen}, the only place for {d} in {}",
+                        self.house(i)
+                    ),
+                    (CLASS_CAGE, None) => {
+                        format!("cage combination: {chosen}, the only combination left")
+                    }
+                    (_, None) => format!(
+                        "cage combination: {chosen}, the only combination without {}, which has no place left in it",
+                        self.digit(i)
                     ),
                 }
             }
+            Move::Intersection
+                if self.class(items[0]) == CLASS_CAGE_DIGIT
+                    && self.class(items[1]) == CLASS_CAGE_DIGIT =>
+            {
+                let (a, b) = (self.digit(items[0]), self.digit(items[1]));
+                format!(
+                    "cage combination: {a} has no place left in {}, and its combinations without {a} lack {b} too{removed}",
+                    self.house(items[0])
+                )
+            }
             Move::Intersection => {
                 let (a, b) = (items[0], items[1]);
-                let kind = match (self.item(a).0, self.item(b).0) {
-                    (CLASS_BOX, _) => "pointing",
-                    (_, CLASS_BOX) => "claiming",
+                let kind = match (self.class(a), self.class(b)) {
+                    (CLASS_BOX, CLASS_ROW | CLASS_COLUMN) => "pointing",
+                    (CLASS_ROW | CLASS_COLUMN, CLASS_BOX) => "claiming",
                     _ => "intersection",
                 };
                 format!(
@@ -166,10 +287,9 @@ impl<'e> Words<'e> {
                 )
             }
             Move::Bug => {
-                let (r, c, d) = self.place(step.chosen.expect("a bug chooses"));
+                let chosen = self.choice(step.chosen.expect("a bug chooses"));
                 format!(
-                    "BUG+1: {} = {d}, else every empty cell would hold two candidates and every digit two places in each house: two solutions or none",
-                    Self::cell(r, c)
+                    "BUG+1: {chosen}, else every empty cell would hold two candidates and every digit two places in each house: two solutions or none"
                 )
             }
             Move::Chain(kind) => {
@@ -180,33 +300,29 @@ impl<'e> Words<'e> {
                 };
                 let mut chain = String::new();
                 for (j, &k) in step.options.iter().enumerate() {
-                    let (r, c, d) = self.place(k);
                     let link = match j {
                         0 => "",
                         _ if j % 2 == 1 => " = ",
                         _ => " - ",
                     };
-                    let _ = write!(chain, "{link}({d}){}", Self::cell(r, c));
+                    let _ = write!(chain, "{link}{}", self.node(k));
                 }
                 format!("{name}: {chain}{removed}")
             }
             Move::Trial => {
-                let (r, c, d) = self.place(step.options[0]);
+                let empty = items[0];
+                let what = match self.class(empty) {
+                    CLASS_CAGE => "combination",
+                    CLASS_CELL => "candidate",
+                    _ => "place",
+                };
                 format!(
-                    "contradiction: with {} = {d}, {} singles leave {} without a candidate{removed}",
-                    Self::cell(r, c),
+                    "contradiction: with {}, {} singles leave {} without a {what}{removed}",
+                    self.choice(step.options[0]),
                     step.length,
-                    self.empty(items[0])
+                    self.name(empty)
                 )
             }
-        }
-    }
-
-    /// An item left with no option: a cell, or a digit of a house.
-    fn empty(&self, i: u32) -> String {
-        match self.item(i) {
-            (CLASS_CELL, (r, c, _)) => Self::cell(r, c),
-            (_, (_, _, d)) => format!("{d} in {}", self.house(i)),
         }
     }
 
@@ -222,14 +338,13 @@ impl<'e> Words<'e> {
         let cells = |of: &[u32]| -> Vec<String> {
             of.iter()
                 .map(|&i| {
-                    let (_, (r, c, _)) = self.item(i);
+                    let (r, c) = self.cell_at(i);
                     Self::cell(r, c)
                 })
                 .collect()
         };
-        let digits = |of: &[u32]| -> Vec<String> {
-            of.iter().map(|&i| self.item(i).1.2.to_string()).collect()
-        };
+        let digits =
+            |of: &[u32]| -> Vec<String> { of.iter().map(|&i| self.digit(i).to_string()).collect() };
         match kind {
             Move::NakedSubset(_) => format!(
                 "naked {size}: {} hold {} in {}",
@@ -250,26 +365,27 @@ impl<'e> Words<'e> {
                     _ => "jellyfish",
                 };
                 let lines = |of: &[u32]| -> String {
-                    let (kind, numbers): (&str, Vec<String>) = match self.item(of[0]).0 {
-                        CLASS_ROW => (
-                            "rows",
-                            of.iter()
-                                .map(|&i| (self.item(i).1.0 + 1).to_string())
-                                .collect(),
-                        ),
-                        CLASS_COLUMN => (
-                            "columns",
-                            of.iter()
-                                .map(|&i| (self.item(i).1.1 + 1).to_string())
-                                .collect(),
-                        ),
-                        _ => ("houses", of.iter().map(|&i| self.house(i)).collect()),
+                    let kind = match self.class(of[0]) {
+                        CLASS_ROW => "rows",
+                        CLASS_COLUMN => "columns",
+                        _ => "houses",
                     };
+                    // Rows and columns by number, other houses by name.
+                    let numbers: Vec<String> = of
+                        .iter()
+                        .map(|&i| match self.e.subjects[i as usize] {
+                            Subject::HouseDigit { house, .. } => match self.houses[house].unit {
+                                Unit::Row(x) | Unit::Column(x) => (x + 1).to_string(),
+                                _ => self.house(i),
+                            },
+                            _ => self.house(i),
+                        })
+                        .collect();
                     format!("{kind} {}", Self::list(&numbers))
                 };
                 format!(
                     "{name}: {} in {} lies in {}",
-                    self.item(set[0]).1.2,
+                    self.digit(set[0]),
                     lines(set),
                     lines(targets)
                 )
