@@ -1,6 +1,6 @@
 use super::*;
 use crate::dlx::FlatProblem;
-use crate::dlx::{ItemId, ItemKind, Problem};
+use crate::dlx::{ItemId, ItemKind, OptionId, Problem};
 use crate::sudoku::verify::{check_solution, check_variant};
 
 /// The full matrix of `shape` with `puzzle`'s givens forced: what the

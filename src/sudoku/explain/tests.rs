@@ -256,19 +256,34 @@ fn every_step_of_the_ladder_agrees_with_the_solution() {
     }
 }
 
-/// The explained path of a variant puzzle in the `line` format.
-fn variant_path(line: &str) -> Path {
-    use crate::format::{self, Options};
-    let case = format::by_name("line")
-        .unwrap()
-        .read(Box::new(line.as_bytes()), &Options::default())
-        .next()
-        .unwrap()
-        .unwrap();
-    let variant = case.variant.as_deref().unwrap();
+/// The explained path of `puzzle` under `variant`.
+fn variant_path(puzzle: &str, variant: Variant) -> Path {
     let mut solver = crate::sudoku::DlxSolver::for_variant(variant.clone());
     let opts = ExplainOptions::default();
-    explain_variant(&mut Rater::new(), &mut solver, &case.grid, variant, &opts).unwrap()
+    explain_variant(
+        &mut Rater::new(),
+        &mut solver,
+        &grid(puzzle),
+        &variant,
+        &opts,
+    )
+    .unwrap()
+}
+
+/// Killer rules from the `line` format's fields: a cage label per cell,
+/// and `A:12,B:8`.
+fn killer(labels: &str, sums: &str) -> Variant {
+    let labels: Vec<Option<char>> = labels.chars().map(Some).collect();
+    let sums: Vec<(char, u32)> = sums
+        .split(',')
+        .map(|s| {
+            let (label, sum) = s.split_once(':').unwrap();
+            (label.chars().next().unwrap(), sum.parse().unwrap())
+        })
+        .collect();
+    Variant::plain(Shape::NINE)
+        .with_cages(&labels, &sums)
+        .unwrap()
 }
 
 #[test]
@@ -278,7 +293,11 @@ fn a_killer_path_names_its_cages_and_their_digit_sets() {
     // 12: four different digits adding up to 12 are 1+2+3+6 or 1+2+4+5,
     // and row 1's 3 is at r1c9, so A holds 1+2+4+5.
     let p = variant_path(
-        "................................................8.......................6........ cages=AAAABCCDEFFGGBHHDDIJGGKHHLLIMNNKKOPPQMRSKTOUPQQVSSTOUPWQVSXTUUPWYVSTTZUaWWbbccZda sums=A:12,B:8,C:15,D:23,E:3,F:16,G:19,H:13,I:9,J:6,K:20,L:7,M:4,N:11,O:17,P:32,Q:26,R:7,S:24,T:19,U:23,V:16,W:18,X:7,Y:8,Z:8,a:5,b:7,c:17,d:5",
+        "................................................8.......................6........",
+        killer(
+            "AAAABCCDEFFGGBHHDDIJGGKHHLLIMNNKKOPPQMRSKTOUPQQVSSTOUPWQVSXTUUPWYVSTTZUaWWbbccZda",
+            "A:12,B:8,C:15,D:23,E:3,F:16,G:19,H:13,I:9,J:6,K:20,L:7,M:4,N:11,O:17,P:32,Q:26,R:7,S:24,T:19,U:23,V:16,W:18,X:7,Y:8,Z:8,a:5,b:7,c:17,d:5",
+        ),
     );
     let lines: Vec<&str> = p.steps.iter().map(|s| s.text.as_str()).collect();
     assert_eq!(
@@ -313,7 +332,8 @@ fn an_x_sudoku_path_links_and_names_its_diagonals() {
     // r5c5 and r7c7 see r3c3 on the main diagonal and r7c3 in a row or a
     // box. A diagonal's digit within a box comes later.
     let p = variant_path(
-        "..8........4......72...4..89..1...7................6.3...4.1.....38.2.....2....5. x",
+        "..8........4......72...4..89..1...7................6.3...4.1.....38.2.....2....5.",
+        Variant::plain(Shape::NINE).with_diagonals(),
     );
     let text: Vec<&str> = p.steps.iter().map(|s| s.text.as_str()).collect();
     assert_eq!(
