@@ -104,11 +104,7 @@ impl RateArgs {
             threads: self.threads.into(),
             json: self.json,
             part: self.part,
-            output: match self.output {
-                RateOutput::Text => None,
-                RateOutput::Svg => Some(sudoku_app::SVG.into()),
-                RateOutput::Pdf => Some(sudoku_app::PDF.into()),
-            },
+            output: self.output.name().map(str::to_string),
             output_dir: self.pictures.output_dir,
             per_page: self.pictures.per_page.map(usize::from),
             ..opts

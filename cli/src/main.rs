@@ -29,7 +29,7 @@ use convert::{
     CoverPropagateArg, PropagateArg, format_names, output_names, parse_side, thread_range,
 };
 use help::*;
-use rating::{ExplainArgs, RateArgs, RateOutput, parse_se_band, technique_names};
+use rating::{ExplainArgs, RateArgs, parse_se_band, technique_names};
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]

@@ -91,12 +91,12 @@ pub(super) struct RateArgs {
     pub(super) part: Option<Part>,
 }
 
-/// `dlx rate --output` values.
+/// `dlx rate --output` and `dlx explain --output` values.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(super) enum RateOutput {
-    /// A line per puzzle: the level, the score and the steps.
+    /// Lines of text: a rating, or a path's steps.
     Text,
-    /// A picture per rated puzzle, its rating under the grid.
+    /// A picture per puzzle: its rating under the grid, or its step drawn.
     Svg,
     /// Those pictures on A4 pages of one PDF document.
     Pdf,
@@ -129,11 +129,32 @@ pub(super) struct ExplainArgs {
     /// error (see docs/rating.md).
     #[arg(long)]
     pub(super) json: bool,
+    /// How each path is written: text, a step a line; svg, each puzzle's
+    /// last step explained drawn on its candidates (the pattern ringed
+    /// blue, a placed digit green, removals red and struck through; with
+    /// --hint the next step, with --max-steps N step N), its line under
+    /// the grid (see --output-dir, --per-page, docs/render.md); pdf, those
+    /// pictures on the A4 pages of one PDF document.
+    #[arg(long, value_enum, value_name = "NAME", default_value_t = RateOutput::Text, conflicts_with = "json")]
+    pub(super) output: RateOutput,
+    #[command(flatten)]
+    pub(super) pictures: PictureArgs,
     /// Explain only share K of N (K = 1..N) of the cases of all inputs;
     /// the shares' outputs, concatenated in K order, are the output of
     /// one run, byte for byte.
     #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
     pub(super) part: Option<Part>,
+}
+
+impl RateOutput {
+    /// The `--output` name the pipeline takes (`None`: text).
+    pub(super) fn name(self) -> Option<&'static str> {
+        match self {
+            RateOutput::Text => None,
+            RateOutput::Svg => Some(sudoku_app::SVG),
+            RateOutput::Pdf => Some(sudoku_app::PDF),
+        }
+    }
 }
 
 /// The technique names `--until` and `generate --technique` take.
@@ -158,6 +179,9 @@ impl ExplainArgs {
             threads: self.threads.into(),
             json: self.json,
             part: self.part,
+            output: self.output.name().map(str::to_string),
+            output_dir: self.pictures.output_dir,
+            per_page: self.pictures.per_page.map(usize::from),
             ..opts
         };
         let task = Task::Explain {

@@ -383,16 +383,11 @@ fn solve_or_count(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     }
     if ctx.pictures {
         if let (Some(case), Some(solution)) = (&read, &verdict.solution) {
-            picture::picture(
-                &mut done,
-                &name,
-                index,
-                case,
-                Some(solution),
-                None,
-                None,
-                ctx,
-            );
+            let item = picture::Item {
+                solution: Some(solution.clone()),
+                ..picture::Item::of(case.clone())
+            };
+            picture::picture(&mut done, &name, index, item, ctx);
         }
         return done;
     }

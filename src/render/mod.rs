@@ -12,7 +12,8 @@
 //! [`Options::givens_only`]), and in each cell left empty its pencil marks
 //! ([`Puzzle::marks`], or the rules' own [`Variant::candidates`]) small and
 //! grey, digit `d` in place `d` of a `box_rows` x `box_cols` block (a
-//! keypad of 1-9 on 9x9).
+//! keypad of 1-9 on 9x9); a step of an explained path on them
+//! ([`Puzzle::highlight`], [`Highlight`]).
 //!
 //! Invariants:
 //! - the text depends only on the arguments (no clock, no randomness, no
@@ -30,6 +31,8 @@
 //! their solutions); [`svg`] wraps one in a document of its own.
 
 mod glyphs;
+mod highlight;
+pub use highlight::Highlight;
 pub mod pdf;
 pub mod sheet;
 
@@ -86,6 +89,9 @@ pub struct Puzzle<'a> {
     /// A line of text under the grid (after the rules' caption), such as
     /// a rating.
     pub note: Option<&'a str>,
+    /// A step of an explained path, drawn on the pencil marks
+    /// ([`Highlight`]).
+    pub highlight: Option<&'a Highlight>,
 }
 
 /// Why a puzzle cannot be drawn.
@@ -236,6 +242,9 @@ pub fn draw(
         windows(&mut out, variant);
     }
     out.push_str(&glyphs.shading);
+    if let Some(h) = puzzle.highlight {
+        highlight::shading(&mut out, h, n);
+    }
     if variant.diagonals() {
         let _ = writeln!(
             out,
@@ -262,7 +271,7 @@ pub fn draw(
     out.push_str(&glyphs.clues);
     digits(&mut out, puzzle, alphabet, opts);
     if let Some(marks) = puzzle.marks.or(variant.candidates()) {
-        pencil_marks(&mut out, puzzle, marks, alphabet, opts);
+        marks_and_step(&mut out, puzzle, marks, alphabet, opts);
     }
     write_caption(&mut out, &caption, side + bottom);
     out.push_str("</g>\n</g>\n");
@@ -646,6 +655,26 @@ fn marked_cells(puzzle: &Puzzle<'_>, variant: &Variant, opts: &Options) -> Vec<b
     }
 }
 
+/// The pencil marks, with the step of [`Puzzle::highlight`] (if any, and
+/// unless the givens alone are drawn) ringed under them and struck
+/// through over them.
+fn marks_and_step(
+    out: &mut String,
+    puzzle: &Puzzle<'_>,
+    marks: &[u64],
+    alphabet: &Alphabet,
+    opts: &Options,
+) {
+    let highlight = puzzle.highlight.filter(|_| !opts.givens_only);
+    if let Some(h) = highlight {
+        highlight::rings(out, h, puzzle, marks);
+    }
+    pencil_marks(out, puzzle, marks, alphabet, opts);
+    if let Some(h) = highlight {
+        highlight::strokes(out, h, puzzle, marks);
+    }
+}
+
 /// The pencil marks of the cells no digit fills: digit `d` small and grey
 /// in place `d - 1` of a block of `box_rows` rows by `box_cols` columns.
 fn pencil_marks(
@@ -725,6 +754,7 @@ mod tests {
             solution: None,
             marks: None,
             note: None,
+            highlight: None,
         };
         let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
         assert!(text.contains("d=\"M0,80H160M80,0V160\""), "{text}");
@@ -741,6 +771,7 @@ mod tests {
             solution: Some(&nine),
             marks: None,
             note: None,
+            highlight: None,
         };
         assert!(matches!(
             svg(&bad, &Alphabet::default(), &Options::default()),
@@ -796,6 +827,7 @@ mod tests {
             solution: None,
             marks: Some(&marks),
             note: None,
+            highlight: None,
         };
         let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
         let drawn = texts_of(&text, "marks");
@@ -844,6 +876,7 @@ mod tests {
             solution: None,
             marks: None,
             note: None,
+            highlight: None,
         };
         let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
         assert_eq!(texts_of(&text, "marks").len(), 15 * 4 + 2);

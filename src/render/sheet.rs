@@ -138,6 +138,7 @@ mod tests {
             solution: Some(&solution),
             marks: None,
             note: None,
+            highlight: None,
         };
         let without = Puzzle {
             solution: None,

@@ -46,11 +46,13 @@
 //! unique puzzle is checked against its solution before it is returned
 //! ([`explain`]): a placement is the solution's digit, no removal is.
 
+mod board;
 mod words;
 
 use super::rate::{Explanation, Placed, RateError, Rater};
 use super::{CLASS_CELL, Grid, SudokuSolver, Variant};
 use crate::dlx::deduce::{ChainKind, Classes, Ending, Move, Step, Technique};
+use board::Board;
 use words::Words;
 
 /// The classes of a house's digit items ([`Explanation::items`]; 4 and
@@ -113,7 +115,7 @@ pub fn length_penalty(complexity: usize) -> u32 {
 /// these two numbers are dlx's (docs/rating.md).
 pub fn ladder(variant: &Variant, unique: bool) -> Vec<Rung> {
     let cages = !variant.cages().is_empty();
-    let more_houses = cages || variant.houses().len() > 3 * variant.n();
+    let more_houses = cages || variant.diagonals() || variant.windows();
     ladder_of(unique, more_houses, cages)
 }
 
@@ -252,6 +254,13 @@ pub struct ExplainedStep {
     /// The candidates it removes (for a placement: the other candidates
     /// of the cell and the digit's other places in its houses).
     pub removed: Vec<Placed>,
+    /// The candidates that make its pattern (a subset's, an
+    /// intersection's, a chain's, ...; none for a single).
+    pub pattern: Vec<Placed>,
+    /// The cells to shade when it is drawn (0-based, `r * n + c`): a
+    /// single's house or cell, an intersection's shared cells, the
+    /// pattern's cells.
+    pub cells: Vec<usize>,
 }
 
 /// Tenths of Sudoku Explainer's scale as it writes them: 85 as `8.5`.
@@ -293,6 +302,29 @@ pub struct Path {
     pub solutions: u64,
     /// The SE rating, when the steps solve a unique puzzle.
     pub rating: Option<SeRating>,
+    /// The candidates before the first step: bit `d - 1` of cell `r * n +
+    /// c` for digit `d` (0 for a given).
+    pub candidates: Vec<u64>,
+}
+
+impl Path {
+    /// The board before step `j` (0-based; the steps' count for the end):
+    /// `puzzle` with the digits the steps before it placed, and the
+    /// candidates then.
+    pub fn before(&self, puzzle: &Grid, j: usize) -> (Grid, Vec<u64>) {
+        let mut grid = puzzle.clone();
+        let mut board = Board {
+            n: puzzle.n(),
+            masks: self.candidates.clone(),
+        };
+        for step in &self.steps[..j.min(self.steps.len())] {
+            board.apply(step);
+            if let Some((r, c, d)) = step.placed {
+                grid.set(r, c, d);
+            }
+        }
+        (grid, board.masks)
+    }
 }
 
 /// How far to explain.
@@ -371,9 +403,12 @@ pub fn explain_variant(
     let rules = (!variant.is_plain()).then_some(variant);
     let e = rater.walk(puzzle, rules, &techniques, opts.max_steps)?;
     let words = Words::new(&e, variant);
+    let mut board = Board::of(puzzle.n(), &e.places);
+    let candidates = board.masks.clone();
     let mut steps = Vec::with_capacity(e.steps.len());
     for (j, step) in e.steps.iter().enumerate() {
-        let said = say(&words, &rungs, step);
+        let said = say(&words, &rungs, step, &board);
+        board.apply(&said);
         if let Some(solution) = &solution {
             check(&said, solution)
                 .and_then(|()| check_sets(&e, step, variant, solution))
@@ -387,11 +422,12 @@ pub fn explain_variant(
         ending: e.ending,
         solutions,
         rating,
+        candidates,
     })
 }
 
 /// A step in words, with its difficulty.
-fn say(words: &Words<'_>, rungs: &[Rung], step: &Step) -> ExplainedStep {
+fn say(words: &Words<'_>, rungs: &[Rung], step: &Step, board: &Board) -> ExplainedStep {
     let rung = &rungs[step.rung];
     let difficulty = rung.difficulty
         + match step.kind {
@@ -411,6 +447,7 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step) -> ExplainedStep {
         .filter_map(|&k| words.places(k))
         .collect();
     removed.sort_unstable();
+    let (pattern, cells) = board.pattern(words, step);
     ExplainedStep {
         technique: rung.name,
         difficulty,
@@ -420,6 +457,8 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step) -> ExplainedStep {
         },
         placed,
         removed,
+        pattern,
+        cells,
     }
 }
 

@@ -302,3 +302,99 @@ fn setters_constraints_are_refused_as_input_not_as_puzzles_without_a_solution() 
         );
     }
 }
+
+/// The circles of an SVG group of class `class`.
+fn rings(svg: &str, class: &str) -> usize {
+    let start = svg
+        .find(&format!("<g class=\"{class}\""))
+        .unwrap_or_else(|| panic!("no {class} in {svg}"));
+    let group = &svg[start..start + svg[start..].find("</g>").unwrap()];
+    group.matches("<circle").count()
+}
+
+#[test]
+fn a_step_is_drawn_on_its_candidates() {
+    // Each step of the first moves of a plain and of a killer puzzle,
+    // drawn: a ring for each candidate of its pattern, of its placement
+    // and of its removals (as --json lists them), a stroke through each
+    // removal, and its line under the grid.
+    let killer = std::fs::read_to_string(format!(
+        "{}/data/variants/killer_50.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .lines()
+    .next()
+    .unwrap()
+    .to_string();
+    let plain = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    for puzzle in [plain, killer.as_str()] {
+        let json = dlx()
+            .args(["explain", "--json", "--max-steps", "30"])
+            .arg(puzzle)
+            .output()
+            .unwrap();
+        let record: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+        let steps = record["steps"].as_array().unwrap();
+        for (j, step) in steps.iter().enumerate().step_by(3) {
+            let out = dlx()
+                .args(["explain", "--output", "svg", "--max-steps"])
+                .arg((j + 1).to_string())
+                .arg(puzzle)
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            let svg = String::from_utf8(out.stdout).unwrap();
+            let count = |field: &str| step[field].as_array().unwrap().len();
+            assert_eq!(rings(&svg, "step-pattern"), count("pattern"), "{step}");
+            assert_eq!(rings(&svg, "step-removed"), count("removed"), "{step}");
+            assert_eq!(
+                rings(&svg, "step-placed"),
+                usize::from(!step["placed"].is_null()),
+                "{step}"
+            );
+            let strokes = svg.split("class=\"step-strokes\" d=\"").nth(1).unwrap();
+            let strokes = &strokes[..strokes.find('"').unwrap()];
+            assert_eq!(strokes.matches('M').count(), count("removed"), "{step}");
+            let text = step["text"].as_str().unwrap();
+            let first_words: String = text.split(' ').take(3).collect::<Vec<_>>().join(" ");
+            assert!(
+                svg.contains(&format!("Step {}: ", j + 1)) && svg.contains(&first_words),
+                "{svg}"
+            );
+        }
+    }
+}
+
+#[test]
+fn step_pictures_are_the_same_at_any_thread_count() {
+    let dir = |threads: &str| {
+        let d = common::scratch(&format!("explain-steps-{threads}"));
+        let out = dlx()
+            .args(["explain", "--hint", "--output", "svg", "--threads", threads])
+            .arg("--output-dir")
+            .arg(&d)
+            .arg(format!(
+                "{}/data/variants/jigsaw_50.txt",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        files.sort();
+        files
+    };
+    let one = dir("1");
+    assert_eq!(one.len(), 50);
+    assert_eq!(one, dir("3"));
+}

@@ -137,6 +137,7 @@ fn picture(case: &Case, solution: Option<&Grid>, opts: &Options) -> String {
         solution,
         marks: None,
         note: None,
+        highlight: None,
     };
     render::svg(&puzzle, &Alphabet::default(), opts).unwrap()
 }
@@ -373,6 +374,7 @@ fn any_alphabet_symbol_is_escaped() {
         solution: None,
         marks: None,
         note: None,
+        highlight: None,
     };
     let text = render::svg(&puzzle, &alphabet, &Options::default()).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
@@ -387,9 +389,7 @@ fn any_alphabet_symbol_is_escaped() {
 
 /// A fresh folder for one test's files.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dlx-render-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    common::scratch(&format!("render-{name}"))
 }
 
 #[test]
@@ -1217,6 +1217,7 @@ fn a_constraint_a_picture_cannot_show_is_an_error_naming_its_kind() {
             solution: None,
             marks: None,
             note: None,
+            highlight: None,
         };
         match render::svg(&puzzle, &Alphabet::default(), &Options::default()) {
             Err(e @ render::RenderError::Constraint { kind, .. }) => {
@@ -1761,6 +1762,7 @@ fn chevrons_keep_off_the_digit_and_the_pencil_marks() {
         solution: None,
         marks: Some(&marks),
         note: None,
+        highlight: None,
     };
     let svg = render::svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();

@@ -12,10 +12,13 @@
 
 use serde::Serialize;
 
+use super::picture::{self, Item};
 use super::record::{Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job, Solvers};
 use crate::ExitStatus;
 use dlx_engine::dlx::deduce::Ending;
+use dlx_engine::format::Case;
+use dlx_engine::render::Highlight;
 use dlx_engine::sudoku::explain::{
     ExplainError, ExplainOptions, Path, SeRating, explain_variant, tenths,
 };
@@ -40,6 +43,10 @@ struct JsonStep<'a> {
     /// Row, column and digit, from 1.
     placed: Option<[usize; 3]>,
     removed: Vec<[usize; 3]>,
+    /// The candidates that make the pattern, and the cells to shade (row
+    /// and column from 1).
+    pattern: Vec<[usize; 3]>,
+    cells: Vec<[usize; 2]>,
 }
 
 /// One line of `dlx explain --json`, in its field order.
@@ -111,8 +118,13 @@ pub(super) fn compute(
     solvers: &mut Solvers,
 ) -> Done {
     let Job {
-        name, number, case, ..
+        name,
+        number,
+        index,
+        case,
+        ..
     } = job;
+    let mut read = None;
     let alphabet = &ctx.format_opts.alphabet;
     let text = |g: &Grid| grid_line(alphabet, g);
     // A case comes to its path, or to the exit status and message of why
@@ -141,7 +153,9 @@ pub(super) fn compute(
                     }
                     other => (ExitStatus::BadInput, other.to_string()),
                 });
-            (case.line, false, None, Some(case.grid), result)
+            let (line, grid) = (case.line, case.grid.clone());
+            read = Some(case);
+            (line, false, None, Some(grid), result)
         }
     };
     let mut done = Done::default();
@@ -160,6 +174,15 @@ pub(super) fn compute(
     if let Some((_, error)) = why {
         done.err = error_line(&name, line, column, error);
     }
+    if ctx.pictures {
+        // `--output svg`: the last step drawn, or the rating under the grid.
+        if let (Some(case), Ok(p)) = (read, &result)
+            && let Some(item) = drawn(case, p, show)
+        {
+            picture::picture(&mut done, &name, index, item, ctx);
+        }
+        return done;
+    }
     let puzzle = grid.as_ref().map(text);
     done.out = if ctx.opts.json {
         (!header).then(|| {
@@ -171,6 +194,7 @@ pub(super) fn compute(
                     column,
                     puzzle: puzzle_text(alphabet, grid.as_ref()),
                 },
+                grid.as_ref().map_or(0, Grid::n),
                 status,
                 &result,
                 show,
@@ -203,9 +227,53 @@ pub(super) fn compute(
     done
 }
 
+/// What `--output svg` draws of a case's path: for `explain`, its last
+/// step on the candidates before it (the digits placed so far blue), the
+/// step's line under the grid, or the board and where the path ended when
+/// it has no step; for `rate --scale se`, the puzzle and its rating, if it
+/// has one.
+fn drawn(case: Case, p: &Path, show: Show) -> Option<Item> {
+    if show == Show::Rating {
+        let rating = p.rating?;
+        return Some(Item {
+            note: Some(format!("SE {}", rating.triple())),
+            ..Item::of(case)
+        });
+    }
+    let n = case.grid.n();
+    let Some(last) = p.steps.len().checked_sub(1) else {
+        return Some(Item {
+            marks: Some(p.candidates.clone()),
+            note: Some(ending_line(p).trim_end().to_string()),
+            ..Item::of(case)
+        });
+    };
+    let (before, marks) = p.before(&case.grid, last);
+    let step = &p.steps[last];
+    let at = |&(r, c, d): &(usize, usize, u8)| (r * n + c, d);
+    Some(Item {
+        solution: Some(before),
+        marks: Some(marks),
+        note: Some(format!(
+            "Step {}: {} {}",
+            last + 1,
+            tenths(step.difficulty),
+            step.text
+        )),
+        highlight: Some(Highlight {
+            shaded: step.cells.clone(),
+            pattern: step.pattern.iter().map(at).collect(),
+            placed: step.placed.as_ref().map(at),
+            removed: step.removed.iter().map(at).collect(),
+        }),
+        ..Item::of(case)
+    })
+}
+
 /// The `--json` record of a case.
 fn record<'a>(
     at: Where<'a>,
+    n: usize,
     status: ExitStatus,
     result: &'a Result<Path, (ExitStatus, String)>,
     show: Show,
@@ -235,6 +303,8 @@ fn record<'a>(
                     text: &s.text,
                     placed: s.placed.map(one),
                     removed: s.removed.iter().map(|&p| one(p)).collect(),
+                    pattern: s.pattern.iter().map(|&p| one(p)).collect(),
+                    cells: s.cells.iter().map(|&k| [k / n + 1, k % n + 1]).collect(),
                 })
                 .collect()
         }),

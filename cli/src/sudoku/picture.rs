@@ -28,7 +28,7 @@ use super::{Context, Done, Job};
 use crate::ExitStatus;
 use dlx_engine::dlx::Outcome;
 use dlx_engine::format::{Alphabet, Case};
-use dlx_engine::render::{self, Puzzle, sheet};
+use dlx_engine::render::{self, Highlight, Puzzle, sheet};
 use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::candidates::true_candidates;
 use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
@@ -60,7 +60,7 @@ pub(super) struct Target {
     pub item: Option<Box<Item>>,
 }
 
-/// A case of a sheet: what its picture was drawn from.
+/// What a case's picture is drawn from (and a sheet's case).
 #[derive(Clone, Debug)]
 pub(super) struct Item {
     /// The puzzle and its rules.
@@ -71,6 +71,21 @@ pub(super) struct Item {
     pub marks: Option<Vec<u64>>,
     /// The line under the grid (`dlx rate`'s rating), if any.
     pub note: Option<String>,
+    /// A step drawn on the marks (`dlx explain --output svg`), if any.
+    pub highlight: Option<Highlight>,
+}
+
+impl Item {
+    /// `case` alone, drawn as read.
+    pub(super) fn of(case: Case) -> Self {
+        Self {
+            case,
+            solution: None,
+            marks: None,
+            note: None,
+            highlight: None,
+        }
+    }
 }
 
 /// The file of case `index` (1-based over the run) in `--output-dir`.
@@ -120,35 +135,36 @@ pub(super) fn compute(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Don
     } else {
         None
     };
-    picture(
-        &mut done, &job.name, job.index, &case, None, marks, None, ctx,
-    );
+    let item = Item {
+        marks,
+        ..Item::of(case)
+    };
+    picture(&mut done, &job.name, job.index, item, ctx);
     done
 }
 
-/// Draws `case` (with `solution`, if any, unless `--givens-only`; with
-/// `note` under the grid) into `done`, or says on its standard error why
-/// it cannot be drawn.
-#[allow(clippy::too_many_arguments)]
+/// Draws `item` (its case, with its solution, if any, unless
+/// `--givens-only`; its marks, its step and its note under the grid)
+/// into `done`, or says on its standard error why it cannot be drawn.
 pub(super) fn picture(
     done: &mut Done,
     name: &str,
     index: usize,
-    case: &Case,
-    solution: Option<&Grid>,
-    marks: Option<Vec<u64>>,
-    note: Option<String>,
+    mut item: Item,
     ctx: &Context<'_>,
 ) {
     let sheet = ctx.opts.per_page.is_some() || ctx.opts.output.as_deref() == Some(PDF);
     // The solve was run and checked; --givens-only draws the puzzle alone.
-    let solution = solution.filter(|_| !ctx.opts.givens_only);
+    if ctx.opts.givens_only {
+        item.solution = None;
+    }
     let puzzle = Puzzle {
-        grid: &case.grid,
-        variant: case.variant.as_deref(),
-        solution,
-        marks: marks.as_deref(),
-        note: note.as_deref(),
+        grid: &item.case.grid,
+        variant: item.case.variant.as_deref(),
+        solution: item.solution.as_ref(),
+        marks: item.marks.as_deref(),
+        note: item.note.as_deref(),
+        highlight: item.highlight.as_ref(),
     };
     match render::svg(
         &puzzle,
@@ -156,25 +172,18 @@ pub(super) fn picture(
         &render::Options::default(),
     ) {
         Ok(text) => {
-            // A sheet's case is drawn again on its page, at the end.
-            let item = sheet.then(|| {
-                Box::new(Item {
-                    case: case.clone(),
-                    solution: solution.cloned(),
-                    marks: marks.clone(),
-                    note: note.clone(),
-                })
-            });
+            let line = item.case.line;
             done.out = (!sheet).then_some(text);
             done.picture = Some(Target {
                 file: file_name(index),
-                place: format!("{name}: line {}", case.line),
-                item,
+                place: format!("{name}: line {line}"),
+                // A sheet's case is drawn again on its page, at the end.
+                item: sheet.then(|| Box::new(item)),
             });
         }
         Err(e) => {
             done.err
-                .push_str(&error_line(name, case.line, None, &e.to_string()));
+                .push_str(&error_line(name, item.case.line, None, &e.to_string()));
             done.status = done.status.max(ExitStatus::BadInput);
         }
     }
@@ -260,6 +269,7 @@ impl Sheet {
                 solution: item.solution.as_ref(),
                 marks: item.marks.as_deref(),
                 note: item.note.as_deref(),
+                highlight: item.highlight.as_ref(),
             })
             .collect();
         // Every case was drawn once before it came here.

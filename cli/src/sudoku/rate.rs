@@ -116,7 +116,11 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
         // `--output svg`: the rated puzzle, its rating under the grid.
         if let (Some(case), Some(r)) = (&read, &rating) {
             let note = format!("Rating: {}, score {}", r.level(), r.score());
-            super::picture::picture(&mut done, &name, index, case, None, None, Some(note), ctx);
+            let item = super::picture::Item {
+                note: Some(note),
+                ..super::picture::Item::of(case.clone())
+            };
+            super::picture::picture(&mut done, &name, index, item, ctx);
         }
         return done;
     }

@@ -26,6 +26,8 @@ pub(super) struct Words<'e> {
     houses: Vec<House>,
     /// Each killer cage's name: `cage 17 at r1c1`.
     cages: Vec<String>,
+    /// Each killer cage's cells.
+    cage_cells: Vec<Vec<u16>>,
 }
 
 impl<'e> Words<'e> {
@@ -45,6 +47,7 @@ impl<'e> Words<'e> {
             n,
             houses: variant.houses(),
             cages,
+            cage_cells: variant.cages().iter().map(|c| c.cells.clone()).collect(),
         }
     }
 
@@ -102,8 +105,25 @@ impl<'e> Words<'e> {
         }
     }
 
+    /// The cells of item `i`'s cell, house or cage, in reading order.
+    pub(super) fn cells_of(&self, i: u32) -> &[u16] {
+        match self.e.subjects[i as usize] {
+            Subject::Cell(_) => &[],
+            Subject::HouseDigit { house, .. } => &self.houses[house].cells,
+            Subject::CageDigit { cage, .. } | Subject::Cage(cage) => &self.cage_cells[cage],
+        }
+    }
+
+    /// The cell of a cell item.
+    pub(super) fn cell_of(&self, i: u32) -> Option<usize> {
+        match self.e.subjects[i as usize] {
+            Subject::Cell(cell) => Some(cell),
+            _ => None,
+        }
+    }
+
     /// The digit of a house's or cage's digit item.
-    fn digit(&self, i: u32) -> u8 {
+    pub(super) fn digit(&self, i: u32) -> u8 {
         match self.e.subjects[i as usize] {
             Subject::HouseDigit { digit, .. } | Subject::CageDigit { digit, .. } => digit,
             _ => 0,

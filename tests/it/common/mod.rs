@@ -40,3 +40,11 @@ pub fn with_holes(solution: &Grid, holes: &[bool]) -> Grid {
     }
     puzzle
 }
+
+/// A fresh folder for one test's files, `name` unique to the test (the
+/// process's id keeps runs apart).
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dlx-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
