@@ -112,7 +112,10 @@ impl RateArgs {
         let task = match self.scale {
             ScaleArg::Qqwing => Task::Rate { rules },
             ScaleArg::Se => Task::Explain {
-                opts: ExplainOptions::default(),
+                opts: ExplainOptions {
+                    rating_only: true,
+                    ..ExplainOptions::default()
+                },
                 show: Show::Rating,
             },
         };

@@ -172,6 +172,7 @@ impl ExplainArgs {
                 self.max_steps.unwrap_or(usize::MAX)
             },
             until,
+            rating_only: false,
         };
         let (inputs, opts) = self.input.options();
         let opts = sudoku_app::Options {

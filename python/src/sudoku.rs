@@ -444,6 +444,7 @@ pub(crate) fn explain(
     let opts = ExplainOptions {
         max_steps: max_steps.unwrap_or(usize::MAX),
         until,
+        rating_only: false,
     };
     let (path, timed_out) = interruptible(py, 1, bounds.deadline, |cancel| {
         let mut rater = Rater::new();

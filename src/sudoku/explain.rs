@@ -334,6 +334,11 @@ pub struct ExplainOptions {
     pub max_steps: usize,
     /// Use no technique harder than this one ([`technique_names`]).
     pub until: Option<&'static str>,
+    /// Only the rating is wanted: the steps carry no words, pattern or
+    /// cells (their placements and removals are still checked), which
+    /// saves the most of the work past the ladder (`dlx rate --scale
+    /// se`).
+    pub rating_only: bool,
 }
 
 impl Default for ExplainOptions {
@@ -341,6 +346,7 @@ impl Default for ExplainOptions {
         Self {
             max_steps: usize::MAX,
             until: None,
+            rating_only: false,
         }
     }
 }
@@ -407,12 +413,22 @@ pub fn explain_variant(
     let candidates = board.masks.clone();
     let mut steps = Vec::with_capacity(e.steps.len());
     for (j, step) in e.steps.iter().enumerate() {
-        let said = say(&words, &rungs, step, &board);
-        board.apply(&said);
+        let said = say(&words, &rungs, step, (!opts.rating_only).then_some(&board));
+        if !opts.rating_only {
+            board.apply(&said);
+        }
         if let Some(solution) = &solution {
             check(&said, solution)
                 .and_then(|()| check_sets(&e, step, variant, solution))
-                .map_err(|why| ExplainError::Unsound(j + 1, format!("{}{why}", said.text)))?;
+                .map_err(|why| {
+                    // A rating alone has no words: the technique names it.
+                    let what = if said.text.is_empty() {
+                        said.technique
+                    } else {
+                        &said.text
+                    };
+                    ExplainError::Unsound(j + 1, format!("{what}{why}"))
+                })?;
         }
         steps.push(said);
     }
@@ -426,8 +442,9 @@ pub fn explain_variant(
     })
 }
 
-/// A step in words, with its difficulty.
-fn say(words: &Words<'_>, rungs: &[Rung], step: &Step, board: &Board) -> ExplainedStep {
+/// A step in words, with its difficulty; without a `board` (a rating
+/// only), without words, pattern or cells.
+fn say(words: &Words<'_>, rungs: &[Rung], step: &Step, board: Option<&Board>) -> ExplainedStep {
     let rung = &rungs[step.rung];
     let difficulty = rung.difficulty
         + match step.kind {
@@ -447,12 +464,13 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step, board: &Board) -> Explain
         .filter_map(|&k| words.places(k))
         .collect();
     removed.sort_unstable();
-    let (pattern, cells) = board.pattern(words, step);
+    let (pattern, cells) = board.map(|b| b.pattern(words, step)).unwrap_or_default();
     ExplainedStep {
         technique: rung.name,
         difficulty,
-        text: match rung.name {
-            "full-house" => words.full_house(step),
+        text: match (board, rung.name) {
+            (None, _) => String::new(),
+            (_, "full-house") => words.full_house(step),
             _ => words.line(step),
         },
         placed,

@@ -56,38 +56,36 @@ impl Board {
             true => &step.items[..step.items.len() - 1],
             false => &step.items[..],
         };
-        // The candidates of item `i` on this board: a cell's all, a house's
-        // or cage's digit in each of its cells.
-        let candidates = |i: u32| -> Vec<Placed> {
-            match words.cell_of(i) {
-                Some(k) => (1..=n as u8)
-                    .filter(|&d| self.has(k, d))
-                    .map(|d| at(k, d))
-                    .collect(),
-                None => {
-                    let d = words.digit(i);
+        // The candidates of item `i` on this board, into `out`: a cell's
+        // all, a house's or cage's digit in each of its cells.
+        let candidates_into = |i: u32, out: &mut Vec<Placed>| match words.cell_of(i) {
+            Some(k) => out.extend((1..=n as u8).filter(|&d| self.has(k, d)).map(|d| at(k, d))),
+            None => {
+                let d = words.digit(i);
+                out.extend(
                     words
                         .cells_of(i)
                         .iter()
                         .map(|&k| usize::from(k))
                         .filter(|&k| self.has(k, d))
-                        .map(|k| at(k, d))
-                        .collect()
-                }
+                        .map(|k| at(k, d)),
+                );
             }
         };
-        let mut pattern: Vec<Placed> = match step.kind {
-            _ if !step.options.is_empty() => step
-                .options
-                .iter()
-                .filter_map(|&k| words.places(k))
-                .collect(),
-            Move::Intersection => candidates(items[0]),
-            Move::NakedSubset(k) | Move::HiddenSubset(k) | Move::Fish(k) => {
-                items[..k].iter().flat_map(|&i| candidates(i)).collect()
-            }
-            _ => Vec::new(),
+        let set = match step.kind {
+            _ if !step.options.is_empty() => &[][..],
+            Move::Intersection => &items[..1],
+            Move::NakedSubset(k) | Move::HiddenSubset(k) | Move::Fish(k) => &items[..k],
+            _ => &[][..],
         };
+        let mut pattern: Vec<Placed> = step
+            .options
+            .iter()
+            .filter_map(|&k| words.places(k))
+            .collect();
+        for &i in set {
+            candidates_into(i, &mut pattern);
+        }
         pattern.sort_unstable();
         pattern.dedup();
         let mut shaded: Vec<usize> = match step.kind {

@@ -9,7 +9,10 @@ impl Generator {
     /// `se_rating` and uses `technique`, and its ER in tenths (0 if the
     /// path stalls: such a puzzle fits no band).
     pub(super) fn explained_fits(&mut self, puzzle: &Grid) -> Result<(bool, u32), GenerateError> {
-        let opts = crate::sudoku::explain::ExplainOptions::default();
+        let opts = crate::sudoku::explain::ExplainOptions {
+            rating_only: true,
+            ..Default::default()
+        };
         let path =
             match crate::sudoku::explain::explain(&mut self.rater, &mut self.solver, puzzle, &opts)
             {
