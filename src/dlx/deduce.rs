@@ -163,6 +163,10 @@ pub enum Move {
     /// two: the one with three takes the option that would leave three on
     /// its items (BUG+1; a unique problem only).
     Bug,
+    /// Four places in a cycle whose two options `a`, `b` would make a
+    /// second solution if they took them alone: of type 1, 2 or 4 (for
+    /// Sudoku: a unique rectangle; a unique problem only).
+    UniqueRectangle(u8),
     /// An alternating chain of strong links (an item with two options)
     /// and weak links (options sharing an item), its links of `kind`:
     /// one of its two ends is true.
@@ -743,6 +747,7 @@ impl Deducer {
 mod find;
 mod ladder;
 mod links;
+mod unique;
 
 use find::SubsetFound;
 pub use find::{ALL_CLASSES, Classes};

@@ -28,7 +28,8 @@
 //! leaves a hidden single, placed at once), direct hidden pair 2.0, naked
 //! single 2.3, direct hidden triple 2.5, pointing 2.6, claiming 2.8, naked
 //! pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8,
-//! hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, naked quad 5.0, jellyfish
+//! hidden triple 4.0, XY-wing 4.2, XYZ-wing 4.4, unique rectangles of types
+//! 1, 2 and 4 4.5 (a unique puzzle only), naked quad 5.0, jellyfish
 //! 5.2, hidden quad 5.4, BUG+1 5.6 (a unique puzzle only), then chains by
 //! difficulty (X-chains 6.6 and alternating inference chains 7.0, each
 //! plus SE's penalty for length) and trials (a candidate whose choice
@@ -37,7 +38,8 @@
 //!
 //! ER is the hardest step, ED the first, EP the hardest up to the first
 //! step that places a digit, as SE defines them. Not built (and so rated
-//! by a later rung where a puzzle needs them): unique rectangles and loops, BUG types 2 to 4,
+//! by a later rung where a puzzle needs them): unique rectangles of type 3
+//! and unique loops, BUG types 2 to 4,
 //! aligned pair and triple exclusion, cycles (their eliminations come as
 //! open chains, rated a little higher), cell and region forcing chains and
 //! SE's nested chains. docs/rating.md compares the ratings with serate's.
@@ -192,6 +194,11 @@ fn ladder_of(unique: bool, more_houses: bool, cages: bool) -> Vec<Rung> {
         rung(hidden(3, false), "hidden-triple", 40),
         rung(Technique::Wing { k: 2 }, "xy-wing", 42),
         rung(Technique::Wing { k: 3 }, "xyz-wing", 44),
+    ]);
+    if unique {
+        rungs.push(rung(Technique::UniqueRectangle, "unique-rectangle", 45));
+    }
+    rungs.extend([
         rung(naked(4), "naked-quad", 50),
         rung(fish(4), "jellyfish", 52),
         rung(hidden(4, false), "hidden-quad", 54),

@@ -398,3 +398,156 @@ fn step_pictures_are_the_same_at_any_thread_count() {
     assert_eq!(one.len(), 50);
     assert_eq!(one, dir("3"));
 }
+
+/// Whether cells `a` and `b` (0 to 80) share a row, column or box.
+fn peers(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3))
+}
+
+/// A `[row, column, digit]` of `--json` as (cell, digit).
+fn candidate(v: &serde_json::Value) -> (usize, u16) {
+    let a: Vec<usize> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap() as usize)
+        .collect();
+    ((a[0] - 1) * 9 + a[1] - 1, a[2] as u16)
+}
+
+/// Checks a unique rectangle of type `kind` on the candidates `cand` (bit
+/// `d` for digit `d`) in Sudoku's own geometry: four cells in two rows,
+/// two columns and two boxes, each with both digits, and the removals
+/// its type allows.
+fn check_rectangle(text: &str, kind: u8, step: &serde_json::Value, cand: &[u16; 81]) {
+    let removed: Vec<(usize, u16)> = step["removed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(candidate)
+        .collect();
+    let pattern: Vec<(usize, u16)> = step["pattern"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(candidate)
+        .collect();
+    let mut cells: Vec<usize> = pattern.iter().map(|p| p.0).collect();
+    cells.dedup();
+    let mut digits: Vec<u16> = pattern.iter().map(|p| p.1).collect();
+    digits.sort_unstable();
+    digits.dedup();
+    assert_eq!((cells.len(), digits.len()), (4, 2), "{text}");
+    let both = 1 << digits[0] | 1 << digits[1];
+    let count = |f: &dyn Fn(usize) -> usize| {
+        cells
+            .iter()
+            .map(|&k| f(k))
+            .collect::<std::collections::BTreeSet<_>>()
+            .len()
+    };
+    let units = (
+        count(&|k| k / 9),
+        count(&|k| k % 9),
+        count(&|k| k / 27 * 3 + k % 9 / 3),
+    );
+    assert_eq!(units, (2, 2, 2), "{text}");
+    assert!(cells.iter().all(|&k| cand[k] & both == both), "{text}");
+    let extra: Vec<usize> = cells.iter().copied().filter(|&k| cand[k] != both).collect();
+    match kind {
+        1 => {
+            assert_eq!(extra.len(), 1, "{text}");
+            let mut want = vec![(extra[0], digits[0]), (extra[0], digits[1])];
+            want.sort_unstable();
+            assert_eq!(removed, want, "{text}");
+        }
+        2 => {
+            // One extra candidate is true: each removal sees every one
+            // (the same digit in a peer, or another digit of its cell).
+            assert!(!removed.is_empty(), "{text}");
+            for &(k, d) in &removed {
+                for &e in &extra {
+                    let extras =
+                        (1..=9u16).filter(|&x| cand[e] >> x & 1 == 1 && both >> x & 1 == 0);
+                    for x in extras {
+                        assert!((x == d && peers(k, e)) || (k == e && x != d), "{text}");
+                    }
+                }
+            }
+        }
+        _ => {
+            // Two cells of one row or column; one digit has no other
+            // place there, the other goes from both.
+            assert_eq!(extra.len(), 2, "{text}");
+            let (a, b) = (extra[0], extra[1]);
+            assert!(a / 9 == b / 9 || a % 9 == b % 9, "{text}");
+            let kept = digits
+                .iter()
+                .copied()
+                .find(|&d| removed.iter().all(|r| r.1 != d))
+                .unwrap();
+            let gone = digits.iter().copied().find(|&d| d != kept).unwrap();
+            let mut want = vec![(a, gone), (b, gone)];
+            want.sort_unstable();
+            assert_eq!(removed, want, "{text}");
+            let shares = |k: usize| {
+                if a / 9 == b / 9 {
+                    k / 9 == a / 9
+                } else {
+                    k % 9 == a % 9
+                }
+            };
+            let others =
+                (0..81).filter(|&k| shares(k) && k != a && k != b && cand[k] >> kept & 1 == 1);
+            assert_eq!(others.count(), 0, "{text}");
+        }
+    }
+}
+
+#[test]
+fn unique_rectangles_are_deadly_patterns_on_the_candidates_of_the_moment() {
+    // Every unique rectangle on the serate set, checked in Sudoku's own
+    // geometry (the finder works on the matrix) on the candidates before
+    // the step, replayed here from the givens and the path's removals.
+    let input: String = serate().iter().map(|(p, _)| format!("{p}\n")).collect();
+    let out = dlx()
+        .args(["explain", "--json"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let mut seen = [0usize; 5];
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let record: serde_json::Value = serde_json::from_str(line).unwrap();
+        let puzzle: Vec<u8> = record["puzzle"]
+            .as_str()
+            .unwrap()
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        let mut cand = [0u16; 81];
+        for (k, c) in cand.iter_mut().enumerate() {
+            if puzzle[k] == 0 {
+                *c = (1..=9)
+                    .filter(|&d| (0..81).all(|j| !peers(k, j) || puzzle[j] != d))
+                    .map(|d| 1 << d)
+                    .sum();
+            }
+        }
+        for step in record["steps"].as_array().unwrap() {
+            let text = step["text"].as_str().unwrap();
+            if let Some(rest) = text.strip_prefix("unique rectangle type ") {
+                let kind = rest.as_bytes()[0] - b'0';
+                seen[usize::from(kind)] += 1;
+                check_rectangle(text, kind, step, &cand);
+            }
+            for (k, d) in step["removed"].as_array().unwrap().iter().map(candidate) {
+                cand[k] &= !(1 << d);
+            }
+            if !step["placed"].is_null() {
+                let (k, d) = candidate(&step["placed"]);
+                cand[k] = 1 << d;
+            }
+        }
+    }
+    assert!(seen[1] > 0 && seen[2] > 0 && seen[4] > 0, "{seen:?}");
+}

@@ -61,6 +61,8 @@ pub enum Technique {
     },
     /// BUG+1 (a unique problem only).
     Bug,
+    /// A unique rectangle of type 1, 2 or 4 (a unique problem only).
+    UniqueRectangle,
     /// The shortest chain of `kind` with an elimination, of at most
     /// `max_nodes` nodes.
     Chain {
@@ -215,6 +217,11 @@ impl Deducer {
             }
             Technique::Wing { k } => return self.find_wing(s, k).map_or(Rung::Nothing, Rung::Step),
             Technique::Bug => return self.find_bug(s).map_or(Rung::Nothing, Rung::Step),
+            Technique::UniqueRectangle => {
+                return self
+                    .find_unique_rectangle(s)
+                    .map_or(Rung::Nothing, Rung::Step);
+            }
             Technique::Chain { kind, max_nodes } => {
                 let j = kind as usize;
                 let longest = memo.longest[j];

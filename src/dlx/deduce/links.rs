@@ -17,7 +17,7 @@ use super::{ChainKind, Deducer, Move, State, Step};
 impl Deducer {
     /// Whether options `x` and `y` share an open item; with `others_only`,
     /// an item of a class other than the places.
-    fn weak(&self, s: &State, x: u32, y: u32, others_only: bool) -> bool {
+    pub(super) fn weak(&self, s: &State, x: u32, y: u32, others_only: bool) -> bool {
         x != y
             && self.option(x).iter().any(|&i| {
                 !s.covered[i as usize]
@@ -29,7 +29,13 @@ impl Deducer {
     /// The alive options, not in `pattern`, weakly linked to every option
     /// of `ends` (with `others_only`, through items other than the
     /// places).
-    fn seen_by_all(&self, s: &State, ends: &[u32], pattern: &[u32], others_only: bool) -> Vec<u32> {
+    pub(super) fn seen_by_all(
+        &self,
+        s: &State,
+        ends: &[u32],
+        pattern: &[u32],
+        others_only: bool,
+    ) -> Vec<u32> {
         let mut out = Vec::new();
         self.seen_by_all_into(s, ends, pattern, others_only, &mut out);
         out
@@ -63,7 +69,7 @@ impl Deducer {
     }
 
     /// The open places with `len` options.
-    fn places_with(&self, s: &State, len: u32) -> Vec<u32> {
+    pub(super) fn places_with(&self, s: &State, len: u32) -> Vec<u32> {
         (0..self.primary as u32)
             .filter(|&i| {
                 let i = i as usize;

@@ -281,37 +281,14 @@ impl<'e> Words<'e> {
                 let (set, targets) = items.split_at(k);
                 self.subset(step.kind, k, set, targets) + &removed
             }
-            Move::Wing(k) => {
-                let o = &step.options;
-                let (pivot, wings) = o.split_at(k);
-                let cell = |k: u32| {
-                    let (r, c, _) = self.place(k);
-                    Self::cell(r, c)
-                };
-                let digits = |of: &[u32]| {
-                    Self::list(
-                        &of.iter()
-                            .map(|&k| self.place(k).2.to_string())
-                            .collect::<Vec<_>>(),
-                    )
-                };
-                let name = if k == 2 { "XY-wing" } else { "XYZ-wing" };
-                format!(
-                    "{name}: {} holds {}, {} holds {}, {} holds {}{removed}",
-                    cell(pivot[0]),
-                    digits(pivot),
-                    cell(wings[0]),
-                    digits(&wings[..2]),
-                    cell(wings[2]),
-                    digits(&wings[2..]),
-                )
-            }
+            Move::Wing(k) => self.wing(step, k) + &removed,
             Move::Bug => {
                 let chosen = self.choice(step.chosen.expect("a bug chooses"));
                 format!(
                     "BUG+1: {chosen}, else every empty cell would hold two candidates and every digit two places in each house: two solutions or none"
                 )
             }
+            Move::UniqueRectangle(kind) => self.rectangle(step, kind) + &removed,
             Move::Chain(kind) => {
                 let name = match kind {
                     ChainKind::X => "X-chain",
@@ -344,6 +321,55 @@ impl<'e> Words<'e> {
                 )
             }
         }
+    }
+
+    /// A wing's words: its pivot's cell and options, and each wing's.
+    fn wing(&self, step: &Step, k: usize) -> String {
+        let o = &step.options;
+        let (pivot, wings) = o.split_at(k);
+        let cell = |k: u32| {
+            let (r, c, _) = self.place(k);
+            Self::cell(r, c)
+        };
+        let digits = |of: &[u32]| {
+            Self::list(
+                &of.iter()
+                    .map(|&k| self.place(k).2.to_string())
+                    .collect::<Vec<_>>(),
+            )
+        };
+        let name = if k == 2 { "XY-wing" } else { "XYZ-wing" };
+        format!(
+            "{name}: {} holds {}, {} holds {}, {} holds {}",
+            cell(pivot[0]),
+            digits(pivot),
+            cell(wings[0]),
+            digits(&wings[..2]),
+            cell(wings[2]),
+            digits(&wings[2..]),
+        )
+    }
+
+    /// A unique rectangle's words: its cells, in reading order, and its
+    /// two digits.
+    fn rectangle(&self, step: &Step, kind: u8) -> String {
+        let mut cells: Vec<(usize, usize)> = step
+            .options
+            .iter()
+            .map(|&k| {
+                let (r, c, _) = self.place(k);
+                (r, c)
+            })
+            .collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let cells: Vec<String> = cells.iter().map(|&(r, c)| Self::cell(r, c)).collect();
+        let (x, y) = (self.place(step.options[0]).2, self.place(step.options[1]).2);
+        let (x, y) = (x.min(y), x.max(y));
+        format!(
+            "unique rectangle type {kind}: {} cannot hold only {x} and {y}, or the puzzle would have two solutions",
+            cells.join(", ")
+        )
     }
 
     /// A subset's or fish's words: its `k` items `set` and the `k` items
