@@ -324,12 +324,13 @@ def count_many(puzzles, limit=2, box=None, threads=1, *, max_nodes=None, timeout
 
 
 @_t.overload
-def generate(count: int = 1, *, box: Box = None, size: _t.Optional[int] = None, seed: _t.Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: _t.Optional[int] = None, difficulty: _t.Optional[str] = None, tries: int = 100, with_solution: _t.Literal[False] = False, threads: int = 1, variant: _t.Optional[str] = None, timeout: _t.Optional[float] = None, max_nodes: _t.Optional[int] = None) -> _t.List[str]: ...
+def generate(count: int = 1, *, box: Box = None, size: _t.Optional[int] = None, seed: _t.Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: _t.Optional[int] = None, difficulty: _t.Optional[str] = None, tries: int = 100, with_solution: _t.Literal[False] = False, threads: int = 1, variant: _t.Optional[str] = None, timeout: _t.Optional[float] = None, max_nodes: _t.Optional[int] = None, rating: _t.Union[float, _t.Tuple[float, float], None] = None, technique: _t.Optional[str] = None) -> _t.List[str]: ...
 @_t.overload
-def generate(count: int = 1, *, box: Box = None, size: _t.Optional[int] = None, seed: _t.Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: _t.Optional[int] = None, difficulty: _t.Optional[str] = None, tries: int = 100, with_solution: _t.Literal[True], threads: int = 1, variant: _t.Optional[str] = None, timeout: _t.Optional[float] = None, max_nodes: _t.Optional[int] = None) -> _t.List[_t.Tuple[str, str]]: ...
+def generate(count: int = 1, *, box: Box = None, size: _t.Optional[int] = None, seed: _t.Optional[int] = None, symmetry: str = "none", minimal: bool = False, clues: _t.Optional[int] = None, difficulty: _t.Optional[str] = None, tries: int = 100, with_solution: _t.Literal[True], threads: int = 1, variant: _t.Optional[str] = None, timeout: _t.Optional[float] = None, max_nodes: _t.Optional[int] = None, rating: _t.Union[float, _t.Tuple[float, float], None] = None, technique: _t.Optional[str] = None) -> _t.List[_t.Tuple[str, str]]: ...
 def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minimal=False,
              clues=None, difficulty=None, tries=100, with_solution=False, threads=1,
-             variant=None, timeout=None, max_nodes=None):  # type: ignore[no-untyped-def]
+             variant=None, timeout=None, max_nodes=None, rating=None,
+             technique=None):  # type: ignore[no-untyped-def]
     """``count`` random puzzles with exactly one solution, as
     ``dlx generate`` makes them: the same seed and options give the same
     puzzles as ``dlx generate --seed SEED ...``, on any number of threads.
@@ -351,8 +352,13 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     made, the same as a smaller ``count`` gives) and ``max_nodes`` (the
     engine's search nodes each puzzle may take, as ``dlx generate
     --max-nodes``: then :class:`NodeLimitError`, with the same
-    ``partial``). Rules that admit no grid (``variant="x"`` on a 2x2 or
-    3x3 grid) are a ``ValueError``.
+    ``partial``), ``rating`` (Sudoku Explainer's ER, a band ``(lo, hi)``
+    or one number, as ``dlx generate --rating LO..HI``: each try made
+    minimal and explained, :func:`explain`) and ``technique`` (puzzles
+    whose explained path uses it, a name ``until`` takes). Rules that
+    admit no grid (``variant="x"`` on a 2x2 or 3x3 grid) are a
+    ``ValueError``; ``rating`` or ``technique`` with a ``variant`` a
+    ``RuntimeError``, as is a band no try of ``tries`` reaches.
 
     >>> [p] = generate(seed=7, box="2x2", minimal=True)
     >>> is_unique(p)
@@ -373,10 +379,11 @@ def generate(count=1, *, box=None, size=None, seed=None, symmetry="none", minima
     if tries < 1:
         raise ValueError(f"tries must be 1 or more, not {tries}")
     pick = (lambda made: made) if with_solution else (lambda made: [p for p, _ in made])
+    band = (rating, rating) if isinstance(rating, (int, float)) else rating
     try:
         made = _native.generate(count, shape or "3x3", seed, symmetry, minimal, clues,
                                 _threads(threads), difficulty, tries, variant, _timeout(timeout),
-                                _max_nodes(max_nodes))
+                                _max_nodes(max_nodes), band, technique)
     except LimitError as e:
         e.partial = pick(e.partial)
         raise

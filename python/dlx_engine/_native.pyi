@@ -31,6 +31,8 @@ def generate(
     variant: Optional[str] = None,
     timeout: Optional[float] = None,
     max_nodes: Optional[int] = None,
+    rating: Optional[Tuple[float, float]] = None,
+    technique: Optional[str] = None,
 ) -> List[Tuple[str, str]]: ...
 def rate(
     puzzle: str,

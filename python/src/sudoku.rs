@@ -309,9 +309,40 @@ pub(crate) fn rate(
     }
 }
 
+/// A band of Sudoku Explainer's scale, `(lo, hi)`, in tenths, as `dlx
+/// generate --rating LO..HI` takes it.
+fn se_band((lo, hi): (f64, f64)) -> PyResult<(u32, u32)> {
+    let tenths = |v: f64| -> PyResult<u32> {
+        if !(0.0..=20.0).contains(&v) {
+            return Err(PyValueError::new_err(format!(
+                "rating: {v} is off Sudoku Explainer's scale (0 to 20)"
+            )));
+        }
+        Ok((v * 10.0).round() as u32)
+    };
+    let (lo, hi) = (tenths(lo)?, tenths(hi)?);
+    if lo > hi {
+        return Err(PyValueError::new_err(
+            "rating: the band's low end is above its high end",
+        ));
+    }
+    Ok((lo, hi))
+}
+
+/// A technique's name as the library spells it, or why it is none.
+fn technique_arg(name: &str) -> PyResult<&'static str> {
+    let names = engine::sudoku::explain::technique_names();
+    names.iter().copied().find(|&t| t == name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown technique '{name}' (expected one of {})",
+            names.join(", ")
+        ))
+    })
+}
+
 /// `count` puzzles of `dlx generate`, as (puzzle, solution) lines.
 #[pyfunction]
-#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES, variant=None, timeout=None, max_nodes=None))]
+#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES, variant=None, timeout=None, max_nodes=None, rating=None, technique=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn generate(
     py: Python<'_>,
@@ -327,8 +358,12 @@ pub(crate) fn generate(
     variant: Option<&str>,
     timeout: Option<f64>,
     max_nodes: Option<u64>,
+    rating: Option<(f64, f64)>,
+    technique: Option<&str>,
 ) -> PyResult<Vec<(String, String)>> {
     let bounds = Bounds::new(max_nodes, timeout)?;
+    let se_rating = rating.map(se_band).transpose()?;
+    let technique = technique.map(technique_arg).transpose()?;
     let shape: Shape = shape.parse().map_err(value_error)?;
     let (mut x, mut hyper, mut jigsaw) = (false, false, false);
     for rule in variant.into_iter().flat_map(|v| v.split(',')) {
@@ -351,7 +386,8 @@ pub(crate) fn generate(
         max_clues: clues,
         difficulty: difficulty.map(level_arg).transpose()?,
         tries: tries.max(1),
-        ..Settings::default()
+        se_rating,
+        technique,
     };
     let threads = thread_count(threads).clamp(1, count.max(1) as usize);
     let make = || match jigsaw {
@@ -426,16 +462,7 @@ pub(crate) fn explain(
     use engine::sudoku::DlxSolver;
     use engine::sudoku::explain::{self as ex, ExplainOptions};
     let bounds = Bounds::new(None, timeout)?;
-    let names = ex::technique_names();
-    let until = match until {
-        None => None,
-        Some(name) => Some(*names.iter().find(|&&t| t == name).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown technique '{name}' (expected one of {})",
-                names.join(", ")
-            ))
-        })?),
-    };
+    let until = until.map(technique_arg).transpose()?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
     let variant = match case.variant.as_deref() {
         Some(v) => v.clone(),

@@ -458,3 +458,25 @@ def test_explain_refuses_what_it_cannot_explain() -> None:
         dlx.rate("." * 16, scale="se")
     with pytest.raises(ValueError, match="unknown scale"):
         dlx.rate("1234341221434.21", scale="hodoku")
+
+
+def test_generate_by_sudoku_explainers_rating_and_technique() -> None:
+    # Each puzzle made rates within the band, as explain says, and the
+    # same seed gives the command's puzzles.
+    made = dlx.generate(2, seed=1, rating=(4.0, 6.0))
+    for p in made:
+        er = dlx.rate(p, scale="se").er
+        assert 4.0 <= er <= 6.0, (p, er)
+    exe = shutil.which("dlx") or os.path.join(ROOT, "target", "release", "dlx")
+    if os.path.exists(exe):
+        cli = subprocess.run([exe, "generate", "--rating", "4.0..6.0", "--count", "2", "--seed", "1"],
+                             capture_output=True, text=True, check=True).stdout.split()
+        assert made == cli
+    [w] = dlx.generate(seed=1, technique="x-wing")
+    assert any(s.technique == "x-wing" for s in dlx.explain(w).steps)
+    with pytest.raises(ValueError, match="unknown technique"):
+        dlx.generate(seed=1, technique="magic")
+    with pytest.raises(ValueError, match="low end"):
+        dlx.generate(seed=1, rating=(6.0, 4.0))
+    with pytest.raises(RuntimeError, match="plain Sudoku only"):
+        dlx.generate(seed=1, rating=4.5, variant="x")
