@@ -51,8 +51,11 @@
 mod board;
 mod words;
 
+use std::ops::ControlFlow;
+
 use super::rate::{Explanation, Placed, RateError, Rater};
 use super::{CLASS_CELL, Grid, SudokuSolver, Variant};
+use crate::dlx::SearchLimits;
 use crate::dlx::deduce::{ChainKind, Classes, Ending, Move, Step, Technique};
 use board::Board;
 use words::Words;
@@ -395,16 +398,21 @@ pub fn explain_variant(
     variant: &Variant,
     opts: &ExplainOptions,
 ) -> Result<Path, ExplainError> {
-    let count = solver
-        .count_up_to(puzzle, 2)
+    // One search: the solutions up to 2, and the first, which checks the
+    // steps when it is the only one.
+    let mut first = None;
+    let report = solver
+        .search(
+            puzzle,
+            SearchLimits::solutions(2),
+            Some(&mut |g: &Grid| {
+                first.get_or_insert_with(|| g.clone());
+                ControlFlow::Continue(())
+            }),
+        )
         .map_err(|e| ExplainError::Rate(e.into()))?;
-    let solutions = count.solutions.min(2) as u64;
-    let solution = match solutions {
-        1 => solver
-            .solve_first(puzzle)
-            .map_err(|e| ExplainError::Rate(e.into()))?,
-        _ => None,
-    };
+    let solutions = report.stats.solutions.min(2) as u64;
+    let solution = first.filter(|_| solutions == 1);
     let mut rungs = ladder(variant, solutions == 1);
     if let Some(until) = opts.until {
         // The rungs up to the last of that name.
