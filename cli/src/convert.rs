@@ -117,6 +117,7 @@ impl RateArgs {
                     ..ExplainOptions::default()
                 },
                 show: Show::Rating,
+                timeout: None,
             },
         };
         (inputs, task, opts)

@@ -70,4 +70,5 @@ Exit codes:
      logic goes, then said so)
   2  some input was malformed or could not be read, or has setters'
      constraints (houses and killer cages only)
+  3  some puzzle was not explained within --timeout
 A closed output pipe (dlx explain big.txt | head) ends the run quietly.";

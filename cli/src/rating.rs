@@ -115,6 +115,12 @@ pub(super) struct ExplainArgs {
     /// Stop after N steps.
     #[arg(long, value_name = "N")]
     pub(super) max_steps: Option<usize>,
+    /// Give up on a puzzle after this many seconds ('# not explained
+    /// within --timeout', exit code 3); which puzzles it stops depends on
+    /// the machine's speed, so only then can the output differ from run to
+    /// run.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    pub(super) timeout: Option<std::time::Duration>,
     /// Use no technique harder than this one: the path stalls where a
     /// harder one would be needed (--until naked-single: solvable with
     /// singles alone?).
@@ -188,6 +194,7 @@ impl ExplainArgs {
         let task = Task::Explain {
             opts: explain,
             show: Show::Path,
+            timeout: self.timeout,
         };
         (inputs, task, opts)
     }

@@ -227,6 +227,8 @@ pub enum Task {
         opts: ExplainOptions,
         /// The path, or the rating alone.
         show: Show,
+        /// The time each puzzle may take (`--timeout`), if bounded.
+        timeout: Option<std::time::Duration>,
     },
     /// Draw each puzzle as read, without solving it (`dlx render`, an
     /// SVG document per case; `solve` with `--output svg` draws
@@ -334,7 +336,11 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     match ctx.task {
         Task::Rate { rules } => return rate::compute(job, &rules, ctx, solvers.rater()),
         Task::Render => return picture::compute(job, ctx, solvers),
-        Task::Explain { opts, show } => return explain::compute(job, &opts, show, ctx, solvers),
+        Task::Explain {
+            opts,
+            show,
+            timeout,
+        } => return explain::compute(job, (&opts, timeout), show, ctx, solvers),
         Task::Candidates { layout } => return candidates::compute(job, layout, ctx, solvers),
         Task::Solve | Task::Count { .. } => {}
     }

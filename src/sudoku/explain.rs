@@ -55,8 +55,9 @@ use std::ops::ControlFlow;
 
 use super::rate::{Explanation, Placed, RateError, Rater};
 use super::{CLASS_CELL, Grid, SudokuSolver, Variant};
-use crate::dlx::SearchLimits;
+use crate::dlx::deduce::DeduceError;
 use crate::dlx::deduce::{ChainKind, Classes, Ending, Move, Step, Technique};
+use crate::dlx::{Outcome, SearchLimits};
 use board::Board;
 use words::Words;
 
@@ -411,6 +412,10 @@ pub fn explain_variant(
             }),
         )
         .map_err(|e| ExplainError::Rate(e.into()))?;
+    if report.outcome == Outcome::Stopped {
+        // The solver's cancel said to stop: the count is partial.
+        return Err(ExplainError::Rate(DeduceError::Cancelled.into()));
+    }
     let solutions = report.stats.solutions.min(2) as u64;
     let solution = first.filter(|_| solutions == 1);
     let mut rungs = ladder(variant, solutions == 1);

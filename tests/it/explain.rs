@@ -551,3 +551,43 @@ fn unique_rectangles_are_deadly_patterns_on_the_candidates_of_the_moment() {
     }
     assert!(seen[1] > 0 && seen[2] > 0 && seen[4] > 0, "{seen:?}");
 }
+
+#[test]
+fn a_timeout_gives_up_on_a_puzzle_and_says_so() {
+    // A 25x25 path of some 280 steps cannot be explained in a nanosecond
+    // (the deadline has passed at the first look); the next puzzle, given
+    // all the time it needs, still is.
+    let big = std::fs::read_to_string(format!(
+        "{}/data/bench/sizes25.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+    .lines()
+    .find(|l| !l.starts_with('#'))
+    .unwrap()
+    .to_string();
+    let out = dlx()
+        .args(["explain", "--timeout", "0.000000001", "-"])
+        .write_stdin(format!("{big}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout, format!("# not explained within --timeout: {big}\n"));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("line 1: not explained within --timeout 0.000000001s"),
+        "{stderr}"
+    );
+    let out = dlx()
+        .args(["explain", "--timeout", "60", "--json", "-"])
+        .write_stdin("1234341221434.21\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains("\"status\":\"explained\"")
+    );
+}

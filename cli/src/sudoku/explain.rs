@@ -15,7 +15,11 @@ use serde::Serialize;
 use super::picture::{self, Item};
 use super::record::{Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job, Solvers};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
 use crate::ExitStatus;
+use dlx_engine::cancel::{AnyOf, Deadline, SharedCancel};
 use dlx_engine::dlx::deduce::Ending;
 use dlx_engine::format::Case;
 use dlx_engine::render::Highlight;
@@ -112,7 +116,7 @@ fn rating_line(p: &Path, puzzle: &str) -> String {
 /// What `job` prints: its path or rating, or why there is none.
 pub(super) fn compute(
     job: Job,
-    opts: &ExplainOptions,
+    (opts, timeout): (&ExplainOptions, Option<Duration>),
     show: Show,
     ctx: &Context<'_>,
     solvers: &mut Solvers,
@@ -138,21 +142,7 @@ pub(super) fn compute(
             Err((ExitStatus::BadInput, e.message)),
         ),
         Ok(case) => {
-            let shape = case.grid.shape();
-            let variant = case.variant.as_deref().filter(|v| !v.is_plain());
-            let (rater, dlx) = solvers.rater_and_dlx(shape, variant);
-            let plain = Variant::plain(shape);
-            let rules = variant.unwrap_or(&plain);
-            let result =
-                explain_variant(rater, dlx, &case.grid, rules, opts).map_err(|e| match e {
-                    ExplainError::Rate(RateError::Puzzle(e @ PuzzleError::Unrated { .. })) => {
-                        (ExitStatus::BadInput, e.to_string())
-                    }
-                    ExplainError::Rate(RateError::Puzzle(e)) => {
-                        (ExitStatus::NoSolution, format!("no solution: {e}"))
-                    }
-                    other => (ExitStatus::BadInput, other.to_string()),
-                });
+            let result = explain_case(&case, opts, timeout, solvers);
             let (line, grid) = (case.line, case.grid.clone());
             read = Some(case);
             (line, false, None, Some(grid), result)
@@ -219,12 +209,62 @@ pub(super) fn compute(
                 Some(g) if *status == ExitStatus::NoSolution => {
                     Some(format!("# no solution: {g}\n"))
                 }
+                Some(g) if *status == ExitStatus::Unsettled => {
+                    Some(format!("# not explained within --timeout: {g}\n"))
+                }
                 Some(g) => Some(format!("# not explained: {g}\n")),
                 None => Some(format!("# bad input: {name} line {line}\n")),
             },
         }
     };
     done
+}
+
+/// The explained path of `case` within `timeout` (if bounded), or the
+/// exit status and message of why there is none.
+fn explain_case(
+    case: &Case,
+    opts: &ExplainOptions,
+    timeout: Option<Duration>,
+    solvers: &mut Solvers,
+) -> Result<Path, (ExitStatus, String)> {
+    let shape = case.grid.shape();
+    let variant = case.variant.as_deref().filter(|v| !v.is_plain());
+    let run = solvers.cancel().cloned();
+    let (rater, dlx) = solvers.rater_and_dlx(shape, variant);
+    let plain = Variant::plain(shape);
+    let rules = variant.unwrap_or(&plain);
+    // --timeout: this puzzle's own deadline, besides the run's cancel.
+    let deadline = timeout.map(|t| Instant::now() + t);
+    if let Some(d) = deadline {
+        let mut any: Vec<SharedCancel> = run.iter().cloned().collect();
+        any.push(Arc::new(Deadline(d)));
+        let cancel: SharedCancel = Arc::new(AnyOf(any));
+        rater.set_cancel(Some(cancel.clone()));
+        dlx.set_cancel(Some(cancel));
+    }
+    let result = explain_variant(rater, dlx, &case.grid, rules, opts);
+    if deadline.is_some() {
+        rater.set_cancel(run.clone());
+        dlx.set_cancel(run);
+    }
+    let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
+    result.map_err(|e| match e {
+        ExplainError::Rate(e) if e.is_cancelled() && timed_out => (
+            ExitStatus::Unsettled,
+            format!(
+                "not explained within --timeout {}s",
+                timeout.unwrap_or_default().as_secs_f64()
+            ),
+        ),
+        ExplainError::Rate(RateError::Puzzle(e @ PuzzleError::Unrated { .. })) => {
+            (ExitStatus::BadInput, e.to_string())
+        }
+        ExplainError::Rate(RateError::Puzzle(e)) => {
+            (ExitStatus::NoSolution, format!("no solution: {e}"))
+        }
+        other => (ExitStatus::BadInput, other.to_string()),
+    })
 }
 
 /// What `--output svg` draws of a case's path: for `explain`, its last
@@ -284,6 +324,7 @@ fn record<'a>(
         status: match status {
             ExitStatus::Success => "explained",
             ExitStatus::BadInput => "bad_input",
+            ExitStatus::Unsettled => "timed_out",
             _ if path.is_some_and(|p| p.solutions > 1) => "multiple",
             _ if path.is_some() => "not_rated",
             _ => "no_solution",
