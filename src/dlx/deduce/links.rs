@@ -68,6 +68,24 @@ impl Deducer {
         out.dedup();
     }
 
+    /// The alive options other than `x` sharing an open item with it
+    /// (with `others_only`, an item of a class other than the places),
+    /// with repeats: those weakly linked to `x`.
+    fn weak_neighbours<'a>(
+        &'a self,
+        s: &'a State,
+        x: u32,
+        others_only: bool,
+    ) -> impl Iterator<Item = u32> + 'a {
+        self.option(x)
+            .iter()
+            .filter(move |&&i| {
+                !s.covered[i as usize] && (!others_only || self.class[i as usize] != self.places)
+            })
+            .flat_map(move |&i| self.alive_options(s, i))
+            .filter(move |&o| o != x)
+    }
+
     /// The open places with `len` options.
     pub(super) fn places_with(&self, s: &State, len: u32) -> Vec<u32> {
         (0..self.primary as u32)
@@ -243,6 +261,11 @@ impl Deducer {
         let mut from_true = vec![u32::MAX; n];
         let mut touched = Vec::new();
         let mut seen = Vec::new();
+        let others_only = kind != ChainKind::Any;
+        // `start`'s weak neighbours, marked `start`: the options both ends
+        // see are then `t`'s neighbours so marked (Self::seen_by_all_into,
+        // without a pairwise test of each).
+        let mut mark = vec![u32::MAX; n];
         for start in 0..n as u32 {
             if !s.alive[start as usize] {
                 continue;
@@ -250,6 +273,9 @@ impl Deducer {
             let limit = best.as_ref().map_or(max_nodes, |(c, _)| c.len() - 2);
             if limit < 2 {
                 break;
+            }
+            for o in self.weak_neighbours(s, start, others_only) {
+                mark[o as usize] = start;
             }
             // Layer by layer: true nodes reached with 2, 4, ... nodes.
             let mut layer = Vec::new();
@@ -265,11 +291,16 @@ impl Deducer {
             touched.push(start);
             while !layer.is_empty() && nodes <= limit {
                 for &t in &layer {
-                    let others_only = kind != ChainKind::Any;
-                    self.seen_by_all_into(s, &[start, t], &[start, t], others_only, &mut seen);
+                    seen.clear();
+                    seen.extend(
+                        self.weak_neighbours(s, t, others_only)
+                            .filter(|&o| o != start && mark[o as usize] == start),
+                    );
                     if seen.is_empty() {
                         continue;
                     }
+                    seen.sort_unstable();
+                    seen.dedup();
                     let removed = seen.clone();
                     let chain = self.chain_back(start, t, &from_false, &from_true);
                     if chain.len() == nodes && removed.iter().all(|r| !chain.contains(r)) {
