@@ -171,6 +171,10 @@ pub enum Move {
     /// and weak links (options sharing an item), its links of `kind`:
     /// one of its two ends is true.
     Chain(ChainKind),
+    /// Every option of an item, supposed true, leads along the links to
+    /// one same option true or false: it is placed or removed (forcing
+    /// chains; for Sudoku: cell or region forcing chains).
+    Forcing,
     /// Choosing the option, singles alone lead to an item with no option
     /// left: the option goes.
     Trial,
@@ -199,11 +203,13 @@ pub struct Step {
     /// intersection's item `a`, every option of which covers item `b`,
     /// then `b`; a subset's or fish's `k` items, then the `k` items their
     /// options lie within; a trial's item left with no option; a bug's
-    /// place.
+    /// place; the item whose options a forcing step supposes in turn.
     pub items: Vec<u32>,
     /// The options that make the pattern: a wing's pivot options, then
     /// each wing's two; a chain's nodes in order (the first and last are
-    /// its ends); a trial's option.
+    /// its ends); a forcing step's chains one after another, each from
+    /// an option of its item to the option placed or removed, which ends
+    /// each chain and appears in none before its end; a trial's option.
     pub options: Vec<u32>,
     /// The option a single or a bug chooses.
     pub chosen: Option<u32>,
@@ -213,7 +219,8 @@ pub struct Step {
     /// The move's removals leave a hidden single, which it was looked for
     /// to make: the next step, from the same rung.
     pub direct: bool,
-    /// The chain's or trial's length: a chain's nodes, a trial's singles.
+    /// The chain's or trial's length: a chain's nodes, a trial's singles,
+    /// a forcing step's complexity (its chains' nodes, all counted).
     pub length: usize,
     /// The index of the [`Technique`] in the ladder that made it
     /// ([`Deducer::walk`]; 0 for [`Deducer::explain`]).
@@ -745,6 +752,7 @@ impl Deducer {
 }
 
 mod find;
+mod forcing;
 mod ladder;
 mod links;
 mod unique;

@@ -94,6 +94,10 @@ pub struct Rung {
 /// The longest chain looked for, in nodes.
 pub const MAX_CHAIN: usize = 24;
 
+/// The most complex forcing chains looked for: their nodes, all counted
+/// (8.4 on SE's scale).
+pub const MAX_FORCING: usize = 20;
+
 /// SE's penalty for a chain's length, in tenths: 0 up to a complexity of
 /// 6, then one more each time the complexity passes a ceiling that grows
 /// by 3/2 and 4/3 in turn (4, 6, 8, 12, 16, 24, ...), `complexity - 2`
@@ -210,6 +214,16 @@ fn ladder_of(unique: bool, more_houses: bool, cages: bool) -> Vec<Rung> {
     if unique {
         rungs.push(rung(Technique::Bug, "bug", 56));
     }
+    rungs.extend(chain_rungs());
+    rungs.push(rung(Technique::Trial, "trial", 85));
+    rungs
+}
+
+/// The rungs of chains and forcing chains by difficulty, as SE sorts
+/// them: each rung those of a kind whose difficulty (base plus length
+/// penalty) is one tenth more than the last, simplest first.
+fn chain_rungs() -> Vec<Rung> {
+    let mut rungs = Vec::new();
     // Chains by difficulty, as SE sorts them: each rung the chains of a
     // kind whose difficulty (base plus length penalty) is one tenth more
     // than the last, shortest first. A chain of n nodes has SE's
@@ -231,11 +245,35 @@ fn ladder_of(unique: bool, more_houses: bool, cages: bool) -> Vec<Rung> {
                     kind,
                     max_nodes: longest,
                 };
-                rungs.push(rung(technique, name, base));
+                rungs.push(Rung {
+                    technique,
+                    name,
+                    difficulty: base,
+                });
             }
         }
     }
-    rungs.push(rung(Technique::Trial, "trial", 85));
+    // Forcing chains (SE's multiple forcing chains, 8.0 and the length
+    // penalty of their complexity) up to 8.4: a trial, 8.5 and more, is
+    // easier than any from there on.
+    let mut most = 0;
+    for tenths in 80..85 {
+        let complexity = (1..=MAX_FORCING)
+            .filter(|&c| 80 + length_penalty(c) <= tenths)
+            .max()
+            .unwrap_or(0);
+        if complexity > most {
+            most = complexity;
+            let technique = Technique::Forcing {
+                max_complexity: complexity,
+            };
+            rungs.push(Rung {
+                technique,
+                name: "forcing-chain",
+                difficulty: 80,
+            });
+        }
+    }
     rungs
 }
 
@@ -469,11 +507,12 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step, board: Option<&Board>) ->
     let difficulty = rung.difficulty
         + match step.kind {
             Move::Chain(_) => length_penalty(step.length + 2),
-            // A trial's complexity is its singles (SE counts a dynamic
-            // chain's implications, each an "on" with its "offs", which the
-            // singles stand in for: chosen from three readings, the one
-            // closest to serate on data/rate/serate.txt, docs/rating.md).
-            Move::Trial => length_penalty(step.length),
+            // Forcing chains: their complexity, as SE's. A trial's
+            // complexity is its singles (SE counts a dynamic chain's
+            // implications, each an "on" with its "offs", which the singles
+            // stand in for: chosen from three readings, the one closest to
+            // serate on data/rate/serate.txt, docs/rating.md).
+            Move::Trial | Move::Forcing => length_penalty(step.length),
             _ => 0,
         };
     // A killer cage's digit set places nothing: the words name it.

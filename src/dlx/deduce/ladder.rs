@@ -71,6 +71,12 @@ pub enum Technique {
         /// The longest chain looked for, in nodes.
         max_nodes: usize,
     },
+    /// The forcing chains of least complexity (their nodes, all counted),
+    /// at most `max_complexity`.
+    Forcing {
+        /// The most complex looked for.
+        max_complexity: usize,
+    },
     /// The option whose choice leads to a contradiction by the fewest
     /// singles.
     Trial,
@@ -232,6 +238,16 @@ impl Deducer {
                     _ => Rung::Nothing,
                 };
             }
+            Technique::Forcing { max_complexity } => {
+                let most = memo.most_complex;
+                let least = memo
+                    .forcing
+                    .get_or_insert_with(|| self.find_forcing(s, most));
+                return match least {
+                    Some(step) if step.length <= max_complexity => Rung::Step(step.clone()),
+                    _ => Rung::Nothing,
+                };
+            }
             Technique::Trial => return self.find_trial(s).map_or(Rung::Nothing, Rung::Step),
         };
         let Some((kind, found)) = found else {
@@ -268,7 +284,7 @@ impl Deducer {
 /// moment, looked for up to the longest any rung allows: a rung of fewer
 /// nodes finds the same chain if it is short enough, and none otherwise
 /// (the search gives the shortest, the first of those in option order,
-/// whatever its bound).
+/// whatever its bound); the least complex forcing chains likewise.
 struct StepMemo {
     /// By [`ChainKind`]: the longest chain a rung looks for.
     longest: [usize; 3],
@@ -277,20 +293,33 @@ struct StepMemo {
     /// The open primary items with one option, in increasing order, once
     /// looked for.
     ones: Option<Vec<u32>>,
+    /// The most complex forcing chains a rung looks for.
+    most_complex: usize,
+    /// Not looked for yet, or the least complex forcing chains found.
+    forcing: Option<Option<Step>>,
 }
 
 impl StepMemo {
     fn of(ladder: &[Technique]) -> Self {
         let mut longest = [0; 3];
+        let mut most_complex = 0;
         for t in ladder {
-            if let Technique::Chain { kind, max_nodes } = *t {
-                longest[kind as usize] = longest[kind as usize].max(max_nodes);
+            match *t {
+                Technique::Chain { kind, max_nodes } => {
+                    longest[kind as usize] = longest[kind as usize].max(max_nodes);
+                }
+                Technique::Forcing { max_complexity } => {
+                    most_complex = most_complex.max(max_complexity);
+                }
+                _ => {}
             }
         }
         Self {
             longest,
             found: Default::default(),
             ones: None,
+            most_complex,
+            forcing: None,
         }
     }
 
@@ -298,6 +327,7 @@ impl StepMemo {
     fn clear(&mut self) {
         self.found = Default::default();
         self.ones = None;
+        self.forcing = None;
     }
 }
 

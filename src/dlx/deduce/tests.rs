@@ -354,3 +354,36 @@ fn a_trial_removes_an_option_that_empties_an_item() {
     assert_eq!(step.items, [2]);
     assert_eq!(step.length, 0);
 }
+
+#[test]
+fn forcing_chains_keep_what_every_option_of_an_item_leads_to() {
+    // Place I (item 0) has options a, b, c; place T (item 1) t, u; Z
+    // (item 2, primary) d, e: a strong link. a and b each see t (X, B);
+    // c sees d (Y), so d is false, e true, and e sees t (W). Whichever I
+    // takes, t is false: complexity 2 + 2 + 4 (a t, b t, c d e t). The
+    // other places have two options: no forcing chains start there.
+    let class = [0, 0, 1, 1, 1, 1, 1];
+    let (a, b, c, t, d, e) = (0, 1, 2, 3, 5, 6);
+    let options: [&[u32]; 7] = [
+        &[0, 3],       // a
+        &[0, 4],       // b
+        &[0, 5],       // c
+        &[1, 3, 4, 6], // t
+        &[1],          // u
+        &[2, 5],       // d
+        &[2, 6],       // e
+    ];
+    let ladder = [Technique::Forcing { max_complexity: 8 }];
+    let step = first_step(&class, 3, &options, &ladder);
+    assert_eq!(step.kind, Move::Forcing);
+    assert_eq!(step.items, [0]);
+    assert_eq!(step.options, [a, t, b, t, c, d, e, t]);
+    assert_eq!(step.removed, [t]);
+    assert_eq!(step.chosen, None);
+    assert_eq!(step.length, 8);
+    // Less complex chains are all a rung of 7 may take: none here.
+    let short = [Technique::Forcing { max_complexity: 7 }];
+    let (steps, ending) = walk(&class, 3, &options, &short, 5);
+    assert!(steps.is_empty());
+    assert_eq!(ending, Ending::Stalled);
+}

@@ -249,6 +249,7 @@ fn every_step_of_the_ladder_agrees_with_the_solution() {
         "xy-wing",
         "x-chain",
         "aic",
+        "forcing-chain",
         "trial",
         "direct-pointing",
     ] {
@@ -345,4 +346,222 @@ fn an_x_sudoku_path_links_and_names_its_diagonals() {
         "{text:?}"
     );
     assert_eq!(p.solutions, 1);
+}
+
+/// A node of a forcing chain as its words say it: `r3c5 = 1` (true) or
+/// `r3c5 <> 1` (false).
+fn forcing_node(text: &str) -> (usize, usize, u8, bool) {
+    let (cell, digit, on) = match text.split_once(" = ") {
+        Some((cell, d)) => (cell, d, true),
+        None => {
+            let (cell, d) = text.split_once(" <> ").unwrap();
+            (cell, d, false)
+        }
+    };
+    let (r, c) = cell[1..].split_once('c').unwrap();
+    let r: usize = r.parse().unwrap();
+    let c: usize = c.parse().unwrap();
+    (r - 1, c - 1, digit.parse().unwrap(), on)
+}
+
+#[test]
+fn forcing_chains_link_as_their_words_say_on_the_candidates_before() {
+    // Each forcing step of the paths of serate's puzzles rated 8.0 to
+    // 9.0, read back from its words and checked on the candidates before
+    // it by Sudoku's geometry: each chain starts true on a candidate of
+    // the step's cell (or a place of its house's digit), and the chains
+    // start from every one of them, three at least for a cell; a true
+    // candidate makes the next, which sees it, false; a false one makes
+    // the next true, the other of a cell's two candidates or a digit's
+    // two places in a house; every chain ends at the conclusion; the
+    // difficulty is 8.0 with SE's penalty for all the chains' nodes.
+    // That the conclusion agrees with the solution `explain` checks.
+    use crate::sudoku::DlxSolver;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(dir.join("data/rate/serate.txt")).unwrap();
+    let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
+    let mut checked = 0;
+    let sees = |(r, c): (usize, usize), (rr, cc): (usize, usize)| {
+        r == rr || c == cc || (r / 3 == rr / 3 && c / 3 == cc / 3)
+    };
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split_whitespace();
+        let puzzle = grid(fields.next().unwrap());
+        let er: f64 = fields
+            .next()
+            .unwrap()
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        if !(8.0..=9.0).contains(&er) {
+            continue;
+        }
+        let p = explain(&mut rater, &mut solver, &puzzle, &ExplainOptions::default()).unwrap();
+        for (j, step) in p.steps.iter().enumerate() {
+            if step.technique != "forcing-chain" {
+                continue;
+            }
+            let (before, masks) = p.before(&puzzle, j);
+            let open = |r: usize, c: usize, d: u8| {
+                before.cells()[r * 9 + c] == 0 && masks[r * 9 + c] >> (d - 1) & 1 == 1
+            };
+            let (head, rest) = step.text.split_once(" leads to ").unwrap();
+            let (conclusion, chains) = rest.split_once(": ").unwrap();
+            let end = forcing_node(conclusion);
+            let mut sources = Vec::new();
+            let mut nodes = 0;
+            for chain in chains.split("; ") {
+                let chain: Vec<_> = chain.split(" -> ").map(forcing_node).collect();
+                nodes += chain.len();
+                assert!(chain[0].3, "{}", step.text);
+                assert_eq!(*chain.last().unwrap(), end, "{}", step.text);
+                sources.push((chain[0].0, chain[0].1, chain[0].2));
+                for w in chain.windows(2) {
+                    let ((r, c, d, on), (rr, cc, dd, next)) = (w[0], w[1]);
+                    assert!(open(r, c, d) && open(rr, cc, dd), "{}", step.text);
+                    assert_ne!(on, next, "{}", step.text);
+                    if on {
+                        let linked = (r, c) == (rr, cc) || (d == dd && sees((r, c), (rr, cc)));
+                        assert!(linked && (r, c, d) != (rr, cc, dd), "{}", step.text);
+                    } else if (r, c) == (rr, cc) {
+                        assert_eq!(masks[r * 9 + c].count_ones(), 2, "{}", step.text);
+                    } else {
+                        // The digit's two places in a house both cells share.
+                        assert_eq!(d, dd, "{}", step.text);
+                        let two = [
+                            (0..9).map(|x| (r, x)).collect::<Vec<_>>(),
+                            (0..9).map(|x| (x, c)).collect(),
+                            (0..9)
+                                .map(|x| (r / 3 * 3 + x / 3, c / 3 * 3 + x % 3))
+                                .collect(),
+                        ]
+                        .into_iter()
+                        .any(|house| {
+                            house.contains(&(rr, cc))
+                                && house.iter().filter(|&&(a, b)| open(a, b, d)).count() == 2
+                        });
+                        assert!(two, "{}", step.text);
+                    }
+                }
+            }
+            sources.sort_unstable();
+            let mut expect: Vec<(usize, usize, u8)> =
+                if let Some(cell) = head.strip_prefix("cell forcing chains: each candidate of ") {
+                    let (r, c, _, _) = forcing_node(&format!("{cell} = 1"));
+                    (1..=9)
+                        .filter(|&d| open(r, c, d))
+                        .map(|d| (r, c, d))
+                        .collect()
+                } else {
+                    let what = head
+                        .strip_prefix("region forcing chains: each place of ")
+                        .unwrap();
+                    let (d, house) = what.split_once(" in ").unwrap();
+                    let d: u8 = d.parse().unwrap();
+                    let (kind, x) = house.split_once(' ').unwrap();
+                    let x: usize = x.parse::<usize>().unwrap() - 1;
+                    (0..9)
+                        .map(|y| match kind {
+                            "row" => (x, y),
+                            "column" => (y, x),
+                            _ => (x / 3 * 3 + y / 3, x % 3 * 3 + y % 3),
+                        })
+                        .filter(|&(r, c)| open(r, c, d))
+                        .map(|(r, c)| (r, c, d))
+                        .collect()
+                };
+            expect.sort_unstable();
+            assert_eq!(sources, expect, "{}", step.text);
+            assert_eq!(step.difficulty, 80 + length_penalty(nodes), "{}", step.text);
+            assert_eq!(step.placed.is_some(), end.3, "{}", step.text);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} forcing steps");
+}
+
+#[test]
+fn short_chains_are_named_by_their_shapes_on_the_candidates_before() {
+    // Serate's set: each skyscraper's and two-string kite's strong links
+    // are the digit's only two places in a row or column (parallel lines
+    // for a skyscraper, a row and a column for a kite), read back from
+    // its words and checked on the candidates before the step; each
+    // W-wing's ends are two cells with the same two candidates alone;
+    // each XY-chain's strong links are cells of two candidates.
+    use crate::sudoku::DlxSolver;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(dir.join("data/rate/serate.txt")).unwrap();
+    let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
+    let mut named = std::collections::BTreeMap::new();
+    let node = |t: &str| -> (usize, usize, u8) {
+        let (d, cell) = t.trim_start_matches('(').split_once(')').unwrap();
+        let (r, c, _, _) = forcing_node(&format!("{cell} = {d}"));
+        (r, c, d.parse().unwrap())
+    };
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let puzzle = grid(line.split_whitespace().next().unwrap());
+        let p = explain(&mut rater, &mut solver, &puzzle, &ExplainOptions::default()).unwrap();
+        for (j, step) in p.steps.iter().enumerate() {
+            let Some((name, rest)) = step.text.split_once("): ") else {
+                continue;
+            };
+            let Some((_, shape)) = name.split_once(" (") else {
+                continue;
+            };
+            let (before, masks) = p.before(&puzzle, j);
+            let open = |(r, c): (usize, usize), d: u8| {
+                before.cells()[r * 9 + c] == 0 && masks[r * 9 + c] >> (d - 1) & 1 == 1
+            };
+            // 'r' if a and b are the digit's two places in their row, 'c'
+            // in their column.
+            let line_of = |a: (usize, usize, u8), b: (usize, usize, u8)| {
+                let two = |cells: Vec<(usize, usize)>| {
+                    cells.contains(&(b.0, b.1))
+                        && cells.iter().filter(|&&x| open(x, a.2)).count() == 2
+                };
+                if a.0 == b.0 && two((0..9).map(|x| (a.0, x)).collect()) {
+                    'r'
+                } else if a.1 == b.1 && two((0..9).map(|x| (x, a.1)).collect()) {
+                    'c'
+                } else {
+                    '?'
+                }
+            };
+            let chain = rest.split(": ").next().unwrap();
+            let nodes: Vec<_> = chain.split(['=', '-']).map(|t| node(t.trim())).collect();
+            match shape {
+                "skyscraper" | "two-string kite" => {
+                    let (a, b) = (line_of(nodes[0], nodes[1]), line_of(nodes[2], nodes[3]));
+                    assert!(a != '?' && b != '?', "{}", step.text);
+                    assert_eq!(a == b, shape == "skyscraper", "{}", step.text);
+                }
+                "W-wing" => {
+                    for (x, y) in [(nodes[0], nodes[1]), (nodes[5], nodes[4])] {
+                        assert_eq!((x.0, x.1), (y.0, y.1), "{}", step.text);
+                        let two = 1u64 << (x.2 - 1) | 1 << (y.2 - 1);
+                        assert_eq!(masks[x.0 * 9 + x.1], two, "{}", step.text);
+                    }
+                }
+                "XY-chain" => {
+                    for w in nodes.chunks(2) {
+                        assert_eq!((w[0].0, w[0].1), (w[1].0, w[1].1), "{}", step.text);
+                        assert_eq!(masks[w[0].0 * 9 + w[0].1].count_ones(), 2, "{}", step.text);
+                    }
+                }
+                _ => {}
+            }
+            *named.entry(shape.to_string()).or_insert(0) += 1;
+        }
+    }
+    for shape in [
+        "skyscraper",
+        "two-string kite",
+        "turbot fish",
+        "W-wing",
+        "XY-chain",
+    ] {
+        assert!(named.contains_key(shape), "no {shape} in {named:?}");
+    }
 }

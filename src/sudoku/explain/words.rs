@@ -168,21 +168,115 @@ impl<'e> Words<'e> {
 
     /// The removals: `r1c2 <> 3, r1c9 <> 7`.
     fn removed(&self, step: &Step) -> String {
-        let mut out = String::new();
-        for (j, &k) in step.removed.iter().enumerate() {
-            let sep = if j == 0 { "" } else { ", " };
-            let _ = match (self.e.places[k as usize], self.e.sets[k as usize]) {
-                (Some((r, c, d)), _) => write!(out, "{sep}{} <> {d}", Self::cell(r, c)),
-                (None, Some((cage, mask))) => write!(
-                    out,
-                    "{sep}{} <> {}",
-                    self.cages[cage],
-                    Self::digit_set(mask)
-                ),
-                (None, None) => write!(out, "{sep}option {k} goes"),
-            };
+        let parts: Vec<String> = step.removed.iter().map(|&k| self.denial(k)).collect();
+        parts.join(", ")
+    }
+
+    /// What removing option `k` says: `r1c2 <> 3`, `cage 17 at r1c1 <>
+    /// 8+9`.
+    fn denial(&self, k: u32) -> String {
+        match (self.e.places[k as usize], self.e.sets[k as usize]) {
+            (Some((r, c, d)), _) => format!("{} <> {d}", Self::cell(r, c)),
+            (None, Some((cage, mask))) => {
+                format!("{} <> {}", self.cages[cage], Self::digit_set(mask))
+            }
+            (None, None) => format!("option {k} goes"),
         }
-        out
+    }
+
+    /// A chain's name, with the common name of its shape where it has
+    /// one: an X-chain of four nodes is a skyscraper (its strong links in
+    /// two parallel lines, their ends in one crossing line), a two-string
+    /// kite (one in a row, one in a column, their ends in one box) or a
+    /// turbot fish (the rest; only on plain grids, where rows, columns and
+    /// boxes are the houses); an AIC whose strong links are all cells with
+    /// two candidates is an XY-chain, and one of six nodes whose ends are
+    /// two cells with the same two candidates, linked through a house with
+    /// two places for one of them, a W-wing.
+    fn chain_name(&self, step: &Step, kind: ChainKind) -> String {
+        let base = match kind {
+            ChainKind::X => "X-chain",
+            ChainKind::Y => "XY-chain",
+            ChainKind::Any => "AIC",
+        };
+        let nodes: Option<Vec<Placed>> = step.options.iter().map(|&k| self.places(k)).collect();
+        let Some(p) = nodes else {
+            return base.into();
+        };
+        let plain = self
+            .houses
+            .iter()
+            .all(|h| matches!(h.unit, Unit::Row(_) | Unit::Column(_) | Unit::Box(_)));
+        let box_of = |(r, c, _): Placed| {
+            self.houses.iter().position(|h| {
+                matches!(h.unit, Unit::Box(_)) && h.cells.contains(&((r * self.n + c) as u16))
+            })
+        };
+        let row = |a: Placed, b: Placed| a.0 == b.0 && box_of(a) != box_of(b);
+        let column = |a: Placed, b: Placed| a.1 == b.1 && box_of(a) != box_of(b);
+        let cell = |a: Placed, b: Placed| (a.0, a.1) == (b.0, b.1);
+        let shape = match (kind, p.as_slice()) {
+            (ChainKind::X, &[a, b, c, d]) if plain => {
+                if (row(a, b) && row(c, d) && b.1 == c.1)
+                    || (column(a, b) && column(c, d) && b.0 == c.0)
+                {
+                    Some("skyscraper")
+                } else if ((row(a, b) && column(c, d)) || (column(a, b) && row(c, d)))
+                    && box_of(b) == box_of(c)
+                {
+                    Some("two-string kite")
+                } else {
+                    Some("turbot fish")
+                }
+            }
+            (ChainKind::Any, &[a, b, c, d, e, f])
+                if cell(a, b)
+                    && cell(e, f)
+                    && !cell(c, d)
+                    && !cell(a, f)
+                    && a.2 == f.2
+                    && b.2 == e.2
+                    && [c.2, d.2] == [b.2, b.2]
+                    && a.2 != b.2 =>
+            {
+                Some("W-wing")
+            }
+            (ChainKind::Any, _) if p.chunks(2).all(|w| cell(w[0], w[1])) => Some("XY-chain"),
+            _ => None,
+        };
+        match shape {
+            Some(name) => format!("{base} ({name})"),
+            None => base.into(),
+        }
+    }
+
+    /// Forcing chains' words: the item, what each of its options leads
+    /// to, and the chains, `r3c5 = 1 -> r3c7 <> 1 -> r2c7 = 1 -> ...`
+    /// (the options alternate true and false from each chain's source).
+    fn forcing(&self, step: &Step) -> String {
+        let i = step.items[0];
+        let (kind, each) = match self.class(i) {
+            CLASS_CELL => ("cell", format!("each candidate of {}", self.house(i))),
+            CLASS_CAGE => ("cage", format!("each combination of {}", self.house(i))),
+            _ => ("region", format!("each place of {}", self.name(i))),
+        };
+        let end = *step.options.last().expect("a forcing step has chains");
+        let say = |k: u32, on: bool| if on { self.choice(k) } else { self.denial(k) };
+        let mut chains = Vec::new();
+        let mut chain: Vec<String> = Vec::new();
+        for &k in &step.options {
+            chain.push(say(k, chain.len().is_multiple_of(2)));
+            // The conclusion ends each chain and appears in none before.
+            if k == end {
+                chains.push(chain.join(" -> "));
+                chain.clear();
+            }
+        }
+        format!(
+            "{kind} forcing chains: {each} leads to {}: {}",
+            say(end, step.chosen.is_some()),
+            chains.join("; ")
+        )
     }
 
     /// A step's line.
@@ -290,11 +384,7 @@ impl<'e> Words<'e> {
             }
             Move::UniqueRectangle(kind) => self.rectangle(step, kind) + &removed,
             Move::Chain(kind) => {
-                let name = match kind {
-                    ChainKind::X => "X-chain",
-                    ChainKind::Y => "XY-chain",
-                    ChainKind::Any => "AIC",
-                };
+                let name = self.chain_name(step, kind);
                 let mut chain = String::new();
                 for (j, &k) in step.options.iter().enumerate() {
                     let link = match j {
@@ -306,6 +396,7 @@ impl<'e> Words<'e> {
                 }
                 format!("{name}: {chain}{removed}")
             }
+            Move::Forcing => self.forcing(step),
             Move::Trial => {
                 let empty = items[0];
                 let what = match self.class(empty) {
