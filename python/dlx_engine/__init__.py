@@ -414,13 +414,18 @@ class ExplainedStep(_t.NamedTuple):
     """A step of :func:`explain`: its ``technique`` (the names
     ``--until`` takes), its ``difficulty`` on Sudoku Explainer's scale,
     the ``text`` that says it, the digit it ``placed`` as (row, column,
-    digit) from 1, or ``None``, and the candidates it ``removed``."""
+    digit) from 1, or ``None``, the candidates it ``removed``, the
+    candidates of its ``pattern`` (what makes the step), and the
+    ``cells`` (row, column) a picture of it shades, as ``dlx explain
+    --json`` gives them."""
 
     technique: str
     difficulty: float
     text: str
     placed: _t.Optional[_t.Tuple[int, int, int]]
     removed: _t.List[_t.Tuple[int, int, int]]
+    pattern: _t.List[_t.Tuple[int, int, int]]
+    cells: _t.List[_t.Tuple[int, int]]
 
 
 class Explanation(_t.NamedTuple):
@@ -456,7 +461,7 @@ def explain(puzzle: str, box: Box = None, *, hint: bool = False,
     """
     steps, ending, solutions, rating = _native.explain(
         _puzzle(puzzle), _shape(box), 1 if hint else max_steps, until, _timeout(timeout))
-    return Explanation([ExplainedStep(t, d, x, p, r) for t, d, x, p, r in steps], ending,
+    return Explanation([ExplainedStep(*step) for step in steps], ending,
                        solutions, SeRating(*rating) if rating else None)
 
 

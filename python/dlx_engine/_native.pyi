@@ -48,7 +48,17 @@ def explain(
     until: Optional[str] = None,
     timeout: Optional[float] = None,
 ) -> Tuple[
-    List[Tuple[str, float, str, Optional[Tuple[int, int, int]], List[Tuple[int, int, int]]]],
+    List[
+        Tuple[
+            str,
+            float,
+            str,
+            Optional[Tuple[int, int, int]],
+            List[Tuple[int, int, int]],
+            List[Tuple[int, int, int]],
+            List[Tuple[int, int]],
+        ]
+    ],
     str,
     int,
     Optional[Tuple[float, float, float]],

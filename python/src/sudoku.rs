@@ -434,13 +434,16 @@ pub(crate) fn generate(
 }
 
 /// A step of [`explain`]: technique, difficulty (SE's scale), words, the
-/// digit placed and the candidates removed (rows, columns, digits from 1).
+/// digit placed, the candidates removed, the candidates of its pattern
+/// (rows, columns, digits from 1) and the cells a picture shades.
 type PyStep = (
     &'static str,
     f64,
     String,
     Option<(usize, usize, u8)>,
     Vec<(usize, usize, u8)>,
+    Vec<(usize, usize, u8)>,
+    Vec<(usize, usize)>,
 );
 
 /// `dlx explain` of one puzzle: (steps, ending, solutions, rating as
@@ -489,6 +492,7 @@ pub(crate) fn explain(
     };
     let one = |(r, c, d): (usize, usize, u8)| (r + 1, c + 1, d);
     let tenths = |t: u32| f64::from(t) / 10.0;
+    let n = case.grid.n();
     let steps = path
         .steps
         .iter()
@@ -499,6 +503,8 @@ pub(crate) fn explain(
                 s.text.clone(),
                 s.placed.map(one),
                 s.removed.iter().map(|&p| one(p)).collect(),
+                s.pattern.iter().map(|&p| one(p)).collect(),
+                s.cells.iter().map(|&k| (k / n + 1, k % n + 1)).collect(),
             )
         })
         .collect();

@@ -433,6 +433,28 @@ def test_explain_steps_agree_with_the_solution() -> None:
     assert dlx.explain(p, until="naked-single").ending == "stalled"
 
 
+def test_explain_steps_carry_their_pattern_as_the_command_does() -> None:
+    # pattern and cells are dlx explain --json's, from 1; a single has no
+    # pattern and shades its house; a chain's pattern is its nodes, each
+    # a candidate of the moment (never one the step removes).
+    import json
+    p = "9...182....5.......7.93.....29..3.8.3..6..7.27............9....1.73.2..6..8..6..5"
+    e = dlx.explain(p)
+    assert e.steps[0].pattern == [] and len(e.steps[0].cells) == 9
+    chains = [s for s in e.steps if s.technique in ("x-chain", "aic")]
+    assert chains, [s.technique for s in e.steps]
+    for s in chains:
+        assert len(s.pattern) >= 4 and not set(s.pattern) & set(s.removed), s.text
+        assert {(r, c) for r, c, _ in s.pattern} == set(s.cells), s.text
+    exe = shutil.which("dlx") or os.path.join(ROOT, "target", "release", "dlx")
+    if os.path.exists(exe):
+        out = subprocess.run([exe, "explain", "--json", p], capture_output=True,
+                             text=True, check=True).stdout
+        steps = json.loads(out)["steps"]
+        assert [[list(x) for x in s.pattern] for s in e.steps] == [s["pattern"] for s in steps]
+        assert [[list(x) for x in s.cells] for s in e.steps] == [s["cells"] for s in steps]
+
+
 def test_explain_takes_variants_in_their_own_words() -> None:
     # The first killer puzzle of data/variants: every placement is the
     # solver's digit (solve checks the cages' sums), no removal is.
