@@ -175,11 +175,18 @@ impl<'e> Words<'e> {
     /// What removing option `k` says: `r1c2 <> 3`, `cage 17 at r1c1 <>
     /// 8+9`.
     fn denial(&self, k: u32) -> String {
+        self.claim(k, false)
+    }
+
+    /// Option `k` said true (`r3c5 = 7`) or false (`r3c5 <> 7`).
+    fn claim(&self, k: u32, true_: bool) -> String {
+        let relation = if true_ { "=" } else { "<>" };
         match (self.e.places[k as usize], self.e.sets[k as usize]) {
-            (Some((r, c, d)), _) => format!("{} <> {d}", Self::cell(r, c)),
+            (Some((r, c, d)), _) => format!("{} {relation} {d}", Self::cell(r, c)),
             (None, Some((cage, mask))) => {
-                format!("{} <> {}", self.cages[cage], Self::digit_set(mask))
+                format!("{} {relation} {}", self.cages[cage], Self::digit_set(mask))
             }
+            (None, None) if true_ => format!("option {k}"),
             (None, None) => format!("option {k} goes"),
         }
     }
@@ -261,7 +268,7 @@ impl<'e> Words<'e> {
             _ => ("region", format!("each place of {}", self.name(i))),
         };
         let end = *step.options.last().expect("a forcing step has chains");
-        let say = |k: u32, on: bool| if on { self.choice(k) } else { self.denial(k) };
+        let say = |k: u32, on: bool| self.claim(k, on);
         let mut chains = Vec::new();
         let mut chain: Vec<String> = Vec::new();
         for &k in &step.options {
@@ -298,13 +305,7 @@ impl<'e> Words<'e> {
 
     /// What option `k` chooses: `r3c5 = 7`, or `cage 17 at r1c1 = 8+9`.
     fn choice(&self, k: u32) -> String {
-        match (self.e.places[k as usize], self.e.sets[k as usize]) {
-            (Some((r, c, d)), _) => format!("{} = {d}", Self::cell(r, c)),
-            (None, Some((cage, mask))) => {
-                format!("{} = {}", self.cages[cage], Self::digit_set(mask))
-            }
-            (None, None) => format!("option {k}"),
-        }
+        self.claim(k, true)
     }
 
     /// A full house: the single of the last empty cell of a house.
