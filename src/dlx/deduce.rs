@@ -175,6 +175,10 @@ pub enum Move {
     /// one same option true or false: it is placed or removed (forcing
     /// chains; for Sudoku: cell or region forcing chains).
     Forcing,
+    /// Choosing the option on the items other than the places, singles
+    /// on those items lead to one with no option left: the option goes
+    /// (for Sudoku: Nishio, one digit's houses alone).
+    Nishio,
     /// Choosing the option, singles alone lead to an item with no option
     /// left: the option goes.
     Trial,
@@ -203,13 +207,15 @@ pub struct Step {
     /// intersection's item `a`, every option of which covers item `b`,
     /// then `b`; a subset's or fish's `k` items, then the `k` items their
     /// options lie within; a trial's item left with no option; a bug's
-    /// place; the item whose options a forcing step supposes in turn.
+    /// place; the item whose options a forcing step supposes in turn; a
+    /// Nishio's item left with no option.
     pub items: Vec<u32>,
     /// The options that make the pattern: a wing's pivot options, then
     /// each wing's two; a chain's nodes in order (the first and last are
     /// its ends); a forcing step's chains one after another, each from
     /// an option of its item to the option placed or removed, which ends
-    /// each chain and appears in none before its end; a trial's option.
+    /// each chain and appears in none before its end; a trial's or a
+    /// Nishio's option.
     pub options: Vec<u32>,
     /// The option a single or a bug chooses.
     pub chosen: Option<u32>,
@@ -219,7 +225,8 @@ pub struct Step {
     /// The move's removals leave a hidden single, which it was looked for
     /// to make: the next step, from the same rung.
     pub direct: bool,
-    /// The chain's or trial's length: a chain's nodes, a trial's singles,
+    /// The chain's or trial's length: a chain's nodes, a trial's or a
+    /// Nishio's singles,
     /// a forcing step's complexity (its chains' nodes, all counted).
     pub length: usize,
     /// The index of the [`Technique`] in the ladder that made it

@@ -253,6 +253,25 @@ fn chain_rungs() -> Vec<Rung> {
             }
         }
     }
+    // Nishio (SE's, 7.5 and the length penalty of its singles) up to 7.9:
+    // forcing chains come next.
+    let mut most = 0;
+    for tenths in 75..80 {
+        let singles = (0..=MAX_FORCING)
+            .filter(|&n| 75 + length_penalty(n) <= tenths)
+            .max()
+            .unwrap_or(0);
+        if singles > most || tenths == 75 {
+            most = singles;
+            rungs.push(Rung {
+                technique: Technique::Nishio {
+                    max_singles: singles,
+                },
+                name: "nishio",
+                difficulty: 75,
+            });
+        }
+    }
     // Forcing chains (SE's multiple forcing chains, 8.0 and the length
     // penalty of their complexity) up to 8.4: a trial, 8.5 and more, is
     // easier than any from there on.
@@ -512,7 +531,7 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step, board: Option<&Board>) ->
             // implications, each an "on" with its "offs", which the singles
             // stand in for: chosen from three readings, the one closest to
             // serate on data/rate/serate.txt, docs/rating.md).
-            Move::Trial | Move::Forcing => length_penalty(step.length),
+            Move::Trial | Move::Forcing | Move::Nishio => length_penalty(step.length),
             _ => 0,
         };
     // A killer cage's digit set places nothing: the words name it.

@@ -71,6 +71,11 @@ pub enum Technique {
         /// The longest chain looked for, in nodes.
         max_nodes: usize,
     },
+    /// The Nishio of fewest singles, at most `max_singles`.
+    Nishio {
+        /// The most singles looked for.
+        max_singles: usize,
+    },
     /// The forcing chains of least complexity (their nodes, all counted),
     /// at most `max_complexity`.
     Forcing {
@@ -238,6 +243,14 @@ impl Deducer {
                     _ => Rung::Nothing,
                 };
             }
+            Technique::Nishio { max_singles } => {
+                let most = memo.most_singles;
+                let least = memo.nishio.get_or_insert_with(|| self.find_nishio(s, most));
+                return match least {
+                    Some(step) if step.length <= max_singles => Rung::Step(step.clone()),
+                    _ => Rung::Nothing,
+                };
+            }
             Technique::Forcing { max_complexity } => {
                 let most = memo.most_complex;
                 let least = memo
@@ -284,7 +297,8 @@ impl Deducer {
 /// moment, looked for up to the longest any rung allows: a rung of fewer
 /// nodes finds the same chain if it is short enough, and none otherwise
 /// (the search gives the shortest, the first of those in option order,
-/// whatever its bound); the least complex forcing chains likewise.
+/// whatever its bound); the least complex forcing chains and the Nishio
+/// of fewest singles likewise.
 struct StepMemo {
     /// By [`ChainKind`]: the longest chain a rung looks for.
     longest: [usize; 3],
@@ -293,6 +307,10 @@ struct StepMemo {
     /// The open primary items with one option, in increasing order, once
     /// looked for.
     ones: Option<Vec<u32>>,
+    /// The most singles a Nishio rung looks for.
+    most_singles: usize,
+    /// Not looked for yet, or the Nishio of fewest singles found.
+    nishio: Option<Option<Step>>,
     /// The most complex forcing chains a rung looks for.
     most_complex: usize,
     /// Not looked for yet, or the least complex forcing chains found.
@@ -302,7 +320,7 @@ struct StepMemo {
 impl StepMemo {
     fn of(ladder: &[Technique]) -> Self {
         let mut longest = [0; 3];
-        let mut most_complex = 0;
+        let (mut most_complex, mut most_singles) = (0, 0);
         for t in ladder {
             match *t {
                 Technique::Chain { kind, max_nodes } => {
@@ -310,6 +328,9 @@ impl StepMemo {
                 }
                 Technique::Forcing { max_complexity } => {
                     most_complex = most_complex.max(max_complexity);
+                }
+                Technique::Nishio { max_singles } => {
+                    most_singles = most_singles.max(max_singles);
                 }
                 _ => {}
             }
@@ -320,6 +341,8 @@ impl StepMemo {
             ones: None,
             most_complex,
             forcing: None,
+            most_singles,
+            nishio: None,
         }
     }
 
@@ -328,6 +351,7 @@ impl StepMemo {
         self.found = Default::default();
         self.ones = None;
         self.forcing = None;
+        self.nishio = None;
     }
 }
 

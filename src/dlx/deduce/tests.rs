@@ -387,3 +387,37 @@ fn forcing_chains_keep_what_every_option_of_an_item_leads_to() {
     assert!(steps.is_empty());
     assert_eq!(ending, Ending::Stalled);
 }
+
+#[test]
+fn a_nishio_follows_the_other_items_to_a_contradiction() {
+    // Places Pa..Pe (items 0-4, each with a second option of its own) and
+    // houses H1..H5 (items 5-9): a = Pa H1 H4, b = Pb H1 H2, c = Pc H2 H3,
+    // d = Pd H3 H5, e = Pe H4 H5. Supposing a kills b and e; H2 is left
+    // with c alone, a single, which kills d: H5 has no option left. Each
+    // option does the same in one single; the first goes.
+    let class = [0, 0, 0, 0, 0, 1, 1, 1, 1, 1];
+    let options: [&[u32]; 10] = [
+        &[0, 5, 8], // a
+        &[1, 5, 6], // b
+        &[2, 6, 7], // c
+        &[3, 7, 9], // d
+        &[4, 8, 9], // e
+        &[0],
+        &[1],
+        &[2],
+        &[3],
+        &[4],
+    ];
+    let ladder = [Technique::Nishio { max_singles: 3 }];
+    let step = first_step(&class, 10, &options, &ladder);
+    assert_eq!(step.kind, Move::Nishio);
+    assert_eq!(step.options, [0]);
+    assert_eq!(step.removed, [0]);
+    assert_eq!(step.items, [9]);
+    assert_eq!(step.length, 1);
+    // None without a single.
+    let none = [Technique::Nishio { max_singles: 0 }];
+    let (steps, ending) = walk(&class, 10, &options, &none, 5);
+    assert!(steps.is_empty());
+    assert_eq!(ending, Ending::Stalled);
+}

@@ -249,6 +249,7 @@ fn every_step_of_the_ladder_agrees_with_the_solution() {
         "xy-wing",
         "x-chain",
         "aic",
+        "nishio",
         "forcing-chain",
         "trial",
         "direct-pointing",
@@ -564,4 +565,103 @@ fn short_chains_are_named_by_their_shapes_on_the_candidates_before() {
     ] {
         assert!(named.contains_key(shape), "no {shape} in {named:?}");
     }
+}
+
+#[test]
+fn a_nishio_empties_a_house_of_its_digit_on_the_candidates_before() {
+    // Each Nishio step of serate's puzzles from 7.5 to 9.0, read back from
+    // its words: on the candidates before it, its digit alone, placing the
+    // candidate supposed and then every hidden single of that digit until
+    // none is left empties the house the words name; the candidate is what
+    // the step removes, and its difficulty is 7.5 with SE's penalty for
+    // its singles.
+    use crate::sudoku::DlxSolver;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(dir.join("data/rate/serate.txt")).unwrap();
+    let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
+    let houses: Vec<(String, Vec<usize>)> = (0..27)
+        .map(|h| {
+            let (kind, x) = (h / 9, h % 9);
+            let cells = (0..9).map(|y| match kind {
+                0 => x * 9 + y,
+                1 => y * 9 + x,
+                _ => (x / 3 * 3 + y / 3) * 9 + x % 3 * 3 + y % 3,
+            });
+            let name = ["row", "column", "box"][kind];
+            (format!("{name} {}", x + 1), cells.collect())
+        })
+        .collect();
+    let mut checked = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split_whitespace();
+        let puzzle = grid(fields.next().unwrap());
+        let er: f64 = fields
+            .next()
+            .unwrap()
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        if !(7.5..=9.0).contains(&er) {
+            continue;
+        }
+        let p = explain(&mut rater, &mut solver, &puzzle, &ExplainOptions::default()).unwrap();
+        for (j, step) in p.steps.iter().enumerate() {
+            let Some(rest) = step.text.strip_prefix("Nishio: with ") else {
+                continue;
+            };
+            let (supposed, rest) = rest.split_once(", ").unwrap();
+            let (r, c, d, _) = forcing_node(supposed);
+            let (singles, rest) = rest.split_once(" hidden single").unwrap();
+            let rest = rest.split_once(" leave").unwrap().1;
+            let rest = rest.strip_prefix("s ").unwrap_or(rest.trim_start());
+            let emptied = rest.split_once(" without a place").unwrap().0;
+            let (digit, house) = emptied.split_once(" in ").unwrap();
+            assert_eq!(digit.parse::<u8>().unwrap(), d, "{}", step.text);
+            let (before, masks) = p.before(&puzzle, j);
+            // The digit's open places, and the cells it is placed in.
+            let mut open: Vec<bool> = (0..81)
+                .map(|k| before.cells()[k] == 0 && masks[k] >> (d - 1) & 1 == 1)
+                .collect();
+            let mut placed = [false; 81];
+            let mut place = |k: usize, open: &mut Vec<bool>| {
+                placed[k] = true;
+                for (_, cells) in houses.iter().filter(|(_, h)| h.contains(&k)) {
+                    for &x in cells {
+                        open[x] = false;
+                    }
+                }
+            };
+            assert!(open[r * 9 + c], "{}", step.text);
+            place(r * 9 + c, &mut open);
+            let holds = |cells: &[usize]| cells.iter().any(|&k| before.cells()[k] == d);
+            loop {
+                let single = houses.iter().find_map(|(_, cells)| {
+                    let left: Vec<usize> = cells.iter().copied().filter(|&k| open[k]).collect();
+                    (left.len() == 1 && !holds(cells)).then(|| left[0])
+                });
+                match single {
+                    Some(k) => place(k, &mut open),
+                    None => break,
+                }
+            }
+            let (_, cells) = houses.iter().find(|(name, _)| name == house).unwrap();
+            assert!(
+                !holds(cells) && cells.iter().all(|&k| !open[k] && !placed[k]),
+                "{}",
+                step.text
+            );
+            assert_eq!(step.removed, [(r, c, d)], "{}", step.text);
+            let singles: usize = singles.parse().unwrap();
+            assert_eq!(
+                step.difficulty,
+                75 + length_penalty(singles),
+                "{}",
+                step.text
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "only {checked} Nishio steps");
 }

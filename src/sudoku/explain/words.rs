@@ -398,6 +398,17 @@ impl<'e> Words<'e> {
                 format!("{name}: {chain}{removed}")
             }
             Move::Forcing => self.forcing(step),
+            Move::Nishio => {
+                let k = step.options[0];
+                let s = if step.length == 1 { "" } else { "s" };
+                format!(
+                    "Nishio: with {}, {} hidden single{s} leave{} {} without a place{removed}",
+                    self.choice(k),
+                    step.length,
+                    if step.length == 1 { "s" } else { "" },
+                    self.name(items[0])
+                )
+            }
             Move::Trial => {
                 let empty = items[0];
                 let what = match self.class(empty) {
