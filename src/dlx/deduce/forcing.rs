@@ -19,7 +19,12 @@
 //! first cell, and only from a cell it tries): a place of two options is a
 //! chain's business (links.rs).
 //!
-//! Invariant: as links.rs, the finder gives a step, not applied, whose
+//! Nishio (SE's, 7.5) is the other supposition here: an option supposed
+//! true on the items other than the places alone (for Sudoku, one
+//! digit's houses), followed by singles on those items, empties one of
+//! them: the option goes.
+//!
+//! Invariant: as links.rs, each finder gives a step, not applied, whose
 //! placement or removal every solution agrees with, and leaves the state
 //! as it was.
 
