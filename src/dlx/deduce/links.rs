@@ -104,18 +104,31 @@ impl Deducer {
     /// options, then `A`'s (the linked one first) and `B`'s.
     pub(super) fn find_wing(&self, s: &State, k: usize) -> Option<Step> {
         let pairs = self.places_with(s, 2);
+        // The options weakly linked to the pivot option `x` through an
+        // item other than the places (`other`), or any (`any`), marked `x`:
+        // a wing's test is then a look-up, not a walk of both options.
+        let n = s.alive.len();
+        let (mut other, mut any) = (vec![u32::MAX; n], vec![u32::MAX; n]);
         for pivot in self.places_with(s, k as u32) {
             let p: Vec<u32> = self.alive_options(s, pivot).collect();
             // Each pivot option's wings: (A's linked option, A's other).
-            let wings = |x: u32| -> Vec<(u32, u32)> {
+            let mut wings = |x: u32| -> Vec<(u32, u32)> {
+                for o in self.weak_neighbours(s, x, true) {
+                    other[o as usize] = x;
+                }
+                for o in self.weak_neighbours(s, x, false) {
+                    any[o as usize] = x;
+                }
+                let (other, any) = (&other, &any);
                 pairs
                     .iter()
                     .filter(|&&a| a != pivot)
                     .filter_map(|&a| {
                         let o: Vec<u32> = self.alive_options(s, a).collect();
-                        if self.weak(s, o[0], x, true) && !self.weak(s, o[1], x, false) {
+                        let sees = |y: u32, marks: &[u32]| marks[y as usize] == x;
+                        if sees(o[0], other) && !sees(o[1], any) {
                             Some((o[0], o[1]))
-                        } else if self.weak(s, o[1], x, true) && !self.weak(s, o[0], x, false) {
+                        } else if sees(o[1], other) && !sees(o[0], any) {
                             Some((o[1], o[0]))
                         } else {
                             None
