@@ -19,12 +19,10 @@
 //! first cell, and only from a cell it tries): a place of two options is a
 //! chain's business (links.rs).
 //!
-//! Nishio (SE's, 7.5) is the other supposition here: an option supposed
-//! true on the items other than the places alone (for Sudoku, one
-//! digit's houses), followed by singles on those items, empties one of
-//! them: the option goes.
+//! Nishio (SE's, 7.5), the other supposition, is a trial on the items
+//! other than the places alone (links.rs, `find_nishio`).
 //!
-//! Invariant: as links.rs, each finder gives a step, not applied, whose
+//! Invariant: as links.rs, the finder gives a step, not applied, whose
 //! placement or removal every solution agrees with, and leaves the state
 //! as it was.
 
@@ -233,111 +231,6 @@ impl Deducer {
         };
         st.options = chains;
         st.length = complexity;
-        Some(st)
-    }
-}
-
-impl Deducer {
-    /// Chooses option `k` on the items other than the places alone: covers
-    /// them and kills the other options on them (a Nishio's supposition:
-    /// one digit's links, the cell's other digits untouched); the options
-    /// killed go to `killed`.
-    fn choose_off_places(&self, t: &mut State, k: u32, killed: &mut Vec<u32>) {
-        t.alive[k as usize] = false;
-        for &i in self.option(k) {
-            let iu = i as usize;
-            if self.class[iu] == self.places || t.covered[iu] {
-                continue;
-            }
-            t.covered[iu] = true;
-            if iu < self.primary {
-                t.open -= 1;
-            }
-            for &o in self.options_of(i) {
-                if t.alive[o as usize] {
-                    t.alive[o as usize] = false;
-                    killed.push(o);
-                    for &j in self.option(o) {
-                        t.len[j as usize] -= 1;
-                    }
-                }
-            }
-        }
-    }
-
-    /// Nishio (SE's, 7.5): the option whose choice leads, along the items
-    /// other than the places alone (for Sudoku: its digit's houses), to
-    /// such an item with no option left, by the fewest singles on those
-    /// items (the first such item emptied, else the first with one option,
-    /// each time), at most `max_singles`: it goes. Gives the emptied item,
-    /// the option, and the singles' count as its length. Only the items of
-    /// the options a choice kills can change, so only they are looked at
-    /// again.
-    pub(super) fn find_nishio(&self, s: &State, max_singles: usize) -> Option<Step> {
-        let mut best: Option<(usize, u32, u32)> = None;
-        let mut t = s.clone();
-        let open_other = |t: &State, i: u32| {
-            let i = i as usize;
-            i < self.primary && !t.covered[i] && self.class[i] != self.places && t.len[i] <= 1
-        };
-        let base: Vec<u32> = (0..self.primary as u32)
-            .filter(|&i| open_other(s, i))
-            .collect();
-        let (mut todo, mut killed) = (Vec::new(), Vec::new());
-        for k in 0..s.alive.len() as u32 {
-            if !s.alive[k as usize] {
-                continue;
-            }
-            t.alive.copy_from_slice(&s.alive);
-            t.covered.copy_from_slice(&s.covered);
-            t.len.copy_from_slice(&s.len);
-            t.open = s.open;
-            let cap = best.map_or(max_singles, |(n, _, _)| n.saturating_sub(1));
-            todo.clear();
-            todo.extend_from_slice(&base);
-            killed.clear();
-            self.choose_off_places(&mut t, k, &mut killed);
-            let mut made = 0;
-            let found = loop {
-                for &o in &killed {
-                    for &i in self.option(o) {
-                        if open_other(&t, i) && !todo.contains(&i) {
-                            todo.push(i);
-                        }
-                    }
-                }
-                killed.clear();
-                todo.retain(|&i| open_other(&t, i));
-                let (mut empty, mut single) = (None, None);
-                for &i in &todo {
-                    let slot = if t.len[i as usize] == 0 {
-                        &mut empty
-                    } else {
-                        &mut single
-                    };
-                    if slot.is_none_or(|j| i < j) {
-                        *slot = Some(i);
-                    }
-                }
-                if let Some(i) = empty {
-                    break Some((made, i));
-                }
-                let Some(i) = single.filter(|_| made < cap) else {
-                    break None;
-                };
-                let o = self.alive_options(&t, i).next().expect("len 1");
-                self.choose_off_places(&mut t, o, &mut killed);
-                made += 1;
-            };
-            if let Some((n, empty)) = found
-                && best.is_none_or(|(m, _, _)| n < m)
-            {
-                best = Some((n, k, empty));
-            }
-        }
-        let (n, k, empty) = best?;
-        let mut st = step(Move::Nishio, vec![empty], vec![k], None, vec![k]);
-        st.length = n;
         Some(st)
     }
 }

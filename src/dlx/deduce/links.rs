@@ -1,5 +1,5 @@
-//! The rules of links between options: wings, chains, the BUG and
-//! trials. Two alive options are *weakly* linked when they share an open
+//! The rules of links between options: wings, chains, the BUG, trials
+//! and Nishio. Two alive options are *weakly* linked when they share an open
 //! item (at most one of them is in a solution); an open primary item with
 //! exactly two options links them *strongly* (at least one is). Written
 //! on the matrix, each rule holds for every problem compiled into it, the
@@ -377,8 +377,39 @@ impl Deducer {
     /// an open primary item with no option left: it goes. Gives the
     /// emptied item, the option, and the singles' count as its length.
     pub(super) fn find_trial(&self, s: &State) -> Option<Step> {
+        let (n, k, empty) = self.fewest_singles_to_contradiction(s, Within::All, usize::MAX)?;
+        let mut st = step(Move::Trial, vec![empty], vec![k], None, vec![k]);
+        st.length = n;
+        Some(st)
+    }
+
+    /// Nishio (SE's, 7.5): the option whose choice on the items other
+    /// than the places alone (for Sudoku: its digit's houses; the cell's
+    /// other digits untouched) leads by singles on those items, in the
+    /// fewest, at most `max_singles`, to one with no option left: it goes.
+    /// Gives the emptied item, the option, and the singles' count as its
+    /// length.
+    pub(super) fn find_nishio(&self, s: &State, max_singles: usize) -> Option<Step> {
+        let (n, k, empty) =
+            self.fewest_singles_to_contradiction(s, Within::OffPlaces, max_singles)?;
+        let mut st = step(Move::Nishio, vec![empty], vec![k], None, vec![k]);
+        st.length = n;
+        Some(st)
+    }
+
+    /// The alive option whose supposition `within` leads by singles
+    /// `within`, in the fewest (at most `max_singles`; the first option of
+    /// those), to an open primary item `within` with no option: the
+    /// singles, the option and the item.
+    fn fewest_singles_to_contradiction(
+        &self,
+        s: &State,
+        within: Within,
+        max_singles: usize,
+    ) -> Option<(usize, u32, u32)> {
         let mut best: Option<(usize, u32, u32)> = None;
         let mut t = s.clone();
+        let mut killed = Vec::new();
         for k in 0..s.alive.len() as u32 {
             if !s.alive[k as usize] {
                 continue;
@@ -388,33 +419,88 @@ impl Deducer {
             t.covered.copy_from_slice(&s.covered);
             t.len.copy_from_slice(&s.len);
             t.open = s.open;
-            self.choose(&mut t, k);
-            let cap = best.map_or(usize::MAX, |(n, _, _)| n);
-            if let Some((n, empty)) = self.singles_to_contradiction(&mut t, cap)
+            killed.clear();
+            self.suppose(&mut t, k, within, &mut killed);
+            let cap = best.map_or(max_singles, |(n, _, _)| n.saturating_sub(1));
+            if let Some((n, empty)) =
+                self.singles_to_contradiction(&mut t, cap, within, &mut killed)
                 && best.is_none_or(|(m, _, _)| n < m)
             {
                 best = Some((n, k, empty));
             }
         }
-        let (n, k, empty) = best?;
-        let mut st = step(Move::Trial, vec![empty], vec![k], None, vec![k]);
-        st.length = n;
-        Some(st)
+        best
     }
 
-    /// Singles on `t` until an open primary item has no option (its
-    /// index, and the singles made), at most `cap` singles; `None` if they
-    /// stall or solve first. Only the items of the options a single kills
-    /// can change, so only they are looked at again.
-    fn singles_to_contradiction(&self, t: &mut State, cap: usize) -> Option<(usize, u32)> {
-        let mut made = 0;
-        // Open primary items with at most one option.
+    /// Chooses option `k` (alive) `within`: covers its items (all, or all
+    /// but the places) and kills every other option on them, pushing the
+    /// options it kills to `killed`.
+    fn suppose(&self, t: &mut State, k: u32, within: Within, killed: &mut Vec<u32>) {
+        match within {
+            Within::All => {
+                for &i in self.option(k) {
+                    killed.extend(self.alive_options(t, i).filter(|&o| o != k));
+                }
+                self.choose(t, k);
+            }
+            Within::OffPlaces => {
+                t.alive[k as usize] = false;
+                for &i in self.option(k) {
+                    let iu = i as usize;
+                    if self.class[iu] == self.places || t.covered[iu] {
+                        continue;
+                    }
+                    t.covered[iu] = true;
+                    if iu < self.primary {
+                        t.open -= 1;
+                    }
+                    for &o in self.options_of(i) {
+                        if t.alive[o as usize] {
+                            killed.push(o);
+                            self.kill(t, o);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Singles `within` on `t`, after a supposition that killed `killed`,
+    /// until an open primary item `within` has no option (its index, and
+    /// the singles made), at most `cap` singles; `None` if they stall or
+    /// solve first. Each time the first item emptied, else the first with
+    /// one option; only the items of the options a single kills can
+    /// change, so only they are looked at again.
+    fn singles_to_contradiction(
+        &self,
+        t: &mut State,
+        cap: usize,
+        within: Within,
+        killed: &mut Vec<u32>,
+    ) -> Option<(usize, u32)> {
+        let follows = |t: &State, i: u32| {
+            let iu = i as usize;
+            iu < self.primary
+                && !t.covered[iu]
+                && t.len[iu] <= 1
+                && (within == Within::All || self.class[iu] != self.places)
+        };
+        // Open primary items `within` with at most one option.
         let mut todo: Vec<u32> = (0..self.primary as u32)
-            .filter(|&i| !t.covered[i as usize] && t.len[i as usize] <= 1)
+            .filter(|&i| follows(t, i))
             .collect();
-        let mut killed = Vec::new();
+        killed.clear();
+        let mut made = 0;
         loop {
-            // The first open item left with no option, else with one.
+            for &o in killed.iter() {
+                for &i in self.option(o) {
+                    if follows(t, i) && !todo.contains(&i) {
+                        todo.push(i);
+                    }
+                }
+            }
+            killed.clear();
+            todo.retain(|&i| follows(t, i));
             let (mut empty, mut single) = (None, None);
             for &i in &todo {
                 let slot = match t.len[i as usize] {
@@ -432,24 +518,17 @@ impl Deducer {
                 return None;
             }
             let k = self.alive_options(t, single?).next().expect("len 1");
-            killed.clear();
-            for &i in self.option(k) {
-                killed.extend(self.alive_options(t, i).filter(|&o| o != k));
-            }
-            self.choose(t, k);
+            self.suppose(t, k, within, killed);
             made += 1;
-            todo.retain(|&i| !t.covered[i as usize] && t.len[i as usize] <= 1);
-            for &o in &killed {
-                for &i in self.option(o) {
-                    if (i as usize) < self.primary
-                        && !t.covered[i as usize]
-                        && t.len[i as usize] <= 1
-                        && !todo.contains(&i)
-                    {
-                        todo.push(i);
-                    }
-                }
-            }
         }
     }
+}
+
+/// Which items a supposition covers and its singles follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Within {
+    /// Every item: a trial.
+    All,
+    /// Every item but the places: a Nishio.
+    OffPlaces,
 }
