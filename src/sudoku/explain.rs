@@ -94,8 +94,8 @@ pub struct Rung {
 /// The longest chain looked for, in nodes.
 pub const MAX_CHAIN: usize = 24;
 
-/// The most complex forcing chains looked for: their nodes, all counted
-/// (8.4 on SE's scale).
+/// The most complex forcing chains looked for (their nodes, all counted)
+/// and the most singles a Nishio may take: 20, 8.4 and 7.9 on SE's scale.
 pub const MAX_FORCING: usize = 20;
 
 /// SE's penalty for a chain's length, in tenths: 0 up to a complexity of
@@ -253,43 +253,41 @@ fn chain_rungs() -> Vec<Rung> {
             }
         }
     }
-    // Nishio (SE's, 7.5 and the length penalty of its singles) up to 7.9:
-    // forcing chains come next.
-    let mut most = 0;
-    for tenths in 75..80 {
-        let singles = (0..=MAX_FORCING)
-            .filter(|&n| 75 + length_penalty(n) <= tenths)
-            .max()
-            .unwrap_or(0);
-        if singles > most || tenths == 75 {
-            most = singles;
-            rungs.push(Rung {
-                technique: Technique::Nishio {
-                    max_singles: singles,
-                },
-                name: "nishio",
-                difficulty: 75,
-            });
-        }
-    }
-    // Forcing chains (SE's multiple forcing chains, 8.0 and the length
+    // Nishio (SE's, 7.5 and the length penalty of its singles) up to 7.9,
+    // then forcing chains (SE's multiple forcing chains, 8.0 and the
     // penalty of their complexity) up to 8.4: a trial, 8.5 and more, is
     // easier than any from there on.
+    rungs.extend(penalised_rungs(75, "nishio", |max_singles| {
+        Technique::Nishio { max_singles }
+    }));
+    rungs.extend(penalised_rungs(80, "forcing-chain", |max_complexity| {
+        Technique::Forcing { max_complexity }
+    }));
+    rungs
+}
+
+/// The rungs of a technique of difficulty `base` plus SE's length
+/// penalty, from `base` to `base + 4` tenths: each one the longest (in
+/// the technique's measure, at most [`MAX_FORCING`]) its tenth allows,
+/// where that grows.
+fn penalised_rungs(
+    base: u32,
+    name: &'static str,
+    technique: impl Fn(usize) -> Technique,
+) -> Vec<Rung> {
+    let mut rungs = Vec::new();
     let mut most = 0;
-    for tenths in 80..85 {
-        let complexity = (1..=MAX_FORCING)
-            .filter(|&c| 80 + length_penalty(c) <= tenths)
+    for tenths in base..base + 5 {
+        let longest = (1..=MAX_FORCING)
+            .filter(|&n| base + length_penalty(n) <= tenths)
             .max()
             .unwrap_or(0);
-        if complexity > most {
-            most = complexity;
-            let technique = Technique::Forcing {
-                max_complexity: complexity,
-            };
+        if longest > most {
+            most = longest;
             rungs.push(Rung {
-                technique,
-                name: "forcing-chain",
-                difficulty: 80,
+                technique: technique(longest),
+                name,
+                difficulty: base,
             });
         }
     }

@@ -86,6 +86,18 @@ impl Item {
             highlight: None,
         }
     }
+
+    /// What the renderer draws of it.
+    fn puzzle(&self) -> Puzzle<'_> {
+        Puzzle {
+            grid: &self.case.grid,
+            variant: self.case.variant.as_deref(),
+            solution: self.solution.as_ref(),
+            marks: self.marks.as_deref(),
+            note: self.note.as_deref(),
+            highlight: self.highlight.as_ref(),
+        }
+    }
 }
 
 /// The file of case `index` (1-based over the run) in `--output-dir`.
@@ -158,14 +170,7 @@ pub(super) fn picture(
     if ctx.opts.givens_only {
         item.solution = None;
     }
-    let puzzle = Puzzle {
-        grid: &item.case.grid,
-        variant: item.case.variant.as_deref(),
-        solution: item.solution.as_ref(),
-        marks: item.marks.as_deref(),
-        note: item.note.as_deref(),
-        highlight: item.highlight.as_ref(),
-    };
+    let puzzle = item.puzzle();
     match render::svg(
         &puzzle,
         &ctx.format_opts.alphabet,
@@ -260,18 +265,7 @@ impl Sheet {
                 ExitStatus::Success
             };
         }
-        let puzzles: Vec<Puzzle<'_>> = self
-            .items
-            .iter()
-            .map(|item| Puzzle {
-                grid: &item.case.grid,
-                variant: item.case.variant.as_deref(),
-                solution: item.solution.as_ref(),
-                marks: item.marks.as_deref(),
-                note: item.note.as_deref(),
-                highlight: item.highlight.as_ref(),
-            })
-            .collect();
+        let puzzles: Vec<Puzzle<'_>> = self.items.iter().map(Item::puzzle).collect();
         // Every case was drawn once before it came here.
         let per_page = self
             .per_page

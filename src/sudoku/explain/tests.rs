@@ -349,6 +349,26 @@ fn an_x_sudoku_path_links_and_names_its_diagonals() {
     assert_eq!(p.solutions, 1);
 }
 
+/// The explained paths of serate's puzzles (data/rate/serate.txt) whose
+/// ER lies in `band`, each with its puzzle.
+fn serate_paths(band: std::ops::RangeInclusive<f64>) -> Vec<(Grid, Path)> {
+    use crate::sudoku::DlxSolver;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(dir.join("data/rate/serate.txt")).unwrap();
+    let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let mut fields = line.split_whitespace();
+        let puzzle = grid(fields.next().unwrap());
+        let er = fields.next().unwrap().split('/').next().unwrap();
+        if band.contains(&er.parse::<f64>().unwrap()) {
+            let p = explain(&mut rater, &mut solver, &puzzle, &ExplainOptions::default()).unwrap();
+            out.push((puzzle, p));
+        }
+    }
+    out
+}
+
 /// A node of a forcing chain as its words say it: `r3c5 = 1` (true) or
 /// `r3c5 <> 1` (false).
 fn forcing_node(text: &str) -> (usize, usize, u8, bool) {
@@ -377,29 +397,11 @@ fn forcing_chains_link_as_their_words_say_on_the_candidates_before() {
     // two places in a house; every chain ends at the conclusion; the
     // difficulty is 8.0 with SE's penalty for all the chains' nodes.
     // That the conclusion agrees with the solution `explain` checks.
-    use crate::sudoku::DlxSolver;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(dir.join("data/rate/serate.txt")).unwrap();
-    let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
     let mut checked = 0;
     let sees = |(r, c): (usize, usize), (rr, cc): (usize, usize)| {
         r == rr || c == cc || (r / 3 == rr / 3 && c / 3 == cc / 3)
     };
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let mut fields = line.split_whitespace();
-        let puzzle = grid(fields.next().unwrap());
-        let er: f64 = fields
-            .next()
-            .unwrap()
-            .split('/')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        if !(8.0..=9.0).contains(&er) {
-            continue;
-        }
-        let p = explain(&mut rater, &mut solver, &puzzle, &ExplainOptions::default()).unwrap();
+    for (puzzle, p) in serate_paths(8.0..=9.0) {
         for (j, step) in p.steps.iter().enumerate() {
             if step.technique != "forcing-chain" {
                 continue;
@@ -491,19 +493,13 @@ fn short_chains_are_named_by_their_shapes_on_the_candidates_before() {
     // its words and checked on the candidates before the step; each
     // W-wing's ends are two cells with the same two candidates alone;
     // each XY-chain's strong links are cells of two candidates.
-    use crate::sudoku::DlxSolver;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(dir.join("data/rate/serate.txt")).unwrap();
-    let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
     let mut named = std::collections::BTreeMap::new();
     let node = |t: &str| -> (usize, usize, u8) {
         let (d, cell) = t.trim_start_matches('(').split_once(')').unwrap();
         let (r, c, _, _) = forcing_node(&format!("{cell} = {d}"));
         (r, c, d.parse().unwrap())
     };
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let puzzle = grid(line.split_whitespace().next().unwrap());
-        let p = explain(&mut rater, &mut solver, &puzzle, &ExplainOptions::default()).unwrap();
+    for (puzzle, p) in serate_paths(0.0..=f64::MAX) {
         for (j, step) in p.steps.iter().enumerate() {
             let Some((name, rest)) = step.text.split_once("): ") else {
                 continue;
@@ -575,10 +571,6 @@ fn a_nishio_empties_a_house_of_its_digit_on_the_candidates_before() {
     // none is left empties the house the words name; the candidate is what
     // the step removes, and its difficulty is 7.5 with SE's penalty for
     // its singles.
-    use crate::sudoku::DlxSolver;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(dir.join("data/rate/serate.txt")).unwrap();
-    let (mut rater, mut solver) = (Rater::new(), DlxSolver::new(Shape::NINE));
     let houses: Vec<(String, Vec<usize>)> = (0..27)
         .map(|h| {
             let (kind, x) = (h / 9, h % 9);
@@ -592,21 +584,7 @@ fn a_nishio_empties_a_house_of_its_digit_on_the_candidates_before() {
         })
         .collect();
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let mut fields = line.split_whitespace();
-        let puzzle = grid(fields.next().unwrap());
-        let er: f64 = fields
-            .next()
-            .unwrap()
-            .split('/')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        if !(7.5..=9.0).contains(&er) {
-            continue;
-        }
-        let p = explain(&mut rater, &mut solver, &puzzle, &ExplainOptions::default()).unwrap();
+    for (puzzle, p) in serate_paths(7.5..=9.0) {
         for (j, step) in p.steps.iter().enumerate() {
             let Some(rest) = step.text.strip_prefix("Nishio: with ") else {
                 continue;
