@@ -155,6 +155,16 @@ pub enum Move {
     /// within `k` items of another such class (for Sudoku: X-wing,
     /// swordfish, jellyfish).
     Fish(usize),
+    /// A fish of size `k` whose base has options outside its cover, the
+    /// fins: the cover's other options that share an item with every fin
+    /// go (for Sudoku: finned and sashimi X-wings, swordfish, jellyfish).
+    FinnedFish {
+        /// The size.
+        k: usize,
+        /// Whether an item of the base has one option in the cover (the
+        /// fish without its fins would be degenerate).
+        sashimi: bool,
+    },
     /// A pivot place with `k` options (2 or 3) and two places of two
     /// options, each seeing one of the pivot's: one of the pattern's
     /// other options is true (for Sudoku: XY-wing, XYZ-wing).
@@ -759,12 +769,17 @@ impl Deducer {
 }
 
 mod find;
+mod finned;
 mod forcing;
 mod ladder;
 mod links;
 mod unique;
 
 use find::SubsetFound;
+
+/// The parts of finned fish searches (by the options of their bases and
+/// cover) and the sizes known to have none (`finned.rs`).
+type FinnedEmpty = std::collections::HashSet<(Vec<u32>, usize)>;
 pub use find::{ALL_CLASSES, Classes};
 pub use ladder::Technique;
 

@@ -253,6 +253,16 @@ fn chain_rungs() -> Vec<Rung> {
             }
         }
     }
+    let technique = Technique::FinnedFish {
+        max_k: 4,
+        from: LINES,
+        to: LINES,
+    };
+    rungs.push(Rung {
+        technique,
+        name: "finned-fish",
+        difficulty: 75,
+    });
     // Nishio (SE's, 7.5 and the length penalty of its singles) up to 7.9,
     // then forcing chains (SE's multiple forcing chains, 8.0 and the
     // penalty of their complexity) up to 8.4: a trial, 8.5 and more, is

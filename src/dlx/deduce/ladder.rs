@@ -54,6 +54,16 @@ pub enum Technique {
         /// Only one whose removals leave a hidden single, placed at once.
         direct: bool,
     },
+    /// A finned fish of the least size up to `max_k`, its base of a class
+    /// in `from`, its cover of another in `to` ([`super::finned`]).
+    FinnedFish {
+        /// The largest size.
+        max_k: usize,
+        /// The classes of the base.
+        from: Classes,
+        /// The classes of the cover.
+        to: Classes,
+    },
     /// A wing with a pivot of `k` options (2: XY-wing, 3: XYZ-wing).
     Wing {
         /// The pivot's options.
@@ -226,6 +236,11 @@ impl Deducer {
                     }
                 }
             }
+            Technique::FinnedFish { max_k, from, to } => {
+                return self
+                    .find_finned_fish(s, max_k, from, to, &mut memo.finned_empty)
+                    .map_or(Rung::Nothing, Rung::Step);
+            }
             Technique::Wing { k } => return self.find_wing(s, k).map_or(Rung::Nothing, Rung::Step),
             Technique::Bug => return self.find_bug(s).map_or(Rung::Nothing, Rung::Step),
             Technique::UniqueRectangle => {
@@ -298,7 +313,8 @@ impl Deducer {
 /// nodes finds the same chain if it is short enough, and none otherwise
 /// (the search gives the shortest, the first of those in option order,
 /// whatever its bound); the least complex forcing chains and the Nishio
-/// of fewest singles likewise.
+/// of fewest singles likewise. And, for the whole walk, the parts of
+/// finned fish searches that have none.
 struct StepMemo {
     /// By [`ChainKind`]: the longest chain a rung looks for.
     longest: [usize; 3],
@@ -315,6 +331,9 @@ struct StepMemo {
     most_complex: usize,
     /// Not looked for yet, or the least complex forcing chains found.
     forcing: Option<Option<Step>>,
+    /// The parts of finned fish searches known to have none, kept from
+    /// step to step (a part is known by its options).
+    finned_empty: super::FinnedEmpty,
 }
 
 impl StepMemo {
@@ -343,6 +362,7 @@ impl StepMemo {
             forcing: None,
             most_singles,
             nishio: None,
+            finned_empty: Default::default(),
         }
     }
 

@@ -73,6 +73,7 @@ impl Board {
             }
         };
         let set = match step.kind {
+            Move::FinnedFish { k, .. } => &items[..k],
             _ if !step.options.is_empty() => &[][..],
             Move::Intersection => &items[..1],
             Move::NakedSubset(k) | Move::HiddenSubset(k) | Move::Fish(k) => &items[..k],

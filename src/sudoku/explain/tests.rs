@@ -643,3 +643,106 @@ fn a_nishio_empties_a_house_of_its_digit_on_the_candidates_before() {
     }
     assert!(checked >= 10, "only {checked} Nishio steps");
 }
+
+#[test]
+fn a_finned_fish_is_a_fish_but_for_its_fins_on_the_candidates_before() {
+    // Each finned or sashimi fish of serate's puzzles, read back from its
+    // words and checked by Sudoku's geometry on the candidates before it:
+    // the digit's places in the base lines lie in the cover lines or are
+    // the fins the words name, each base line has a place in the cover
+    // (one only, somewhere, when sashimi), and what goes is every place
+    // of the digit in the cover, off the base, that sees every fin.
+    let numbers = |text: &str| -> Vec<usize> {
+        let text = text.replace(" and ", ", ");
+        text.split(", ")
+            .map(|x| x.parse::<usize>().unwrap() - 1)
+            .collect()
+    };
+    let cell = |text: &str| -> (usize, usize) {
+        let (r, c) = text.strip_prefix('r').unwrap().split_once('c').unwrap();
+        (
+            r.parse::<usize>().unwrap() - 1,
+            c.parse::<usize>().unwrap() - 1,
+        )
+    };
+    let sees = |(r, c): (usize, usize), (rr, cc): (usize, usize)| {
+        r == rr || c == cc || (r / 3 == rr / 3 && c / 3 == cc / 3)
+    };
+    let mut checked = [0; 2];
+    for (puzzle, p) in serate_paths(0.0..=f64::MAX) {
+        for (j, step) in p.steps.iter().enumerate() {
+            let text = &step.text;
+            let Some((kind, rest)) = text.split_once(' ') else {
+                continue;
+            };
+            if kind != "finned" && kind != "sashimi" {
+                continue;
+            }
+            let (name, rest) = rest.split_once(": ").unwrap();
+            let (digit, rest) = rest.split_once(" in ").unwrap();
+            let (base, rest) = rest.split_once(" lies in ").unwrap();
+            let (cover, rest) = rest.split_once(" or on the fin").unwrap();
+            let (fins, _) = rest.split_once(": ").unwrap();
+            let d: u8 = digit.parse().unwrap();
+            let rows = base.starts_with("rows ");
+            let base = numbers(base.split_once(' ').unwrap().1);
+            let cover = numbers(cover.split_once(' ').unwrap().1);
+            let k = ["X-wing", "swordfish", "jellyfish"]
+                .iter()
+                .position(|n| *n == name)
+                .unwrap()
+                + 2;
+            assert_eq!((base.len(), cover.len()), (k, k), "{text}");
+            let fins: Vec<(usize, usize)> = fins
+                .trim_start_matches('s')
+                .trim_start()
+                .replace(" and ", ", ")
+                .split(", ")
+                .map(cell)
+                .collect();
+            let (before, masks) = p.before(&puzzle, j);
+            let has = |(r, c): (usize, usize)| {
+                before.cells()[r * 9 + c] == 0 && masks[r * 9 + c] >> (d - 1) & 1 == 1
+            };
+            // A cell by its line and its place across (row and column, or
+            // column and row).
+            let at =
+                |line: usize, across: usize| if rows { (line, across) } else { (across, line) };
+            let mut found_fins = Vec::new();
+            let mut sashimi = false;
+            for &line in &base {
+                let spots: Vec<usize> = (0..9).filter(|&x| has(at(line, x))).collect();
+                let in_cover = spots.iter().filter(|x| cover.contains(x)).count();
+                assert!(in_cover >= 1, "{text}");
+                sashimi |= in_cover == 1;
+                found_fins.extend(
+                    spots
+                        .iter()
+                        .filter(|x| !cover.contains(x))
+                        .map(|&x| at(line, x)),
+                );
+            }
+            found_fins.sort_unstable();
+            assert_eq!(found_fins, fins, "{text}");
+            assert_eq!(sashimi, kind == "sashimi", "{text}");
+            let mut expect: Vec<Placed> = Vec::new();
+            for &across in &cover {
+                for line in (0..9).filter(|l| !base.contains(l)) {
+                    let spot = at(line, across);
+                    if has(spot) && fins.iter().all(|&f| sees(spot, f)) {
+                        expect.push((spot.0, spot.1, d));
+                    }
+                }
+            }
+            expect.sort_unstable();
+            assert!(!expect.is_empty(), "{text}");
+            assert_eq!(step.removed, expect, "{text}");
+            assert_eq!(step.difficulty, 75, "{text}");
+            checked[usize::from(kind == "sashimi")] += 1;
+        }
+    }
+    assert!(
+        checked[0] >= 10 && checked[1] >= 3,
+        "only {checked:?} finned and sashimi fish"
+    );
+}

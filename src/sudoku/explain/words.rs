@@ -376,6 +376,7 @@ impl<'e> Words<'e> {
                 let (set, targets) = items.split_at(k);
                 self.subset(step.kind, k, set, targets) + &removed
             }
+            Move::FinnedFish { k, sashimi } => self.finned(step, k, sashimi) + &removed,
             Move::Wing(k) => self.wing(step, k) + &removed,
             Move::Bug => {
                 let chosen = self.choice(step.chosen.expect("a bug chooses"));
@@ -507,38 +508,61 @@ impl<'e> Words<'e> {
                 self.house(set[0]),
                 cells(targets).join(", "),
             ),
-            _ => {
-                let name = match k {
-                    2 => "X-wing",
-                    3 => "swordfish",
-                    _ => "jellyfish",
-                };
-                let lines = |of: &[u32]| -> String {
-                    let kind = match self.class(of[0]) {
-                        CLASS_ROW => "rows",
-                        CLASS_COLUMN => "columns",
-                        _ => "houses",
-                    };
-                    // Rows and columns by number, other houses by name.
-                    let numbers: Vec<String> = of
-                        .iter()
-                        .map(|&i| match self.e.subjects[i as usize] {
-                            Subject::HouseDigit { house, .. } => match self.houses[house].unit {
-                                Unit::Row(x) | Unit::Column(x) => (x + 1).to_string(),
-                                _ => self.house(i),
-                            },
-                            _ => self.house(i),
-                        })
-                        .collect();
-                    format!("{kind} {}", Self::list(&numbers))
-                };
-                format!(
-                    "{name}: {} in {} lies in {}",
-                    self.digit(set[0]),
-                    lines(set),
-                    lines(targets)
-                )
-            }
+            _ => self.fish(k, set, targets),
         }
+    }
+
+    /// A finned fish's words: the fish's, and its fins.
+    fn finned(&self, step: &Step, k: usize, sashimi: bool) -> String {
+        let (set, targets) = step.items.split_at(k);
+        let fins: Vec<String> = step
+            .options
+            .iter()
+            .map(|&o| {
+                let (r, c, _) = self.place(o);
+                Self::cell(r, c)
+            })
+            .collect();
+        format!(
+            "{} {} or on the fin{} {}",
+            if sashimi { "sashimi" } else { "finned" },
+            self.fish(k, set, targets),
+            if fins.len() == 1 { "" } else { "s" },
+            Self::list(&fins)
+        )
+    }
+
+    /// A fish's words: its digit, its base lines and its cover lines.
+    fn fish(&self, k: usize, set: &[u32], targets: &[u32]) -> String {
+        let name = match k {
+            2 => "X-wing",
+            3 => "swordfish",
+            _ => "jellyfish",
+        };
+        let lines = |of: &[u32]| -> String {
+            let kind = match self.class(of[0]) {
+                CLASS_ROW => "rows",
+                CLASS_COLUMN => "columns",
+                _ => "houses",
+            };
+            // Rows and columns by number, other houses by name.
+            let numbers: Vec<String> = of
+                .iter()
+                .map(|&i| match self.e.subjects[i as usize] {
+                    Subject::HouseDigit { house, .. } => match self.houses[house].unit {
+                        Unit::Row(x) | Unit::Column(x) => (x + 1).to_string(),
+                        _ => self.house(i),
+                    },
+                    _ => self.house(i),
+                })
+                .collect();
+            format!("{kind} {}", Self::list(&numbers))
+        };
+        format!(
+            "{name}: {} in {} lies in {}",
+            self.digit(set[0]),
+            lines(set),
+            lines(targets)
+        )
     }
 }
