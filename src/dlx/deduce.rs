@@ -181,6 +181,12 @@ pub enum Move {
     /// and weak links (options sharing an item), its links of `kind`:
     /// one of its two ends is true.
     Chain(ChainKind),
+    /// An alternating chain whose nodes may be groups: options of one
+    /// item that all cover a second (for Sudoku: a digit's places in a
+    /// line within a box); one of its ends is true. Its options are its
+    /// nodes', node after node, and its items each node's number of
+    /// options ([`grouped`]).
+    GroupedChain,
     /// Every option of an item, supposed true, leads along the links to
     /// one same option true or false: it is placed or removed (forcing
     /// chains; for Sudoku: cell or region forcing chains).
@@ -218,7 +224,8 @@ pub struct Step {
     /// then `b`; a subset's or fish's `k` items, then the `k` items their
     /// options lie within; a trial's item left with no option; a bug's
     /// place; the item whose options a forcing step supposes in turn; a
-    /// Nishio's item left with no option.
+    /// Nishio's item left with no option; a grouped chain's number of
+    /// options in each node.
     pub items: Vec<u32>,
     /// The options that make the pattern: a wing's pivot options, then
     /// each wing's two; a chain's nodes in order (the first and last are
@@ -771,6 +778,7 @@ impl Deducer {
 mod find;
 mod finned;
 mod forcing;
+mod grouped;
 mod ladder;
 mod links;
 mod unique;
@@ -779,7 +787,8 @@ use find::SubsetFound;
 
 /// The parts of finned fish searches (by the options of their bases and
 /// cover) and the sizes known to have none (`finned.rs`).
-type FinnedEmpty = std::collections::HashSet<(Vec<u32>, usize)>;
+type FinnedEmpty =
+    std::collections::HashSet<(Vec<u32>, usize), std::hash::BuildHasherDefault<find::KeyHasher>>;
 pub use find::{ALL_CLASSES, Classes};
 pub use ladder::Technique;
 

@@ -264,41 +264,58 @@ fn chain_rungs() -> Vec<Rung> {
         difficulty: 75,
     });
     // Nishio (SE's, 7.5 and the length penalty of its singles) up to 7.9,
-    // then forcing chains (SE's multiple forcing chains, 8.0 and the
-    // penalty of their complexity) up to 8.4: a trial, 8.5 and more, is
-    // easier than any from there on.
-    rungs.extend(penalised_rungs(75, "nishio", |max_singles| {
+    // then chains with grouped nodes (SE has none: it needs a forcing
+    // chain for what they remove, so 8.0 and the penalty of their length
+    // as a chain's) and forcing chains (SE's multiple forcing chains, 8.0
+    // and the penalty of their complexity) up to 8.4, interleaved by
+    // difficulty: a trial, 8.5 and more, is easier than any from there on.
+    let nishio = penalised_rungs(75, "nishio", 1..=MAX_FORCING, 0, |max_singles| {
         Technique::Nishio { max_singles }
-    }));
-    rungs.extend(penalised_rungs(80, "forcing-chain", |max_complexity| {
+    });
+    rungs.extend(nishio.into_iter().map(|(_, rung)| rung));
+    let grouped = penalised_rungs(
+        80,
+        "grouped-aic",
+        (4..=MAX_CHAIN).step_by(2),
+        2,
+        |max_nodes| Technique::GroupedChain { max_nodes },
+    );
+    let forcing = penalised_rungs(80, "forcing-chain", 1..=MAX_FORCING, 0, |max_complexity| {
         Technique::Forcing { max_complexity }
-    }));
+    });
+    let mut by_tenth: Vec<(u32, Rung)> = forcing.into_iter().chain(grouped).collect();
+    by_tenth.sort_by_key(|&(tenth, _)| tenth);
+    rungs.extend(by_tenth.into_iter().map(|(_, rung)| rung));
     rungs
 }
 
 /// The rungs of a technique of difficulty `base` plus SE's length
-/// penalty, from `base` to `base + 4` tenths: each one the longest (in
-/// the technique's measure, at most [`MAX_FORCING`]) its tenth allows,
-/// where that grows.
+/// penalty (of a length in `lengths` plus `extra`), for each tenth from
+/// `base` to four more: each one the longest its tenth allows, where that
+/// grows, with that tenth.
 fn penalised_rungs(
     base: u32,
     name: &'static str,
+    lengths: impl Iterator<Item = usize> + Clone,
+    extra: usize,
     technique: impl Fn(usize) -> Technique,
-) -> Vec<Rung> {
+) -> Vec<(u32, Rung)> {
     let mut rungs = Vec::new();
     let mut most = 0;
     for tenths in base..base + 5 {
-        let longest = (1..=MAX_FORCING)
-            .filter(|&n| base + length_penalty(n) <= tenths)
+        let longest = lengths
+            .clone()
+            .filter(|&n| base + length_penalty(n + extra) <= tenths)
             .max()
             .unwrap_or(0);
         if longest > most {
             most = longest;
-            rungs.push(Rung {
+            let rung = Rung {
                 technique: technique(longest),
                 name,
                 difficulty: base,
-            });
+            };
+            rungs.push((tenths, rung));
         }
     }
     rungs
@@ -533,7 +550,7 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step, board: Option<&Board>) ->
     let rung = &rungs[step.rung];
     let difficulty = rung.difficulty
         + match step.kind {
-            Move::Chain(_) => length_penalty(step.length + 2),
+            Move::Chain(_) | Move::GroupedChain => length_penalty(step.length + 2),
             // Forcing chains: their complexity, as SE's. A trial's
             // complexity is its singles (SE counts a dynamic chain's
             // implications, each an "on" with its "offs", which the singles

@@ -352,7 +352,7 @@ type Seen = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 /// defence against chosen keys buys nothing, and it cost 4% of the
 /// instructions of `dlx rate --scale se` on data/rate/serate.txt.
 #[derive(Default)]
-struct KeyHasher(u64);
+pub(super) struct KeyHasher(u64);
 
 impl KeyHasher {
     fn add(&mut self, word: u64) {

@@ -48,8 +48,8 @@ struct Part {
     masks: Vec<u128>,
     /// By base: its options, each with the bit of the item it reaches and
     /// the bits its neighbours reach (the options that share an item
-    /// with it, beside its base's): a removal is a neighbour of every
-    /// fin, on the cover.
+    /// with it and do not cover its base): a removal is a neighbour of
+    /// every fin, on the cover.
     reach: Vec<Vec<(u32, u8, u128)>>,
 }
 
@@ -161,11 +161,14 @@ impl Deducer {
                     let a = bases[b].item;
                     self.alive_options(s, a)
                         .map(|o| {
+                            // Not those on its own base: a removal
+                            // covers no base item of the fish.
                             let near = self
                                 .option(o)
                                 .iter()
                                 .filter(|&&i| i != a)
                                 .flat_map(|&i| self.alive_options(s, i))
+                                .filter(|&x| !self.covers(x, a))
                                 .filter_map(bit)
                                 .fold(0u128, |m, j| m | 1 << j);
                             (o, bit(o).expect("a part's item"), near)

@@ -81,6 +81,12 @@ pub enum Technique {
         /// The longest chain looked for, in nodes.
         max_nodes: usize,
     },
+    /// The shortest chain with a grouped node that removes something, of
+    /// at most `max_nodes` nodes ([`super::grouped`]).
+    GroupedChain {
+        /// The longest chain looked for, in nodes.
+        max_nodes: usize,
+    },
     /// The Nishio of fewest singles, at most `max_singles`.
     Nishio {
         /// The most singles looked for.
@@ -253,28 +259,26 @@ impl Deducer {
                 let longest = memo.longest[j];
                 let shortest =
                     memo.found[j].get_or_insert_with(|| self.find_chain(s, kind, longest));
-                return match shortest {
-                    Some(step) if step.length <= max_nodes => Rung::Step(step.clone()),
-                    _ => Rung::Nothing,
-                };
+                return up_to(shortest, max_nodes);
+            }
+            Technique::GroupedChain { max_nodes } => {
+                let longest = memo.longest_grouped;
+                let shortest = memo
+                    .grouped
+                    .get_or_insert_with(|| self.find_grouped_chain(s, longest));
+                return up_to(shortest, max_nodes);
             }
             Technique::Nishio { max_singles } => {
                 let most = memo.most_singles;
                 let least = memo.nishio.get_or_insert_with(|| self.find_nishio(s, most));
-                return match least {
-                    Some(step) if step.length <= max_singles => Rung::Step(step.clone()),
-                    _ => Rung::Nothing,
-                };
+                return up_to(least, max_singles);
             }
             Technique::Forcing { max_complexity } => {
                 let most = memo.most_complex;
                 let least = memo
                     .forcing
                     .get_or_insert_with(|| self.find_forcing(s, most));
-                return match least {
-                    Some(step) if step.length <= max_complexity => Rung::Step(step.clone()),
-                    _ => Rung::Nothing,
-                };
+                return up_to(least, max_complexity);
             }
             Technique::Trial => return self.find_trial(s).map_or(Rung::Nothing, Rung::Step),
         };
@@ -323,6 +327,10 @@ struct StepMemo {
     /// The open primary items with one option, in increasing order, once
     /// looked for.
     ones: Option<Vec<u32>>,
+    /// The longest grouped chain a rung looks for.
+    longest_grouped: usize,
+    /// Not looked for yet, or the shortest grouped chain found.
+    grouped: Option<Option<Step>>,
     /// The most singles a Nishio rung looks for.
     most_singles: usize,
     /// Not looked for yet, or the Nishio of fewest singles found.
@@ -339,7 +347,7 @@ struct StepMemo {
 impl StepMemo {
     fn of(ladder: &[Technique]) -> Self {
         let mut longest = [0; 3];
-        let (mut most_complex, mut most_singles) = (0, 0);
+        let (mut most_complex, mut most_singles, mut longest_grouped) = (0, 0, 0);
         for t in ladder {
             match *t {
                 Technique::Chain { kind, max_nodes } => {
@@ -350,6 +358,9 @@ impl StepMemo {
                 }
                 Technique::Nishio { max_singles } => {
                     most_singles = most_singles.max(max_singles);
+                }
+                Technique::GroupedChain { max_nodes } => {
+                    longest_grouped = longest_grouped.max(max_nodes);
                 }
                 _ => {}
             }
@@ -362,6 +373,8 @@ impl StepMemo {
             forcing: None,
             most_singles,
             nishio: None,
+            longest_grouped,
+            grouped: None,
             finned_empty: Default::default(),
         }
     }
@@ -372,6 +385,15 @@ impl StepMemo {
         self.ones = None;
         self.forcing = None;
         self.nishio = None;
+        self.grouped = None;
+    }
+}
+
+/// What a memo of the least measure found, for a rung of at most `most`.
+fn up_to(found: &Option<Step>, most: usize) -> Rung {
+    match found {
+        Some(step) if step.length <= most => Rung::Step(step.clone()),
+        _ => Rung::Nothing,
     }
 }
 

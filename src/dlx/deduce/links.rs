@@ -357,7 +357,13 @@ impl Deducer {
     }
 
     /// The chain from `start` to true node `t`, by the back links.
-    fn chain_back(&self, start: u32, t: u32, from_false: &[u32], from_true: &[u32]) -> Vec<u32> {
+    pub(super) fn chain_back(
+        &self,
+        start: u32,
+        t: u32,
+        from_false: &[u32],
+        from_true: &[u32],
+    ) -> Vec<u32> {
         let mut chain = vec![t];
         let mut at = t;
         loop {

@@ -746,3 +746,124 @@ fn a_finned_fish_is_a_fish_but_for_its_fins_on_the_candidates_before() {
         "only {checked:?} finned and sashimi fish"
     );
 }
+
+#[test]
+fn a_grouped_chain_links_as_its_words_say_on_the_candidates_before() {
+    // Each grouped chain of serate's puzzles, read back from its words and
+    // checked by Sudoku's geometry on the candidates before it: every node
+    // is candidates there, one at least of two cells or more; a strong
+    // link (`=`) is a cell whose only two candidates are the two nodes',
+    // or a house whose only places of the digit are the two nodes'; a
+    // weak link (`-`) joins candidates that all see each other; the nodes
+    // are disjoint; what goes is every other candidate that sees all of
+    // both ends; the difficulty is 8.0 with SE's penalty for the length.
+    let node = |text: &str| -> Vec<Placed> {
+        let (d, rest) = text.strip_prefix('(').unwrap().split_once(')').unwrap();
+        let (rows, cols) = rest.strip_prefix('r').unwrap().split_once('c').unwrap();
+        let d: u8 = d.parse().unwrap();
+        let digits = |s: &str| -> Vec<usize> { s.bytes().map(|b| usize::from(b - b'1')).collect() };
+        let mut cells = Vec::new();
+        for &r in &digits(rows) {
+            for &c in &digits(cols) {
+                cells.push((r, c, d));
+            }
+        }
+        cells
+    };
+    let sees = |a: Placed, b: Placed| {
+        let same_cell = (a.0, a.1) == (b.0, b.1);
+        let near = a.0 == b.0 || a.1 == b.1 || (a.0 / 3 == b.0 / 3 && a.1 / 3 == b.1 / 3);
+        (same_cell && a.2 != b.2) || (!same_cell && a.2 == b.2 && near)
+    };
+    let houses: Vec<Vec<(usize, usize)>> = (0..27)
+        .map(|h| {
+            let (kind, x) = (h / 9, h % 9);
+            (0..9)
+                .map(|y| match kind {
+                    0 => (x, y),
+                    1 => (y, x),
+                    _ => (x / 3 * 3 + y / 3, x % 3 * 3 + y % 3),
+                })
+                .collect()
+        })
+        .collect();
+    let mut checked = 0;
+    for (puzzle, p) in serate_paths(7.5..=f64::MAX) {
+        for (j, step) in p.steps.iter().enumerate() {
+            let Some(rest) = step.text.split_once("grouped ").map(|x| x.1) else {
+                continue;
+            };
+            let text = &step.text;
+            let (chain, _) = rest.split_once(": ").unwrap().1.split_once(": ").unwrap();
+            let (before, masks) = p.before(&puzzle, j);
+            let has = |(r, c, d): Placed| {
+                before.cells()[r * 9 + c] == 0 && masks[r * 9 + c] >> (d - 1) & 1 == 1
+            };
+            let candidates = |in_house: &[(usize, usize)], d: u8| -> Vec<Placed> {
+                in_house
+                    .iter()
+                    .map(|&(r, c)| (r, c, d))
+                    .filter(|&x| has(x))
+                    .collect()
+            };
+            let mut nodes: Vec<Vec<Placed>> = Vec::new();
+            let mut links: Vec<bool> = Vec::new();
+            for (k, part) in chain.split(' ').enumerate() {
+                match k % 2 {
+                    0 => nodes.push(node(part)),
+                    _ => links.push(part == "="),
+                }
+            }
+            assert!(nodes.iter().any(|n| n.len() >= 2), "{text}");
+            assert!(nodes.iter().flatten().all(|&x| has(x)), "{text}");
+            let mut all: Vec<Placed> = nodes.iter().flatten().copied().collect();
+            all.sort_unstable();
+            let count = all.len();
+            all.dedup();
+            assert_eq!(all.len(), count, "nodes overlap: {text}");
+            for (k, &strong) in links.iter().enumerate() {
+                assert_eq!(strong, k % 2 == 0, "{text}");
+                let (a, b) = (&nodes[k], &nodes[k + 1]);
+                if strong {
+                    let mut union: Vec<Placed> = a.iter().chain(b).copied().collect();
+                    union.sort_unstable();
+                    let bivalue = a.len() == 1
+                        && b.len() == 1
+                        && (a[0].0, a[0].1) == (b[0].0, b[0].1)
+                        && masks[a[0].0 * 9 + a[0].1].count_ones() == 2;
+                    let conjugate = union.iter().all(|x| x.2 == union[0].2)
+                        && houses.iter().any(|h| {
+                            let mut places = candidates(h, union[0].2);
+                            places.sort_unstable();
+                            places == union
+                        });
+                    assert!(bivalue || conjugate, "link {k}: {text}");
+                } else {
+                    assert!(
+                        a.iter().all(|&x| b.iter().all(|&y| sees(x, y))),
+                        "link {k}: {text}"
+                    );
+                }
+            }
+            let ends: Vec<Placed> = nodes[0]
+                .iter()
+                .chain(&nodes[nodes.len() - 1])
+                .copied()
+                .collect();
+            let mut expect: Vec<Placed> = (0..81)
+                .flat_map(|k| (1..=9u8).map(move |d| (k / 9, k % 9, d)))
+                .filter(|&x| has(x) && !all.contains(&x) && ends.iter().all(|&e| sees(x, e)))
+                .collect();
+            expect.sort_unstable();
+            assert!(!expect.is_empty(), "{text}");
+            assert_eq!(step.removed, expect, "{text}");
+            assert_eq!(
+                step.difficulty,
+                80 + length_penalty(nodes.len() + 2),
+                "{text}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} grouped chains");
+}

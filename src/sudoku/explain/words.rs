@@ -398,6 +398,7 @@ impl<'e> Words<'e> {
                 }
                 format!("{name}: {chain}{removed}")
             }
+            Move::GroupedChain => self.grouped_chain(step) + &removed,
             Move::Forcing => self.forcing(step),
             Move::Nishio => {
                 let k = step.options[0];
@@ -510,6 +511,71 @@ impl<'e> Words<'e> {
             ),
             _ => self.fish(k, set, targets),
         }
+    }
+
+    /// A grouped chain's words: its name (an X-chain when every node is
+    /// one digit's), then its nodes linked, a group as its digit and its
+    /// cells (`(5)r1c12`: r1c1 and r1c2).
+    fn grouped_chain(&self, step: &Step) -> String {
+        let mut nodes: Vec<&[u32]> = Vec::new();
+        let mut rest = &step.options[..];
+        for &size in &step.items {
+            let (node, after) = rest.split_at(size as usize);
+            nodes.push(node);
+            rest = after;
+        }
+        let digits: Option<Vec<u8>> = step
+            .options
+            .iter()
+            .map(|&k| self.places(k).map(|(_, _, d)| d))
+            .collect();
+        let one_digit = digits.is_some_and(|d| d.iter().all(|&x| x == d[0]));
+        let mut chain = String::new();
+        for (j, node) in nodes.iter().enumerate() {
+            let link = match j {
+                0 => "",
+                _ if j % 2 == 1 => " = ",
+                _ => " - ",
+            };
+            let _ = write!(chain, "{link}{}", self.group(node));
+        }
+        let name = if one_digit {
+            "grouped X-chain"
+        } else {
+            "grouped AIC"
+        };
+        format!("{name}: {chain}")
+    }
+
+    /// A grouped chain's node: an option's name, or a group of one
+    /// digit's places as the digit and the cells (`(5)r1c12`, `(5)r12c3`),
+    /// or the options in braces.
+    fn group(&self, node: &[u32]) -> String {
+        if let [one] = node {
+            return self.node(*one);
+        }
+        let places: Option<Vec<Placed>> = node.iter().map(|&k| self.places(k)).collect();
+        match places.as_deref() {
+            Some(p @ [(r, _, d), ..]) if p.iter().all(|x| x.0 == *r && x.2 == *d) => {
+                let cols = self.numbers(p.iter().map(|x| x.1));
+                format!("({d})r{}c{cols}", r + 1)
+            }
+            Some(p @ [(_, c, d), ..]) if p.iter().all(|x| x.1 == *c && x.2 == *d) => {
+                let rows = self.numbers(p.iter().map(|x| x.0));
+                format!("({d})r{rows}c{}", c + 1)
+            }
+            _ => {
+                let names: Vec<String> = node.iter().map(|&k| self.node(k)).collect();
+                format!("{{{}}}", names.join(", "))
+            }
+        }
+    }
+
+    /// Rows' or columns' numbers (from 0) run together (`12`), or with
+    /// commas past 9 (`10,11`).
+    fn numbers(&self, of: impl Iterator<Item = usize>) -> String {
+        let numbers: Vec<String> = of.map(|x| (x + 1).to_string()).collect();
+        numbers.join(if self.n > 9 { "," } else { "" })
     }
 
     /// A finned fish's words: the fish's, and its fins.
