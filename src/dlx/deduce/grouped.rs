@@ -153,32 +153,29 @@ impl Deducer {
             index: HashMap::default(),
             within: HashMap::default(),
         };
-        let mut buckets: Vec<(u32, Vec<u32>)> = Vec::new();
+        // Item `a`'s options by the other items they cover: (item,
+        // option) pairs, sorted, a group a run of one item.
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
         for a in 0..self.primary as u32 {
-            if s.covered[a as usize]
-                || self.class[a as usize] == self.places
-                || s.len[a as usize] < 3
-            {
+            let len = s.len[a as usize] as usize;
+            if s.covered[a as usize] || self.class[a as usize] == self.places || len < 3 {
                 continue;
             }
-            buckets.clear();
+            pairs.clear();
             for o in self.alive_options(s, a) {
                 for &c in self.option(o) {
-                    if c == a || s.covered[c as usize] || self.class[c as usize] == self.places {
-                        continue;
-                    }
-                    match buckets.iter_mut().find(|(item, _)| *item == c) {
-                        Some((_, opts)) => opts.push(o),
-                        None => buckets.push((c, vec![o])),
+                    if c != a && !s.covered[c as usize] && self.class[c as usize] != self.places {
+                        pairs.push((c, o));
                     }
                 }
             }
-            buckets.sort_unstable();
-            for (_, opts) in &buckets {
-                if opts.len() < 2 || opts.len() == s.len[a as usize] as usize {
+            pairs.sort_unstable();
+            for run in pairs.chunk_by(|x, y| x.0 == y.0) {
+                if run.len() < 2 || run.len() == len {
                     continue;
                 }
-                if g.index.contains_key(opts) {
+                let opts: Vec<u32> = run.iter().map(|&(_, o)| o).collect();
+                if g.index.contains_key(&opts) {
                     continue;
                 }
                 let items: Vec<u32> = self
@@ -192,7 +189,7 @@ impl Deducer {
                     g.within.entry(i).or_default().push(j);
                 }
                 g.index.insert(opts.clone(), j);
-                g.options.push(opts.clone());
+                g.options.push(opts);
                 g.items.push(items);
             }
         }
@@ -225,7 +222,11 @@ impl Deducer {
         for i in self.node_items(s, g, x) {
             // The item's other options: one, or a group (two or more).
             let others = (s.len[i as usize] as usize).saturating_sub(mine.len());
-            if i as usize >= self.primary || others == 0 || (others > 1 && g.options.is_empty()) {
+            let a_group = |j: &u32| g.options[*j as usize].len() == others;
+            if i as usize >= self.primary
+                || others == 0
+                || (others > 1 && !g.within.get(&i).is_some_and(|v| v.iter().any(a_group)))
+            {
                 continue;
             }
             rest.clear();
@@ -318,27 +319,39 @@ impl Deducer {
                 continue;
             }
             self.alternate(s, &g, &mut links, &mut first, (group, false), limit);
+            if first.ends.is_empty() {
+                continue;
+            }
             self.alternate(s, &g, &mut links, &mut last, (group, true), limit);
-            for (side, part) in [&first, &last].into_iter().enumerate() {
-                for &(end, length) in &part.ends {
-                    let seen = links.seen[end as usize]
-                        .get_or_insert_with(|| self.seen_by_node(s, &g, end));
-                    for &o in seen.iter() {
-                        let e = &mut fewest[side][o as usize];
-                        if e.0 == usize::MAX {
-                            marked.push(o);
-                        }
-                        if length < e.0 {
-                            *e = (length, end);
-                        }
+            // The first part's ends by the options they see (the fewest
+            // nodes first: the ends come in the order reached); then the
+            // last part's, in the same order, each option once, while a
+            // chain of both could be short enough.
+            for &(end, length) in &first.ends {
+                let seen =
+                    links.seen[end as usize].get_or_insert_with(|| self.seen_by_node(s, &g, end));
+                for &o in seen.iter() {
+                    if fewest[0][o as usize].0 == usize::MAX {
+                        fewest[0][o as usize] = (length, end);
+                        marked.push(o);
                     }
                 }
             }
             found.clear();
-            for &o in &marked {
-                let ((la, ea), (lb, eb)) = (fewest[0][o as usize], fewest[1][o as usize]);
-                if la != usize::MAX && lb != usize::MAX && la + lb - 1 <= limit {
-                    found.push((la + lb - 1, o, ea, eb));
+            for &(end, length) in &last.ends {
+                if length + 1 > limit {
+                    break;
+                }
+                let seen =
+                    links.seen[end as usize].get_or_insert_with(|| self.seen_by_node(s, &g, end));
+                for &o in seen.iter() {
+                    let (la, ea) = fewest[0][o as usize];
+                    if la != usize::MAX && fewest[1][o as usize].0 == usize::MAX {
+                        fewest[1][o as usize] = (length, end);
+                        if la + length - 1 <= limit {
+                            found.push((la + length - 1, o, ea, end));
+                        }
+                    }
                 }
             }
             for &o in &marked {
@@ -402,14 +415,14 @@ impl Deducer {
         limit: usize,
     ) {
         tree.clear();
-        let mut layer = vec![start];
+        let (mut layer, mut next) = (vec![start], Vec::new());
         tree.reach(start, true_first, start);
         let mut length = 1;
         if true_first {
             tree.ends.push((start, 1));
         } else {
             // `start` is false: its strong links are true, the first ends.
-            let mut next = Vec::new();
+            next.clear();
             let strong = links.strong[start as usize]
                 .get_or_insert_with(|| self.grouped_strong(s, g, start));
             for &t in strong.iter() {
@@ -418,11 +431,11 @@ impl Deducer {
                     tree.ends.push((t, 2));
                 }
             }
-            layer = next;
+            std::mem::swap(&mut layer, &mut next);
             length = 2;
         }
         while !layer.is_empty() && length + 2 <= limit {
-            let mut next = Vec::new();
+            next.clear();
             for &t in &layer {
                 let weak = links.weak[t as usize].get_or_insert_with(|| {
                     let mut out = Vec::new();
@@ -443,7 +456,7 @@ impl Deducer {
                     }
                 }
             }
-            layer = next;
+            std::mem::swap(&mut layer, &mut next);
             length += 2;
         }
     }

@@ -231,9 +231,9 @@ impl Deducer {
     }
 
     /// The options strongly linked to `x` by an item a chain of `kind`
-    /// may use.
-    fn strong_from(&self, s: &State, kind: ChainKind, x: u32) -> Vec<u32> {
-        let mut out = Vec::new();
+    /// may use, into `out` (cleared first).
+    fn strong_from(&self, s: &State, kind: ChainKind, x: u32, out: &mut Vec<u32>) {
+        out.clear();
         for &i in self.option(x) {
             let iu = i as usize;
             if iu < self.primary
@@ -244,19 +244,17 @@ impl Deducer {
                 out.extend(self.alive_options(s, i).filter(|&o| o != x));
             }
         }
-        out
     }
 
     /// The options weakly linked to `x` by an item a chain of `kind` may
-    /// use.
-    fn weak_from(&self, s: &State, kind: ChainKind, x: u32) -> Vec<u32> {
-        let mut out = Vec::new();
+    /// use, into `out` (cleared first).
+    fn weak_from(&self, s: &State, kind: ChainKind, x: u32, out: &mut Vec<u32>) {
+        out.clear();
         for &i in self.option(x) {
             if !s.covered[i as usize] && self.link_item(kind, i, false) {
                 out.extend(self.alive_options(s, i).filter(|&o| o != x));
             }
         }
-        out
     }
 
     /// The shortest alternating chain of `kind`, at most `max_nodes`
@@ -274,6 +272,8 @@ impl Deducer {
         let mut from_true = vec![u32::MAX; n];
         let mut touched = Vec::new();
         let mut seen = Vec::new();
+        let (mut strong, mut weak) = (Vec::new(), Vec::new());
+        let (mut layer, mut next) = (Vec::new(), Vec::new());
         let others_only = kind != ChainKind::Any;
         // `start`'s weak neighbours, marked `start`: the options both ends
         // see are then `t`'s neighbours so marked (Self::seen_by_all_into,
@@ -291,8 +291,9 @@ impl Deducer {
                 mark[o as usize] = start;
             }
             // Layer by layer: true nodes reached with 2, 4, ... nodes.
-            let mut layer = Vec::new();
-            for t in self.strong_from(s, kind, start) {
+            layer.clear();
+            self.strong_from(s, kind, start, &mut strong);
+            for &t in &strong {
                 if from_false[t as usize] == u32::MAX && t != start {
                     from_false[t as usize] = start;
                     touched.push(t);
@@ -324,15 +325,17 @@ impl Deducer {
                 if best.as_ref().is_some_and(|(c, _)| c.len() <= nodes) {
                     break;
                 }
-                let mut next = Vec::new();
+                next.clear();
                 for &t in &layer {
-                    for f in self.weak_from(s, kind, t) {
+                    self.weak_from(s, kind, t, &mut weak);
+                    for &f in &weak {
                         if from_true[f as usize] != u32::MAX {
                             continue;
                         }
                         from_true[f as usize] = t;
                         touched.push(f);
-                        for u in self.strong_from(s, kind, f) {
+                        self.strong_from(s, kind, f, &mut strong);
+                        for &u in &strong {
                             if from_false[u as usize] == u32::MAX && u != start {
                                 from_false[u as usize] = f;
                                 touched.push(u);
@@ -341,7 +344,7 @@ impl Deducer {
                         }
                     }
                 }
-                layer = next;
+                std::mem::swap(&mut layer, &mut next);
                 nodes += 2;
             }
             for &o in &touched {
