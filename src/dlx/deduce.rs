@@ -185,7 +185,7 @@ pub enum Move {
     /// item that all cover a second (for Sudoku: a digit's places in a
     /// line within a box); one of its ends is true. Its options are its
     /// nodes', node after node, and its items each node's number of
-    /// options ([`grouped`]).
+    /// options (`grouped.rs`).
     GroupedChain,
     /// Every option of an item, supposed true, leads along the links to
     /// one same option true or false: it is placed or removed (forcing

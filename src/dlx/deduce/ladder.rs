@@ -55,7 +55,7 @@ pub enum Technique {
         direct: bool,
     },
     /// A finned fish of the least size up to `max_k`, its base of a class
-    /// in `from`, its cover of another in `to` ([`super::finned`]).
+    /// in `from`, its cover of another in `to` (`finned.rs`).
     FinnedFish {
         /// The largest size.
         max_k: usize,
@@ -82,7 +82,7 @@ pub enum Technique {
         max_nodes: usize,
     },
     /// The shortest chain with a grouped node that removes something, of
-    /// at most `max_nodes` nodes ([`super::grouped`]).
+    /// at most `max_nodes` nodes (`grouped.rs`).
     GroupedChain {
         /// The longest chain looked for, in nodes.
         max_nodes: usize,
