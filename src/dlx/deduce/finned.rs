@@ -313,7 +313,7 @@ impl Deducer {
                 let on = self.option(o);
                 on.iter().any(|i| cover.contains(i))
                     && !on.iter().any(|i| set.contains(i))
-                    && fins.iter().all(|&f| self.shares_item(o, f))
+                    && fins.iter().all(|&f| self.weak(s, o, f, false))
             })
             .collect();
         if removed.is_empty() {
@@ -330,11 +330,6 @@ impl Deducer {
             sashimi,
         };
         Some(step(kind, items, fins, None, removed))
-    }
-
-    /// Whether options `a` and `b` cover a common item.
-    pub(super) fn shares_item(&self, a: u32, b: u32) -> bool {
-        self.option(a).iter().any(|i| self.option(b).contains(i))
     }
 }
 

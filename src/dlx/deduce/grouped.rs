@@ -257,28 +257,6 @@ impl Deducer {
         }
     }
 
-    /// The alive options that share an item with every option of node
-    /// `x`, in increasing order.
-    fn seen_by_node(&self, s: &State, g: &Groups, x: u32) -> Vec<u32> {
-        let mine = g.of(x);
-        let mut out: Vec<u32> = Vec::new();
-        out.extend(
-            self.option(mine[0])
-                .iter()
-                .filter(|&&i| !s.covered[i as usize])
-                .flat_map(|&i| self.alive_options(s, i))
-                .filter(|&o| {
-                    // An option that shares an item with the first shares
-                    // one with every option of a single.
-                    !mine.contains(&o)
-                        && (mine.len() == 1 || mine.iter().all(|&m| self.shares_item(o, m)))
-                }),
-        );
-        out.sort_unstable();
-        out.dedup();
-        out
-    }
-
     /// The shortest alternating chain with a grouped node, at most
     /// `max_nodes` nodes, that removes something (the module's docs).
     ///
@@ -328,8 +306,8 @@ impl Deducer {
             // last part's, in the same order, each option once, while a
             // chain of both could be short enough.
             for &(end, length) in &first.ends {
-                let seen =
-                    links.seen[end as usize].get_or_insert_with(|| self.seen_by_node(s, &g, end));
+                let seen = links.seen[end as usize]
+                    .get_or_insert_with(|| self.seen_by_all(s, g.of(end), g.of(end), false));
                 for &o in seen.iter() {
                     if fewest[0][o as usize].0 == usize::MAX {
                         fewest[0][o as usize] = (length, end);
@@ -342,8 +320,8 @@ impl Deducer {
                 if length + 1 > limit {
                     break;
                 }
-                let seen =
-                    links.seen[end as usize].get_or_insert_with(|| self.seen_by_node(s, &g, end));
+                let seen = links.seen[end as usize]
+                    .get_or_insert_with(|| self.seen_by_all(s, g.of(end), g.of(end), false));
                 for &o in seen.iter() {
                     let (la, ea) = fewest[0][o as usize];
                     if la != usize::MAX && fewest[1][o as usize].0 == usize::MAX {
@@ -368,7 +346,8 @@ impl Deducer {
                 if chain.len() != length {
                     continue;
                 }
-                let removed = self.removed_by(s, &g, &mut links, chain[0], chain[length - 1]);
+                let ends = [g.of(chain[0]), g.of(chain[length - 1])].concat();
+                let removed = self.seen_by_all(s, &ends, &ends, false);
                 if self.is_grouped_chain(&g, &chain, &removed) {
                     best = Some((chain, removed));
                     break;
@@ -384,19 +363,6 @@ impl Deducer {
         let mut st = step(Move::GroupedChain, sizes, options, None, removed);
         st.length = chain.len();
         Some(st)
-    }
-
-    /// The options that see every option of both ends, not in them.
-    fn removed_by(&self, s: &State, g: &Groups, links: &mut Links, a: u32, b: u32) -> Vec<u32> {
-        let seen_b = links.seen[b as usize]
-            .get_or_insert_with(|| self.seen_by_node(s, g, b))
-            .clone();
-        let seen_a = links.seen[a as usize].get_or_insert_with(|| self.seen_by_node(s, g, a));
-        seen_a
-            .iter()
-            .copied()
-            .filter(|o| seen_b.binary_search(o).is_ok())
-            .collect()
     }
 
     /// The nodes reached from `start`, supposed true (`true_first`: a weak
@@ -461,10 +427,9 @@ impl Deducer {
         }
     }
 
-    /// Whether `chain` has a group, its nodes are disjoint, and
-    /// `removed` lies in none of them.
+    /// Whether the nodes of `chain` (which passes a group) are disjoint,
+    /// and `removed` lies in none of them.
     fn is_grouped_chain(&self, g: &Groups, chain: &[u32], removed: &[u32]) -> bool {
-        let n = g.singles.len() as u32;
         let mut all: Vec<u32> = chain
             .iter()
             .flat_map(|&x| g.of(x).iter().copied())
@@ -472,8 +437,6 @@ impl Deducer {
         let count = all.len();
         all.sort_unstable();
         all.dedup();
-        chain.iter().any(|&x| x >= n)
-            && all.len() == count
-            && removed.iter().all(|r| all.binary_search(r).is_err())
+        all.len() == count && removed.iter().all(|r| all.binary_search(r).is_err())
     }
 }

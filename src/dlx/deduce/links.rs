@@ -60,8 +60,12 @@ impl Deducer {
                         && (!others_only || self.class[i as usize] != self.places)
                 })
                 .flat_map(|&i| self.alive_options(s, i))
+                // Each shares an open item of the first end (through the
+                // items allowed): weakly linked to it unless it is it.
                 .filter(|&t| {
-                    !pattern.contains(&t) && ends.iter().all(|&e| self.weak(s, t, e, others_only))
+                    t != ends[0]
+                        && !pattern.contains(&t)
+                        && ends[1..].iter().all(|&e| self.weak(s, t, e, others_only))
                 }),
         );
         out.sort_unstable();
@@ -360,13 +364,7 @@ impl Deducer {
     }
 
     /// The chain from `start` to true node `t`, by the back links.
-    pub(super) fn chain_back(
-        &self,
-        start: u32,
-        t: u32,
-        from_false: &[u32],
-        from_true: &[u32],
-    ) -> Vec<u32> {
+    fn chain_back(&self, start: u32, t: u32, from_false: &[u32], from_true: &[u32]) -> Vec<u32> {
         let mut chain = vec![t];
         let mut at = t;
         loop {
