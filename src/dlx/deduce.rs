@@ -394,6 +394,9 @@ pub struct Deducer {
     /// candidates that reach it.
     reach: Vec<Reach>,
     by_target: Vec<Vec<u32>>,
+    /// Scratch for subsets of [`MAX_SUBSET`]: the sets grown already
+    /// (cleared, not dropped, between searches).
+    seen: find::Seen,
     /// Asked before each problem and every [`CANCEL_WORK`] units of work
     /// ([`Deducer::set_cancel`]).
     cancel: Option<SharedCancel>,

@@ -175,7 +175,8 @@ impl Deducer {
                 reach: &reach,
                 by_target: &by_target,
             };
-            let mut seen = Seen::default();
+            let mut seen = std::mem::take(&mut self.seen);
+            seen.clear();
             for (c, r) in reach.iter().enumerate() {
                 let members = Small {
                     len: 1,
@@ -196,6 +197,7 @@ impl Deducer {
                 }
             }
             self.by_target = by_target;
+            self.seen = seen;
         }
         self.reach = reach;
         found
@@ -345,7 +347,7 @@ impl Deducer {
 }
 
 /// The sets of quads [`Deducer::grow`] reached before, by their keys.
-type Seen = HashSet<u128, BuildHasherDefault<KeyHasher>>;
+pub(super) type Seen = HashSet<u128, BuildHasherDefault<KeyHasher>>;
 
 /// Hashes a set's key with a rotate, a xor and a multiply per 64 bits (as
 /// rustc's FxHasher): the keys are the deducer's own, so SipHash's

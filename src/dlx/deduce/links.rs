@@ -417,6 +417,12 @@ impl Deducer {
         let mut best: Option<(usize, u32, u32)> = None;
         let mut t = s.clone();
         let mut killed = Vec::new();
+        // The open items `within` with at most one option before any
+        // supposition; a supposition changes only the items of the options
+        // it kills, which the singles look at first.
+        let before: Vec<u32> = (0..self.primary as u32)
+            .filter(|&i| self.follows(s, i, within))
+            .collect();
         for k in 0..s.alive.len() as u32 {
             if !s.alive[k as usize] {
                 continue;
@@ -430,7 +436,7 @@ impl Deducer {
             self.suppose(&mut t, k, within, &mut killed);
             let cap = best.map_or(max_singles, |(n, _, _)| n.saturating_sub(1));
             if let Some((n, empty)) =
-                self.singles_to_contradiction(&mut t, cap, within, &mut killed)
+                self.singles_to_contradiction(&mut t, cap, within, &before, &mut killed)
                 && best.is_none_or(|(m, _, _)| n < m)
             {
                 best = Some((n, k, empty));
@@ -472,31 +478,34 @@ impl Deducer {
         }
     }
 
+    /// Whether item `i` is an open primary item `within` with at most one
+    /// option in `t`: one the singles after a supposition act on.
+    fn follows(&self, t: &State, i: u32, within: Within) -> bool {
+        let iu = i as usize;
+        iu < self.primary
+            && !t.covered[iu]
+            && t.len[iu] <= 1
+            && (within == Within::All || self.class[iu] != self.places)
+    }
+
     /// Singles `within` on `t`, after a supposition that killed `killed`,
     /// until an open primary item `within` has no option (its index, and
     /// the singles made), at most `cap` singles; `None` if they stall or
-    /// solve first. Each time the first item emptied, else the first with
-    /// one option; only the items of the options a single kills can
-    /// change, so only they are looked at again.
+    /// solve first. `before` holds the items that [`Self::follows`] took
+    /// before the supposition. Each time the first item emptied, else the
+    /// first with one option; only the items of the options a single (or
+    /// the supposition) kills can change, so only they are looked at
+    /// again.
     fn singles_to_contradiction(
         &self,
         t: &mut State,
         cap: usize,
         within: Within,
+        before: &[u32],
         killed: &mut Vec<u32>,
     ) -> Option<(usize, u32)> {
-        let follows = |t: &State, i: u32| {
-            let iu = i as usize;
-            iu < self.primary
-                && !t.covered[iu]
-                && t.len[iu] <= 1
-                && (within == Within::All || self.class[iu] != self.places)
-        };
-        // Open primary items `within` with at most one option.
-        let mut todo: Vec<u32> = (0..self.primary as u32)
-            .filter(|&i| follows(t, i))
-            .collect();
-        killed.clear();
+        let follows = |t: &State, i: u32| self.follows(t, i, within);
+        let mut todo: Vec<u32> = before.to_vec();
         let mut made = 0;
         loop {
             for &o in killed.iter() {
