@@ -789,9 +789,10 @@ mod unique;
 use find::SubsetFound;
 
 /// The parts of finned fish searches (by the options of their bases and
-/// cover) and the sizes known to have none (`finned.rs`).
+/// cover) and the sizes known to have none, bit `k` for size `k`
+/// (`finned.rs`).
 type FinnedEmpty =
-    std::collections::HashSet<(Vec<u32>, usize), std::hash::BuildHasherDefault<find::KeyHasher>>;
+    std::collections::HashMap<Vec<u32>, u8, std::hash::BuildHasherDefault<find::KeyHasher>>;
 pub use find::{ALL_CLASSES, Classes};
 pub use ladder::Technique;
 

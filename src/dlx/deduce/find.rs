@@ -231,18 +231,21 @@ impl Deducer {
             return self.subset_removals(s, sets, members, union, accept);
         }
         let first = members.items[0];
-        for &t in union.as_slice() {
+        let union_targets = union.as_slice();
+        for (at, &t) in union_targets.iter().enumerate() {
             for &c in &sets.by_target[t as usize] {
                 if c <= first || members.contains(c) {
                     continue;
                 }
+                let targets = sets.reach[c as usize].targets.as_slice();
+                // Each candidate once, through the first target of the
+                // union it reaches: through another, it grows to the same
+                // set again.
+                if union_targets[..at].iter().any(|u| targets.contains(u)) {
+                    continue;
+                }
                 let mut wider = union;
-                if !sets.reach[c as usize]
-                    .targets
-                    .as_slice()
-                    .iter()
-                    .all(|&u| wider.insert(u, k))
-                {
+                if !targets.iter().all(|&u| wider.insert(u, k)) {
                     continue;
                 }
                 let mut more = members;

@@ -83,14 +83,17 @@ impl Deducer {
         }
         for k in sizes {
             for part in &parts {
-                if part.items.len() < k || empty.contains(&(part.key.clone(), k)) {
+                if part.items.len() < k || known_empty(empty, &part.key, k) {
                     continue;
                 }
                 match self.finned_in_part(s, k, part) {
                     Some(step) => return Some(step),
-                    None => {
-                        empty.insert((part.key.clone(), k));
-                    }
+                    None => match empty.get_mut(part.key.as_slice()) {
+                        Some(sizes) => *sizes |= 1 << k,
+                        None => {
+                            empty.insert(part.key.clone(), 1 << k);
+                        }
+                    },
                 }
             }
         }
@@ -112,6 +115,24 @@ impl Deducer {
         let bases = self.finned_bases(s, from, to);
         // Each item's bit in the part looked at (u8::MAX: none).
         let mut bit_of = vec![u8::MAX; s.len.len()];
+        // Each alive option's first item of class `to`, and whether it
+        // covers an item of class `from` (NONE: none; MANY: several): a
+        // neighbour's bit and its base are then look-ups.
+        const NONE: u32 = u32::MAX;
+        const MANY: u32 = u32::MAX - 1;
+        let (mut to_of, mut from_of) = (vec![NONE; s.alive.len()], vec![NONE; s.alive.len()]);
+        if !bases.is_empty() {
+            for o in (0..s.alive.len()).filter(|&o| s.alive[o]) {
+                for &i in self.option(o as u32) {
+                    let class = self.class[i as usize];
+                    if class == to && to_of[o] == NONE {
+                        to_of[o] = i;
+                    } else if class == from {
+                        from_of[o] = if from_of[o] == NONE { i } else { MANY };
+                    }
+                }
+            }
+        }
         let mut prepared = Vec::new();
         for part in parts(&bases) {
             if part.len() < 2 {
@@ -134,19 +155,20 @@ impl Deducer {
                 .collect();
             if sizes
                 .clone()
-                .all(|k| items.len() < k || empty.contains(&(key.clone(), k)))
+                .all(|k| items.len() < k || known_empty(empty, &key, k))
             {
                 continue;
             }
             for (j, &t) in cover.iter().enumerate() {
                 bit_of[t as usize] = j as u8;
             }
-            let bit = |o: u32| {
-                self.option(o)
-                    .iter()
-                    .find(|&&i| self.class[i as usize] == to)
-                    .map(|&t| bit_of[t as usize])
-                    .filter(|&j| j != u8::MAX)
+            let bit = |o: u32| match to_of[o as usize] {
+                NONE => None,
+                t => Some(bit_of[t as usize]).filter(|&j| j != u8::MAX),
+            };
+            let covers_base = |x: u32, a: u32| match from_of[x as usize] {
+                MANY => self.covers(x, a),
+                b => b == a,
             };
             let masks = part
                 .iter()
@@ -168,7 +190,7 @@ impl Deducer {
                                 .iter()
                                 .filter(|&&i| i != a)
                                 .flat_map(|&i| self.alive_options(s, i))
-                                .filter(|&x| !self.covers(x, a))
+                                .filter(|&x| !covers_base(x, a))
                                 .filter_map(bit)
                                 .fold(0u128, |m, j| m | 1 << j);
                             (o, bit(o).expect("a part's item"), near)
@@ -197,6 +219,7 @@ impl Deducer {
             return None;
         }
         let mut set = Vec::with_capacity(k);
+        let (mut fins, mut removed) = (Vec::new(), Vec::new());
         let mut search = Search {
             k,
             masks: &part.masks,
@@ -236,7 +259,9 @@ impl Deducer {
                     }
                     reached != 0 && chosen.iter().all(|&j| part.masks[j] & cover != 0)
                 })
-                .find_map(|cover| self.finned_fish(s, part, chosen, cover))
+                .find_map(|cover| {
+                    self.finned_fish(s, part, chosen, cover, (&mut fins, &mut removed))
+                })
         });
         search.found
     }
@@ -282,9 +307,23 @@ impl Deducer {
     /// it removes something. A removal shares an item with every fin, the
     /// first among them: it is looked for among the options on the first
     /// fin's items.
-    fn finned_fish(&self, s: &State, part: &Part, chosen: &[usize], cover: u128) -> Option<Step> {
-        let set: Vec<u32> = chosen.iter().map(|&j| part.items[j]).collect();
-        let (mut fins, mut sashimi) = (Vec::new(), false);
+    /// `fins` and `removed` are scratch, cleared first: most covers remove
+    /// nothing, and allocate nothing.
+    fn finned_fish(
+        &self,
+        s: &State,
+        part: &Part,
+        chosen: &[usize],
+        cover: u128,
+        (fins, removed): (&mut Vec<u32>, &mut Vec<u32>),
+    ) -> Option<Step> {
+        let mut set = [u32::MAX; MAX_SUBSET];
+        for (m, &j) in set.iter_mut().zip(chosen) {
+            *m = part.items[j];
+        }
+        let set = &set[..chosen.len()];
+        let mut sashimi = false;
+        fins.clear();
         for &j in chosen {
             let mut in_cover = 0;
             for &(o, bit, _) in &part.reach[j] {
@@ -299,38 +338,48 @@ impl Deducer {
                 _ => {}
             }
         }
-        let cover: Vec<u32> = (0..part.cover.len())
-            .filter(|&j| cover >> j & 1 == 1)
-            .map(|j| part.cover[j])
-            .collect();
+        let in_cover = |i: &u32| {
+            part.cover
+                .binary_search(i)
+                .is_ok_and(|j| cover >> j & 1 == 1)
+        };
         let first = *fins.first()?;
-        let mut removed: Vec<u32> = self
-            .option(first)
-            .iter()
-            .filter(|i| !set.contains(i))
-            .flat_map(|&i| self.alive_options(s, i))
-            .filter(|&o| {
-                let on = self.option(o);
-                on.iter().any(|i| cover.contains(i))
-                    && !on.iter().any(|i| set.contains(i))
-                    && fins.iter().all(|&f| self.weak(s, o, f, false))
-            })
-            .collect();
+        removed.clear();
+        removed.extend(
+            self.option(first)
+                .iter()
+                .filter(|i| !set.contains(i))
+                .flat_map(|&i| self.alive_options(s, i))
+                .filter(|&o| {
+                    let on = self.option(o);
+                    on.iter().any(in_cover)
+                        && !on.iter().any(|i| set.contains(i))
+                        && fins.iter().all(|&f| self.weak(s, o, f, false))
+                }),
+        );
         if removed.is_empty() {
             return None;
         }
+        let mut removed = removed.clone();
         removed.sort_unstable();
         removed.dedup();
+        let mut fins = fins.clone();
         fins.sort_unstable();
-        let mut items = set;
+        let mut items = set.to_vec();
         items.sort_unstable();
-        items.extend_from_slice(&cover);
+        items.extend(part.cover.iter().filter(|i| in_cover(i)));
         let kind = Move::FinnedFish {
             k: chosen.len(),
             sashimi,
         };
         Some(step(kind, items, fins, None, removed))
     }
+}
+
+/// Whether the part whose options are `key` is known to have no finned
+/// fish of size `k`.
+fn known_empty(empty: &FinnedEmpty, key: &[u32], k: usize) -> bool {
+    empty.get(key).is_some_and(|sizes| sizes >> k & 1 == 1)
 }
 
 /// The bases in parts that reach no item in common, each in increasing

@@ -128,7 +128,8 @@ impl Deducer {
                     .iter()
                     .filter(|&&a| a != pivot)
                     .filter_map(|&a| {
-                        let o: Vec<u32> = self.alive_options(s, a).collect();
+                        let mut two = self.alive_options(s, a);
+                        let o = [two.next()?, two.next()?];
                         let sees = |y: u32, marks: &[u32]| marks[y as usize] == x;
                         if sees(o[0], other) && !sees(o[1], any) {
                             Some((o[0], o[1]))
