@@ -177,7 +177,7 @@ enum Command {
     /// At each step the easiest technique that makes progress, in Sudoku
     /// Explainer's order (singles, intersections, subsets, fish, wings,
     /// unique rectangles, BUG+1, chains, finned fish, Nishio, forcing and
-    /// grouped chains, then trials), names its pattern and what it places
+    /// grouped chains, then trials and forcing nets), names its pattern and what it places
     /// or removes: a line 'D.D technique: ...' with its difficulty on
     /// Sudoku Explainer's scale. The last line says where the path ended:
     /// 'solved in N steps, SE ER/EP/ED', or why it stalled. Every step of

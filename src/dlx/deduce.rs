@@ -191,6 +191,12 @@ pub enum Move {
     /// one same option true or false: it is placed or removed (forcing
     /// chains; for Sudoku: cell or region forcing chains).
     Forcing,
+    /// Every option of an item, supposed true and followed by singles on
+    /// the state as they change it, leads to one same option true or
+    /// false: it is placed or removed (forcing nets, SE's dynamic forcing
+    /// chains). Its options are, for each of the item's, the option then
+    /// the singles' choices up to the consequence, which ends each.
+    ForcingNet,
     /// Choosing the option on the items other than the places, singles
     /// on those items lead to one with no option left: the option goes
     /// (for Sudoku: Nishio, one digit's houses alone).
@@ -569,6 +575,11 @@ impl Deducer {
     /// Chooses option `k` (alive): covers its items and kills every other
     /// option on them.
     fn choose(&self, s: &mut State, k: u32) {
+        self.choose_with(s, k, |_| {});
+    }
+
+    /// [`Self::choose`], telling `killed` each option it kills, once.
+    fn choose_with(&self, s: &mut State, k: u32, mut killed: impl FnMut(u32)) {
         s.alive[k as usize] = false;
         for &i in self.option(k) {
             s.covered[i as usize] = true;
@@ -580,6 +591,7 @@ impl Deducer {
             for &other in self.options_of(i) {
                 if s.alive[other as usize] {
                     self.kill(s, other);
+                    killed(other);
                 }
             }
         }

@@ -215,7 +215,41 @@ fn ladder_of(unique: bool, more_houses: bool, cages: bool) -> Vec<Rung> {
         rungs.push(rung(Technique::Bug, "bug", 56));
     }
     rungs.extend(chain_rungs());
-    rungs.push(rung(Technique::Trial, "trial", 85));
+    rungs.extend(dynamic_rungs());
+    rungs
+}
+
+/// Trials and forcing nets (SE's dynamic contradictions and dynamic
+/// forcing chains: 8.5 and the penalty of their singles), interleaved by
+/// difficulty up to 8.9, a trial first at each tenth (SE lists its
+/// contradictions before its forcing chains); then a trial of any length.
+fn dynamic_rungs() -> Vec<Rung> {
+    let trials = penalised_rungs(85, "trial", 1..=MAX_FORCING, 0, |max_singles| {
+        Technique::Trial { max_singles }
+    });
+    let nets = penalised_rungs(85, "forcing-net", 1..=MAX_FORCING, 0, |max_complexity| {
+        Technique::ForcingNet { max_complexity }
+    });
+    let mut by_tenth: Vec<(u32, Rung)> = trials.into_iter().chain(nets).collect();
+    // A stable sort: the trial first at each tenth.
+    by_tenth.sort_by_key(|&(tenth, _)| tenth);
+    let mut rungs: Vec<Rung> = by_tenth.into_iter().map(|(_, rung)| rung).collect();
+    let any = Technique::Trial {
+        max_singles: usize::MAX,
+    };
+    rungs.push(Rung {
+        technique: any,
+        name: "trial",
+        difficulty: 85,
+    });
+    let any = Technique::ForcingNet {
+        max_complexity: usize::MAX,
+    };
+    rungs.push(Rung {
+        technique: any,
+        name: "forcing-net",
+        difficulty: 85,
+    });
     rungs
 }
 
@@ -507,6 +541,34 @@ pub fn explain_variant(
             rungs.truncate(last + 1);
         }
     }
+    let counted = Counted {
+        solutions,
+        solution: solution.as_ref(),
+    };
+    explain_by(rater, puzzle, variant, &rungs, counted, opts)
+}
+
+/// A puzzle's solutions counted up to 2, and the solution when it is the
+/// only one.
+#[derive(Clone, Copy)]
+struct Counted<'a> {
+    solutions: u64,
+    solution: Option<&'a Grid>,
+}
+
+/// The explained path of `puzzle` under `variant` by `rungs`, each step
+/// checked against the solution of a unique puzzle.
+fn explain_by(
+    rater: &mut Rater,
+    puzzle: &Grid,
+    variant: &Variant,
+    rungs: &[Rung],
+    Counted {
+        solutions,
+        solution,
+    }: Counted<'_>,
+    opts: &ExplainOptions,
+) -> Result<Path, ExplainError> {
     let techniques: Vec<Technique> = rungs.iter().map(|r| r.technique).collect();
     let rules = (!variant.is_plain()).then_some(variant);
     let e = rater.walk(puzzle, rules, &techniques, opts.max_steps)?;
@@ -515,11 +577,11 @@ pub fn explain_variant(
     let candidates = board.masks.clone();
     let mut steps = Vec::with_capacity(e.steps.len());
     for (j, step) in e.steps.iter().enumerate() {
-        let said = say(&words, &rungs, step, (!opts.rating_only).then_some(&board));
+        let said = say(&words, rungs, step, (!opts.rating_only).then_some(&board));
         if !opts.rating_only {
             board.apply(&said);
         }
-        if let Some(solution) = &solution {
+        if let Some(solution) = solution {
             check(&said, solution)
                 .and_then(|()| check_sets(&e, step, variant, solution))
                 .map_err(|why| {
@@ -556,7 +618,9 @@ fn say(words: &Words<'_>, rungs: &[Rung], step: &Step, board: Option<&Board>) ->
             // implications, each an "on" with its "offs", which the singles
             // stand in for: chosen from three readings, the one closest to
             // serate on data/rate/serate.txt, docs/rating.md).
-            Move::Trial | Move::Forcing | Move::Nishio => length_penalty(step.length),
+            Move::Trial | Move::Forcing | Move::ForcingNet | Move::Nishio => {
+                length_penalty(step.length)
+            }
             _ => 0,
         };
     // A killer cage's digit set places nothing: the words name it.

@@ -22,13 +22,25 @@
 //! Nishio (SE's, 7.5), the other supposition, is a trial on the items
 //! other than the places alone (links.rs, `find_nishio`).
 //!
+//! Forcing nets (SE's dynamic forcing chains, 8.5 and more) suppose each
+//! option of an item true on a copy of the state and follow it by singles
+//! on the state as it changes (links.rs's singles, those of a trial): a
+//! consequence may then rest on several before it, a net, not a chain.
+//! What every supposition reaches holds. A supposition that ends in a
+//! contradiction is a trial's business: its item is passed over.
+//!
 //! Invariant: as links.rs, the finder gives a step, not applied, whose
 //! placement or removal every solution agrees with, and leaves the state
 //! as it was.
 
 use super::ladder::step;
+use super::links::Within;
 use super::{Deducer, Move, State, Step};
 use std::collections::VecDeque;
+
+/// What a supposition reaches by singles: each node with the singles
+/// made by then, or `None` if it ends in a contradiction.
+type Net = Option<Vec<(u32, u16)>>;
 
 /// No node: the source's parent.
 const NONE: u32 = u32::MAX;
@@ -89,6 +101,66 @@ impl Trace {
         }
         out.reverse();
         out
+    }
+}
+
+/// What the suppositions of one item reach: for each node, how many
+/// reach it and their measures to it, summed; the nodes reached, to be
+/// cleared.
+struct Tally {
+    count: Vec<usize>,
+    sum: Vec<usize>,
+    touched: Vec<u32>,
+}
+
+/// The best forcing step so far: (complexity, not a place, item, node).
+type Best = Option<(usize, bool, u32, u32)>;
+
+impl Tally {
+    fn new(options: usize) -> Self {
+        Self {
+            count: vec![0; 2 * options],
+            sum: vec![0; 2 * options],
+            touched: Vec::new(),
+        }
+    }
+
+    /// Counts node `v` reached at `measure` by one more supposition.
+    fn add(&mut self, v: u32, measure: usize) {
+        if self.count[v as usize] == 0 {
+            self.touched.push(v);
+        }
+        self.count[v as usize] += 1;
+        self.sum[v as usize] += measure;
+    }
+
+    /// How many suppositions reached node `v` so far.
+    fn reached(&self, v: u32) -> usize {
+        self.count[v as usize]
+    }
+
+    /// Keeps in `best` the node that all `k` suppositions of `item`
+    /// reached, of least measure (at most `most`; places first at
+    /// equal measure, then the first item and node), and clears.
+    fn settle(&mut self, k: usize, most: usize, item: u32, not_place: bool, best: &mut Best) {
+        for &v in &self.touched {
+            let complexity = self.sum[v as usize];
+            if self.count[v as usize] == k
+                && complexity <= most
+                && best.is_none_or(|(c, np, ..)| (complexity, not_place) < (c, np))
+            {
+                *best = Some((complexity, not_place, item, v));
+            }
+        }
+        self.clear();
+    }
+
+    fn clear(&mut self) {
+        for &v in &self.touched {
+            self.count[v as usize] = 0;
+            self.sum[v as usize] = 0;
+        }
+        self.touched.clear();
     }
 }
 
@@ -172,10 +244,8 @@ impl Deducer {
         let mut traced: Vec<Option<Vec<(u32, u16)>>> = vec![None; n];
         // Per node: how many of the item's suppositions reach it, and the
         // nodes of their chains to it, all counted.
-        let (mut count, mut sum) = (vec![0usize; 2 * n], vec![0usize; 2 * n]);
-        let mut touched = Vec::new();
-        // (complexity, not a place, item, node)
-        let mut best: Option<(usize, bool, u32, u32)> = None;
+        let mut tally = Tally::new(n);
+        let mut best: Best = None;
         for i in 0..self.primary {
             if !self.forcing_item(s, i) {
                 continue;
@@ -192,28 +262,11 @@ impl Deducer {
                     trace.reached.iter().map(|&v| (v, depth(v))).collect()
                 });
                 for &(v, d) in reached.iter() {
-                    if count[v as usize] == 0 {
-                        touched.push(v);
-                    }
-                    count[v as usize] += 1;
-                    sum[v as usize] += d as usize;
+                    tally.add(v, d as usize);
                 }
             }
             let not_place = self.class[i] != self.places;
-            for &v in &touched {
-                let complexity = sum[v as usize];
-                if count[v as usize] == k
-                    && complexity <= max_complexity
-                    && best.is_none_or(|(c, np, ..)| (complexity, not_place) < (c, np))
-                {
-                    best = Some((complexity, not_place, i as u32, v));
-                }
-            }
-            for &v in &touched {
-                count[v as usize] = 0;
-                sum[v as usize] = 0;
-            }
-            touched.clear();
+            tally.settle(k, max_complexity, i as u32, not_place, &mut best);
         }
         let (complexity, _, item, v) = best?;
         let mut chains = Vec::new();
@@ -221,16 +274,141 @@ impl Deducer {
             self.trace(s, src, &mut trace);
             chains.extend(trace.chain(v));
         }
+        Some(self.consequence_step(s, Move::Forcing, item, v, chains, complexity))
+    }
+
+    /// The forcing net of least complexity, at most `max_complexity`: an
+    /// item of two options or more whose every option, supposed true and
+    /// followed by singles on the state, makes one same option true or
+    /// false, and none ends in a contradiction. Its complexity counts, for
+    /// each supposition, the supposition and two nodes for each single it
+    /// made until it reached the consequence (SE counts a net's nodes: a
+    /// single's "on" and the "off" that forces it; of three readings, the
+    /// closest to serate on data/rate/serate.txt). Places come before
+    /// other items at equal complexity,
+    /// then the first item, then the first consequence. Gives the item,
+    /// for each of its options the option then the singles' choices up to
+    /// the consequence, which ends each (a consequence made true ends with
+    /// the single that chose it; one made false, with it after the single
+    /// that killed it), and the complexity as its length.
+    pub(super) fn find_net(&self, s: &State, max_complexity: usize) -> Option<Step> {
+        let n = s.alive.len();
+        let before: Vec<u32> = (0..self.primary as u32)
+            .filter(|&i| self.follows(s, i, Within::All))
+            .collect();
+        let (mut t, mut killed) = (s.clone(), Vec::new());
+        // Per option: the nodes its supposition reaches with the singles
+        // made by then, or None if it ends in a contradiction.
+        let mut nets: Vec<Option<Net>> = vec![None; n];
+        let mut tally = Tally::new(n);
+        let mut best: Best = None;
+        'items: for i in 0..self.primary {
+            if s.covered[i] || s.len[i] < 2 {
+                continue;
+            }
+            let k = s.len[i] as usize;
+            // Each supposition counts one node at least.
+            if best.is_some_and(|(c, ..)| k > c) {
+                continue;
+            }
+            for (j, src) in self.alive_options(s, i as u32).enumerate() {
+                let net = nets[src as usize].get_or_insert_with(|| {
+                    let mut reached = Vec::new();
+                    // A supposition of m singles counts 2m + 1, and another
+                    // one at least.
+                    let most = best.map_or(max_complexity, |(c, ..)| c);
+                    let cap = most.saturating_sub(2) / 2;
+                    self.follow(s, src, &before, cap, (&mut t, &mut killed), |v, made| {
+                        reached.push((v, made.min(u16::MAX as usize) as u16));
+                    })
+                    .then_some(reached)
+                });
+                // Only the nodes every supposition before reached count
+                // on: when none is left, the item has no net.
+                let mut common = 0;
+                for &(v, made) in net.iter().flatten() {
+                    if tally.reached(v) == j {
+                        tally.add(v, 2 * made as usize + 1);
+                        common += 1;
+                    }
+                }
+                if net.is_none() || common == 0 {
+                    tally.clear();
+                    continue 'items;
+                }
+            }
+            let not_place = self.class[i] != self.places;
+            tally.settle(k, max_complexity, i as u32, not_place, &mut best);
+        }
+        let (complexity, _, item, v) = best?;
+        let mut options = Vec::new();
+        for src in self.alive_options(s, item) {
+            options.push(src);
+            let mut done = false;
+            self.follow(
+                s,
+                src,
+                &before,
+                complexity,
+                (&mut t, &mut killed),
+                |u, _| {
+                    if done {
+                        return;
+                    }
+                    if u & 1 == 1 || u == v {
+                        options.push(u >> 1);
+                    }
+                    done = u == v;
+                },
+            );
+        }
+        Some(self.consequence_step(s, Move::ForcingNet, item, v, options, complexity))
+    }
+
+    /// The step of a forcing `kind` on `item` whose consequence is node
+    /// `v` (option `k` false `2k`, true `2k + 1`): places or removes the
+    /// option, with its chains or nets `options` and its `complexity`.
+    fn consequence_step(
+        &self,
+        s: &State,
+        kind: Move,
+        item: u32,
+        v: u32,
+        options: Vec<u32>,
+        complexity: usize,
+    ) -> Step {
         let k = v >> 1;
         let mut st = if v & 1 == 1 {
-            let mut st = self.single_step_of(s, item, k);
-            st.kind = Move::Forcing;
-            st
+            self.single_step_of(s, item, k)
         } else {
-            step(Move::Forcing, vec![item], Vec::new(), None, vec![k])
+            step(kind, vec![item], Vec::new(), None, vec![k])
         };
-        st.options = chains;
+        st.kind = kind;
+        st.options = options;
         st.length = complexity;
-        Some(st)
+        st
+    }
+
+    /// Supposes option `src` true on `t` (a copy of `s`; `killed` scratch)
+    /// and follows it by at most `cap` singles, telling `reached` each
+    /// node (option `k` false `2k`, true `2k + 1`) with the singles made
+    /// by then; false if it ends in a contradiction.
+    fn follow(
+        &self,
+        s: &State,
+        src: u32,
+        before: &[u32],
+        cap: usize,
+        (t, killed): (&mut State, &mut Vec<u32>),
+        mut reached: impl FnMut(u32, usize),
+    ) -> bool {
+        t.alive.copy_from_slice(&s.alive);
+        t.covered.copy_from_slice(&s.covered);
+        t.len.copy_from_slice(&s.len);
+        t.open = s.open;
+        killed.clear();
+        self.suppose(t, src, Within::All, killed);
+        self.singles_to_contradiction(t, cap, Within::All, before, killed, &mut reached)
+            .is_none()
     }
 }

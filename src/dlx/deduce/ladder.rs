@@ -98,9 +98,18 @@ pub enum Technique {
         /// The most complex looked for.
         max_complexity: usize,
     },
+    /// The forcing net of least complexity (for each supposition, one
+    /// and two for each of its singles), at most `max_complexity`.
+    ForcingNet {
+        /// The most complex looked for.
+        max_complexity: usize,
+    },
     /// The option whose choice leads to a contradiction by the fewest
-    /// singles.
-    Trial,
+    /// singles, at most `max_singles`.
+    Trial {
+        /// The most singles looked for.
+        max_singles: usize,
+    },
 }
 
 impl Deducer {
@@ -186,6 +195,35 @@ impl Deducer {
                 .filter(|&&j| self.class[j as usize] == class)
                 .all(|&j| j == i || s.covered[j as usize])
         })
+    }
+
+    /// What a trial or forcing net rung finds in `s` (memoized: the
+    /// least found of each, for the largest rung).
+    fn dynamic_rung(&self, s: &State, technique: Technique, memo: &mut StepMemo) -> Rung {
+        match technique {
+            Technique::ForcingNet { max_complexity } => {
+                if memo.net.is_none() {
+                    // A net more complex than the nets' rungs before the
+                    // trial's would never be taken: the trial is found
+                    // first, and bounds the search.
+                    let most = memo.most_trial;
+                    let trial = memo.trial.get_or_insert_with(|| self.find_trial(s, most));
+                    let singles = trial.as_ref().map(|t| t.length);
+                    let bound = memo.net_bound(singles);
+                    memo.net = Some(match bound {
+                        0 => None,
+                        _ => self.find_net(s, bound),
+                    });
+                }
+                up_to(memo.net.as_ref().expect("looked for"), max_complexity)
+            }
+            Technique::Trial { max_singles } => {
+                let most = memo.most_trial;
+                let least = memo.trial.get_or_insert_with(|| self.find_trial(s, most));
+                up_to(least, max_singles)
+            }
+            _ => Rung::Nothing,
+        }
     }
 
     /// What `technique` finds in `s`, not applied (a direct step's single
@@ -280,7 +318,9 @@ impl Deducer {
                     .get_or_insert_with(|| self.find_forcing(s, most));
                 return up_to(least, max_complexity);
             }
-            Technique::Trial => return self.find_trial(s).map_or(Rung::Nothing, Rung::Step),
+            Technique::ForcingNet { .. } | Technique::Trial { .. } => {
+                return self.dynamic_rung(s, technique, memo);
+            }
         };
         let Some((kind, found)) = found else {
             return Rung::Nothing;
@@ -339,6 +379,15 @@ struct StepMemo {
     most_complex: usize,
     /// Not looked for yet, or the least complex forcing chains found.
     forcing: Option<Option<Step>>,
+    /// The rungs of forcing nets and trials in order: whether a net, and
+    /// its bound.
+    dynamic: Vec<(bool, usize)>,
+    /// Not looked for yet, or the least complex forcing net found.
+    net: Option<Option<Step>>,
+    /// The most singles a trial rung looks for.
+    most_trial: usize,
+    /// Not looked for yet, or the trial of fewest singles found.
+    trial: Option<Option<Step>>,
     /// The parts of finned fish searches known to have none, kept from
     /// step to step (a part is known by its options).
     finned_empty: super::FinnedEmpty,
@@ -348,6 +397,7 @@ impl StepMemo {
     fn of(ladder: &[Technique]) -> Self {
         let mut longest = [0; 3];
         let (mut most_complex, mut most_singles, mut longest_grouped) = (0, 0, 0);
+        let (mut dynamic, mut most_trial) = (Vec::new(), 0);
         for t in ladder {
             match *t {
                 Technique::Chain { kind, max_nodes } => {
@@ -362,6 +412,11 @@ impl StepMemo {
                 Technique::GroupedChain { max_nodes } => {
                     longest_grouped = longest_grouped.max(max_nodes);
                 }
+                Technique::ForcingNet { max_complexity } => dynamic.push((true, max_complexity)),
+                Technique::Trial { max_singles } => {
+                    most_trial = most_trial.max(max_singles);
+                    dynamic.push((false, max_singles));
+                }
                 _ => {}
             }
         }
@@ -375,8 +430,26 @@ impl StepMemo {
             nishio: None,
             longest_grouped,
             grouped: None,
+            dynamic,
+            net: None,
+            most_trial,
+            trial: None,
             finned_empty: Default::default(),
         }
+    }
+
+    /// The most complex net any rung takes before the first that takes a
+    /// trial of `trial` singles (`None`: no trial).
+    fn net_bound(&self, trial: Option<usize>) -> usize {
+        let mut most = 0;
+        for &(net, bound) in &self.dynamic {
+            match net {
+                true => most = most.max(bound),
+                false if trial.is_some_and(|n| n <= bound) => break,
+                false => {}
+            }
+        }
+        most
     }
 
     /// Forgets what was found: the state changed.
@@ -386,6 +459,8 @@ impl StepMemo {
         self.forcing = None;
         self.nishio = None;
         self.grouped = None;
+        self.net = None;
+        self.trial = None;
     }
 }
 

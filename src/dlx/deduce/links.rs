@@ -381,11 +381,12 @@ impl Deducer {
         chain
     }
 
-    /// The option whose choice leads by singles alone, in the fewest, to
-    /// an open primary item with no option left: it goes. Gives the
-    /// emptied item, the option, and the singles' count as its length.
-    pub(super) fn find_trial(&self, s: &State) -> Option<Step> {
-        let (n, k, empty) = self.fewest_singles_to_contradiction(s, Within::All, usize::MAX)?;
+    /// The option whose choice leads by singles alone, in the fewest (at
+    /// most `max_singles`), to an open primary item with no option left:
+    /// it goes. Gives the emptied item, the option, and the singles' count
+    /// as its length.
+    pub(super) fn find_trial(&self, s: &State, max_singles: usize) -> Option<Step> {
+        let (n, k, empty) = self.fewest_singles_to_contradiction(s, Within::All, max_singles)?;
         let mut st = step(Move::Trial, vec![empty], vec![k], None, vec![k]);
         st.length = n;
         Some(st)
@@ -436,9 +437,14 @@ impl Deducer {
             killed.clear();
             self.suppose(&mut t, k, within, &mut killed);
             let cap = best.map_or(max_singles, |(n, _, _)| n.saturating_sub(1));
-            if let Some((n, empty)) =
-                self.singles_to_contradiction(&mut t, cap, within, &before, &mut killed)
-                && best.is_none_or(|(m, _, _)| n < m)
+            if let Some((n, empty)) = self.singles_to_contradiction(
+                &mut t,
+                cap,
+                within,
+                &before,
+                &mut killed,
+                &mut |_, _| {},
+            ) && best.is_none_or(|(m, _, _)| n < m)
             {
                 best = Some((n, k, empty));
             }
@@ -449,14 +455,9 @@ impl Deducer {
     /// Chooses option `k` (alive) `within`: covers its items (all, or all
     /// but the places) and kills every other option on them, pushing the
     /// options it kills to `killed`.
-    fn suppose(&self, t: &mut State, k: u32, within: Within, killed: &mut Vec<u32>) {
+    pub(super) fn suppose(&self, t: &mut State, k: u32, within: Within, killed: &mut Vec<u32>) {
         match within {
-            Within::All => {
-                for &i in self.option(k) {
-                    killed.extend(self.alive_options(t, i).filter(|&o| o != k));
-                }
-                self.choose(t, k);
-            }
+            Within::All => self.choose_with(t, k, |o| killed.push(o)),
             Within::OffPlaces => {
                 t.alive[k as usize] = false;
                 for &i in self.option(k) {
@@ -481,7 +482,7 @@ impl Deducer {
 
     /// Whether item `i` is an open primary item `within` with at most one
     /// option in `t`: one the singles after a supposition act on.
-    fn follows(&self, t: &State, i: u32, within: Within) -> bool {
+    pub(super) fn follows(&self, t: &State, i: u32, within: Within) -> bool {
         let iu = i as usize;
         iu < self.primary
             && !t.covered[iu]
@@ -496,20 +497,24 @@ impl Deducer {
     /// before the supposition. Each time the first item emptied, else the
     /// first with one option; only the items of the options a single (or
     /// the supposition) kills can change, so only they are looked at
-    /// again.
-    fn singles_to_contradiction(
+    /// again. `reached` is told each option killed (node `2k`) and each chosen
+    /// by a single (node `2k + 1`) with the singles made by then, the
+    /// chosen one's included.
+    pub(super) fn singles_to_contradiction(
         &self,
         t: &mut State,
         cap: usize,
         within: Within,
         before: &[u32],
         killed: &mut Vec<u32>,
+        reached: &mut impl FnMut(u32, usize),
     ) -> Option<(usize, u32)> {
         let follows = |t: &State, i: u32| self.follows(t, i, within);
         let mut todo: Vec<u32> = before.to_vec();
         let mut made = 0;
         loop {
             for &o in killed.iter() {
+                reached(2 * o, made);
                 for &i in self.option(o) {
                     if follows(t, i) && !todo.contains(&i) {
                         todo.push(i);
@@ -537,13 +542,14 @@ impl Deducer {
             let k = self.alive_options(t, single?).next().expect("len 1");
             self.suppose(t, k, within, killed);
             made += 1;
+            reached(2 * k + 1, made);
         }
     }
 }
 
 /// Which items a supposition covers and its singles follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Within {
+pub(super) enum Within {
     /// Every item: a trial.
     All,
     /// Every item but the places: a Nishio.

@@ -347,7 +347,14 @@ fn a_trial_removes_an_option_that_empties_an_item() {
     // single. (Each option does the same; the first goes.)
     let class = [0, 0, 0];
     let options: [&[u32]; 3] = [&[0, 1], &[0, 2], &[1, 2]];
-    let step = first_step(&class, 3, &options, &[Technique::Trial]);
+    let step = first_step(
+        &class,
+        3,
+        &options,
+        &[Technique::Trial {
+            max_singles: usize::MAX,
+        }],
+    );
     assert_eq!(step.kind, Move::Trial);
     assert_eq!(step.options, [0]);
     assert_eq!(step.removed, [0]);
@@ -420,4 +427,33 @@ fn a_nishio_follows_the_other_items_to_a_contradiction() {
     let (steps, ending) = walk(&class, 10, &options, &none, 5);
     assert!(steps.is_empty());
     assert_eq!(ending, Ending::Stalled);
+}
+
+#[test]
+fn a_forcing_net_keeps_what_each_option_leads_to_by_singles() {
+    // Primary I = a | b, X = a | c | g, Y = b | d, Z = d | e; secondary
+    // V = c | e. Supposing a kills c (through X) at once; supposing b
+    // kills d, which leaves e alone on Z, a single that kills c (through
+    // V). Either way c goes; neither supposition ends in a contradiction
+    // (two solutions: {a, d} and {b, e, g}).
+    let class = [0, 0, 0, 0, 1];
+    let (a, b, c, e) = (0, 1, 2, 4);
+    // a, b, c, d, e, g
+    let options: [&[u32]; 6] = [&[0, 1], &[0, 2], &[1, 4], &[2, 3], &[3, 4], &[1]];
+    let ladder = [Technique::ForcingNet {
+        max_complexity: usize::MAX,
+    }];
+    let step = first_step(&class, 4, &options, &ladder);
+    assert_eq!(step.kind, Move::ForcingNet);
+    assert_eq!(step.items, [0]);
+    // Each supposition, then its singles' choices, then the consequence.
+    assert_eq!(step.options, [a, c, b, e, c]);
+    assert_eq!(step.removed, [c]);
+    assert_eq!(step.chosen, None);
+    // a: no single (1); b: one (2 + 1).
+    assert_eq!(step.length, 4);
+    // Bounded below its complexity, none.
+    let none = [Technique::ForcingNet { max_complexity: 3 }];
+    let (steps, _) = walk(&class, 4, &options, &none, 5);
+    assert!(steps.is_empty());
 }

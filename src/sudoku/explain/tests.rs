@@ -867,3 +867,5 @@ fn a_grouped_chain_links_as_its_words_say_on_the_candidates_before() {
     }
     assert!(checked >= 20, "only {checked} grouped chains");
 }
+
+mod nets;

@@ -286,6 +286,44 @@ impl<'e> Words<'e> {
         )
     }
 
+    /// A forcing net's words: each option of its item, then the singles
+    /// it leads to, up to the consequence.
+    fn net(&self, step: &Step) -> String {
+        let i = step.items[0];
+        let kind = match self.class(i) {
+            CLASS_CELL => "cell",
+            CLASS_CAGE => "cage",
+            _ => "region",
+        };
+        let end = *step.options.last().expect("a net has suppositions");
+        let on = step.chosen.is_some();
+        let mut nets = Vec::new();
+        let mut net: Vec<String> = Vec::new();
+        for &k in &step.options {
+            // The consequence ends each supposition's singles.
+            if k == end {
+                // The supposition is not a single; a consequence made
+                // true is one.
+                let singles = net.len() - 1 + usize::from(on);
+                let s = if singles == 1 { "" } else { "s" };
+                nets.push(format!("{} ({singles} single{s})", net.join(", ")));
+                net.clear();
+            } else {
+                net.push(self.claim(k, true));
+            }
+        }
+        format!(
+            "{kind} forcing net: with each of {}, singles lead to {}: {}",
+            match self.class(i) {
+                CLASS_CELL => format!("the candidates of {}", self.house(i)),
+                CLASS_CAGE => format!("the combinations of {}", self.house(i)),
+                _ => format!("the places of {}", self.name(i)),
+            },
+            self.claim(end, on),
+            nets.join("; ")
+        )
+    }
+
     /// A step's line.
     pub(super) fn line(&self, step: &Step) -> String {
         let line = self.pattern(step);
@@ -400,6 +438,7 @@ impl<'e> Words<'e> {
             }
             Move::GroupedChain => self.grouped_chain(step) + &removed,
             Move::Forcing => self.forcing(step),
+            Move::ForcingNet => self.net(step),
             Move::Nishio => {
                 let k = step.options[0];
                 let s = if step.length == 1 { "" } else { "s" };
