@@ -65,6 +65,7 @@
 pub mod dlx;
 pub mod format;
 pub mod render;
+pub mod rng;
 pub mod sudoku;
 pub mod workers;
 
