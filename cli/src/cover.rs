@@ -37,6 +37,14 @@ pub enum Mode {
     All,
     /// Every M-th solution (the M-th, the 2M-th, ...).
     Every(u64),
+    /// Knuth's estimate of the solutions from random paths, drawn from a
+    /// seed ([`Problem::estimate`]).
+    Estimate {
+        /// The random paths.
+        probes: u64,
+        /// The seed of their draws.
+        seed: u64,
+    },
 }
 
 /// Parses a positive number of seconds (`--timeout 2.5`).
@@ -122,6 +130,18 @@ pub fn run(
         let _ = writeln!(err, "dlx cover: {name}: warning: {w}");
     }
     problem.problem.set_propagate(opts.propagate);
+    if let Mode::Estimate { probes, seed } = opts.mode {
+        return match problem.problem.estimate(probes, seed) {
+            Ok(estimate) => match writeln!(out, "{estimate}") {
+                Ok(()) => ExitStatus::Success,
+                Err(e) => output_failed(&e, err),
+            },
+            Err(e) => {
+                let _ = writeln!(err, "dlx cover: {name}: {e}");
+                ExitStatus::BadInput
+            }
+        };
+    }
     let threads = super::thread_count(opts.threads);
     match solve(opts, threads, &problem, out, err) {
         Ok(code) => code,

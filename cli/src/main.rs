@@ -366,6 +366,16 @@ struct CoverArgs {
     /// Print the number of solutions instead of the first solution.
     #[arg(long, conflicts_with_all = ["all", "every"])]
     count: bool,
+    /// Estimate the number of solutions (and the search tree's nodes) by
+    /// Knuth's random paths, N of them, instead of searching: for counts
+    /// out of reach. Prints the estimate with its standard error; the
+    /// same --seed gives the same estimate.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["count", "all", "every", "memo", "part", "limit", "max_nodes", "timeout"])]
+    estimate: Option<u64>,
+    /// The seed of --estimate's random paths.
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "estimate")]
+    seed: u64,
     /// Print every solution, separated by blank lines (streamed).
     #[arg(long, conflicts_with = "every")]
     all: bool,
@@ -772,6 +782,10 @@ fn main() -> ExitCode {
         }
         Command::Cover(a) => {
             let mode = match (a.count, a.all, a.every) {
+                _ if a.estimate.is_some() => Mode::Estimate {
+                    probes: a.estimate.unwrap_or(1),
+                    seed: a.seed,
+                },
                 (true, _, _) => Mode::Count,
                 (_, _, Some(m)) => Mode::Every(m),
                 (_, true, _) => Mode::All,

@@ -100,6 +100,7 @@ mod builder;
 pub mod cancel;
 pub mod classic;
 pub mod deduce;
+pub mod estimate;
 mod flat;
 pub mod knuth;
 mod links;

@@ -552,3 +552,49 @@ fn wide_shallow_problems_split_like_one_thread() {
         }
     }
 }
+
+#[test]
+fn an_estimate_prints_knuths_random_paths_near_the_count() {
+    // queens13.estimate holds the line of `--estimate 20000` (seed 1,
+    // the default): the same seed gives the same line, and the estimate
+    // lies within four standard errors of the count in queens13.count.
+    let path = data("queens13.dlx");
+    let (code, out, err) = run(
+        &["cover", "--estimate", "20000", path.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let want = std::fs::read_to_string(data("queens13.estimate")).unwrap();
+    assert_eq!(out, want);
+    let number = |after: &str| -> f64 {
+        let rest = out.split_once(after).unwrap().1;
+        rest.split([' ', ',']).next().unwrap().parse().unwrap()
+    };
+    let (solutions, error) = (number("about "), number("standard error "));
+    let exact = expected_count("queens13") as f64;
+    assert!((solutions - exact).abs() <= 4.0 * error, "{out}");
+    // Another seed, another line; nothing with --count.
+    let (_, other, _) = run(
+        &[
+            "cover",
+            "--estimate",
+            "20000",
+            "--seed",
+            "2",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_ne!(other, want);
+    let (code, _, err) = run(
+        &[
+            "cover",
+            "--estimate",
+            "5",
+            "--count",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{err}");
+}
