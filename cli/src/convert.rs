@@ -38,6 +38,11 @@ impl RenderArgs {
 
 impl CandidatesArgs {
     pub(super) fn options(self) -> Result<(Vec<Input>, Task, sudoku_app::Options), String> {
+        if self.counts.is_some() && self.output != CandidatesLayout::Grid {
+            return Err(
+                "dlx: --counts writes counts in the pencil-mark grid or --json, not --output line, svg or pdf".into(),
+            );
+        }
         let layout = match self.output {
             CandidatesLayout::Grid => sudoku_app::Layout::Grid,
             CandidatesLayout::Line => sudoku_app::Layout::Line,
@@ -86,7 +91,10 @@ impl CandidatesArgs {
         };
         Ok((
             Input::from_args(&self.files),
-            Task::Candidates { layout },
+            Task::Candidates {
+                layout,
+                counts: self.counts,
+            },
             opts,
         ))
     }

@@ -348,8 +348,8 @@ struct CandidatesArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
     threads: u16,
     /// Write one JSON object per case and line (JSON Lines): case, file,
-    /// line, column, puzzle, status, candidates, cells, undecided,
-    /// searches, nodes, error (see docs/json.md).
+    /// line, column, puzzle, status, candidates, cells, counts (with
+    /// --counts), undecided, searches, nodes, error (see docs/json.md).
     #[arg(long)]
     json: bool,
     /// Work only on share K of N (K = 1..N): the K-th of N contiguous
@@ -357,6 +357,12 @@ struct CandidatesArgs {
     /// in K order, are the output of one run, byte for byte.
     #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
     part: Option<Part>,
+    /// With each candidate, the number of solutions that hold it, counted
+    /// up to K ('>K' past it): 'D:COUNT' in the grid, 'counts' in --json.
+    /// With 1, '1' marks the candidates that lead to exactly one solution.
+    /// Within --max-nodes, over all the counts.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    counts: Option<u64>,
 }
 
 #[derive(Args, Debug)]

@@ -239,6 +239,8 @@ pub enum Task {
     Candidates {
         /// A pencil-mark grid or a Sukaku line.
         layout: Layout,
+        /// With each candidate, its solutions counted up to this limit.
+        counts: Option<u64>,
     },
 }
 
@@ -341,7 +343,9 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
             show,
             timeout,
         } => return explain::compute(job, (&opts, timeout), show, ctx, solvers),
-        Task::Candidates { layout } => return candidates::compute(job, layout, ctx, solvers),
+        Task::Candidates { layout, counts } => {
+            return candidates::compute(job, (layout, counts), ctx, solvers);
+        }
         Task::Solve | Task::Count { .. } => {}
     }
     solve_or_count(job, ctx, solvers)

@@ -169,6 +169,83 @@ pub fn true_candidates(
     Ok(found)
 }
 
+/// The solutions that hold each candidate ([`candidate_counts`]): the
+/// Interactive Sudoku Solver's "value count", up to a limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CandidateCounts {
+    /// For digit `d` of cell `c`, at `c * n + d - 1`: how many solutions
+    /// hold it, counted up to `limit + 1` (a count past `limit` is "more
+    /// than `limit`"); 0 for a digit the masks do not hold.
+    pub counts: Vec<u64>,
+    /// The most counted exactly.
+    pub limit: u64,
+    /// `Exhausted` when every count is settled, else the bound that cut
+    /// one ([`Outcome::NodeLimit`], [`Outcome::Stopped`]): a count cut is
+    /// a lower bound.
+    pub outcome: Outcome,
+    /// Effort over every count.
+    pub stats: Stats,
+}
+
+/// For each digit of each cell in `masks` (a puzzle's true candidates,
+/// [`true_candidates`]), the solutions of `puzzle` that hold it, up to
+/// `limit + 1` (so that a count of exactly `limit` is told from more),
+/// with at most `max_nodes` search nodes over all counts. A given's own
+/// digit is held by every solution: its count is the puzzle's, counted
+/// once. Fails as the solver does on a puzzle it cannot take.
+pub fn candidate_counts(
+    solver: &mut dyn SudokuSolver,
+    puzzle: &Grid,
+    masks: &[u64],
+    limit: u64,
+    max_nodes: u64,
+) -> Result<CandidateCounts, PuzzleError> {
+    let n = puzzle.n();
+    let mut found = CandidateCounts {
+        counts: vec![0; masks.len() * n],
+        limit,
+        outcome: Outcome::Exhausted,
+        stats: Stats::default(),
+    };
+    let mut left = max_nodes;
+    let mut count = |grid: &Grid, found: &mut CandidateCounts| -> Result<u64, PuzzleError> {
+        let limits = SearchLimits {
+            max_solutions: limit.saturating_add(1),
+            max_nodes: left,
+        };
+        let report = solver.search(grid, limits, None)?;
+        found.stats += report.stats;
+        left = left.saturating_sub(report.stats.nodes);
+        if !matches!(report.outcome, Outcome::Exhausted | Outcome::SolutionLimit) {
+            found.outcome = report.outcome;
+        }
+        Ok(report.stats.solutions as u64)
+    };
+    let mut whole = None;
+    let mut forced = puzzle.clone();
+    for (cell, &given) in puzzle.cells().iter().enumerate() {
+        for d in 1..=n as u8 {
+            if masks[cell] >> (d - 1) & 1 == 0 {
+                continue;
+            }
+            let solutions = if given != 0 {
+                match whole {
+                    Some(all) => all,
+                    None => *whole.insert(count(puzzle, &mut found)?),
+                }
+            } else {
+                let (r, c) = (cell / n, cell % n);
+                forced.set(r, c, d);
+                let solutions = count(&forced, &mut found);
+                forced.set(r, c, 0);
+                solutions?
+            };
+            found.counts[cell * n + d as usize - 1] = solutions;
+        }
+    }
+    Ok(found)
+}
+
 /// Adds the digits of `solution` to `masks`.
 fn mark_solution(masks: &mut [u64], solution: &Grid) {
     for (mask, &d) in masks.iter_mut().zip(solution.cells()) {

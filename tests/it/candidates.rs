@@ -288,3 +288,67 @@ fn clashing_givens_are_no_solution_as_solve_and_count_say() {
         }
     }
 }
+
+#[test]
+fn counts_per_candidate_are_those_of_every_solution_at_any_thread_count() {
+    // `--counts 3`: the grid is the expected one at 1 and 2 threads, and
+    // each candidate's count in --json is the number of the enumerated
+    // solutions (each checked on its own) that hold it, '>3' past 3.
+    let expected = fs::read_to_string("data/candidates/puzzles.counts3.out").unwrap();
+    for threads in ["1", "2"] {
+        let (code, out, _) = run(&["candidates", "--counts", "3", "--threads", threads, PUZZLES]);
+        assert_eq!(
+            (code, out.as_str()),
+            (1, expected.as_str()),
+            "{threads} threads"
+        );
+    }
+    let (_, json, _) = run(&["candidates", "--counts", "3", "--json", PUZZLES]);
+    let records: Vec<serde_json::Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut checked = 0;
+    for (case, record) in cases().iter().zip(&records) {
+        let Some(counts) = record["counts"].as_array() else {
+            assert_eq!(record["status"], "no_solution");
+            continue;
+        };
+        let variant = case
+            .variant
+            .as_deref()
+            .cloned()
+            .unwrap_or_else(|| Variant::plain(case.grid.shape()));
+        let n = case.grid.n();
+        let mut holding = vec![0u64; n * n * n];
+        let mut visit = |g: &Grid| {
+            check_variant(&variant, &case.grid, g).unwrap();
+            for (cell, &d) in g.cells().iter().enumerate() {
+                holding[cell * n + d as usize - 1] += 1;
+            }
+            ControlFlow::Continue(())
+        };
+        let mut solver = DlxSolver::for_variant(variant.clone());
+        let _ = solver.search(&case.grid, SearchLimits::UNLIMITED, Some(&mut visit));
+        for (cell, text) in counts.iter().enumerate() {
+            let want: Vec<String> = (1..=n)
+                .filter(|&d| holding[cell * n + d - 1] > 0)
+                .map(|d| match holding[cell * n + d - 1] {
+                    k if k > 3 => format!("{d}:>3"),
+                    k => format!("{d}:{k}"),
+                })
+                .collect();
+            assert_eq!(
+                text.as_str().unwrap(),
+                want.join(","),
+                "{:?} cell {cell}",
+                case.grid
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+    // Counts go in the grid or the records, not in a Sukaku line.
+    let (code, _, err) = run(&["candidates", "--counts", "3", "--output", "line", PUZZLES]);
+    assert_eq!(code, 2, "{err}");
+}

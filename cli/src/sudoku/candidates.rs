@@ -16,8 +16,11 @@ use super::{Context, Done, Job};
 use crate::ExitStatus;
 use dlx_engine::dlx::Outcome;
 use dlx_engine::format::Alphabet;
+use dlx_engine::format::Case;
 use dlx_engine::format::sukaku::write_marks;
-use dlx_engine::sudoku::candidates::true_candidates;
+use dlx_engine::sudoku::candidates::{
+    CandidateCounts, Candidates, candidate_counts, true_candidates,
+};
 use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 use dlx_engine::sudoku::{Grid, Shape};
 
@@ -59,6 +62,10 @@ struct Record<'a> {
     candidates: Option<String>,
     /// Each cell's candidates, in reading order.
     cells: Option<Vec<String>>,
+    /// With `--counts`: each cell's candidates with the solutions that
+    /// hold each, `D:COUNT` joined by `,` (`>K` past the limit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    counts: Option<Vec<String>>,
     /// When cut: the digits not yet decided, as a Sukaku line.
     undecided: Option<String>,
     searches: Option<u64>,
@@ -67,7 +74,12 @@ struct Record<'a> {
 }
 
 /// What `job` prints: its candidates, or why there are none.
-pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
+pub(super) fn compute(
+    job: Job,
+    (layout, counts): (Layout, Option<u64>),
+    ctx: &Context<'_>,
+    solvers: &mut Solvers,
+) -> Done {
     let Job {
         name, number, case, ..
     } = job;
@@ -84,32 +96,11 @@ pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut
             Err((Status::BadInput, e.message)),
         ),
         Ok(case) => {
-            let shape = case.grid.shape();
-            let result = if alphabet.covers(shape.n()) {
-                solvers
-                    .for_rules(SolverKind::Dlx, shape, case.variant.as_deref())
-                    .and_then(|solver| true_candidates(solver, &case.grid, max_nodes))
-                    .map_err(|e| match e.is_no_solution() {
-                        true => (Status::NoSolution, format!("no solution: {e}")),
-                        false => (Status::BadInput, e.to_string()),
-                    })
-            } else {
-                let why = format!("the alphabet has no symbols for {} digits", shape.n());
-                Err((Status::BadInput, why))
-            };
+            let result = search(&case, counts, ctx, solvers);
             (case.line, false, None, Some(case.grid), result)
         }
     };
-    let status = match &result {
-        Err((status, _)) => *status,
-        Ok(c) => match c.outcome {
-            Outcome::Stopped if ctx.opts.is_interrupted() => Status::Interrupted,
-            Outcome::Exhausted if c.solutions == 0 => Status::NoSolution,
-            Outcome::Exhausted if c.solutions == 1 => Status::Unique,
-            Outcome::Exhausted => Status::Multiple,
-            _ => Status::Cut,
-        },
-    };
+    let status = status_of(&result, ctx);
     let error = match (&result, status) {
         (Err((_, e)), _) => Some(e.clone()),
         (_, Status::NoSolution) => Some("no solution".into()),
@@ -132,7 +123,18 @@ pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut
     if let Some(error) = &error {
         done.err = error_line(&name, line, column, error);
     }
-    let found = result.ok();
+    let (found, counted) = match result {
+        Ok((found, counted)) => (Some(found), counted),
+        Err(_) => (None, None),
+    };
+    // Each cell's candidates with their counts, 'D:COUNT' joined by ','.
+    let count_texts = counted.as_ref().zip(found.as_ref()).map(|(counted, c)| {
+        c.masks
+            .iter()
+            .enumerate()
+            .map(|(cell, &mask)| with_counts(cell, mask, n_of(&grid), counted, alphabet))
+            .collect::<Vec<String>>()
+    });
     let n = grid.as_ref().map_or(0, Grid::n);
     if ctx.opts.json {
         // A header error is about the input, not a case: no record.
@@ -150,6 +152,7 @@ pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut
                 cells: found
                     .as_ref()
                     .map(|c| c.masks.iter().map(|&m| alphabet.symbols_of(m, n)).collect()),
+                counts: count_texts.clone(),
                 undecided: found
                     .as_ref()
                     .filter(|c| !c.is_settled())
@@ -170,7 +173,10 @@ pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut
     let text = |g: &Grid| alphabet.write_line(g);
     done.out = Some(match (status, &found, &grid) {
         (Status::Unique | Status::Multiple, Some(c), Some(g)) => match layout {
-            Layout::Grid => pencil_marks(g.shape(), &c.masks, alphabet),
+            Layout::Grid => match &count_texts {
+                Some(texts) => pencil_grid(g.shape(), texts),
+                None => pencil_marks(g.shape(), &c.masks, alphabet),
+            },
             Layout::Line => format!("{}\n", write_marks(n, &c.masks, alphabet)),
         },
         (Status::NoSolution, _, Some(g)) => format!("# no solution: {}\n", text(g)),
@@ -182,12 +188,100 @@ pub(super) fn compute(job: Job, layout: Layout, ctx: &Context<'_>, solvers: &mut
     done
 }
 
+/// What a case's searches found: its true candidates, and with `counts`
+/// the solutions of each (when settled with a solution); or its status
+/// and why not.
+type Searched = Result<(Candidates, Option<CandidateCounts>), (Status, String)>;
+
+/// The searches of `case`: its true candidates, then with `counts` the
+/// solutions that hold each, within `--max-nodes` over all of them.
+fn search(case: &Case, counts: Option<u64>, ctx: &Context<'_>, solvers: &mut Solvers) -> Searched {
+    let alphabet = &ctx.format_opts.alphabet;
+    let max_nodes = ctx.opts.max_nodes.unwrap_or(u64::MAX);
+    let shape = case.grid.shape();
+    if !alphabet.covers(shape.n()) {
+        let why = format!("the alphabet has no symbols for {} digits", shape.n());
+        return Err((Status::BadInput, why));
+    }
+    solvers
+        .for_rules(SolverKind::Dlx, shape, case.variant.as_deref())
+        .and_then(|solver| {
+            let found = true_candidates(solver, &case.grid, max_nodes)?;
+            let counted = match counts {
+                Some(k) if found.is_settled() && found.solutions > 0 => {
+                    let left = max_nodes.saturating_sub(found.stats.nodes);
+                    Some(candidate_counts(solver, &case.grid, &found.masks, k, left)?)
+                }
+                _ => None,
+            };
+            Ok((found, counted))
+        })
+        .map_err(|e| match e.is_no_solution() {
+            true => (Status::NoSolution, format!("no solution: {e}")),
+            false => (Status::BadInput, e.to_string()),
+        })
+}
+
+/// The status of a case from what its searches found.
+fn status_of(result: &Searched, ctx: &Context<'_>) -> Status {
+    match result {
+        Err((status, _)) => *status,
+        Ok((_, Some(counted))) if counted.outcome != Outcome::Exhausted => {
+            match ctx.opts.is_interrupted() {
+                true => Status::Interrupted,
+                false => Status::Cut,
+            }
+        }
+        Ok((c, _)) => match c.outcome {
+            Outcome::Stopped if ctx.opts.is_interrupted() => Status::Interrupted,
+            Outcome::Exhausted if c.solutions == 0 => Status::NoSolution,
+            Outcome::Exhausted if c.solutions == 1 => Status::Unique,
+            Outcome::Exhausted => Status::Multiple,
+            _ => Status::Cut,
+        },
+    }
+}
+
 /// The pencil-mark grid of `masks`, ruled as Hodoku and the Sudoku forums
 /// print one: each column of cells as wide as its widest set of marks,
 /// `|` between boxes across, a ruled line between bands of boxes.
 pub fn pencil_marks(shape: Shape, masks: &[u64], alphabet: &Alphabet) -> String {
     let n = shape.n();
     let texts: Vec<String> = masks.iter().map(|&m| alphabet.symbols_of(m, n)).collect();
+    pencil_grid(shape, &texts)
+}
+
+/// The side of a case's grid (0 without one).
+fn n_of(grid: &Option<Grid>) -> usize {
+    grid.as_ref().map_or(0, Grid::n)
+}
+
+/// Cell `cell`'s candidates `mask` with their counts: `D:COUNT` joined by
+/// `,`, a count past the limit as `>K`.
+fn with_counts(
+    cell: usize,
+    mask: u64,
+    n: usize,
+    counted: &CandidateCounts,
+    alphabet: &Alphabet,
+) -> String {
+    (1..=n)
+        .filter(|&d| mask >> (d - 1) & 1 == 1)
+        .map(|d| {
+            let symbol = alphabet.symbols_of(1 << (d - 1), n);
+            match counted.counts[cell * n + d - 1] {
+                k if k > counted.limit => format!("{symbol}:>{}", counted.limit),
+                k => format!("{symbol}:{k}"),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The pencil-mark grid of each cell's text `texts` (module docs of
+/// [`pencil_marks`]).
+fn pencil_grid(shape: Shape, texts: &[String]) -> String {
+    let n = shape.n();
     let widths: Vec<usize> = (0..n)
         .map(|c| {
             (0..n)

@@ -197,3 +197,32 @@ fn a_node_bound_leaves_the_rest_undecided_and_never_claims_too_much() {
         }
     }
 }
+
+#[test]
+fn candidate_counts_are_those_of_brute_force() {
+    // Each candidate's count, against the Latin squares that the
+    // independent checker accepts with that digit in that cell: exact up
+    // to the limit, and limit + 1 for more.
+    let v = Variant::plain(shape(2, 2));
+    for limit in [1, 3, 1000] {
+        for p in puzzles_4x4() {
+            let mut solver = DlxSolver::for_variant(v.clone());
+            let Ok(found) = true_candidates(&mut solver, &p, u64::MAX) else {
+                continue;
+            };
+            let counts = candidate_counts(&mut solver, &p, &found.masks, limit, u64::MAX).unwrap();
+            assert_eq!(counts.outcome, Outcome::Exhausted);
+            let mut want = vec![0u64; 64];
+            for cells in every_latin_square(4) {
+                let g = Grid::from_cells(p.shape(), cells).unwrap();
+                if check_variant(&v, &p, &g).is_ok() {
+                    for (cell, &d) in g.cells().iter().enumerate() {
+                        want[cell * 4 + d as usize - 1] += 1;
+                    }
+                }
+            }
+            let want: Vec<u64> = want.iter().map(|&c| c.min(limit + 1)).collect();
+            assert_eq!(counts.counts, want, "{p:?} up to {limit}");
+        }
+    }
+}
