@@ -7,6 +7,44 @@ use dlx_engine::dlx::Propagate;
 use super::*;
 use rating::ScaleArg;
 
+/// `dlx count`'s flags.
+#[derive(Args, Debug)]
+pub(super) struct CountArgs {
+    #[command(flatten)]
+    args: SudokuArgs,
+    /// Stop counting at N solutions (1 or more); the count then prints
+    /// as 'N+'.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// Estimate each puzzle's solutions (and its search tree's nodes)
+    /// by Knuth's random paths, N of them, instead of counting: for
+    /// puzzles whose count is out of reach (a blank 16x16). One line
+    /// per puzzle, as 'dlx cover --estimate' writes it; see
+    /// docs/cover.md.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with = "limit")]
+    estimate: Option<u64>,
+    /// The seed of --estimate's random paths (each puzzle draws from it).
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "estimate")]
+    seed: u64,
+}
+
+impl CountArgs {
+    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+        let (inputs, opts) = self.args.options();
+        let task = match self.estimate {
+            Some(probes) => Task::Estimate {
+                probes,
+                seed: self.seed,
+            },
+            None => Task::Count {
+                limit: self.limit.unwrap_or(u64::MAX),
+            },
+        };
+        (inputs, task, opts)
+    }
+}
+
 impl RenderArgs {
     pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
         let task = if self.solve {

@@ -22,6 +22,7 @@ use dlx_engine::sudoku::explain::ExplainOptions;
 use dlx_engine::sudoku::rate::Level;
 
 mod convert;
+use convert::CountArgs;
 mod help;
 mod rating;
 
@@ -118,14 +119,7 @@ enum Command {
     /// past a second shows its progress on standard error, and Ctrl-C
     /// prints the count so far as 'N+' and ends the run (exit code 130).
     #[command(after_help = EXIT_CODES)]
-    Count {
-        #[command(flatten)]
-        args: SudokuArgs,
-        /// Stop counting at N solutions (1 or more); the count then prints
-        /// as 'N+'.
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-        limit: Option<u64>,
-    },
+    Count(CountArgs),
     /// Time the solvers against each other on puzzle files.
     ///
     /// Every solver searches every puzzle (counting up to --limit
@@ -773,13 +767,10 @@ fn main() -> ExitCode {
             opts.interrupt = on_ctrl_c();
             sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
         }
-        Command::Count { args, limit } => {
-            let (inputs, mut opts) = args.options();
+        Command::Count(args) => {
+            let (inputs, task, mut opts) = args.options();
             opts.interrupt = on_ctrl_c();
-            opts.progress = io::stderr().is_terminal();
-            let task = Task::Count {
-                limit: limit.unwrap_or(u64::MAX),
-            };
+            opts.progress = io::stderr().is_terminal() && matches!(task, Task::Count { .. });
             sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
         }
         Command::Bench(args) => {

@@ -83,6 +83,7 @@ use dlx_engine::sudoku::Shape;
 use dlx_engine::sudoku::explain::ExplainOptions;
 
 mod candidates;
+mod estimate;
 mod explain;
 mod judge;
 mod picture;
@@ -242,6 +243,14 @@ pub enum Task {
         /// With each candidate, its solutions counted up to this limit.
         counts: Option<u64>,
     },
+    /// Print Knuth's estimate of each puzzle's solutions (`dlx count
+    /// --estimate`).
+    Estimate {
+        /// The random paths of each estimate.
+        probes: u64,
+        /// The seed they are drawn from, the same for every puzzle.
+        seed: u64,
+    },
 }
 
 impl Task {
@@ -251,7 +260,10 @@ impl Task {
         match self {
             Task::Count { limit } => limit,
             Task::Solve | Task::Render => 1,
-            Task::Rate { .. } | Task::Candidates { .. } | Task::Explain { .. } => 2,
+            Task::Rate { .. }
+            | Task::Candidates { .. }
+            | Task::Estimate { .. }
+            | Task::Explain { .. } => 2,
         }
     }
 }
@@ -345,6 +357,9 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         } => return explain::compute(job, (&opts, timeout), show, ctx, solvers),
         Task::Candidates { layout, counts } => {
             return candidates::compute(job, (layout, counts), ctx, solvers);
+        }
+        Task::Estimate { probes, seed } => {
+            return estimate::compute(job, (probes, seed), ctx, solvers);
         }
         Task::Solve | Task::Count { .. } => {}
     }
@@ -443,6 +458,7 @@ fn judge_case(
         | Task::Rate { .. }
         | Task::Render
         | Task::Candidates { .. }
+        | Task::Estimate { .. }
         | Task::Explain { .. } => Rule::Any,
     };
     let watch = ctx.board.as_ref().map(|board| {

@@ -89,6 +89,15 @@ impl Solvers {
         (&mut self.rater, dlx)
     }
 
+    /// The dancing-links solver for puzzles of `shape` under `variant`'s
+    /// rules (plain when `None`), as itself: for what only it does, such
+    /// as [`DlxSolver::estimate`].
+    pub fn dlx(&mut self, shape: Shape, variant: Option<&Variant>) -> &mut DlxSolver {
+        // The dancing-links solver takes every rule.
+        let _ = self.for_rules(SolverKind::Dlx, shape, variant);
+        self.dlx.as_mut().expect("made by for_rules")
+    }
+
     /// The cancel every solver of this set asks, if any.
     pub fn cancel(&self) -> Option<&SharedCancel> {
         self.cancel.as_ref()

@@ -1,8 +1,9 @@
 //! Counts past 2^64: `dlx cover --count --memo` on domino tilings, whose
 //! counts are published (OEIS A004003, in `data/dlx/dominoes_*.count`)
 //! and which a transfer-matrix count here, in checked 128-bit arithmetic
-//! and sharing nothing with the engine, confirms; and a count past
-//! 2^128 - 1, which must be an error (exit code 2), never a number.
+//! and sharing nothing with the engine, confirms; a count past
+//! 2^128 - 1, which must be an error (exit code 2), never a number; and
+//! Knuth's estimate of a blank grid's count against the published one.
 
 use std::path::{Path, PathBuf};
 
@@ -163,5 +164,43 @@ fn a_count_past_2_to_the_128_is_an_error() {
     assert_eq!(
         tilings(16, 18).map(|c| c > u128::from(u64::MAX)),
         Some(true)
+    );
+}
+
+#[test]
+fn a_sudoku_estimate_falls_near_the_published_count_at_any_thread_count() {
+    // `dlx count --estimate 20000` on data/estimate/puzzles.txt: a blank
+    // 9x9 grid, whose count (Felgenhauer and Jarvis) the estimate lies
+    // within four standard errors of; a bad line, reported while the
+    // others are estimated (exit code 2); a puzzle of two solutions,
+    // estimated exactly. The lines are those of the file beside it, at 1
+    // and 2 threads.
+    let path = "data/estimate/puzzles.txt";
+    let want = std::fs::read_to_string("data/estimate/puzzles.20000.out").unwrap();
+    for threads in ["1", "2"] {
+        let args = ["count", "--estimate", "20000", "--threads", threads];
+        let (code, out, err) = run(&[&args[..], &[path]].concat(), "");
+        assert_eq!(
+            (code, out.as_str()),
+            (2, want.as_str()),
+            "{threads} threads: {err}"
+        );
+        assert!(
+            err.contains("line 5: 3 cells is not a Sudoku size"),
+            "{err}"
+        );
+    }
+    let number = |line: &str, after: &str| -> f64 {
+        let rest = line.split_once(after).unwrap().1;
+        rest.split([' ', ',']).next().unwrap().parse().unwrap()
+    };
+    let blank = want.lines().next().unwrap();
+    let (estimate, error) = (number(blank, "about "), number(blank, "standard error "));
+    let published = 6_670_903_752_021_072_936_960f64;
+    assert!((estimate - published).abs() <= 4.0 * error, "{blank}");
+    let two = want.lines().nth(2).unwrap();
+    assert_eq!(
+        (number(two, "about "), number(two, "standard error ")),
+        (2.0, 0.0)
     );
 }

@@ -92,13 +92,14 @@ fn search(
             &case.grid,
             limits(if rule == Rule::Unique { 2 } else { 1 }),
         ),
-        // `rate`, `render`, `candidates` and `explain` never search here
+        // `rate`, `render`, `candidates`, `estimate` and `explain` never search here
         // (see their `compute`);
         // were `rate` to, it would count to 2.
         Task::Count { .. }
         | Task::Rate { .. }
         | Task::Render
         | Task::Candidates { .. }
+        | Task::Estimate { .. }
         | Task::Explain { .. } => solver
             .search(&case.grid, limits(task.count_limit()), None)
             .map(|report| {
@@ -177,11 +178,12 @@ fn judge(
     };
     verdict.search = Some((count.stats, time));
     let (status, error) = match task {
-        // `rate`, `render`, `candidates` and `explain` never search here.
+        // `rate`, `render`, `candidates`, `estimate` and `explain` never search here.
         Task::Count { .. }
         | Task::Rate { .. }
         | Task::Render
         | Task::Candidates { .. }
+        | Task::Estimate { .. }
         | Task::Explain { .. } => {
             verdict.count = Some(count);
             judge_count(&count)

@@ -594,6 +594,20 @@ impl DlxSolver {
         Ok(f(&mut matrix, self.placements()))
     }
 
+    /// Knuth's estimate of `puzzle`'s solutions and search tree from
+    /// `probes` random paths seeded by `seed` ([`crate::dlx::estimate`]),
+    /// on the matrix its counts search. Fails as [`Self::with_matrix`].
+    pub fn estimate(
+        &mut self,
+        puzzle: &Grid,
+        probes: u64,
+        seed: u64,
+    ) -> Result<crate::dlx::estimate::Estimate, PuzzleError> {
+        self.with_matrix(puzzle, |matrix, _| {
+            matrix.estimate(probes, &mut crate::rng::Rng::new(seed))
+        })
+    }
+
     /// Compiles `puzzle`'s reduced problem and lends it to `f` as flat
     /// option lists with a class for every item, before any matrix is laid
     /// out: for tools that work on the options themselves, such as the

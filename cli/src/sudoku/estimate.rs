@@ -1,0 +1,56 @@
+//! `dlx count --estimate N`: the compute step of the pipeline for Knuth's
+//! estimates ([`dlx_engine::dlx::estimate`]). Each case prints one line,
+//! its estimate as `dlx cover --estimate` writes one, in input order, or a
+//! `#` line saying why there is none.
+//!
+//! Invariant: a case's line depends only on the puzzle, its rules, the
+//! probes and the seed (every case draws from the same seed), so the output
+//! is byte for byte the same at any `--threads`.
+
+use super::record::error_line;
+use super::{Context, Done, Job};
+use crate::ExitStatus;
+use dlx_engine::sudoku::PuzzleError;
+use dlx_engine::sudoku::solvers::Solvers;
+
+/// What `job` prints: its estimate from `probes` paths drawn from `seed`,
+/// or why there is none.
+pub(super) fn compute(
+    job: Job,
+    (probes, seed): (u64, u64),
+    ctx: &Context<'_>,
+    solvers: &mut Solvers,
+) -> Done {
+    let Job { name, case, .. } = job;
+    let alphabet = &ctx.format_opts.alphabet;
+    let (line, column, result) = match case {
+        Err(e) => (e.line, e.column, Err((ExitStatus::BadInput, e.message))),
+        Ok(case) => {
+            let shape = case.grid.shape();
+            let result = solvers
+                .dlx(shape, case.variant.as_deref())
+                .estimate(&case.grid, probes, seed)
+                .map_err(|e: PuzzleError| match e.is_no_solution() {
+                    true => (ExitStatus::NoSolution, format!("no solution: {e}")),
+                    false => (ExitStatus::BadInput, e.to_string()),
+                })
+                .map(|estimate| (estimate, alphabet.write_line(&case.grid)));
+            (case.line, None, result)
+        }
+    };
+    match result {
+        Ok((estimate, _)) => Done {
+            out: Some(format!("{estimate}\n")),
+            ..Done::default()
+        },
+        Err((status, why)) => Done {
+            status,
+            err: error_line(&name, line, column, &why),
+            out: Some(match status {
+                ExitStatus::NoSolution => "# no solution\n".to_owned(),
+                _ => format!("# bad input: {name} line {line}\n"),
+            }),
+            ..Done::default()
+        },
+    }
+}
