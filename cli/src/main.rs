@@ -778,14 +778,14 @@ fn main() -> ExitCode {
             bench::run(&inputs, &opts, &mut out, &mut err)
         }
         Command::Cover(a) => {
-            let mode = match (a.count, a.all, a.every) {
-                _ if a.estimate.is_some() => Mode::Estimate {
-                    probes: a.estimate.unwrap_or(1),
+            let mode = match (a.estimate, a.count, a.all, a.every) {
+                (Some(probes), ..) => Mode::Estimate {
+                    probes,
                     seed: a.seed,
                 },
-                (true, _, _) => Mode::Count,
-                (_, _, Some(m)) => Mode::Every(m),
-                (_, true, _) => Mode::All,
+                (_, true, _, _) => Mode::Count,
+                (_, _, _, Some(m)) => Mode::Every(m),
+                (_, _, true, _) => Mode::All,
                 _ => Mode::First,
             };
             let opts = CoverOptions {

@@ -359,7 +359,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
             return candidates::compute(job, (layout, counts), ctx, solvers);
         }
         Task::Estimate { probes, seed } => {
-            return estimate::compute(job, (probes, seed), ctx, solvers);
+            return estimate::compute(job, (probes, seed), solvers);
         }
         Task::Solve | Task::Count { .. } => {}
     }

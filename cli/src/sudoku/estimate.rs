@@ -8,21 +8,15 @@
 //! is byte for byte the same at any `--threads`.
 
 use super::record::error_line;
-use super::{Context, Done, Job};
+use super::{Done, Job};
 use crate::ExitStatus;
 use dlx_engine::sudoku::PuzzleError;
 use dlx_engine::sudoku::solvers::Solvers;
 
 /// What `job` prints: its estimate from `probes` paths drawn from `seed`,
 /// or why there is none.
-pub(super) fn compute(
-    job: Job,
-    (probes, seed): (u64, u64),
-    ctx: &Context<'_>,
-    solvers: &mut Solvers,
-) -> Done {
+pub(super) fn compute(job: Job, (probes, seed): (u64, u64), solvers: &mut Solvers) -> Done {
     let Job { name, case, .. } = job;
-    let alphabet = &ctx.format_opts.alphabet;
     let (line, column, result) = match case {
         Err(e) => (e.line, e.column, Err((ExitStatus::BadInput, e.message))),
         Ok(case) => {
@@ -33,13 +27,12 @@ pub(super) fn compute(
                 .map_err(|e: PuzzleError| match e.is_no_solution() {
                     true => (ExitStatus::NoSolution, format!("no solution: {e}")),
                     false => (ExitStatus::BadInput, e.to_string()),
-                })
-                .map(|estimate| (estimate, alphabet.write_line(&case.grid)));
+                });
             (case.line, None, result)
         }
     };
     match result {
-        Ok((estimate, _)) => Done {
+        Ok(estimate) => Done {
             out: Some(format!("{estimate}\n")),
             ..Done::default()
         },

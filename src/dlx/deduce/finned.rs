@@ -88,12 +88,7 @@ impl Deducer {
                 }
                 match self.finned_in_part(s, k, part) {
                     Some(step) => return Some(step),
-                    None => match empty.get_mut(part.key.as_slice()) {
-                        Some(sizes) => *sizes |= 1 << k,
-                        None => {
-                            empty.insert(part.key.clone(), 1 << k);
-                        }
-                    },
+                    None => *empty.entry(part.key.clone()).or_default() |= 1 << k,
                 }
             }
         }

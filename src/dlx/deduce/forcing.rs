@@ -293,10 +293,7 @@ impl Deducer {
     /// that killed it), and the complexity as its length.
     pub(super) fn find_net(&self, s: &State, max_complexity: usize) -> Option<Step> {
         let n = s.alive.len();
-        let before: Vec<u32> = (0..self.primary as u32)
-            .filter(|&i| self.follows(s, i, Within::All))
-            .collect();
-        let (mut t, mut killed) = (s.clone(), Vec::new());
+        let mut sp = self.supposer(s, Within::All);
         // Per option: the nodes its supposition reaches with the singles
         // made by then, or None if it ends in a contradiction.
         let mut nets: Vec<Option<Net>> = vec![None; n];
@@ -318,10 +315,10 @@ impl Deducer {
                     // one at least.
                     let most = best.map_or(max_complexity, |(c, ..)| c);
                     let cap = most.saturating_sub(2) / 2;
-                    self.follow(s, src, &before, cap, (&mut t, &mut killed), |v, made| {
+                    let contradiction = self.follow(&mut sp, src, cap, |v, made| {
                         reached.push((v, made.min(u16::MAX as usize) as u16));
-                    })
-                    .then_some(reached)
+                    });
+                    contradiction.is_none().then_some(reached)
                 });
                 // Only the nodes every supposition before reached count
                 // on: when none is left, the item has no net.
@@ -345,22 +342,15 @@ impl Deducer {
         for src in self.alive_options(s, item) {
             options.push(src);
             let mut done = false;
-            self.follow(
-                s,
-                src,
-                &before,
-                complexity,
-                (&mut t, &mut killed),
-                |u, _| {
-                    if done {
-                        return;
-                    }
-                    if u & 1 == 1 || u == v {
-                        options.push(u >> 1);
-                    }
-                    done = u == v;
-                },
-            );
+            self.follow(&mut sp, src, complexity, |u, _| {
+                if done {
+                    return;
+                }
+                if u & 1 == 1 || u == v {
+                    options.push(u >> 1);
+                }
+                done = u == v;
+            });
         }
         Some(self.consequence_step(s, Move::ForcingNet, item, v, options, complexity))
     }
@@ -387,28 +377,5 @@ impl Deducer {
         st.options = options;
         st.length = complexity;
         st
-    }
-
-    /// Supposes option `src` true on `t` (a copy of `s`; `killed` scratch)
-    /// and follows it by at most `cap` singles, telling `reached` each
-    /// node (option `k` false `2k`, true `2k + 1`) with the singles made
-    /// by then; false if it ends in a contradiction.
-    fn follow(
-        &self,
-        s: &State,
-        src: u32,
-        before: &[u32],
-        cap: usize,
-        (t, killed): (&mut State, &mut Vec<u32>),
-        mut reached: impl FnMut(u32, usize),
-    ) -> bool {
-        t.alive.copy_from_slice(&s.alive);
-        t.covered.copy_from_slice(&s.covered);
-        t.len.copy_from_slice(&s.len);
-        t.open = s.open;
-        killed.clear();
-        self.suppose(t, src, Within::All, killed);
-        self.singles_to_contradiction(t, cap, Within::All, before, killed, &mut reached)
-            .is_none()
     }
 }

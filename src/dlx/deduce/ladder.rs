@@ -219,8 +219,7 @@ impl Deducer {
             }
             Technique::Trial { max_singles } => {
                 let most = memo.most_trial;
-                let least = memo.trial.get_or_insert_with(|| self.find_trial(s, most));
-                up_to(least, max_singles)
+                memoized(&mut memo.trial, max_singles, || self.find_trial(s, most))
             }
             _ => Rung::Nothing,
         }
@@ -293,30 +292,26 @@ impl Deducer {
                     .map_or(Rung::Nothing, Rung::Step);
             }
             Technique::Chain { kind, max_nodes } => {
-                let j = kind as usize;
-                let longest = memo.longest[j];
-                let shortest =
-                    memo.found[j].get_or_insert_with(|| self.find_chain(s, kind, longest));
-                return up_to(shortest, max_nodes);
+                let (j, longest) = (kind as usize, memo.longest[kind as usize]);
+                return memoized(&mut memo.found[j], max_nodes, || {
+                    self.find_chain(s, kind, longest)
+                });
             }
             Technique::GroupedChain { max_nodes } => {
                 let longest = memo.longest_grouped;
-                let shortest = memo
-                    .grouped
-                    .get_or_insert_with(|| self.find_grouped_chain(s, longest));
-                return up_to(shortest, max_nodes);
+                return memoized(&mut memo.grouped, max_nodes, || {
+                    self.find_grouped_chain(s, longest)
+                });
             }
             Technique::Nishio { max_singles } => {
                 let most = memo.most_singles;
-                let least = memo.nishio.get_or_insert_with(|| self.find_nishio(s, most));
-                return up_to(least, max_singles);
+                return memoized(&mut memo.nishio, max_singles, || self.find_nishio(s, most));
             }
             Technique::Forcing { max_complexity } => {
                 let most = memo.most_complex;
-                let least = memo
-                    .forcing
-                    .get_or_insert_with(|| self.find_forcing(s, most));
-                return up_to(least, max_complexity);
+                return memoized(&mut memo.forcing, max_complexity, || {
+                    self.find_forcing(s, most)
+                });
             }
             Technique::ForcingNet { .. } | Technique::Trial { .. } => {
                 return self.dynamic_rung(s, technique, memo);
@@ -462,6 +457,17 @@ impl StepMemo {
         self.net = None;
         self.trial = None;
     }
+}
+
+/// What a rung of at most `most` finds in a memo of the least measure,
+/// the memo filled by `find` (which looks as far as the largest rung)
+/// when not looked for yet.
+fn memoized(
+    memo: &mut Option<Option<Step>>,
+    most: usize,
+    find: impl FnOnce() -> Option<Step>,
+) -> Rung {
+    up_to(memo.get_or_insert_with(find), most)
 }
 
 /// What a memo of the least measure found, for a rung of at most `most`.

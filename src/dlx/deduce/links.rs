@@ -417,34 +417,11 @@ impl Deducer {
         max_singles: usize,
     ) -> Option<(usize, u32, u32)> {
         let mut best: Option<(usize, u32, u32)> = None;
-        let mut t = s.clone();
-        let mut killed = Vec::new();
-        // The open items `within` with at most one option before any
-        // supposition; a supposition changes only the items of the options
-        // it kills, which the singles look at first.
-        let before: Vec<u32> = (0..self.primary as u32)
-            .filter(|&i| self.follows(s, i, within))
-            .collect();
-        for k in 0..s.alive.len() as u32 {
-            if !s.alive[k as usize] {
-                continue;
-            }
-            // A copy into the same buffers, not a new state each time.
-            t.alive.copy_from_slice(&s.alive);
-            t.covered.copy_from_slice(&s.covered);
-            t.len.copy_from_slice(&s.len);
-            t.open = s.open;
-            killed.clear();
-            self.suppose(&mut t, k, within, &mut killed);
+        let mut sp = self.supposer(s, within);
+        for k in (0..s.alive.len() as u32).filter(|&k| s.alive[k as usize]) {
             let cap = best.map_or(max_singles, |(n, _, _)| n.saturating_sub(1));
-            if let Some((n, empty)) = self.singles_to_contradiction(
-                &mut t,
-                cap,
-                within,
-                &before,
-                &mut killed,
-                &mut |_, _| {},
-            ) && best.is_none_or(|(m, _, _)| n < m)
+            if let Some((n, empty)) = self.follow(&mut sp, k, cap, |_, _| {})
+                && best.is_none_or(|(m, _, _)| n < m)
             {
                 best = Some((n, k, empty));
             }
@@ -452,10 +429,52 @@ impl Deducer {
         best
     }
 
+    /// Suppositions on `s` `within`, each on a copy of it.
+    pub(super) fn supposer<'s>(&self, s: &'s State, within: Within) -> Supposer<'s> {
+        Supposer {
+            s,
+            within,
+            // A supposition changes only the items of the options it
+            // kills, which the singles look at first: the others that
+            // follow are those that did before it.
+            before: (0..self.primary as u32)
+                .filter(|&i| self.follows(s, i, within))
+                .collect(),
+            t: s.clone(),
+            killed: Vec::new(),
+            todo: Vec::new(),
+        }
+    }
+
+    /// Supposes option `src` (alive) true on a copy of `sp`'s state and
+    /// follows it by at most `cap` singles ([`Self::singles_to_contradiction`],
+    /// which tells `reached` each node): the singles made and the item
+    /// emptied if it ends in a contradiction, else `None`.
+    pub(super) fn follow(
+        &self,
+        sp: &mut Supposer<'_>,
+        src: u32,
+        cap: usize,
+        mut reached: impl FnMut(u32, usize),
+    ) -> Option<(usize, u32)> {
+        // A copy into the same buffers, not a new state each time.
+        let (s, t) = (sp.s, &mut sp.t);
+        t.alive.copy_from_slice(&s.alive);
+        t.covered.copy_from_slice(&s.covered);
+        t.len.copy_from_slice(&s.len);
+        t.open = s.open;
+        sp.killed.clear();
+        self.suppose(t, src, sp.within, &mut sp.killed);
+        sp.todo.clear();
+        sp.todo.extend_from_slice(&sp.before);
+        let buffers = (&mut sp.killed, &mut sp.todo);
+        self.singles_to_contradiction(t, cap, sp.within, buffers, &mut reached)
+    }
+
     /// Chooses option `k` (alive) `within`: covers its items (all, or all
     /// but the places) and kills every other option on them, pushing the
     /// options it kills to `killed`.
-    pub(super) fn suppose(&self, t: &mut State, k: u32, within: Within, killed: &mut Vec<u32>) {
+    fn suppose(&self, t: &mut State, k: u32, within: Within, killed: &mut Vec<u32>) {
         match within {
             Within::All => self.choose_with(t, k, |o| killed.push(o)),
             Within::OffPlaces => {
@@ -482,7 +501,7 @@ impl Deducer {
 
     /// Whether item `i` is an open primary item `within` with at most one
     /// option in `t`: one the singles after a supposition act on.
-    pub(super) fn follows(&self, t: &State, i: u32, within: Within) -> bool {
+    fn follows(&self, t: &State, i: u32, within: Within) -> bool {
         let iu = i as usize;
         iu < self.primary
             && !t.covered[iu]
@@ -493,24 +512,22 @@ impl Deducer {
     /// Singles `within` on `t`, after a supposition that killed `killed`,
     /// until an open primary item `within` has no option (its index, and
     /// the singles made), at most `cap` singles; `None` if they stall or
-    /// solve first. `before` holds the items that [`Self::follows`] took
+    /// solve first. `todo` holds the items that [`Self::follows`] took
     /// before the supposition. Each time the first item emptied, else the
     /// first with one option; only the items of the options a single (or
     /// the supposition) kills can change, so only they are looked at
     /// again. `reached` is told each option killed (node `2k`) and each chosen
     /// by a single (node `2k + 1`) with the singles made by then, the
     /// chosen one's included.
-    pub(super) fn singles_to_contradiction(
+    fn singles_to_contradiction(
         &self,
         t: &mut State,
         cap: usize,
         within: Within,
-        before: &[u32],
-        killed: &mut Vec<u32>,
+        (killed, todo): (&mut Vec<u32>, &mut Vec<u32>),
         reached: &mut impl FnMut(u32, usize),
     ) -> Option<(usize, u32)> {
         let follows = |t: &State, i: u32| self.follows(t, i, within);
-        let mut todo: Vec<u32> = before.to_vec();
         let mut made = 0;
         loop {
             for &o in killed.iter() {
@@ -524,7 +541,7 @@ impl Deducer {
             killed.clear();
             todo.retain(|&i| follows(t, i));
             let (mut empty, mut single) = (None, None);
-            for &i in &todo {
+            for &i in todo.iter() {
                 let slot = match t.len[i as usize] {
                     0 => &mut empty,
                     _ => &mut single,
@@ -545,6 +562,19 @@ impl Deducer {
             reached(2 * k + 1, made);
         }
     }
+}
+
+/// Suppositions on one state ([`Deducer::supposer`]), each followed on a
+/// copy of it in the same buffers.
+pub(super) struct Supposer<'s> {
+    s: &'s State,
+    within: Within,
+    /// The open items `within` with at most one option in `s`.
+    before: Vec<u32>,
+    /// The copy, and the options killed and the items to look at since.
+    t: State,
+    killed: Vec<u32>,
+    todo: Vec<u32>,
 }
 
 /// Which items a supposition covers and its singles follow.

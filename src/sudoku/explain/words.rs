@@ -261,12 +261,7 @@ impl<'e> Words<'e> {
     /// to, and the chains, `r3c5 = 1 -> r3c7 <> 1 -> r2c7 = 1 -> ...`
     /// (the options alternate true and false from each chain's source).
     fn forcing(&self, step: &Step) -> String {
-        let i = step.items[0];
-        let (kind, each) = match self.class(i) {
-            CLASS_CELL => ("cell", format!("each candidate of {}", self.house(i))),
-            CLASS_CAGE => ("cage", format!("each combination of {}", self.house(i))),
-            _ => ("region", format!("each place of {}", self.name(i))),
-        };
+        let (kind, each) = self.supposed(step.items[0]);
         let end = *step.options.last().expect("a forcing step has chains");
         let say = |k: u32, on: bool| self.claim(k, on);
         let mut chains = Vec::new();
@@ -289,12 +284,7 @@ impl<'e> Words<'e> {
     /// A forcing net's words: each option of its item, then the singles
     /// it leads to, up to the consequence.
     fn net(&self, step: &Step) -> String {
-        let i = step.items[0];
-        let kind = match self.class(i) {
-            CLASS_CELL => "cell",
-            CLASS_CAGE => "cage",
-            _ => "region",
-        };
+        let (kind, each) = self.supposed(step.items[0]);
         let end = *step.options.last().expect("a net has suppositions");
         let on = step.chosen.is_some();
         let mut nets = Vec::new();
@@ -313,15 +303,21 @@ impl<'e> Words<'e> {
             }
         }
         format!(
-            "{kind} forcing net: with each of {}, singles lead to {}: {}",
-            match self.class(i) {
-                CLASS_CELL => format!("the candidates of {}", self.house(i)),
-                CLASS_CAGE => format!("the combinations of {}", self.house(i)),
-                _ => format!("the places of {}", self.name(i)),
-            },
+            "{kind} forcing net: with {each}, singles lead to {}: {}",
             self.claim(end, on),
             nets.join("; ")
         )
+    }
+
+    /// What a forcing step on item `i` supposes in turn: its kind (cell,
+    /// cage or region) and `each candidate of r1c2` (combination of a
+    /// cage, place of a house's digit).
+    fn supposed(&self, i: u32) -> (&'static str, String) {
+        match self.class(i) {
+            CLASS_CELL => ("cell", format!("each candidate of {}", self.house(i))),
+            CLASS_CAGE => ("cage", format!("each combination of {}", self.house(i))),
+            _ => ("region", format!("each place of {}", self.name(i))),
+        }
     }
 
     /// A step's line.

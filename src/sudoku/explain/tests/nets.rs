@@ -59,7 +59,7 @@ impl Marks {
 /// it (`masks`): its consequence, and its complexity (for each
 /// supposition, 1 and 2 for each single).
 fn read_net(text: &str, masks: &[u64], houses: &[Vec<usize>]) -> ((usize, usize, u8, bool), usize) {
-    let (head, nets) = text.split_once(": with each of ").unwrap();
+    let (head, nets) = text.split_once(": with each ").unwrap();
     let (of, rest) = nets.split_once(", singles lead to ").unwrap();
     let (end, nets) = rest.split_once(": ").unwrap();
     let end = forcing_node(end);
@@ -97,7 +97,7 @@ fn read_net(text: &str, masks: &[u64], houses: &[Vec<usize>]) -> ((usize, usize,
     // The suppositions: every candidate of the cell, or every place
     // of the digit in the house.
     let cell = |(r, c, _): (usize, usize, u8)| r * 9 + c;
-    if let Some(name) = of.strip_prefix("the candidates of ") {
+    if let Some(name) = of.strip_prefix("candidate of ") {
         assert!(head.starts_with("cell"), "{text}");
         let (r, c, _, _) = forcing_node(&format!("{name} = 1"));
         let digits: Vec<u8> = (1..=9)
@@ -107,7 +107,7 @@ fn read_net(text: &str, masks: &[u64], houses: &[Vec<usize>]) -> ((usize, usize,
         assert_eq!(named, digits, "{text}");
         assert!(supposed.iter().all(|&s| cell(s) == r * 9 + c), "{text}");
     } else {
-        let place = of.strip_prefix("the places of ").expect(text);
+        let place = of.strip_prefix("place of ").expect(text);
         let (d, house) = place.split_once(" in ").unwrap();
         let d: u8 = d.parse().unwrap();
         let (kind, x) = house.split_once(' ').unwrap();
