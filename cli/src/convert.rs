@@ -68,6 +68,7 @@ impl RenderArgs {
             pencil_marks: self.candidates,
             max_nodes: self.max_nodes,
             givens_only: self.givens_only,
+            rules: self.rule.rules,
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), task, opts)
@@ -108,6 +109,7 @@ impl CandidatesArgs {
                     output_dir: self.pictures.output_dir,
                     per_page: self.pictures.per_page.map(usize::from),
                     pencil_marks: true,
+                    rules: self.rule.rules,
                     ..sudoku_app::Options::default()
                 };
                 return Ok((Input::from_args(&self.files), Task::Render, opts));
@@ -125,6 +127,7 @@ impl CandidatesArgs {
             part: self.part,
             output_dir: self.pictures.output_dir,
             per_page: self.pictures.per_page.map(usize::from),
+            rules: self.rule.rules,
             ..sudoku_app::Options::default()
         };
         Ok((
@@ -304,6 +307,20 @@ impl BenchArgs {
     }
 }
 
+/// `--rule`: what a SudokuPad link's drawings and words mean where they
+/// do not say (format::sudokupad::RULES).
+#[derive(Args, Debug, Default)]
+pub(super) struct RuleArgs {
+    /// Say what a SudokuPad link's drawings or words mean where the link
+    /// does not (a rule only in its text, the colour of a line): antiknight,
+    /// antiking, nonconsecutive, all-dots, all-xv, disjoint, diagonals,
+    /// palindrome, whispers, dutch-whispers, renban, odd-even, sandwich,
+    /// or as-drawn (the drawings alone, not the text); repeat it
+    /// or separate by commas. See docs/formats.md.
+    #[arg(long = "rule", value_name = "RULE", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(dlx_engine::format::sudokupad::rule_names()))]
+    pub(super) rules: Vec<String>,
+}
+
 impl SudokuArgs {
     pub(super) fn options(self) -> (Vec<Input>, sudoku_app::Options) {
         let opts = sudoku_app::Options {
@@ -320,6 +337,7 @@ impl SudokuArgs {
             threads: self.threads.into(),
             json: self.json,
             part: self.part,
+            rules: self.rule.rules,
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), opts)

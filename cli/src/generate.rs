@@ -108,8 +108,13 @@ fn text(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus 
         let made = generate_range(&mut job.generators, opts.seed, first, len);
         bar.inc(len);
         for (i, result) in (first..).zip(made) {
-            let text = match result {
-                Ok(g) => job.text_of(i, &g),
+            let text = match result.map(|g| job.text_of(i, &g)) {
+                Ok(Ok(text)) => text,
+                Ok(Err(e)) => {
+                    bar.finish_and_clear();
+                    let _ = writeln!(err, "dlx generate: puzzle {}: no link: {e}", i + 1);
+                    return finish(out, err, ExitStatus::BadInput);
+                }
                 Err(e) => {
                     bar.finish_and_clear();
                     report_failure(err, &e, i, opts.timeout);
@@ -184,6 +189,7 @@ impl TextJob {
             format_opts: format::Options {
                 shape: Some(opts.shape),
                 alphabet: format::Alphabet::default(),
+                rules: Vec::new(),
             },
             rules,
             with_solution: opts.with_solution,
@@ -191,10 +197,20 @@ impl TextJob {
         })
     }
 
-    /// Puzzle `i` (0-based) as written: a variant line when there are
-    /// rules, else as the format writes it (with its solution if asked).
-    fn text_of(&self, i: u64, g: &Generated) -> String {
-        match &self.rules {
+    /// Puzzle `i` (0-based) as written: a link with its rules (and its
+    /// solution if asked) for the formats that write links, a variant line
+    /// when there are rules, else as the format writes it (with its
+    /// solution if asked).
+    fn text_of(&self, i: u64, g: &Generated) -> Result<String, String> {
+        if let Some(kind) = self.fmt.link() {
+            let mut case = format::Case::new(g.puzzle.clone(), 0);
+            if !g.rules.is_plain() {
+                case.variant = Some(Arc::new(g.rules.clone()));
+            }
+            let solution = self.with_solution.then_some(&g.solution);
+            return format::sudokupad::write::link(kind, &case, solution).map(|l| l + "\n");
+        }
+        Ok(match &self.rules {
             Some(_) => {
                 let (cells, fields) = (
                     self.format_opts.alphabet.write_line(&g.puzzle),
@@ -207,7 +223,7 @@ impl TextJob {
                 self.fmt
                     .puzzle(i as usize + 1, &g.puzzle, solution, &self.format_opts)
             }
-        }
+        })
     }
 }
 
@@ -227,7 +243,8 @@ fn written_rules(
         true => format!("{fields} regions=...").trim_start().to_owned(),
         false => fields,
     });
-    if rules.is_some() && (!matches!(fmt.name(), "line" | "variant") || opts.with_solution) {
+    let writes_rules = matches!(fmt.name(), "line" | "variant") && !opts.with_solution;
+    if rules.is_some() && !writes_rules && fmt.link().is_none() {
         let n = opts.shape.n();
         let what = match variant.is_plain() && !opts.jigsaw && !variant.has_default_shape() {
             true => format!(

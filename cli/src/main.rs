@@ -22,7 +22,7 @@ use dlx_engine::sudoku::explain::ExplainOptions;
 use dlx_engine::sudoku::rate::Level;
 
 mod convert;
-use convert::CountArgs;
+use convert::{CountArgs, RuleArgs};
 mod help;
 mod rating;
 
@@ -225,7 +225,8 @@ struct RenderArgs {
     /// Input format (see docs/formats.md); auto detects it per input.
     #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
     format: String,
-    /// Say on standard error which format auto-detection chose.
+    /// Say on standard error which format auto-detection chose, and each
+    /// puzzle's title, setter and rules where its input gives them.
     #[arg(long, short)]
     verbose: bool,
     /// svg: an SVG document per puzzle (or per page with --per-page);
@@ -273,6 +274,8 @@ struct RenderArgs {
     /// pictures are those of one thread, byte for byte.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
     threads: u16,
+    #[command(flatten)]
+    rule: RuleArgs,
 }
 
 /// `dlx candidates --output` values.
@@ -327,7 +330,8 @@ struct CandidatesArgs {
     output: CandidatesLayout,
     #[command(flatten)]
     pictures: PictureArgs,
-    /// Say on standard error which format auto-detection chose.
+    /// Say on standard error which format auto-detection chose, and each
+    /// puzzle's title, setter and rules where its input gives them.
     #[arg(long, short)]
     verbose: bool,
     /// Stop at the first puzzle whose candidates are not printed.
@@ -357,6 +361,8 @@ struct CandidatesArgs {
     /// Within --max-nodes, over all the counts.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     counts: Option<u64>,
+    #[command(flatten)]
+    rule: RuleArgs,
 }
 
 #[derive(Args, Debug)]
@@ -558,6 +564,8 @@ struct GenerateArgs {
     /// Output format (see docs/formats.md); it must hold the size. 'svg'
     /// draws each puzzle (with --with-solution, its solution in blue), as
     /// 'dlx render' does; see --output-dir, --per-page, docs/render.md.
+    /// 'sudokupad' and 'fpuzzles' write a link a puzzle, with any --variant
+    /// (with --with-solution, the solution inside).
     /// 'pdf': the puzzles on A4 pages of one PDF document (six a page
     /// unless --per-page says), with --with-solution the solutions on the
     /// last pages: a teacher's handout.
@@ -681,10 +689,12 @@ struct SudokuArgs {
     /// Output format; by default the input's. 'svg' (solve only) draws
     /// each solved puzzle as a picture (see --output-dir, --givens-only,
     /// docs/render.md); 'pdf' puts those pictures on the A4 pages of one
-    /// PDF document.
+    /// PDF document; 'sudokupad' and 'fpuzzles' (solve) write each puzzle
+    /// as a link with its rules and solution.
     #[arg(long, value_name = "NAME", value_parser = output_names())]
     output: Option<String>,
-    /// Say on standard error which format auto-detection chose.
+    /// Say on standard error which format auto-detection chose, and each
+    /// puzzle's title, setter and rules where its input gives them.
     #[arg(long, short)]
     verbose: bool,
     /// Stop at the first puzzle that is not solved (no solution, malformed,
@@ -715,6 +725,8 @@ struct SudokuArgs {
     /// order, are the output of one run, byte for byte (case numbers too).
     #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
     part: Option<Part>,
+    #[command(flatten)]
+    rule: RuleArgs,
 }
 
 /// `dlx render --output` values.

@@ -32,6 +32,8 @@ pub(super) struct PuzzleInput {
     /// Say on standard error which format auto-detection chose.
     #[arg(long, short)]
     pub(super) verbose: bool,
+    #[command(flatten)]
+    pub(super) rule: super::convert::RuleArgs,
 }
 
 impl PuzzleInput {
@@ -42,6 +44,7 @@ impl PuzzleInput {
             alphabet: self.alphabet.unwrap_or_default(),
             format: Some(self.format),
             verbose: self.verbose,
+            rules: self.rule.rules,
             ..sudoku_app::Options::default()
         };
         (Input::from_args(&self.files), opts)

@@ -122,7 +122,10 @@ pub struct Options {
     pub format: Option<String>,
     /// Output format name; `None` writes in the input's format.
     pub output: Option<String>,
-    /// Say on standard error which format was detected.
+    /// What `--rule` says of SudokuPad links (`format::sudokupad::RULES`).
+    pub rules: Vec<String>,
+    /// Say on standard error which format was detected, and each puzzle's
+    /// title, setter and rules text where its input gives them.
     pub verbose: bool,
     /// Stop at the first case that is not solved (no solution, malformed
     /// or over the budget) instead of going on with the next.
@@ -189,6 +192,7 @@ impl Default for Options {
             stats: false,
             format: None,
             output: None,
+            rules: Vec::new(),
             verbose: false,
             fail_fast: false,
             max_nodes: None,
@@ -416,7 +420,24 @@ fn solve_or_count(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         }
         return done;
     }
+    if ctx.opts.verbose
+        && let Some(about) = read.as_ref().and_then(|c| c.about.as_deref())
+    {
+        done.err = format!("{}{}", about_lines(&name, line, about), done.err);
+    }
     done.out = match writer {
+        // Links only where --output asks for them: a link read is solved
+        // to its grid.
+        Some(writer) if ctx.task == Task::Solve && ctx.output.and_then(|o| o.link()).is_some() => {
+            let opts = &ctx.format_opts;
+            linked_answer(
+                writer,
+                &verdict,
+                read.as_ref(),
+                &mut done,
+                (&name, line, opts),
+            )
+        }
         Some(writer) => {
             if ctx.task == Task::Solve {
                 done.separator = writer.separator();
@@ -491,6 +512,52 @@ fn written_answer(
             writer.no_solution(number, puzzle, opts)
         }
         _ => writer.bad_input(number, name, line),
+    }
+}
+
+/// `--verbose`: a puzzle's title, setter and rules text, as its input
+/// gives them.
+fn about_lines(name: &str, line: usize, about: &format::About) -> String {
+    let mut text = String::new();
+    for (what, value) in [
+        ("title", &about.title),
+        ("author", &about.author),
+        ("rules", &about.rules),
+    ] {
+        if let Some(value) = value {
+            let value: Vec<&str> = value
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .collect();
+            let value = value.join("\n    ");
+            text.push_str(&format!("dlx: {name}: line {line}: {what}: {value}\n"));
+        }
+    }
+    text
+}
+
+/// A solved case as a link (`--output fpuzzles` or `sudokupad`): the
+/// puzzle with its rules and solution; the output's line messages for a
+/// case without one.
+fn linked_answer(
+    writer: &dyn Format,
+    verdict: &Verdict,
+    case: Option<&Case>,
+    done: &mut Done,
+    (name, line, opts): (&str, usize, &format::Options),
+) -> Option<String> {
+    let (Some(kind), Some(case), Some(solution)) = (writer.link(), case, &verdict.solution) else {
+        return written_answer(writer, verdict, 0, name, line, opts);
+    };
+    match format::sudokupad::write::link(kind, case, Some(solution)) {
+        Ok(link) => Some(link + "\n"),
+        Err(e) => {
+            done.err
+                .push_str(&error_line(name, line, None, &format!("no link: {e}")));
+            done.status = done.status.max(ExitStatus::BadInput);
+            writer.bad_input(0, name, line)
+        }
     }
 }
 
@@ -576,6 +643,7 @@ impl<'o> Context<'o> {
             format_opts: format::Options {
                 shape: opts.shape,
                 alphabet: opts.alphabet.clone(),
+                rules: opts.rules.clone(),
             },
             fixed,
             output,

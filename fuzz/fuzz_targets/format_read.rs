@@ -25,7 +25,11 @@ fuzz_target!(|data: &[u8]| {
     } else {
         Alphabet::default()
     };
-    let opts = Options { shape, alphabet };
+    let opts = Options {
+        shape,
+        alphabet,
+        rules: Vec::new(),
+    };
     let mut last_line = 0;
     for (i, case) in format.read(Box::new(input), &opts).enumerate().take(10_000) {
         let number = i + 1;

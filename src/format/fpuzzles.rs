@@ -111,16 +111,10 @@ impl Format for FPuzzles {
             lines: Lines::new(input),
         })
     }
-    fn uses_alphabet(&self) -> bool {
-        true
+    plain::line_answers!();
+    fn link(&self) -> Option<super::Link> {
+        Some(super::Link::FPuzzles)
     }
-    fn holds(&self, shape: Shape) -> bool {
-        plain::holds(shape)
-    }
-    fn solution(&self, _: usize, _: &Grid, solution: &Grid, opts: &Options) -> String {
-        plain::solution(solution, opts)
-    }
-    plain::line_messages!();
 }
 
 /// Whether a line is bare lz-string base64 that decompresses to JSON.
@@ -194,7 +188,7 @@ fn with_line(mut case: Case, line: usize) -> Case {
 }
 
 /// `%2B` and the like, as a URL may carry them.
-fn percent_decoded(text: &str) -> String {
+pub(super) fn percent_decoded(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

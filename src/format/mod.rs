@@ -34,6 +34,7 @@ mod plain;
 pub mod poj2676;
 pub mod poj3074;
 pub mod poj3076;
+pub mod sudokupad;
 pub mod sukaku;
 // Plumbing of the text formats, public only for the fuzz targets.
 #[doc(hidden)]
@@ -62,6 +63,20 @@ pub struct Case {
     /// The puzzle's rules when they are not plain Sudoku's (the `variant`
     /// and `hdu4069` formats); `None` is plain Sudoku of the grid's shape.
     pub variant: Option<Arc<Variant>>,
+    /// What the puzzle says of itself (a SudokuPad link's title, author
+    /// and rules text), shown by `--verbose`.
+    pub about: Option<Arc<About>>,
+}
+
+/// A puzzle's title, setter and rules text, as its input gives them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct About {
+    /// Its title.
+    pub title: Option<String>,
+    /// Its setter.
+    pub author: Option<String>,
+    /// Its rules, in the setter's words.
+    pub rules: Option<String>,
 }
 
 impl Case {
@@ -72,6 +87,7 @@ impl Case {
             line,
             expected: None,
             variant: None,
+            about: None,
         }
     }
 }
@@ -87,6 +103,9 @@ pub struct Options {
     pub shape: Option<Shape>,
     /// Digit symbols.
     pub alphabet: Alphabet,
+    /// What `--rule` says of a SudokuPad link's drawings and words
+    /// ([`sudokupad::RULES`] names).
+    pub rules: Vec<String>,
 }
 
 /// How well the head of an input fits a format.
@@ -188,6 +207,24 @@ pub trait Format: Sync {
     fn separator(&self) -> &'static str {
         ""
     }
+    /// The link this format writes of a whole case (its rules too), when
+    /// it writes links (`fpuzzles`, `sudokupad`) rather than grids: `dlx
+    /// solve` and `dlx generate` then write each puzzle as a link with its
+    /// solution ([`sudokupad::write::link`]).
+    fn link(&self) -> Option<Link> {
+        None
+    }
+}
+
+/// A link a format writes ([`Format::link`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// `https://www.f-puzzles.com/?load=…`: f-puzzles' JSON, lz-string
+    /// compressed.
+    FPuzzles,
+    /// `https://sudokupad.app/scl…`: SudokuPad's zipped puzzle JSON,
+    /// lz-string compressed.
+    SudokuPad,
 }
 
 /// `# not settled: PUZZLE`, the [`Format::unsettled`] line of the
@@ -219,6 +256,7 @@ pub static ALL: &[&dyn Format] = &[
     &csv::Csv,
     &variant::VariantFormat,
     &fpuzzles::FPuzzles,
+    &sudokupad::SudokuPad,
     &sukaku::Sukaku,
 ];
 

@@ -41,6 +41,31 @@ macro_rules! line_messages {
 }
 pub(crate) use line_messages;
 
+/// The answers of a format that writes as the line format does: the
+/// line format's alphabet and sizes, each solution as one line, and
+/// [`line_messages`]. Expands inside an `impl Format` block.
+macro_rules! line_answers {
+    () => {
+        fn uses_alphabet(&self) -> bool {
+            true
+        }
+        fn holds(&self, shape: $crate::sudoku::Shape) -> bool {
+            $crate::format::plain::holds(shape)
+        }
+        fn solution(
+            &self,
+            _: usize,
+            _: &$crate::sudoku::Grid,
+            solution: &$crate::sudoku::Grid,
+            opts: &$crate::format::Options,
+        ) -> String {
+            $crate::format::plain::solution(solution, opts)
+        }
+        $crate::format::plain::line_messages!();
+    };
+}
+pub(crate) use line_answers;
+
 /// Whether the line format's alphabet has symbols for `shape`'s digits.
 pub fn holds(shape: Shape) -> bool {
     Alphabet::default().covers(shape.n())

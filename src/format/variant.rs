@@ -67,16 +67,7 @@ impl Format for VariantFormat {
     }
     // Output is the line format's, so a variant file's output reads as
     // one (the rules are not written back).
-    fn uses_alphabet(&self) -> bool {
-        true
-    }
-    fn holds(&self, shape: Shape) -> bool {
-        plain::holds(shape)
-    }
-    fn solution(&self, _: usize, _: &Grid, solution: &Grid, opts: &Options) -> String {
-        plain::solution(solution, opts)
-    }
-    plain::line_messages!();
+    plain::line_answers!();
 }
 
 /// The fields of a variant line.

@@ -33,5 +33,6 @@ mod release;
 mod render;
 mod solvers;
 mod structure;
+mod sudokupad;
 mod threads;
 mod variants;

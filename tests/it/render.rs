@@ -361,6 +361,7 @@ fn any_alphabet_symbol_is_escaped() {
     let format_opts = format::Options {
         shape: None,
         alphabet: alphabet.clone(),
+        rules: Vec::new(),
     };
     let case = format::by_name("line")
         .unwrap()
