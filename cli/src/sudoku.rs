@@ -421,9 +421,26 @@ fn solve_or_count(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         return done;
     }
     if ctx.opts.verbose
-        && let Some(about) = read.as_ref().and_then(|c| c.about.as_deref())
+        && let Some(case) = &read
     {
-        done.err = format!("{}{}", about_lines(&name, line, about), done.err);
+        let mut said = case
+            .about
+            .as_deref()
+            .map_or_else(String::new, |about| about_lines(&name, line, about));
+        if let (Some(given), Some(found), None) =
+            (&case.expected, &verdict.solution, &verdict.error)
+        {
+            let how = match given == found {
+                true => "agrees with this one",
+                false => {
+                    "differs from this one: the puzzle has several solutions, or a rule was read otherwise than its setter meant"
+                }
+            };
+            said.push_str(&format!(
+                "dlx: {name}: line {line}: the given solution {how}\n"
+            ));
+        }
+        done.err = said + &done.err;
     }
     done.out = match writer {
         // Links only where --output asks for them: a link read is solved

@@ -295,3 +295,28 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn verbose_says_whether_the_embedded_solution_agrees() {
+    // A blank 4x4 whose link embeds a solution, and the same with its 1s
+    // and 2s swapped: both valid, so the one dlx finds differs from one.
+    let (_, first, _) = run_with_stdin(&["solve"], &".".repeat(16));
+    let shape = Shape::new(2, 2).expect("2x2 boxes");
+    let found = grid(shape, first.trim());
+    let swapped: Vec<u8> = found
+        .cells()
+        .iter()
+        .map(|&d| [0, 2, 1, 3, 4][d as usize])
+        .collect();
+    let swapped = Grid::from_cells(shape, swapped).expect("a grid");
+    let blank = Case::new(Grid::from_cells(shape, vec![0; 16]).expect("blank"), 1);
+    for (solution, word) in [(&found, "agrees with"), (&swapped, "differs from")] {
+        let written = link(Link::SudokuPad, &blank, Some(solution)).expect("a link");
+        let (code, out, err) = run_with_stdin(&["solve", "-v"], &written);
+        assert_eq!((code, out.as_str()), (0, first.as_str()));
+        assert!(
+            err.contains(&format!("line 1: the given solution {word} this one")),
+            "{err}"
+        );
+    }
+}
