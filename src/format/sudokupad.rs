@@ -16,7 +16,7 @@
 //! answer); its title, author and rules text are the case's [`About`].
 //!
 //! Writing: the answer as the line format writes it; `--output sudokupad`
-//! links are written by [`write`].
+//! links are written by [`mod@write`].
 
 use std::io::BufRead;
 use std::sync::Arc;

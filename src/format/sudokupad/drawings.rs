@@ -646,6 +646,19 @@ impl<'s> Reading<'s> {
                     "{at}: \"{}\" between cells, a clue dlx does not know",
                     s.text
                 ));
+            } else if inside
+                && half(y)
+                && half(x)
+                && s.text.parse::<u32>().is_ok()
+                && !self.said.asserts("as-drawn")
+            {
+                // A number drawn in a cell is no given (givens are the
+                // cells' values): a clue of some rule, not decoration.
+                let cell = cell_name((y.floor() as i64, x.floor() as i64));
+                return Err(format!(
+                    "{at}: the number {} drawn in {cell}, not a given: a clue dlx does not know (--rule as-drawn reads it as decoration)",
+                    s.text
+                ));
             }
         }
         Ok(())

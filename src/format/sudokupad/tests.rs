@@ -215,6 +215,15 @@ fn dots_letters_and_clues_outside_the_grid() {
     );
     let e = constraints(&puzzle(json!({"overlays": [dot("#ff0000")]}), ""), &[]).unwrap_err();
     assert!(e.contains("a red dot on the edge of r1c1 and r1c2"), "{e}");
+    let number =
+        json!({"overlays": [{"center": [2.5, 1.5], "width": 0.6, "height": 0.6, "text": "7"}]});
+    let e = constraints(&puzzle(number.clone(), ""), &[]).unwrap_err();
+    assert!(e.contains("the number 7 drawn in r3c2, not a given"), "{e}");
+    assert!(
+        constraints(&puzzle(number, ""), &["as-drawn"])
+            .unwrap()
+            .is_empty()
+    );
     // A little killer: a short arrow by its number outside the grid.
     let p = puzzle(
         json!({"overlays": [{"center": [-0.5, 0.5], "width": 0.25, "height": 0.25, "text": 7}],
