@@ -390,3 +390,50 @@ impl PropagateArg {
 pub(super) fn thread_range() -> clap::builder::RangedI64ValueParser<u16> {
     clap::value_parser!(u16).range(0..=dlx_engine::workers::MAX_THREADS as i64)
 }
+
+impl CoverArgs {
+    /// The options of `dlx cover`: the mode its flags choose (estimate,
+    /// count, every K-th, all, or the first solution) and the search's.
+    pub(super) fn options(self) -> CoverOptions {
+        let mode = match (self.estimate, self.count, self.all, self.every) {
+            (Some(probes), ..) => Mode::Estimate {
+                probes,
+                seed: self.seed,
+            },
+            (_, true, _, _) => Mode::Count,
+            (_, _, _, Some(m)) => Mode::Every(m),
+            (_, _, true, _) => Mode::All,
+            _ => Mode::First,
+        };
+        CoverOptions {
+            input: self.file,
+            mode,
+            limit: self.limit,
+            max_nodes: self.max_nodes,
+            timeout: self.timeout,
+            progress: self.progress.then_some(dlx_cli::cover::PROGRESS_EVERY),
+            stats: self.stats,
+            threads: self.threads.into(),
+            part: self.part,
+            engine: self.engine.into(),
+            propagate: self.propagate.into(),
+            memo_bytes: self.memo.then(|| self.memo_mib.saturating_mul(1 << 20)),
+        }
+    }
+}
+
+impl ProblemKind {
+    /// The classic problem `dlx problem` names.
+    pub(super) fn classic(self) -> Classic {
+        match self {
+            ProblemKind::Queens { n, per_line: 1 } => Classic::Queens(n),
+            ProblemKind::Queens { n, per_line: k } => Classic::QueensPerLine { n, k },
+            ProblemKind::Stars { n, per_line: k } => Classic::Stars { n, k },
+            ProblemKind::Langford { n } => Classic::Langford(n),
+            ProblemKind::Dominoes { rows, cols } => Classic::Dominoes { rows, cols },
+            ProblemKind::Pentominoes { rows, cols, holes } => {
+                Classic::Pentominoes { rows, cols, holes }
+            }
+        }
+    }
+}

@@ -790,43 +790,11 @@ fn main() -> ExitCode {
             bench::run(&inputs, &opts, &mut out, &mut err)
         }
         Command::Cover(a) => {
-            let mode = match (a.estimate, a.count, a.all, a.every) {
-                (Some(probes), ..) => Mode::Estimate {
-                    probes,
-                    seed: a.seed,
-                },
-                (_, true, _, _) => Mode::Count,
-                (_, _, _, Some(m)) => Mode::Every(m),
-                (_, _, true, _) => Mode::All,
-                _ => Mode::First,
-            };
-            let opts = CoverOptions {
-                input: a.file,
-                mode,
-                limit: a.limit,
-                max_nodes: a.max_nodes,
-                timeout: a.timeout,
-                progress: a.progress.then_some(dlx_cli::cover::PROGRESS_EVERY),
-                stats: a.stats,
-                threads: a.threads.into(),
-                part: a.part,
-                engine: a.engine.into(),
-                propagate: a.propagate.into(),
-                memo_bytes: a.memo.then(|| a.memo_mib.saturating_mul(1 << 20)),
-            };
+            let opts = a.options();
             dlx_cli::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
         }
         Command::Problem(a) => {
-            let problem = match a.problem {
-                ProblemKind::Queens { n, per_line: 1 } => Classic::Queens(n),
-                ProblemKind::Queens { n, per_line: k } => Classic::QueensPerLine { n, k },
-                ProblemKind::Stars { n, per_line: k } => Classic::Stars { n, k },
-                ProblemKind::Langford { n } => Classic::Langford(n),
-                ProblemKind::Dominoes { rows, cols } => Classic::Dominoes { rows, cols },
-                ProblemKind::Pentominoes { rows, cols, holes } => {
-                    Classic::Pentominoes { rows, cols, holes }
-                }
-            };
+            let problem = a.problem.classic();
             dlx_cli::problem::run(&problem, &mut out, &mut err)
         }
         Command::Generate(args) => {
