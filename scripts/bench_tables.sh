@@ -1,5 +1,5 @@
 #!/bin/sh
-# The dlx bench runs behind BENCHMARKS.md's tables. Run from the
+# The dlx bench runs behind the naive-DFS tables of BENCHMARKS-history.md. Run from the
 # repository root after `cargo build --release`; DLX overrides the binary.
 # The engine runs on every puzzle; the naive DFS, which needs up to seconds
 # a puzzle, runs beside it on a fixed sample (--every K) with a node budget,

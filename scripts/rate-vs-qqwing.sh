@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `dlx rate` and `dlx generate` against qqwing (Debian package `qqwing`),
-# printed as the markdown tables of docs/rating.md and BENCHMARKS.md.
+# printed as the markdown tables of docs/rating.md and BENCHMARKS.md ("Generating against qqwing").
 #
 #   scripts/rate-vs-qqwing.sh [PER_LEVEL]     (default 300)
 #

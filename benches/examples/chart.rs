@@ -1,4 +1,4 @@
-//! Draws BENCHMARKS.md's chart from criterion's output: microseconds per
+//! Draws BENCHMARKS-history.md's chart from criterion's output: microseconds per
 //! puzzle, by data set (criterion group) and solver, as an SVG bar chart
 //! on a log scale.
 //!

@@ -1,6 +1,6 @@
 //! Plain 9x9 Sudoku's exact cover on bit boards, with the intersection
 //! rule (locked candidates) between choices: the classic path of
-//! `--propagate blocking` (and of `auto`, measured in BENCHMARKS.md,
+//! `--propagate blocking` (and of `auto`, measured in BENCHMARKS-history.md,
 //! "Locked candidates on the bit boards").
 //!
 //! The matrix is the compiler's (see the parent module): one primary item

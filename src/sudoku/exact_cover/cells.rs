@@ -1,7 +1,7 @@
 //! The setters' rules searched on the cells' candidates, each rule with a
 //! propagator of its own written from its definition: the path of
 //! `--propagate rules` (and of `auto` for rules with constraints or killer
-//! cages, measured in BENCHMARKS.md, "Each rule's own propagator").
+//! cages, measured in BENCHMARKS-history.md, "Each rule's own propagator").
 //!
 //! The exact cover is the compiler's: one primary item per cell and per
 //! house-digit, one option per (cell, digit). Here a node's active options
@@ -254,7 +254,7 @@ fn has_propagator(c: &Constraint) -> bool {
 }
 
 /// Whether the cells' search is the faster path for `rules`, as measured
-/// (BENCHMARKS.md, "Each rule's own propagator"): every rule has a
+/// (BENCHMARKS-history.md, "Each rule's own propagator"): every rule has a
 /// propagator here, and some rule ties digits by more than their being
 /// different (killer cages, sums, sandwiches, thermometers, kropki dots,
 /// minimum and maximum cells). Rules of different digits only (diagonals,
@@ -768,7 +768,7 @@ impl Rule {
     /// set's 38 puzzles with little killers: 61.9 s with the sums last,
     /// 52.7 s with them second). Within a tier, fewer cells first: on the
     /// whole hard set that took 35% off the time against the last rule
-    /// woken first (BENCHMARKS.md, "Each rule's own propagator").
+    /// woken first (BENCHMARKS-history.md, "Each rule's own propagator").
     pub(super) fn tier(&self) -> u8 {
         match self {
             Rule::Pair { .. } | Rule::Rising(_) | Rule::Distinct(_) => 0,

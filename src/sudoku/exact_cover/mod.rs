@@ -56,7 +56,7 @@
 //!   elsewhere in the house, and MRV may branch on the fewest placements
 //!   of a cage or on a house-digit item with few placements left. On
 //!   `data/variants/killer_50.txt` this alone cut the search from 9,967
-//!   nodes and 454,000 updates per puzzle to 925 and 90,000 (BENCHMARKS.md).
+//!   nodes and 454,000 updates per puzzle to 925 and 90,000 (BENCHMARKS-history.md).
 //! * **Digit sets** (cages over the cap, and every cage for the rating):
 //!   a cage item and `n` cage-digit items; one option per set, covering
 //!   the cage item and the cage-digit items of the digits *not* in the set;

@@ -9,7 +9,7 @@ impl DlxSolver {
     /// The propagators the search runs: the choice of
     /// [`DlxSolver::set_propagate`], or by default, as measured: blocking
     /// for 9x9 rows, columns and boxes (pencil marks or not), searched on
-    /// the bit boards (BENCHMARKS.md, "Locked candidates on the bit
+    /// the bit boards (BENCHMARKS-history.md, "Locked candidates on the bit
     /// boards"); each rule's own propagator where a rule narrows digits by
     /// more than their difference (docs/variants.md, "Each rule's own
     /// propagator"); the sums for the other rules with constraints; and
