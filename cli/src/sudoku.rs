@@ -396,7 +396,7 @@ fn solve_or_count(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         }
     };
     let mut done = Done {
-        status: verdict.exit,
+        status: verdict.exit(),
         ..Done::default()
     };
     if let Some(error) = &verdict.error {

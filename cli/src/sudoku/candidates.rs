@@ -11,9 +11,8 @@
 
 use serde::Serialize;
 
-use super::record::{Where, error_line, puzzle_text};
+use super::record::{Asked, Status, Where, error_line, puzzle_text};
 use super::{Context, Done, Job};
-use crate::ExitStatus;
 use dlx_engine::dlx::Outcome;
 use dlx_engine::format::Alphabet;
 use dlx_engine::format::Case;
@@ -32,24 +31,6 @@ pub enum Layout {
     Grid,
     /// One Sukaku line (what `--format sukaku` reads).
     Line,
-}
-
-/// The status of a case in `dlx candidates --json`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-enum Status {
-    /// Settled, exactly one solution: the candidates are its digits.
-    Unique,
-    /// Settled, two or more solutions.
-    Multiple,
-    /// No solution: no digit is a candidate.
-    NoSolution,
-    /// `--max-nodes` stopped the work before every digit was decided.
-    Cut,
-    /// Ctrl-C stopped it.
-    Interrupted,
-    /// The case could not be read or searched.
-    BadInput,
 }
 
 /// One line of `dlx candidates --json`, in its field order.
@@ -111,13 +92,7 @@ pub(super) fn compute(
         _ => None,
     };
     let mut done = Done {
-        status: match status {
-            Status::Unique | Status::Multiple => ExitStatus::Success,
-            Status::NoSolution => ExitStatus::NoSolution,
-            Status::Cut => ExitStatus::Unsettled,
-            Status::Interrupted => ExitStatus::Interrupted,
-            Status::BadInput => ExitStatus::BadInput,
-        },
+        status: status.exit(Asked::default()),
         ..Done::default()
     };
     if let Some(error) = &error {

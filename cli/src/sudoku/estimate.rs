@@ -7,9 +7,8 @@
 //! probes and the seed (every case draws from the same seed), so the output
 //! is byte for byte the same at any `--threads`.
 
-use super::record::error_line;
+use super::record::{Asked, Status, error_line};
 use super::{Done, Job};
-use crate::ExitStatus;
 use dlx_engine::sudoku::PuzzleError;
 use dlx_engine::sudoku::solvers::Solvers;
 
@@ -18,15 +17,15 @@ use dlx_engine::sudoku::solvers::Solvers;
 pub(super) fn compute(job: Job, (probes, seed): (u64, u64), solvers: &mut Solvers) -> Done {
     let Job { name, case, .. } = job;
     let (line, column, result) = match case {
-        Err(e) => (e.line, e.column, Err((ExitStatus::BadInput, e.message))),
+        Err(e) => (e.line, e.column, Err((Status::BadInput, e.message))),
         Ok(case) => {
             let shape = case.grid.shape();
             let result = solvers
                 .dlx(shape, case.variant.as_deref())
                 .estimate(&case.grid, probes, seed)
                 .map_err(|e: PuzzleError| match e.is_no_solution() {
-                    true => (ExitStatus::NoSolution, format!("no solution: {e}")),
-                    false => (ExitStatus::BadInput, e.to_string()),
+                    true => (Status::NoSolution, format!("no solution: {e}")),
+                    false => (Status::BadInput, e.to_string()),
                 });
             (case.line, None, result)
         }
@@ -37,10 +36,10 @@ pub(super) fn compute(job: Job, (probes, seed): (u64, u64), solvers: &mut Solver
             ..Done::default()
         },
         Err((status, why)) => Done {
-            status,
+            status: status.exit(Asked::default()),
             err: error_line(&name, line, column, &why),
             out: Some(match status {
-                ExitStatus::NoSolution => "# no solution\n".to_owned(),
+                Status::NoSolution => "# no solution\n".to_owned(),
                 _ => format!("# bad input: {name} line {line}\n"),
             }),
             ..Done::default()

@@ -13,12 +13,11 @@
 use serde::Serialize;
 
 use super::picture::{self, Item};
-use super::record::{Where, error_line, grid_line, puzzle_text};
+use super::record::{Asked, Status, Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job, Solvers};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::ExitStatus;
 use dlx_engine::cancel::{AnyOf, Deadline, SharedCancel};
 use dlx_engine::dlx::deduce::Ending;
 use dlx_engine::format::Case;
@@ -58,7 +57,7 @@ struct JsonStep<'a> {
 struct Record<'a> {
     #[serde(flatten)]
     at: Where<'a>,
-    status: &'static str,
+    status: Status,
     solutions: Option<u64>,
     ending: Option<&'static str>,
     rating: Option<[f64; 3]>,
@@ -139,7 +138,7 @@ pub(super) fn compute(
             e.header,
             e.column,
             None,
-            Err((ExitStatus::BadInput, e.message)),
+            Err((Status::BadInput, e.message)),
         ),
         Ok(case) => {
             let result = explain_case(&case, opts, timeout, solvers);
@@ -151,16 +150,21 @@ pub(super) fn compute(
     let mut done = Done::default();
     let why = match &result {
         Err((status, error)) => Some((*status, error.as_str())),
-        Ok(p) if p.solutions == 0 => Some((ExitStatus::NoSolution, "no solution")),
-        Ok(p) if p.solutions > 1 => Some((ExitStatus::NoSolution, "more than one solution")),
+        Ok(p) if p.solutions == 0 => Some((Status::NoSolution, "no solution")),
+        Ok(p) if p.solutions > 1 => Some((Status::Multiple, "more than one solution")),
         Ok(p) if show == Show::Rating && p.rating.is_none() => Some((
-            ExitStatus::NoSolution,
+            Status::NotRated,
             "not rated: the explained path stalls, beyond the ladder",
         )),
         Ok(_) => None,
     };
-    let status = why.map_or(ExitStatus::Success, |(status, _)| status);
-    done.status = status;
+    // An explanation needs a proper puzzle: several solutions fail it.
+    let asked = Asked {
+        unique: true,
+        found_some: false,
+    };
+    let status = why.map_or(Status::Explained, |(status, _)| status);
+    done.status = status.exit(asked);
     if let Some((_, error)) = why {
         done.err = error_line(&name, line, column, error);
     }
@@ -206,10 +210,10 @@ pub(super) fn compute(
             }
             (Ok(p), Show::Rating) => Some(rating_line(p, puzzle.as_deref().unwrap_or(""))),
             (Err((status, _)), _) => match &puzzle {
-                Some(g) if *status == ExitStatus::NoSolution => {
+                Some(g) if *status == Status::NoSolution => {
                     Some(format!("# no solution: {g}\n"))
                 }
-                Some(g) if *status == ExitStatus::Unsettled => {
+                Some(g) if *status == Status::TimedOut => {
                     Some(format!("# not explained within --timeout: {g}\n"))
                 }
                 Some(g) => Some(format!("# not explained: {g}\n")),
@@ -227,7 +231,7 @@ fn explain_case(
     opts: &ExplainOptions,
     timeout: Option<Duration>,
     solvers: &mut Solvers,
-) -> Result<Path, (ExitStatus, String)> {
+) -> Result<Path, (Status, String)> {
     let shape = case.grid.shape();
     let variant = case.variant.as_deref().filter(|v| !v.is_plain());
     let run = solvers.cancel().cloned();
@@ -251,19 +255,19 @@ fn explain_case(
     let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
     result.map_err(|e| match e {
         ExplainError::Rate(e) if e.is_cancelled() && timed_out => (
-            ExitStatus::Unsettled,
+            Status::TimedOut,
             format!(
                 "not explained within --timeout {}s",
                 timeout.unwrap_or_default().as_secs_f64()
             ),
         ),
         ExplainError::Rate(RateError::Puzzle(e @ PuzzleError::Unrated { .. })) => {
-            (ExitStatus::BadInput, e.to_string())
+            (Status::BadInput, e.to_string())
         }
         ExplainError::Rate(RateError::Puzzle(e)) => {
-            (ExitStatus::NoSolution, format!("no solution: {e}"))
+            (Status::NoSolution, format!("no solution: {e}"))
         }
-        other => (ExitStatus::BadInput, other.to_string()),
+        other => (Status::BadInput, other.to_string()),
     })
 }
 
@@ -314,21 +318,14 @@ fn drawn(case: Case, p: &Path, show: Show) -> Option<Item> {
 fn record<'a>(
     at: Where<'a>,
     n: usize,
-    status: ExitStatus,
-    result: &'a Result<Path, (ExitStatus, String)>,
+    status: Status,
+    result: &'a Result<Path, (Status, String)>,
     show: Show,
 ) -> Record<'a> {
     let path = result.as_ref().ok();
     Record {
         at,
-        status: match status {
-            ExitStatus::Success => "explained",
-            ExitStatus::BadInput => "bad_input",
-            ExitStatus::Unsettled => "timed_out",
-            _ if path.is_some_and(|p| p.solutions > 1) => "multiple",
-            _ if path.is_some() => "not_rated",
-            _ => "no_solution",
-        },
+        status,
         solutions: path.map(|p| p.solutions),
         ending: path.map(|p| ending_name(p.ending)),
         rating: path

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use super::{ExitStatus, Options, Solvers, Status, Task, Verdict, format_count};
+use super::{Options, Solvers, Status, Task, Verdict, format_count};
 use dlx_engine::cancel::SharedCancel;
 use dlx_engine::dlx::{Count, Outcome, SearchLimits, Stats};
 use dlx_engine::format::{Alphabet, Case, Format, Rule};
@@ -147,7 +147,6 @@ fn judge(
 ) -> Verdict {
     let mut verdict = Verdict {
         status: Status::NoSolution,
-        exit: ExitStatus::NoSolution,
         puzzle: Some(case.grid.clone()),
         solution: None,
         count: None,
@@ -192,13 +191,6 @@ fn judge(
     };
     verdict.status = status;
     verdict.error = error;
-    verdict.exit = match status {
-        Status::Solved | Status::Unique | Status::Multiple => ExitStatus::Success,
-        Status::Cut if task != Task::Solve && count.solutions > 0 => ExitStatus::Success,
-        Status::Cut => ExitStatus::Unsettled,
-        Status::Interrupted => ExitStatus::Interrupted,
-        _ => ExitStatus::NoSolution,
-    };
     check_given(case, &mut verdict);
     verdict
 }
@@ -301,7 +293,6 @@ fn check_given(case: &Case, verdict: &mut Verdict) {
         }
     {
         verdict.status = Status::BadInput;
-        verdict.exit = ExitStatus::BadInput;
         verdict.error = Some(format!("the given solution is wrong: {e}"));
     }
 }

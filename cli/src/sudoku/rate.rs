@@ -9,28 +9,11 @@
 use serde::Serialize;
 use serde::ser::SerializeMap;
 
-use super::record::{Where, error_line, grid_line, puzzle_text};
+use super::record::{Asked, Status, Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job};
-use crate::ExitStatus;
 use dlx_engine::dlx::deduce::{self, Rating, Rules};
 use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::rate::{Grade, RateError, Rater};
-
-/// The status of a case in `dlx rate --json`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-enum Status {
-    /// Rated: exactly one solution.
-    Rated,
-    /// No solution (clashing givens, or none found).
-    NoSolution,
-    /// Two or more solutions: a rating needs a proper puzzle.
-    Multiple,
-    /// The guess budget (`--max-guesses`) ran out.
-    GaveUp,
-    /// The case could not be read.
-    BadInput,
-}
 
 /// The text line of a rating: `LEVEL SCORE name=count ...`.
 pub fn rating_line(r: &Rating) -> String {
@@ -102,11 +85,10 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
     };
     let (status, rating, error) = verdict;
     let mut done = Done {
-        status: match status {
-            Status::Rated => ExitStatus::Success,
-            Status::BadInput => ExitStatus::BadInput,
-            _ => ExitStatus::NoSolution,
-        },
+        status: status.exit(Asked {
+            unique: true,
+            found_some: false,
+        }),
         ..Done::default()
     };
     if let Some(error) = &error {

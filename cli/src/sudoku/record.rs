@@ -15,19 +15,30 @@ use dlx_engine::dlx::{Count, Stats};
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::Grid;
 
-/// The status of a case in `--json` (docs/json.md).
+/// How a case ended, for every task: the `status` of its `--json` line
+/// (docs/json.md) and, through [`Status::exit`], what it does to the exit
+/// code (the one mapping; `ExitStatus` ranks the codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub(super) enum Status {
     /// `solve`: a solution (that the judge accepts); `count` with
     /// `--limit 1`: at least one solution.
     Solved,
-    /// `count`: exactly one solution.
+    /// `count`, `candidates`: exactly one solution.
     Unique,
-    /// `count`: two or more.
+    /// `count`, `candidates`: two or more; `rate`: two or more, which a
+    /// rating refuses.
     Multiple,
+    /// `rate`: rated (exactly one solution).
+    Rated,
+    /// `explain`: explained to its end (or its rating found).
+    Explained,
+    /// `explain --rating`: the explained path stalls, beyond the ladder.
+    NotRated,
     /// No (acceptable) solution.
     NoSolution,
+    /// `rate`: the guess budget (`--max-guesses`) ran out.
+    GaveUp,
     /// The case could not be read or written, or its given solution is
     /// wrong.
     BadInput,
@@ -35,6 +46,37 @@ pub(super) enum Status {
     Cut,
     /// Ctrl-C stopped the search.
     Interrupted,
+    /// `explain`: `--timeout` ran out.
+    TimedOut,
+}
+
+/// What a task asks of a case beyond the status itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Asked {
+    /// Several solutions fail the case (`rate`: a rating needs a proper
+    /// puzzle).
+    pub(super) unique: bool,
+    /// A cut count that found solutions still counts (its lower bound is
+    /// the answer, `N+`).
+    pub(super) found_some: bool,
+}
+
+impl Status {
+    /// What a case that ended so does to the exit code: the one mapping.
+    pub(super) fn exit(self, asked: Asked) -> ExitStatus {
+        match self {
+            Status::Solved | Status::Unique | Status::Rated | Status::Explained => {
+                ExitStatus::Success
+            }
+            Status::Multiple if asked.unique => ExitStatus::NoSolution,
+            Status::Multiple => ExitStatus::Success,
+            Status::NoSolution | Status::GaveUp | Status::NotRated => ExitStatus::NoSolution,
+            Status::Cut if asked.found_some => ExitStatus::Success,
+            Status::Cut | Status::TimedOut => ExitStatus::Unsettled,
+            Status::Interrupted => ExitStatus::Interrupted,
+            Status::BadInput => ExitStatus::BadInput,
+        }
+    }
 }
 
 /// The fields that open every JSON line of `solve`, `count` and `rate`:
@@ -84,8 +126,6 @@ pub(super) struct Record<'a> {
 /// What one case comes to, before it is written in any format.
 pub(super) struct Verdict {
     pub(super) status: Status,
-    /// What the case does to the exit status.
-    pub(super) exit: ExitStatus,
     /// The puzzle, when it was read.
     pub(super) puzzle: Option<Grid>,
     /// The solution to print.
@@ -103,10 +143,19 @@ pub(super) struct Verdict {
 }
 
 impl Verdict {
+    /// What the case does to the exit code: a cut count that found
+    /// solutions still succeeds.
+    pub(super) fn exit(&self) -> ExitStatus {
+        let found_some = self.count.is_some_and(|c| c.solutions > 0);
+        self.status.exit(Asked {
+            unique: false,
+            found_some,
+        })
+    }
+
     pub(super) fn bad(puzzle: Option<Grid>, column: Option<usize>, error: String) -> Self {
         Self {
             status: Status::BadInput,
-            exit: ExitStatus::BadInput,
             puzzle,
             solution: None,
             count: None,
