@@ -2,10 +2,17 @@
 //! options of the library's and the pipeline's calls, and the value
 //! parsers the flags name. Nothing here prints or exits.
 
+use std::io::IsTerminal;
+
+use clap::{Args, ValueEnum};
 use dlx_engine::dlx::Propagate;
 
-use super::*;
-use rating::ScaleArg;
+use super::{
+    BenchArgs, CandidatesArgs, CandidatesLayout, Classic, CoverArgs, CoverOptions, EngineArg,
+    EngineKind, GenerateArgs, Input, Level, LevelArg, Mode, ProblemKind, RenderArgs, RenderOutput,
+    Shape, SolverArg, SolverKind, SudokuArgs, SymmetryArg, Task, VariantArg, Write, bench,
+    generate_app, io, sudoku_app,
+};
 
 /// `dlx count`'s flags.
 #[derive(Args, Debug)]
@@ -141,38 +148,6 @@ impl CandidatesArgs {
     }
 }
 
-impl RateArgs {
-    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
-        let rules = Rules {
-            max_subset: self.subsets.into(),
-            max_guesses: self.max_guesses,
-        };
-        let (inputs, opts) = self.input.options();
-        let opts = sudoku_app::Options {
-            fail_fast: self.fail_fast,
-            threads: self.threads.into(),
-            json: self.json,
-            part: self.part,
-            output: self.output.name().map(str::to_string),
-            output_dir: self.pictures.output_dir,
-            per_page: self.pictures.per_page.map(usize::from),
-            ..opts
-        };
-        let task = match self.scale {
-            ScaleArg::Qqwing => Task::Rate { rules },
-            ScaleArg::Se => Task::Explain {
-                opts: ExplainOptions {
-                    rating_only: true,
-                    ..ExplainOptions::default()
-                },
-                show: Show::Rating,
-                timeout: None,
-            },
-        };
-        (inputs, task, opts)
-    }
-}
-
 impl From<EngineArg> for EngineKind {
     fn from(e: EngineArg) -> Self {
         match e {
@@ -241,7 +216,7 @@ impl GenerateArgs {
                 max_clues: self.clues,
                 difficulty: self.difficulty.map(LevelArg::level),
                 se_rating: self.rating,
-                technique: self.technique.as_deref().and_then(rating::technique_of),
+                technique: self.technique.as_deref().and_then(technique_of),
                 tries: self.tries as usize,
             },
             with_solution: self.with_solution,
@@ -436,4 +411,21 @@ impl ProblemKind {
             }
         }
     }
+}
+
+/// `dlx rate --scale` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(super) enum ScaleArg {
+    /// qqwing's levels (simple, easy, intermediate, expert) and the
+    /// count of each step.
+    Qqwing,
+    /// Sudoku Explainer's ER/EP/ED, tenths of its scale.
+    Se,
+}
+
+/// The technique `name` as the library spells it.
+pub(super) fn technique_of(name: &str) -> Option<&'static str> {
+    dlx_engine::sudoku::explain::technique_names()
+        .into_iter()
+        .find(|&t| t == name)
 }

@@ -1,16 +1,12 @@
 //! The flags of `dlx rate` and `dlx explain`.
 
-use super::*;
+use clap::{Args, ValueEnum};
 
-/// `dlx rate --scale` values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(super) enum ScaleArg {
-    /// qqwing's levels (simple, easy, intermediate, expert) and the
-    /// count of each step.
-    Qqwing,
-    /// Sudoku Explainer's ER/EP/ED, tenths of its scale.
-    Se,
-}
+use super::convert::{ScaleArg, technique_of};
+use super::{
+    Alphabet, ExplainOptions, Input, Part, PathBuf, PictureArgs, Rules, Shape, Show, Task,
+    format_names, parse_seconds, sudoku_app, thread_range,
+};
 
 /// The puzzles `rate` and `explain` read, and how.
 #[derive(Args, Debug)]
@@ -230,9 +226,34 @@ pub(super) fn parse_se_band(text: &str) -> Result<(u32, u32), String> {
     Ok((lo, hi))
 }
 
-/// The technique `name` as the library spells it.
-pub(super) fn technique_of(name: &str) -> Option<&'static str> {
-    dlx_engine::sudoku::explain::technique_names()
-        .into_iter()
-        .find(|&t| t == name)
+impl RateArgs {
+    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+        let rules = Rules {
+            max_subset: self.subsets.into(),
+            max_guesses: self.max_guesses,
+        };
+        let (inputs, opts) = self.input.options();
+        let opts = sudoku_app::Options {
+            fail_fast: self.fail_fast,
+            threads: self.threads.into(),
+            json: self.json,
+            part: self.part,
+            output: self.output.name().map(str::to_string),
+            output_dir: self.pictures.output_dir,
+            per_page: self.pictures.per_page.map(usize::from),
+            ..opts
+        };
+        let task = match self.scale {
+            ScaleArg::Qqwing => Task::Rate { rules },
+            ScaleArg::Se => Task::Explain {
+                opts: ExplainOptions {
+                    rating_only: true,
+                    ..ExplainOptions::default()
+                },
+                show: Show::Rating,
+                timeout: None,
+            },
+        };
+        (inputs, task, opts)
+    }
 }

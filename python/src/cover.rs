@@ -3,8 +3,16 @@
 //! the GIL released, their solutions handed over one by one through a
 //! bounded channel from a worker thread.
 
-use super::*;
+use super::{
+    Added, Arc, AtomicBool, Bounds, Bump, COUNT_OVERFLOW, Cancellable, ControlFlow,
+    DEFAULT_MEMO_BYTES, EngineKind, ErrorKind, HashMap, Instant, ItemKind, JoinHandle,
+    KnuthProblem, Mutex, Ordering, Outcome, PoisonError, Progress, PyBytes, PyDict, PyIterator,
+    PyOverflowError, PyRuntimeError, PyString, PyTypeError, PyValueError, Receiver, RunLimits,
+    Runner, SUBPROBLEMS_PER_WORKER, SearchLimits, Solution, SyncSender, Visitor, interruptible,
+    knuth, settled, sync_channel, thread_count, value_error,
+};
 use engine::dlx::{Propagate, Search};
+use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
 
 /// Effort of a search, as Knuth counts it.

@@ -49,7 +49,7 @@ use engine::sudoku::candidates::true_candidates;
 use engine::sudoku::generate::{
     CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,
 };
-use engine::sudoku::rate::{Grade, Level};
+use engine::sudoku::rate::Level;
 use engine::sudoku::rate::{RateError, Rater};
 use engine::sudoku::solvers::{SolverKind, Solvers};
 use engine::sudoku::variant::variant_of;
@@ -560,7 +560,10 @@ mod cover;
 mod sudoku;
 
 use cover::{ExactCover, Solutions, Stats};
-use sudoku::*;
+use sudoku::{
+    candidates, count, count_cells, count_many, explain, generate, is_unique, rate, solve,
+    solve_cells, solve_many,
+};
 
 /// The compiled module.
 #[pymodule]

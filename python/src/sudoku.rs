@@ -3,7 +3,15 @@
 //! library values, runs the library with the GIL released, and converts
 //! the answer (the invariants of the crate root hold here).
 
-use super::*;
+use super::{
+    Alphabet, Answer, Bounds, CLUE_TRIES, Case, GenerateError, Generator, Grid, Level, PyBytes,
+    PyRuntimeError, PyValueError, RateError, Rater, Rules, Settings, Shape, SudokuSolver, Symmetry,
+    batch, cases_of_cells, count_up_to, first, generate_range, interruptible, one, parse_all,
+    parse_puzzle, settle, shape_arg, texts, thread_count, true_candidates, unsettled_of,
+    value_error, variant_of, write_line,
+};
+use engine::sudoku::rate::Grade;
+use pyo3::prelude::*;
 
 /// [`batch`] of one puzzle on one thread.
 #[allow(clippy::type_complexity)]

@@ -28,7 +28,7 @@ use std::sync::Arc;
 use crate::dlx::cancel::{AnyOf, NodeBudget, SharedCancel, is_cancelled};
 use crate::dlx::deduce::Rules;
 use crate::dlx::{Outcome, Propagate, SearchLimits};
-use crate::sudoku::rate::{Grade, Level};
+use crate::sudoku::rate::Level;
 use crate::workers::Batch;
 
 mod fit;

@@ -446,6 +446,37 @@ fn functions(text: &str) -> Vec<(usize, String, usize, bool)> {
     out
 }
 
+/// Whether a module is a test module (a `tests.rs` or under `tests/`),
+/// where `use super::*` is the custom.
+fn is_test_module(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n == "tests.rs")
+        || path.components().any(|c| c.as_os_str() == "tests")
+}
+
+#[test]
+fn no_module_outside_the_tests_imports_its_parent_whole() {
+    let mut globs = Vec::new();
+    for dir in crates() {
+        for path in modules(&dir).values() {
+            if is_test_module(path) {
+                continue;
+            }
+            let text = fs::read_to_string(path).unwrap();
+            // A test module inside the file (`mod tests { use super::*; }`)
+            // is indented; the file's own imports are not.
+            for (i, line) in text.lines().enumerate() {
+                if line.starts_with("use super::*;") {
+                    globs.push(format!("{}:{}", path.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert!(
+        globs.is_empty(),
+        "import what a module uses by name, not its parent whole: {globs:#?}"
+    );
+}
+
 #[test]
 fn no_file_or_function_is_too_long() {
     let mut long = Vec::new();

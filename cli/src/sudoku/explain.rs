@@ -210,9 +210,7 @@ pub(super) fn compute(
             }
             (Ok(p), Show::Rating) => Some(rating_line(p, puzzle.as_deref().unwrap_or(""))),
             (Err((status, _)), _) => match &puzzle {
-                Some(g) if *status == Status::NoSolution => {
-                    Some(format!("# no solution: {g}\n"))
-                }
+                Some(g) if *status == Status::NoSolution => Some(format!("# no solution: {g}\n")),
                 Some(g) if *status == Status::TimedOut => {
                     Some(format!("# not explained within --timeout: {g}\n"))
                 }

@@ -1,7 +1,7 @@
 //! Forcing options into every later solution (a puzzle's givens) and
 //! undoing them: the state outside a search is the one they leave.
 
-use super::*;
+use super::{BitMatrix, ForceError, ItemId, NONE, OptionId};
 
 impl BitMatrix {
     // --- Forcing options -------------------------------------------------

@@ -2,7 +2,10 @@
 //! what is left of the options) searched once, its count kept and added
 //! wherever it comes again (see [`super::super::memo`]).
 
-use super::*;
+use super::{
+    BitMatrix, Isa, MemoLevel, MemoTable, NONE, ONE_LIVE_WORD, Outcome, Progress, SearchLimits,
+    Stats, TicksOnly, Visitor, solution_cap,
+};
 
 impl BitMatrix {
     // --- Counting with a memo ----------------------------------------------

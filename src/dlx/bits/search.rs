@@ -2,7 +2,10 @@
 //! more than one option) and the general one, with the fewest-options
 //! choice on POPCNT; the invariants are the parent module's.
 
-use super::*;
+use super::{
+    BitMatrix, ForceError, Isa, NONE, ONE_LIVE_WORD, OptionId, Outcome, Progress, ReadBack, Search,
+    SearchLimits, Solution, Stats, Visitor, few_words, state_words, state_words_mut,
+};
 
 impl BitMatrix {
     // --- The search ------------------------------------------------------

@@ -4,7 +4,7 @@
 //! masks and the options' size classes (shared with the Algorithm M
 //! engine on bit sets).
 
-use super::*;
+use super::{NONE, Problem, SIZE_CLASSES};
 
 /// The order in which the bit sets number the options of `problem`
 /// (`words` words a set): the options sorted by their items (each

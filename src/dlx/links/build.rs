@@ -7,7 +7,7 @@ use std::mem::MaybeUninit;
 
 use bumpalo::Bump;
 
-use super::*;
+use super::{COLORS, COVERED, FOUR, ItemKind, ItemLink, Matrix, Node, PLAIN, Propagator};
 use crate::dlx::builder::{BuildError, Problem};
 use crate::dlx::flat::FlatProblem;
 

@@ -2,7 +2,7 @@
 //! whole state, for the tests that check a search leaves the matrix as it
 //! found it.
 
-use super::*;
+use super::{COVERED, Matrix, OptionId, SanityError};
 
 impl Matrix<'_> {
     // --- Checks ----------------------------------------------------------

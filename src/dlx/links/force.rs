@@ -1,7 +1,7 @@
 //! Forcing options into every later solution (a puzzle's givens), undoing
 //! them, and the pristine copy that undoes them in one copy of the links.
 
-use super::*;
+use super::{Bump, ForceError, Matrix, Node, OptionId, Pristine};
 
 impl<'a> Matrix<'a> {
     // --- Forcing options -------------------------------------------------

@@ -17,7 +17,7 @@
 //!   propagate. The trail never holds an option twice, so it is at most
 //!   the number of options long.
 
-use super::*;
+use super::{COVERED, Matrix};
 use crate::dlx::builder::Problem;
 use crate::dlx::propagate::BLOCKING_MAX;
 

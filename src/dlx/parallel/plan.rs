@@ -6,7 +6,9 @@
 //! listed in the order a single-threaded search meets them, and their
 //! weights add up to 1; the matrix walked is left as it was.
 
-use super::*;
+use super::{
+    BuildError, Bump, COVERED, MAX_SPLIT_DEPTH, MAX_SUBPROBLEMS, Matrix, OptionId, Problem, Stats,
+};
 
 /// One independent piece of the search tree.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,7 @@
 //! allow given the givens; an enumeration that passes its cap or budget
 //! leaves the cage on its digit sets, never with a partial list.
 
-use super::*;
+use super::{Cages, Clash, DlxSolver, House, NO_CAGE, PLACEMENT_CAP, Variant, cage_sets};
 
 impl DlxSolver {
     /// Decides, per cage, whether it is compiled to one option per

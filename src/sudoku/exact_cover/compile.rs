@@ -7,7 +7,10 @@
 //! ends and maps back to placements describe exactly the puzzle given to
 //! it, or the one-item unsolvable problem.
 
-use super::*;
+use super::{
+    ABSENT, Cages, Clash, Conflict, DlxSolver, Grid, MAX_CELL_HOUSES, MAX_HOUSES, NO_CAGE,
+    PuzzleError, Unit,
+};
 
 impl DlxSolver {
     /// Checks `puzzle`'s shape and compiles its reduced problem, its

@@ -53,7 +53,7 @@
 //! parity or a house already rules out, and candidates that no filling or
 //! path of a constraint holds.
 
-use super::*;
+use super::{DlxSolver, Grid, House, PuzzleError, Variant};
 use crate::dlx::{Color, ItemId, ItemKind, Problem, Propagate};
 use crate::sudoku::constraint::{Constraint, Relation, decimal};
 

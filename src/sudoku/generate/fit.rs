@@ -2,7 +2,8 @@
 //! try too hard getting clues back) and Sudoku Explainer's scale
 //! (`se_rating`, `technique`, through the explained path).
 
-use super::*;
+use super::{GenerateError, Generator, Grid, Level, Rater, Rng, Rules, Variant};
+use crate::sudoku::rate::Grade;
 
 impl Generator {
     /// Whether the unique `puzzle`'s explained path rates within

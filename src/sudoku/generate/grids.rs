@@ -5,7 +5,7 @@
 //! Invariant: everything here depends only on its arguments and the seed
 //! (no clock, no thread), so a seed gives the same puzzles anywhere.
 
-use super::*;
+use super::{Grid, Shape};
 
 pub use crate::rng::Rng;
 

@@ -1,4 +1,5 @@
 use super::*;
+use crate::sudoku::rate::Grade;
 use crate::sudoku::verify::check_solution;
 use crate::sudoku::{DlxSolver, NaiveSolver};
 use std::sync::atomic::Ordering;

@@ -2,7 +2,11 @@
 //! matched and forbidden pairs, ladders, tuples with their forbidden
 //! pairs, chains, digit sets, "at most once" items and quadruples' sets.
 
-use super::*;
+use super::{
+    Builder, CRUST, Color, Constraint, INSIDE, ItemId, ItemKind, LADDER_NO, LADDER_YES, OUTSIDE,
+    Relation, Sides, States, Support, TUPLE_CAP, bits, cap,
+};
+use crate::sudoku::variant::cage_sets;
 
 impl Builder<'_> {
     /// A cage of different digits, adding up to `sum` if given.

@@ -3,7 +3,7 @@
 //! digit sets that are its rule. The encodings themselves are in
 //! `encode.rs`.
 
-use super::*;
+use super::{Builder, Constraint, LITTLE_KILLER_CAP, Relation, TUPLE_CAP, cap, decimal};
 
 impl Builder<'_> {
     /// Every constraint's items and options (and the killer cages of the

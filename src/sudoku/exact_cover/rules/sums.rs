@@ -11,7 +11,7 @@
 //! each is a list of (cell, coefficient) and a range of totals of the
 //! coefficients times the cells' digits.
 
-use super::*;
+use super::{Builder, Constraint, Variant};
 use crate::dlx::Sum;
 
 /// A linear rule on digits: `lo <= sum of coefficient * digit <= hi`.
