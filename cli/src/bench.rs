@@ -293,7 +293,7 @@ pub fn measure(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<Solve
     let mut results: Vec<SolverResult> = opts
         .solvers
         .iter()
-        .map(|&kind| SolverResult::new(solver_name(kind), puzzles.len()))
+        .map(|&kind| SolverResult::new(kind.name(), puzzles.len()))
         .collect();
     // Each thread's total time per solver, for the busiest thread's.
     let mut busy = vec![vec![Duration::ZERO; opts.solvers.len()]; threads];
@@ -354,7 +354,7 @@ fn measure_chunk(
     let mut results: Vec<SolverResult> = opts
         .solvers
         .iter()
-        .map(|&kind| SolverResult::new(solver_name(kind), chunk.len()))
+        .map(|&kind| SolverResult::new(kind.name(), chunk.len()))
         .collect();
     for turn in 0..count {
         let s = (c + turn) % count;
@@ -370,13 +370,6 @@ fn measure_chunk(
         bar.inc(chunk.len() as u64);
     }
     results
-}
-
-fn solver_name(kind: SolverKind) -> &'static str {
-    match kind {
-        SolverKind::Dlx => "dlx",
-        SolverKind::Naive => "naive",
-    }
 }
 
 /// `dlx bench`: measures every input and prints the tables (or JSON) on

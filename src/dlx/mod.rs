@@ -132,6 +132,7 @@ search::search_without_forcing!(MultiMatrix<'_>, MultiBitMatrix);
 /// branching rule, options in the same order) and report the same
 /// [`Stats`]; they differ in how a level is done and undone.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EngineKind {
     /// [`EngineKind::Bits`] when the problem fits it ([`BitMatrix::fits`],
     /// or with multiplicities [`MultiBitMatrix::fits`]), else

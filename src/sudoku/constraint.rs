@@ -46,6 +46,7 @@ impl Relation {
 
 /// One constraint of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Constraint {
     /// Digits strictly increase from the bulb (the first cell).
     Thermometer(Vec<u16>),

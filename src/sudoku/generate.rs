@@ -81,6 +81,7 @@ fn is_unique(solver: &mut dyn SudokuSolver, puzzle: &Grid) -> bool {
 /// always square; only the pattern of clues is symmetric, not the digits
 /// (as in published puzzles).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Symmetry {
     /// No constraint on the pattern.
     #[default]

@@ -22,6 +22,7 @@ use crate::dlx::deduce::{self, Deducer, Instance, Rating, Rules, SUBSET_SIZES};
 /// A level: the hardest kind of step needed, named as qqwing names its
 /// levels (docs/rating.md says where the definitions differ).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
 pub enum Level {
     /// Naked singles alone solve it.
     Simple,

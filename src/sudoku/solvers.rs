@@ -13,12 +13,23 @@ use crate::sudoku::{DlxSolver, NaiveSolver, PuzzleError, Shape, SudokuSolver, Va
 
 /// Which solver to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub enum SolverKind {
     /// The dancing-links engine.
     #[default]
     Dlx,
     /// The documents' naive DFS.
     Naive,
+}
+
+impl SolverKind {
+    /// Its name, as `dlx bench --solver` takes it and its tables print it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Dlx => "dlx",
+            SolverKind::Naive => "naive",
+        }
+    }
 }
 
 /// The solvers of one thread. A dancing-links solver compiles each

@@ -478,6 +478,28 @@ fn no_module_outside_the_tests_imports_its_parent_whole() {
 }
 
 #[test]
+fn the_command_has_one_enum_for_how_a_case_ended() {
+    // How a case ended is `sudoku/record.rs`'s `Status`, mapped to the
+    // exit code by `Status::exit` alone.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cli/src");
+    let mut found = Vec::new();
+    for path in modules(&root).values() {
+        let text = code(&fs::read_to_string(path).unwrap());
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim_start();
+            let declares = ["enum Status", "pub enum Status", "pub(super) enum Status"]
+                .iter()
+                .any(|d| line.starts_with(d));
+            if declares {
+                found.push(format!("{}:{}", path.display(), i + 1));
+            }
+        }
+    }
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].contains("record.rs"), "{found:#?}");
+}
+
+#[test]
 fn no_file_or_function_is_too_long() {
     let mut long = Vec::new();
     for dir in crates() {
