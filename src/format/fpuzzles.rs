@@ -135,50 +135,45 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Case, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let (line, text) = match self.lines.next_content()? {
-                Ok(l) => l,
-                Err(e) => return Some(Err(e)),
-            };
-            let trimmed = text.trim();
-            if trimmed.starts_with('#') {
-                continue;
-            }
-            let error = |message: String| InputError {
-                header: false,
-                line,
-                column: None,
-                message,
-            };
-            if trimmed.starts_with('{') {
-                // A document runs until its braces balance.
-                let mut json = text.clone();
-                let mut depth = Depth::default();
-                depth.feed(&text);
-                while !depth.closed() {
-                    match self.lines.next_line() {
-                        Some(Ok((_, more))) => {
-                            depth.feed(&more);
-                            json.push('\n');
-                            json.push_str(&more);
-                        }
-                        Some(Err(e)) => return Some(Err(e)),
-                        None => break,
+        let (line, text) = match self.lines.next_uncommented()? {
+            Ok(l) => l,
+            Err(e) => return Some(Err(e)),
+        };
+        let trimmed = text.trim();
+        let error = |message: String| InputError {
+            header: false,
+            line,
+            column: None,
+            message,
+        };
+        if trimmed.starts_with('{') {
+            // A document runs until its braces balance.
+            let mut json = text.clone();
+            let mut depth = Depth::default();
+            depth.feed(&text);
+            while !depth.closed() {
+                match self.lines.next_line() {
+                    Some(Ok((_, more))) => {
+                        depth.feed(&more);
+                        json.push('\n');
+                        json.push_str(&more);
                     }
+                    Some(Err(e)) => return Some(Err(e)),
+                    None => break,
                 }
-                return Some(parse_json(&json).map(|c| with_line(c, line)).map_err(error));
             }
-            let payload = match trimmed.find("?load=") {
-                Some(at) => &trimmed[at + "?load=".len()..],
-                None => trimmed,
-            };
-            let payload = percent_decoded(payload.split(['&', '#']).next().unwrap_or(""));
-            let result = decompress_from_base64(&payload)
-                .and_then(|json| parse_json(&json))
-                .map(|c| with_line(c, line))
-                .map_err(error);
-            return Some(result);
+            return Some(parse_json(&json).map(|c| with_line(c, line)).map_err(error));
         }
+        let payload = match trimmed.find("?load=") {
+            Some(at) => &trimmed[at + "?load=".len()..],
+            None => trimmed,
+        };
+        let payload = percent_decoded(payload.split(['&', '#']).next().unwrap_or(""));
+        let result = decompress_from_base64(&payload)
+            .and_then(|json| parse_json(&json))
+            .map(|c| with_line(c, line))
+            .map_err(error);
+        Some(result)
     }
 }
 

@@ -114,29 +114,20 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Case, InputError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        loop {
-            let (line, text) = match self.lines.next_content()? {
-                Ok(l) => l,
-                Err(e) => return Some(Err(e)),
-            };
-            let trimmed = text.trim();
-            if trimmed.starts_with('#') {
-                continue;
-            }
-            return Some(
-                read_link(trimmed, &self.rules)
-                    .map(|mut case| {
-                        case.line = line;
-                        case
-                    })
-                    .map_err(|message| InputError {
-                        header: false,
-                        line,
-                        column: None,
-                        message,
-                    }),
-            );
-        }
+        let (line, text) = match self.lines.next_uncommented()? {
+            Ok(l) => l,
+            Err(e) => return Some(Err(e)),
+        };
+        let read = read_link(text.trim(), &self.rules).map_err(|message| InputError {
+            header: false,
+            line,
+            column: None,
+            message,
+        });
+        Some(read.map(|mut case| {
+            case.line = line;
+            case
+        }))
     }
 }
 

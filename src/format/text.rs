@@ -176,6 +176,16 @@ impl<R: BufRead> Lines<R> {
             }
         }
     }
+
+    /// The next line that is neither blank nor a `#` comment.
+    pub fn next_uncommented(&mut self) -> Option<Result<(usize, String), InputError>> {
+        loop {
+            match self.next_content()? {
+                Ok((_, t)) if t.trim_start().starts_with('#') => continue,
+                other => return Some(other),
+            }
+        }
+    }
 }
 
 /// One line's bytes as text: UTF-8 checked, BOM (line 1), line end and
