@@ -467,43 +467,49 @@ const SENTENCES: &[(&str, &str)] = &[
 /// sentences its colours need that it lacks), else one sentence a kind.
 pub(super) fn rules_text(f: &Value, own: Option<&str>) -> String {
     let has = |key: &str| !entries(f, key).is_empty() || f.get(key) == Some(&Value::Bool(true));
-    let mut sentences: Vec<String> = Vec::new();
-    let mut say = |s: &str| {
-        if !sentences.iter().any(|t| t == s) {
-            sentences.push(s.to_owned());
-        }
+    let sentence = |key: &str| {
+        SENTENCES
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or("", |(_, s)| s)
     };
     let said = own.map(|t| super::words::Said::read(t, &[]).unwrap_or_default());
-    match &said {
-        Some(_) => {}
-        None => {
-            say("Normal sudoku rules apply.");
-            for (key, sentence) in SENTENCES {
-                if has(key) {
-                    say(sentence);
-                }
+    let means = |rule: &str| said.as_ref().is_some_and(|s| s.means(rule));
+    // The whispers' colours, as `draw_lines` chooses them.
+    let german = f
+        .get("size")
+        .and_then(Value::as_u64)
+        .unwrap_or(9)
+        .div_ceil(2);
+    let gaps: Vec<u64> = entries(f, "whispers")
+        .iter()
+        .map(|e| e.get("value").and_then(Value::as_u64).unwrap_or(german))
+        .collect();
+    let mut sentences: Vec<&str> = Vec::new();
+    if said.is_none() {
+        sentences.push("Normal sudoku rules apply.");
+        for (key, text) in SENTENCES {
+            // Odd and even, minimum and maximum share a sentence.
+            if has(key) && !sentences.contains(text) {
+                sentences.push(text);
             }
         }
     }
-    let means = |rule: &str| said.as_ref().is_some_and(|s| s.means(rule));
-    let whispers = entries(f, "whispers");
-    let gap = |e: &Value| e.get("value").and_then(Value::as_u64);
-    if whispers.iter().any(|e| gap(e) != Some(4)) && !means("whispers") {
-        say(
-            "Neighbouring digits on a green line (German whispers) differ by at least half the largest digit, rounded up.",
-        );
-    }
-    if whispers.iter().any(|e| gap(e) == Some(4)) && !means("dutch-whispers") {
-        say("Neighbouring digits on an orange line (Dutch whispers) differ by at least 4.");
-    }
-    for (key, rule, sentence) in [
-        ("renban", "renban", SENTENCES[3].1),
-        ("sandwichsum", "sandwich", SENTENCES[6].1),
-        ("odd", "odd-even", SENTENCES[10].1),
-        ("even", "odd-even", SENTENCES[10].1),
+    // What the colours and the numbers outside mean, where the text does
+    // not say it.
+    for (shown, rule, text) in [
+        (gaps.contains(&german), "whispers", GERMAN_WHISPERS),
+        (
+            gaps.iter().any(|&g| g != german),
+            "dutch-whispers",
+            DUTCH_WHISPERS,
+        ),
+        (has("renban"), "renban", sentence("renban")),
+        (has("sandwichsum"), "sandwich", sentence("sandwichsum")),
+        (has("odd") || has("even"), "odd-even", sentence("odd")),
     ] {
-        if has(key) && said.is_some() && !means(rule) {
-            say(sentence);
+        if shown && !means(rule) && !sentences.contains(&text) {
+            sentences.push(text);
         }
     }
     match own {
@@ -512,3 +518,8 @@ pub(super) fn rules_text(f: &Value, own: Option<&str>) -> String {
         None => sentences.join(" "),
     }
 }
+
+/// What a green and an orange line mean.
+const GERMAN_WHISPERS: &str = "Neighbouring digits on a green line (German whispers) differ by at least half the largest digit, rounded up.";
+const DUTCH_WHISPERS: &str =
+    "Neighbouring digits on an orange line (Dutch whispers) differ by at least 4.";

@@ -4,9 +4,9 @@
 //! same document, zipped and compressed), with the solution when given.
 //!
 //! Invariants: reading a written link back gives the same grid and the
-//! same rules (checked here on every f-puzzles document written, so a
-//! rule the document cannot hold is an error, never a link to another
-//! puzzle); the SudokuPad drawings are those of `fpuzzlesdecoder.js` for
+//! same rules (each link is read back by its own reader before it is
+//! returned, so a rule it cannot hold is an error, never a link to
+//! another puzzle); the SudokuPad drawings are those of `fpuzzlesdecoder.js` for
 //! every kind it converts, and for whispers and renban (which it does
 //! not) a green, orange or purple line with a rules text that names them.
 
@@ -22,24 +22,30 @@ type Object = Map<String, Value>;
 /// The link of `case`, with `solution` embedded when given.
 pub fn link(kind: Link, case: &Case, solution: Option<&Grid>) -> Result<String, String> {
     let doc = fpuzzles_doc(case, solution)?;
-    Ok(match kind {
-        Link::FPuzzles => format!(
-            "https://www.f-puzzles.com/?load={}",
-            compress_to_base64(&doc.to_string())
-        ),
+    // Each link is read back as its reader reads it, once.
+    let (what, link, back) = match kind {
+        Link::FPuzzles => {
+            let json = doc.to_string();
+            let link = format!(
+                "https://www.f-puzzles.com/?load={}",
+                compress_to_base64(&json)
+            );
+            ("an f-puzzles document", link, fpuzzles::parse_json(&json))
+        }
         Link::SudokuPad => {
             let zipped = zip::zip(&sudokupad_doc(&doc, case)?);
             let back = zip::unzip(&zipped).and_then(|p| super::read_puzzle(&p, &[]));
-            let same = back.as_ref().is_ok_and(|b| same_puzzle(b, case));
-            if !same {
-                let why = back
-                    .err()
-                    .unwrap_or_else(|| "they read back as others".into());
-                return Err(format!("its rules do not fit SudokuPad's drawings: {why}"));
-            }
-            format!("https://sudokupad.app/scl{}", compress_to_base64(&zipped))
+            let link = format!("https://sudokupad.app/scl{}", compress_to_base64(&zipped));
+            ("SudokuPad's drawings", link, back)
         }
-    })
+    };
+    match back {
+        Ok(b) if same_puzzle(&b, case) => Ok(link),
+        Ok(_) => Err(format!(
+            "its rules do not fit {what} (they read back as others)"
+        )),
+        Err(e) => Err(format!("its rules do not fit {what}: {e}")),
+    }
 }
 
 /// `R1C1` of cell `k` of an `n`x`n` grid.
@@ -51,8 +57,9 @@ fn rcs(cells: &[u16], n: usize) -> Vec<String> {
     cells.iter().map(|&k| rc(k as usize, n)).collect()
 }
 
-/// The f-puzzles document of `case`, checked to read back as the same
-/// puzzle.
+/// The f-puzzles document of `case` ([`link`] checks that what is
+/// written of it reads back as the same puzzle); an error for rules no
+/// document holds (pencil marks, dots of other sums).
 pub fn fpuzzles_doc(case: &Case, solution: Option<&Grid>) -> Result<Value, String> {
     let grid = &case.grid;
     let shape = grid.shape();
@@ -102,13 +109,7 @@ pub fn fpuzzles_doc(case: &Case, solution: Option<&Grid>) -> Result<Value, Strin
     if let Some(s) = solution {
         doc.insert("solution".into(), json!(s.cells()));
     }
-    let doc = Value::Object(doc);
-    let back = fpuzzles::parse_json(&doc.to_string())
-        .map_err(|e| format!("its rules do not fit an f-puzzles document: {e}"))?;
-    if !same_puzzle(&back, case) {
-        return Err("its rules do not fit an f-puzzles document (they read back as others)".into());
-    }
-    Ok(doc)
+    Ok(Value::Object(doc))
 }
 
 /// Whether two cases are the same puzzle: the same givens, houses and
