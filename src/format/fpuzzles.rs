@@ -514,8 +514,9 @@ fn cosmetic_cages(v: &Value) -> bool {
 }
 
 /// Whether an entry's field states nothing: null, false, an empty list or
-/// text (f-puzzles writes `""` for a value not set).
-fn is_empty(v: &Value) -> bool {
+/// text (f-puzzles writes `""` for a value not set; the SudokuPad reader
+/// reads its values so too).
+pub(super) fn is_empty(v: &Value) -> bool {
     match v {
         Value::Null | Value::Bool(false) => true,
         Value::Array(a) => a.is_empty(),

@@ -20,8 +20,9 @@
 
 use serde_json::{Value, json};
 
+use super::super::fpuzzles::is_empty;
 use super::geometry::{
-    Colour, Object, Point, cell_name, is_empty, list, near, num, point, rc, text_of, through,
+    Colour, Object, Point, cell_name, list, near, num, point, rc, text_of, through,
 };
 use super::words::{Meta, Said, check_doc, meta_cage, read_meta};
 

@@ -164,13 +164,3 @@ pub(super) fn rc(r: i64, c: i64) -> String {
 pub(super) fn cell_name((r, c): (i64, i64)) -> String {
     format!("r{}c{}", r + 1, c + 1)
 }
-
-/// Whether a value states nothing: null, false, an empty list or text.
-pub(super) fn is_empty(v: &Value) -> bool {
-    match v {
-        Value::Null | Value::Bool(false) => true,
-        Value::Array(a) => a.is_empty(),
-        Value::String(s) => s.is_empty(),
-        _ => false,
-    }
-}
