@@ -36,12 +36,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let per: usize = per.parse()?;
         let plan = Plan::split(&problem, per * shares)?;
         let mut share = vec![Stats::default(); shares];
-        for (i, sub) in plan.subproblems.iter().enumerate() {
-            let alone = Plan {
-                subproblems: vec![sub.clone()],
-                stats: Stats::default(),
-            };
-            share[i % shares] += runner.count(&problem, &alone)?.stats;
+        let count = plan.subproblem_count();
+        for i in 0..count {
+            // Subproblem i alone is share i + 1 of `count`; the first share
+            // also carries the split levels' effort, taken out here.
+            let mut alone = runner
+                .count_plan(&problem, &plan.part(i + 1, count), None)?
+                .stats;
+            if i == 0 {
+                alone.nodes -= plan.stats.nodes;
+                alone.updates -= plan.stats.updates;
+            }
+            share[i % shares] += alone;
         }
         let slowest = |f: fn(&Stats) -> u64| {
             let values: Vec<f64> = share.iter().map(|s| f(s) as f64).collect();
@@ -52,7 +58,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (updates, mean_updates) = slowest(|s| s.updates);
         println!(
             "{per} per share: {} subproblems; split {} nodes, {} updates = {:.2} x a mean share's; slowest/mean share: nodes {nodes:.2}, updates {updates:.2}",
-            plan.subproblems.len(),
+            plan.subproblem_count(),
             plan.stats.nodes,
             plan.stats.updates,
             plan.stats.updates as f64 / mean_updates,

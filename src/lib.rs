@@ -65,7 +65,7 @@
 pub mod dlx;
 pub mod format;
 pub mod render;
-pub mod rng;
+pub(crate) mod rng;
 pub mod sudoku;
 pub mod workers;
 
@@ -74,16 +74,77 @@ pub mod workers;
 /// `bumpalo` of its own.
 pub use bumpalo::Bump;
 
-/// Stopping long work from outside; it lives with the engine, whose
-/// searches ask it ([`dlx::cancel`]).
-pub use dlx::cancel;
+/// Internals for the fuzz targets, the integration tests and the tuning
+/// examples, behind the `unstable` feature. Not part of the API: anything
+/// here may change or go in any release.
+#[cfg(feature = "unstable")]
+#[doc(hidden)]
+pub mod __unstable {
+    pub use crate::dlx::brute_force::count_by_brute_force;
+    pub use crate::dlx::flat::FlatProblem;
+    pub use crate::dlx::links::{Matrix, SanityError};
+
+    /// How many of a cell's candidates `true_candidates` enumerates.
+    pub const ENUMERATED: u64 = crate::sudoku::candidates::ENUMERATED;
+
+    /// Every Latin square of side `n`, row by row (a second way to count).
+    pub fn every_latin_square(n: usize) -> Vec<Vec<u8>> {
+        crate::sudoku::verify::every_latin_square(n)
+    }
+
+    /// Sanity-checks the links of `engine` (none on the bit sets) and
+    /// returns a digest of their state, to hold a search to restoring it.
+    pub fn checked_digest(engine: &crate::dlx::Engine<'_>) -> Option<u64> {
+        use crate::dlx::Compiled;
+        match &engine.0 {
+            Compiled::Multi(m) => {
+                m.sanity().expect("sane");
+                Some(m.state_digest())
+            }
+            Compiled::Links(m) => {
+                m.sanity().expect("sane");
+                Some(m.state_digest())
+            }
+            Compiled::Bits(_) | Compiled::MultiBits(_) => None,
+        }
+    }
+
+    /// The f-puzzles reader's parts.
+    pub mod fpuzzles {
+        pub use crate::format::fpuzzles::{FPuzzles, parse_json};
+    }
+    /// The line reader's parts.
+    pub mod line {
+        pub use crate::format::line::parse_line;
+    }
+    /// lz-string, as SudokuPad and f-puzzles use it.
+    pub mod lzstring {
+        pub use crate::format::lzstring::{compress_to_base64, decompress_from_base64};
+    }
+    /// The SudokuPad reader's parts.
+    pub mod sudokupad {
+        pub use crate::format::sudokupad::{SudokuPad, drawings, read_link, write, zip};
+    }
+    /// The Sukaku reader.
+    pub mod sukaku {
+        pub use crate::format::sukaku::Sukaku;
+    }
+    /// The text formats' plumbing.
+    pub mod text {
+        pub use crate::format::text::Lines;
+    }
+    /// The variant line reader's parts.
+    pub mod variant {
+        pub use crate::format::variant::{names_a_field, parse};
+    }
+}
 
 /// The README's Rust examples, run as doc-tests so they stay true.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]
-pub struct ReadmeDoctests;
+pub(crate) struct ReadmeDoctests;
 
 /// The Rust example of docs/candidates.md, run as a doc-test.
 #[doc = include_str!("../docs/candidates.md")]
 #[cfg(doctest)]
-pub struct CandidatesDoctests;
+pub(crate) struct CandidatesDoctests;

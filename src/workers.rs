@@ -6,7 +6,7 @@
 //! Invariants: no run starts more than [`MAX_THREADS`] workers, whatever
 //! `--threads` (or a binding's `threads=`) says; a thread the system
 //! cannot create (out of memory, a process or address-space limit) is
-//! never a panic: [`spawn_scoped_up_to`] starts as many as it can and
+//! never a panic: `spawn_scoped_up_to` starts as many as it can and
 //! says how many, and each caller hands the work to those, or does it on
 //! its own thread when none started. Every output that is the same at any
 //! thread count is therefore the same when fewer threads start.
@@ -36,7 +36,7 @@ pub fn thread_count(requested: usize) -> usize {
 
 /// The fewest started threads given back after a refusal: 48 MiB of
 /// stacks, more than the C library keeps mapped for reuse.
-pub const GIVE_BACK_AT_LEAST: usize = 24;
+pub(crate) const GIVE_BACK_AT_LEAST: usize = 24;
 
 /// Spawns `work(i)` for `i` in `0..count` on threads of `scope`, in order,
 /// stopping at the first the system refuses. Returns the workers that run
@@ -56,7 +56,7 @@ pub const GIVE_BACK_AT_LEAST: usize = 24;
 /// for the others' allocations. (The C library keeps up to some 40 MiB of
 /// ended threads' stacks mapped for reuse, so a few given back free no
 /// address space at all: hence the floor.)
-pub fn spawn_scoped_up_to<'scope, 'env, T, F>(
+pub(crate) fn spawn_scoped_up_to<'scope, 'env, T, F>(
     scope: &'scope Scope<'scope, 'env>,
     count: usize,
     mut work: impl FnMut(usize) -> F,
@@ -121,12 +121,12 @@ where
 }
 
 /// A worker thread started by [`spawn_scoped_up_to`], running its work.
-pub struct Worker<'scope, T>(ScopedJoinHandle<'scope, Option<T>>);
+pub(crate) struct Worker<'scope, T>(ScopedJoinHandle<'scope, Option<T>>);
 
 impl<T> Worker<'_, T> {
     /// Waits for the work to finish: its result, or the panic that ended
     /// it.
-    pub fn join(self) -> std::thread::Result<T> {
+    pub(crate) fn join(self) -> std::thread::Result<T> {
         self.0.join().and_then(|result| {
             // A worker is returned only after it was told to run its work.
             result.ok_or_else(|| Box::new("a worker that was not told to run") as _)

@@ -292,7 +292,7 @@ pub(super) struct RuleArgs {
     /// palindrome, whispers, dutch-whispers, renban, odd-even, sandwich,
     /// or as-drawn (the drawings alone, not the text); repeat it
     /// or separate by commas. See docs/formats.md.
-    #[arg(long = "rule", value_name = "RULE", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(dlx_engine::format::sudokupad::rule_names()))]
+    #[arg(long = "rule", value_name = "RULE", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(dlx_engine::format::rule_names()))]
     pub(super) rules: Vec<String>,
 }
 

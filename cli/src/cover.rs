@@ -16,10 +16,7 @@ use std::time::{Duration, Instant};
 pub use super::Part;
 use super::{ExitStatus, output_failed};
 use dlx_engine::dlx::knuth::{self, KnuthProblem};
-use dlx_engine::dlx::parallel::{
-    PROBE_NODES, Plan, RunLimits, RunProgress, Runner, SUBPROBLEMS_PER_SHARE,
-    SUBPROBLEMS_PER_WORKER,
-};
+use dlx_engine::dlx::parallel::{Plan, RunLimits, RunProgress, Runner, Split};
 use dlx_engine::dlx::{EngineKind, Outcome, Problem, Propagate, Stats};
 
 /// How often `--progress` reports.
@@ -82,7 +79,7 @@ pub struct CoverOptions {
     /// What the search deduces between choices ([`Problem::set_propagate`]).
     pub propagate: Propagate,
     /// With [`Mode::Count`]: count with a memo of at most this many bytes
-    /// ([`Runner::count_with_memo`]).
+    /// (`Runner::count_with_memo`).
     pub memo_bytes: Option<usize>,
 }
 
@@ -182,9 +179,9 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// How a run ended: its outcome, its statistics, and how many subproblems
-/// it was split into (`None`: a count done whole before a split paid).
-type Ran = (Outcome, Stats, Option<usize>);
+/// How a run ended: its outcome, its statistics, and how its tree was
+/// split.
+type Ran = (Outcome, Stats, Split);
 
 /// Solves or counts `problem` as `opts` says on `threads` threads, prints
 /// the answer to `out`, and what else there is to say to `err`.
@@ -213,7 +210,7 @@ fn solve(
         engine: opts.engine,
         cancel: None,
     };
-    let (outcome, stats, subproblems) = match opts.mode {
+    let (outcome, stats, split) = match opts.mode {
         Mode::Count => count(&runner, opts, &problem.problem)?,
         mode => print_solutions(&runner, opts, mode, problem, out)?,
     };
@@ -247,7 +244,7 @@ fn solve(
             &stats,
             elapsed,
             threads,
-            subproblems,
+            split,
             opts.part,
             engine,
             &problem.problem,
@@ -274,36 +271,30 @@ fn run_limits(opts: &CoverOptions, start: Instant) -> RunLimits {
 /// threads, or `--part`'s share of a split.
 fn plan(opts: &CoverOptions, threads: usize, p: &Problem) -> Result<Plan, Failure> {
     let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
-    Ok(match (opts.part, threads) {
-        (None, 1) => Plan::whole(),
-        (None, t) => {
-            Plan::split(p, SUBPROBLEMS_PER_WORKER.saturating_mul(t)).map_err(|e| run_error(&e))?
-        }
-        (Some(part), _) => Plan::split(p, SUBPROBLEMS_PER_SHARE.saturating_mul(part.n))
-            .map_err(|e| run_error(&e))?
-            .part(part.k, part.n),
-    })
+    match opts.part {
+        None => Plan::for_threads(p, threads),
+        Some(part) => Plan::for_share(p, part.k, part.n),
+    }
+    .map_err(|e| run_error(&e))
 }
 
 /// Counts the solutions: a whole count split only when it pays, or the
 /// share `--part` names.
 fn count(runner: &Runner, opts: &CoverOptions, p: &Problem) -> Result<Ran, Failure> {
     let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
-    let (c, subproblems) = match opts.part {
+    let (c, split) = match opts.part {
         // A whole count may be done before a split would pay.
-        None => {
-            let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(runner.threads);
-            runner
-                .count_split(p, subproblems, opts.memo_bytes)
-                .map_err(|e| run_error(&e))?
-        }
+        None => runner
+            .count(p, opts.memo_bytes)
+            .map_err(|e| run_error(&e))?,
         Some(_) => {
             let plan = plan(opts, runner.threads, p)?;
-            let c = runner.count_by(p, &plan, opts.memo_bytes);
-            (c.map_err(|e| run_error(&e))?, Some(plan.subproblems.len()))
+            let c = runner.count_plan(p, &plan, opts.memo_bytes);
+            let split = Split::Subproblems(plan.subproblem_count());
+            (c.map_err(|e| run_error(&e))?, split)
         }
     };
-    Ok((c.outcome, c.stats, subproblems))
+    Ok((c.outcome, c.stats, split))
 }
 
 /// Prints the first, every, or every M-th solution (`mode`), each option
@@ -356,7 +347,7 @@ fn print_solutions(
         return Err(Failure::Output(e));
     }
     let (outcome, stats) = result.map_err(|e| Failure::Run(e.to_string()))?;
-    Ok((outcome, stats, Some(plan.subproblems.len())))
+    Ok((outcome, stats, Split::Subproblems(plan.subproblem_count())))
 }
 
 /// `--progress`: a line on the error output at most every `every`, from
@@ -446,7 +437,7 @@ fn write_stats(
     stats: &Stats,
     elapsed: Duration,
     threads: usize,
-    subproblems: Option<usize>,
+    split: Split,
     part: Option<Part>,
     engine: EngineKind,
     problem: &Problem,
@@ -470,22 +461,22 @@ fn write_stats(
         // Algorithm M's tree is never split (dlx::multiplicity).
         let _ = write!(err, " (Algorithm M, multiplicities: one subproblem)");
     }
-    match subproblems {
-        // Runner::count_split counted it on one thread before splitting.
-        None => {
+    match split {
+        // Runner::count counted it on one thread before splitting.
+        Split::Probed { within } => {
             let _ = write!(
                 err,
-                ", not split (searched on one thread, within {PROBE_NODES} nodes)"
+                ", not split (searched on one thread, within {within} nodes)"
             );
         }
-        Some(n) if threads > 1 || part.is_some() => {
+        Split::Subproblems(n) if threads > 1 || part.is_some() => {
             let _ = write!(
                 err,
                 ", {n} subproblems on {threads} thread{}",
                 if threads == 1 { "" } else { "s" }
             );
         }
-        Some(_) => {}
+        _ => {}
     }
     if let Some(part) = part {
         let _ = write!(err, " (share {part})");

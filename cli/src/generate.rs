@@ -23,7 +23,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::sudoku::{self as sudoku_app, PDF, SVG, Task};
 use super::{ExitStatus, Input, output_failed};
-use dlx_engine::cancel::{Deadline, SharedCancel};
+use dlx_engine::dlx::cancel::{Deadline, SharedCancel};
 use dlx_engine::format;
 #[cfg(doc)]
 use dlx_engine::sudoku::generate::Rng;
@@ -208,7 +208,7 @@ impl TextJob {
                 case.variant = Some(Arc::new(g.rules.clone()));
             }
             let solution = self.with_solution.then_some(&g.solution);
-            return format::sudokupad::write::link(kind, &case, solution).map(|l| l + "\n");
+            return format::write_link(kind, &case, solution).map(|l| l + "\n");
         }
         Ok(match &self.rules {
             Some(_) => {

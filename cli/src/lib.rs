@@ -124,7 +124,7 @@ impl Input {
             return None;
         }
         let alphabet = dlx_engine::format::Alphabet::default();
-        match dlx_engine::format::line::parse_line(text, 1, None, &alphabet) {
+        match dlx_engine::format::parse_line(text, 1, None, &alphabet) {
             Some(Ok(_)) => Some(format!("{text}\n").into_bytes()),
             _ => None,
         }

@@ -16,6 +16,7 @@ use dlx_cli::sudoku::{self as sudoku_app, Show, SolverKind, Task};
 use dlx_cli::{ExitStatus, Input, Part, bench};
 use dlx_engine::dlx::EngineKind;
 use dlx_engine::dlx::deduce::Rules;
+use dlx_engine::dlx::parallel::DEFAULT_MEMO_BYTES;
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::Shape;
 use dlx_engine::sudoku::explain::ExplainOptions;
@@ -433,7 +434,7 @@ struct CoverArgs {
     memo: bool,
     /// The most memory the memo of --memo may take, in mebibytes (per
     /// thread).
-    #[arg(long, value_name = "MIB", default_value_t = 256, requires = "memo")]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_MEMO_BYTES >> 20, requires = "memo")]
     memo_mib: usize,
 }
 

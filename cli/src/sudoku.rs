@@ -75,7 +75,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::{ExitStatus, Input, Part, is_broken_pipe};
-use dlx_engine::cancel::SharedCancel;
+use dlx_engine::dlx::cancel::SharedCancel;
 use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::dlx::{Count, Stats};
 use dlx_engine::format::{self, Alphabet, Case, Format, Rule};
@@ -567,7 +567,7 @@ fn linked_answer(
     let (Some(kind), Some(case), Some(solution)) = (writer.link(), case, &verdict.solution) else {
         return written_answer(writer, verdict, 0, name, line, opts);
     };
-    match format::sudokupad::write::link(kind, case, Some(solution)) {
+    match format::write_link(kind, case, Some(solution)) {
         Ok(link) => Some(link + "\n"),
         Err(e) => {
             done.err

@@ -11,8 +11,8 @@
 #![no_main]
 
 use dlx_engine::dlx::SearchLimits;
-use dlx_engine::format::fpuzzles::{FPuzzles, parse_json};
-use dlx_engine::format::lzstring::decompress_from_base64;
+use dlx_engine::__unstable::fpuzzles::{FPuzzles, parse_json};
+use dlx_engine::__unstable::lzstring::decompress_from_base64;
 use dlx_engine::format::{Format, Options};
 use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
 use libfuzzer_sys::fuzz_target;

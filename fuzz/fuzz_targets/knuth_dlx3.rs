@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
+use dlx_engine::__unstable::checked_digest;
 use dlx_engine::dlx::knuth;
 use dlx_engine::dlx::{
     Color, Engine, EngineKind, ItemId, ItemKind, OptionId, Outcome, Problem, Search, SearchLimits,
@@ -26,17 +27,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(mut engine) = problem.engine(&arena, EngineKind::Auto) else {
         return;
     };
-    let digest = |e: &Engine<'_>| match e {
-        Engine::Multi(m) => {
-            m.sanity().expect("sane");
-            Some(m.state_digest())
-        }
-        Engine::Links(m) => {
-            m.sanity().expect("sane");
-            Some(m.state_digest())
-        }
-        Engine::Bits(_) | Engine::MultiBits(_) => None,
-    };
+    let digest = |e: &Engine<'_>| checked_digest(e);
     let pristine = digest(&engine);
     let (_, stats) = engine.search(
         &mut |_: &Solution<'_, '_>| ControlFlow::Continue(()),

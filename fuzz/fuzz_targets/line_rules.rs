@@ -7,7 +7,8 @@
 //! every case that comes back with a line carrying rules has those rules.
 #![no_main]
 
-use dlx_engine::format::{self, Alphabet, Head, Options, line, variant};
+use dlx_engine::__unstable::{line, variant};
+use dlx_engine::format::{self, Alphabet, Head, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -7,7 +7,7 @@
 
 use std::io::BufReader;
 
-use dlx_engine::format::text::Lines;
+use dlx_engine::__unstable::text::Lines;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -7,9 +7,9 @@
 //! reads back as the same puzzle.
 #![no_main]
 
-use dlx_engine::format::lzstring::decompress_from_base64;
-use dlx_engine::format::sudokupad::write::{link, same_puzzle};
-use dlx_engine::format::sudokupad::{SudokuPad, drawings, read_link, zip};
+use dlx_engine::__unstable::lzstring::decompress_from_base64;
+use dlx_engine::__unstable::sudokupad::write::{link, same_puzzle};
+use dlx_engine::__unstable::sudokupad::{SudokuPad, drawings, read_link, zip};
 use dlx_engine::format::{Format, Link, Options};
 use libfuzzer_sys::fuzz_target;
 

@@ -8,8 +8,8 @@ use super::{
     DEFAULT_MEMO_BYTES, EngineKind, ErrorKind, HashMap, Instant, ItemKind, JoinHandle,
     KnuthProblem, Mutex, Ordering, Outcome, PoisonError, Progress, PyBytes, PyDict, PyIterator,
     PyOverflowError, PyRuntimeError, PyString, PyTypeError, PyValueError, Receiver, RunLimits,
-    Runner, SUBPROBLEMS_PER_WORKER, SearchLimits, Solution, SyncSender, Visitor, interruptible,
-    knuth, settled, sync_channel, thread_count, value_error,
+    Runner, SearchLimits, Solution, SyncSender, Visitor, interruptible, knuth, settled,
+    sync_channel, thread_count, value_error,
 };
 use engine::dlx::{Propagate, Search};
 use pyo3::prelude::*;
@@ -157,9 +157,8 @@ impl ExactCover {
                 engine: EngineKind::Auto,
                 cancel: Some(&*cancel),
             };
-            let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(threads);
             let (count, _) = runner
-                .count_split(problem, subproblems, memo.then_some(DEFAULT_MEMO_BYTES))
+                .count(problem, memo.then_some(DEFAULT_MEMO_BYTES))
                 .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
             *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = count.stats.into();
             Ok::<_, PyErr>(count)

@@ -34,17 +34,15 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 
 use engine::Bump;
-use engine::cancel::{Cancel, Cancellable, SharedCancel};
+use engine::dlx::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::Rules;
 use engine::dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
-use engine::dlx::memo::DEFAULT_MEMO_BYTES;
-use engine::dlx::parallel::SUBPROBLEMS_PER_WORKER;
-use engine::dlx::parallel::{RunLimits, Runner};
+use engine::dlx::parallel::{DEFAULT_MEMO_BYTES, RunLimits, Runner};
 use engine::dlx::{
     EngineKind, ItemKind, Outcome, Progress, Propagate, SearchLimits, Solution, Visitor,
 };
 use engine::format::sukaku::{self, Reading};
-use engine::format::{Alphabet, Case, line::parse_line};
+use engine::format::{Alphabet, Case, parse_line};
 use engine::sudoku::candidates::true_candidates;
 use engine::sudoku::generate::{
     CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,

@@ -104,7 +104,7 @@ const SIZE_CLASSES: usize = 4;
 /// read by every search), the state its forced options leave, and the
 /// search's levels (scratch that each search overwrites).
 #[derive(Clone, Debug)]
-pub struct BitMatrix {
+pub(crate) struct BitMatrix {
     /// What the build compiled; never changed after it.
     tables: Tables,
     /// The current state: `words` words of active options, `word_words`
@@ -436,7 +436,7 @@ impl BitMatrix {
     /// counting then visit a word per 64 options where the links visit
     /// every clashing entry, and the bit sets win; with sparse clashes
     /// (queens above 16, Sudoku) the links touch less.
-    pub fn fits(problem: &Problem) -> bool {
+    pub(crate) fn fits(problem: &Problem) -> bool {
         if !Self::can_hold(problem) {
             return false;
         }
@@ -454,7 +454,7 @@ impl BitMatrix {
     /// multiplicities, no preferred items, no propagation, and a state of at most 4 KiB
     /// (about 32,000 options), whether or not the links would be faster
     /// ([`BitMatrix::fits`]).
-    pub fn can_hold(problem: &Problem) -> bool {
+    pub(crate) fn can_hold(problem: &Problem) -> bool {
         if problem.has_multiplicities() || problem.preferred() > 0 || problem.asks_propagation() {
             return false;
         }
@@ -472,7 +472,7 @@ impl BitMatrix {
     /// Compiles `problem`; fails on colors or multiplicities, which this
     /// engine does not handle (see [`BitMatrix::fits`]), or on a problem too large to
     /// number.
-    pub fn build(problem: &Problem) -> Result<Self, BuildError> {
+    pub(crate) fn build(problem: &Problem) -> Result<Self, BuildError> {
         Self::build_with(problem, MAX_CLASH_BYTES, 0, false)
     }
 
@@ -601,13 +601,13 @@ impl BitMatrix {
     }
 
     /// Number of options.
-    pub fn option_count(&self) -> usize {
+    pub(crate) fn option_count(&self) -> usize {
         self.tables.starts.len() - 1
     }
 
     /// Link updates since the matrix was built, as the links would have
     /// counted them (see the module docs).
-    pub fn updates(&self) -> u64 {
+    pub(crate) fn updates(&self) -> u64 {
         self.updates
     }
 

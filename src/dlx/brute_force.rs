@@ -8,7 +8,7 @@
 use super::{ItemId, ItemKind, OptionId, Problem};
 
 /// The most options [`count_by_brute_force`] accepts (2^24 subsets).
-pub const MAX_OPTIONS: usize = 24;
+pub(crate) const MAX_OPTIONS: usize = 24;
 
 /// The number of solutions of `p`, by checking all `2^options` subsets;
 /// `None` if `p` has more than [`MAX_OPTIONS`] options.

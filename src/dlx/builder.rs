@@ -7,7 +7,7 @@ use super::{Color, ItemId, ItemKind, OptionId};
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildError {
-    /// A [`FlatProblem`](super::FlatProblem) says more of its items are
+    /// A `FlatProblem` says more of its items are
     /// primary than it has.
     #[error("{primary} primary items, but there are only {items} items")]
     PrimaryCount {
@@ -55,7 +55,7 @@ pub enum BuildError {
         option: u32,
     },
     /// An option's end lies before its start or past the entries (see
-    /// [`Matrix::from_flat`](super::Matrix::from_flat)).
+    /// `Matrix::from_flat`).
     #[error("option {option} ends before it starts or past the last entry")]
     OptionBounds {
         /// The option.
@@ -68,17 +68,17 @@ pub enum BuildError {
     /// the dancing links handle.
     #[error("the bit-set engine does not handle colors; use the dancing links")]
     Colored,
-    /// [`BitMatrix::build`](super::BitMatrix::build) was given a problem
+    /// `BitMatrix::build` was given a problem
     /// with multiplicities, which only Algorithm M handles
-    /// ([`Problem::engine`] runs it on [`super::MultiBitMatrix`] or
-    /// [`super::MultiMatrix`]).
+    /// ([`Problem::engine`] runs it on `super::MultiBitMatrix` or
+    /// `super::MultiMatrix`).
     #[error("the bit-set engine does not handle multiplicities; use the dancing links")]
     MultiplicitiesOnBits,
     /// [`Problem::build`] makes DLX1/DLX2's links, which would ignore the
     /// multiplicities; [`Problem::engine`] runs such problems on Algorithm M.
     #[error("Problem::build does not handle multiplicities; use Problem::engine")]
     Multiplicities,
-    /// A problem with preferred items ([`Problem::set_preferred`]) was
+    /// A problem with preferred items (`Problem::set_preferred`) was
     /// given to an engine other than the dancing links without
     /// multiplicities, which alone branch on them.
     #[error("only the dancing links without multiplicities branch on preferred items")]
@@ -125,11 +125,11 @@ pub(super) const MAX_NODES: usize = 1 << 30;
 /// The largest upper bound an item may have ([`Problem::set_multiplicity`]):
 /// far more than any option list is long, and small enough that the
 /// branching score (length + slack - bound + 1) never overflows.
-pub const MAX_MULTIPLICITY: u32 = 1 << 30;
+pub(crate) const MAX_MULTIPLICITY: u32 = 1 << 30;
 
 /// Checks bounds `lo..=hi` of a primary item: `hi` from 1 to
 /// [`MAX_MULTIPLICITY`], `lo` at most `hi`; the error says why not.
-pub fn check_bounds(lo: u32, hi: u32) -> Result<(), &'static str> {
+pub(crate) fn check_bounds(lo: u32, hi: u32) -> Result<(), &'static str> {
     if hi == 0 {
         Err("the upper bound is zero")
     } else if lo > hi {
@@ -142,7 +142,7 @@ pub fn check_bounds(lo: u32, hi: u32) -> Result<(), &'static str> {
 }
 
 /// An exact-cover problem: items and options, before compilation into a
-/// [`Matrix`](super::Matrix).
+/// `Matrix`.
 ///
 /// ```
 /// use dlx_engine::dlx::{ItemKind, Problem, Search};
@@ -188,7 +188,7 @@ impl Problem {
     /// Empties the problem (no items, no options) but keeps the memory
     /// its lists hold, so that the next problem built in it grows them
     /// only past this one's sizes.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.kinds.clear();
         self.names.clear();
         self.entries.clear();
@@ -214,7 +214,7 @@ impl Problem {
     /// Adds `count` unnamed items of one kind, numbered one after
     /// another, and returns them (what `count` calls of
     /// [`Problem::add_item`] return, in one step).
-    pub fn add_items(
+    pub(crate) fn add_items(
         &mut self,
         kind: ItemKind,
         count: usize,
@@ -305,18 +305,18 @@ impl Problem {
     /// wants taken early even though they are many, such as the steps of
     /// a sum along a line, which an item's length alone would leave for
     /// last.
-    pub fn set_preferred(&mut self, count: usize) {
+    pub(crate) fn set_preferred(&mut self, count: usize) {
         self.preferred = count;
     }
 
     /// How many of the first primary items are preferred
     /// ([`Problem::set_preferred`]).
-    pub fn preferred(&self) -> usize {
+    pub(crate) fn preferred(&self) -> usize {
         self.preferred
     }
 
     /// Chooses the propagators the search runs between choices (see
-    /// [`super::propagate`]); [`Propagate::Off`], the default, searches
+    /// `super::propagate`); [`Propagate::Off`], the default, searches
     /// Knuth's tree exactly. Only the dancing links without
     /// multiplicities propagate: the other engines refuse a problem that
     /// asks for it ([`Problem::asks_propagation`]).
@@ -325,7 +325,7 @@ impl Problem {
     }
 
     /// The propagators chosen ([`Problem::set_propagate`]).
-    pub fn propagate(&self) -> Propagate {
+    pub(crate) fn propagate(&self) -> Propagate {
         self.propagate
     }
 
@@ -339,7 +339,7 @@ impl Problem {
     /// adding nothing, when a group is not a primary item or is named
     /// twice, or a term's option is unknown, named twice, or covers no
     /// group or more than one. Add the options first.
-    pub fn add_sum(&mut self, sum: Sum) -> Result<(), BuildError> {
+    pub(crate) fn add_sum(&mut self, sum: Sum) -> Result<(), BuildError> {
         let bad = |why: String| BuildError::BadSum {
             sum: self.sums.len(),
             why,
@@ -386,7 +386,7 @@ impl Problem {
     }
 
     /// The sums added ([`Problem::add_sum`]).
-    pub fn sums(&self) -> &[Sum] {
+    pub(crate) fn sums(&self) -> &[Sum] {
         &self.sums
     }
 
@@ -483,7 +483,7 @@ impl Problem {
     }
 
     /// The name of item `i`, if it has one.
-    pub fn item_name(&self, i: ItemId) -> Option<&str> {
+    pub(crate) fn item_name(&self, i: ItemId) -> Option<&str> {
         self.names[i.0 as usize].as_deref()
     }
 

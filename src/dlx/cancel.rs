@@ -62,7 +62,7 @@ pub type SharedCancel = Arc<dyn Cancel>;
 
 /// Whether `cancel`, if any, says to stop.
 #[inline]
-pub fn is_cancelled(cancel: Option<&SharedCancel>) -> bool {
+pub(crate) fn is_cancelled(cancel: Option<&SharedCancel>) -> bool {
     cancel.is_some_and(|c| c.is_cancelled())
 }
 
@@ -98,7 +98,7 @@ impl Cancel for AnyOf {
 /// work that asks it between searches stops too, and whatever that work
 /// concluded from the cut search is discarded with it.
 #[derive(Debug)]
-pub struct NodeBudget {
+pub(crate) struct NodeBudget {
     max: u64,
     left: AtomicU64,
     spent: AtomicBool,
@@ -106,7 +106,7 @@ pub struct NodeBudget {
 
 impl NodeBudget {
     /// A budget of `max` search nodes.
-    pub fn new(max: u64) -> Self {
+    pub(crate) fn new(max: u64) -> Self {
         NodeBudget {
             max,
             left: AtomicU64::new(max),
@@ -115,25 +115,25 @@ impl NodeBudget {
     }
 
     /// The nodes it was made with.
-    pub fn max(&self) -> u64 {
+    pub(crate) fn max(&self) -> u64 {
         self.max
     }
 
     /// Starts again with all of them, not spent.
-    pub fn reset(&self) {
+    pub(crate) fn reset(&self) {
         self.left.store(self.max, Ordering::Relaxed);
         self.spent.store(false, Ordering::Relaxed);
     }
 
     /// The nodes left.
-    pub fn left(&self) -> u64 {
+    pub(crate) fn left(&self) -> u64 {
         self.left.load(Ordering::Relaxed)
     }
 
     /// Takes `nodes` off what is left; `cut` says the search that spent
     /// them was stopped by this budget (it asked for more than was left),
     /// which makes the budget spent.
-    pub fn spend(&self, nodes: u64, cut: bool) {
+    pub(crate) fn spend(&self, nodes: u64, cut: bool) {
         let _ = self
             .left
             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |l| {
@@ -145,7 +145,7 @@ impl NodeBudget {
     }
 
     /// Whether a search was cut short by this budget since it was set.
-    pub fn is_spent(&self) -> bool {
+    pub(crate) fn is_spent(&self) -> bool {
         self.spent.load(Ordering::Relaxed)
     }
 }

@@ -24,7 +24,7 @@
 //!   swordfish) are not paired, so that the rules stay those of the levels
 //!   users know.
 //!
-//! [`Deducer::rate`] applies the rules in that order, one move at a time,
+//! `Deducer::rate` applies the rules in that order, one move at a time,
 //! always going back to singles after a move (naked before hidden, then
 //! intersections, then subsets of size 2, 3, ... up to
 //! [`Rules::max_subset`]), until the problem is solved, contradicts
@@ -34,7 +34,7 @@
 //! until two solutions are found or the tree is exhausted, so a rating
 //! also tells whether the solution is unique.
 //!
-//! [`Deducer::explain`] lists the same moves, before any guess, each as a
+//! `Deducer::explain` lists the same moves, before any guess, each as a
 //! [`Step`]: its rule, the items of its pattern, and the option it
 //! chooses or the options it removes. It is the ground of an explained
 //! solve path: one implementation of the rules for the rating and the
@@ -54,9 +54,9 @@
 //!
 //! # Cancelling
 //!
-//! A [`Deducer`] given a [`Cancel`](crate::dlx::cancel::Cancel)
-//! ([`Deducer::set_cancel`]) asks it before each problem and then every
-//! [`CANCEL_WORK`] units of work while it deduces and guesses (see
+//! A `Deducer` given a [`Cancel`](crate::dlx::cancel::Cancel)
+//! (`Deducer::set_cancel`) asks it before each problem and then every
+//! `CANCEL_WORK` units of work while it deduces and guesses (see
 //! there), and stops with
 //! [`DeduceError::Cancelled`] once it says so. A rating that ends is never
 //! partial: cancelling changes whether a rating comes back, never what it
@@ -85,7 +85,7 @@ impl Default for Rules {
 }
 
 /// The most subset sizes counted apart (pairs, triples, quads).
-pub const SUBSET_SIZES: usize = 3;
+pub(crate) const SUBSET_SIZES: usize = 3;
 
 /// How often each deduction was used before the first guess.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -219,7 +219,7 @@ pub enum ChainKind {
 }
 
 /// One move of the rules in the problem's items and options, as
-/// [`Deducer::explain`] and [`Deducer::walk`] list them: the pattern that
+/// `Deducer::explain` and `Deducer::walk` list them: the pattern that
 /// makes it and what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -253,11 +253,11 @@ pub struct Step {
     /// a forcing step's complexity (its chains' nodes, all counted).
     pub length: usize,
     /// The index of the [`Technique`] in the ladder that made it
-    /// ([`Deducer::walk`]; 0 for [`Deducer::explain`]).
+    /// (`Deducer::walk`; 0 for `Deducer::explain`).
     pub rung: usize,
 }
 
-/// Where [`Deducer::explain`]'s rules stopped.
+/// Where `Deducer::explain`'s rules stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Ending {
@@ -268,7 +268,7 @@ pub enum Ending {
     /// A primary item has no option left (or a subset too few): the
     /// problem has no solution.
     Contradiction,
-    /// The steps asked for ([`Deducer::walk`]'s `max_steps`) were made.
+    /// The steps asked for (`Deducer::walk`'s `max_steps`) were made.
     StepLimit,
 }
 
@@ -282,13 +282,13 @@ pub enum DeduceError {
     /// [`Rules::max_guesses`] ran out before the search ended.
     #[error("gave up after {0} guesses")]
     GaveUp(u64),
-    /// The deducer's cancel said to stop ([`Deducer::set_cancel`]): the
+    /// The deducer's cancel said to stop (`Deducer::set_cancel`): the
     /// rating did not finish.
     #[error("cancelled")]
     Cancelled,
 }
 
-/// An exact-cover problem with colorless options, as [`Deducer::rate`]
+/// An exact-cover problem with colorless options, as `Deducer::rate`
 /// takes it: the problem, and a class for each of its items.
 #[derive(Clone, Copy, Debug)]
 pub struct Instance<'p> {
@@ -317,7 +317,7 @@ enum Flow {
 /// asked every few hundred such steps on a 9x9 Sudoku and at every one or
 /// so on a 64x64 one: a fraction of a millisecond apart either way, and
 /// the cheap steps of small problems do not each pay for a question.
-pub const CANCEL_WORK: u64 = 1 << 16;
+pub(crate) const CANCEL_WORK: u64 = 1 << 16;
 
 /// The changing part of a problem: which options are alive and which
 /// items covered.
@@ -347,7 +347,7 @@ struct Reach {
 }
 
 /// The most items in a subset (and so the largest `max_subset` used).
-pub const MAX_SUBSET: usize = SUBSET_SIZES + 1;
+pub(crate) const MAX_SUBSET: usize = SUBSET_SIZES + 1;
 
 /// A set of at most [`MAX_SUBSET`] items, without allocation.
 #[derive(Clone, Copy, Debug, Default)]
@@ -381,7 +381,7 @@ impl Small {
 
 /// Rates exact-cover problems; keeps its tables between problems.
 #[derive(Default)]
-pub struct Deducer {
+pub(crate) struct Deducer {
     primary: usize,
     places: u8,
     class: Vec<u8>,
@@ -413,14 +413,15 @@ pub struct Deducer {
 
 impl Deducer {
     /// A deducer with empty tables.
-    pub fn new() -> Self {
+    #[cfg(test)]
+    pub(crate) fn new() -> Self {
         Self::default()
     }
 
     /// Makes every later [`Deducer::rate`] stop early once `cancel` says
     /// so, with [`DeduceError::Cancelled`] (`None`: never). See the module
     /// docs for how often it is asked.
-    pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
+    pub(crate) fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
         self.cancel = cancel;
     }
 
@@ -428,7 +429,11 @@ impl Deducer {
     /// guess, then the guessing needed to find every solution (stopping at
     /// 2). [`DeduceError::Cancelled`] if the deducer's cancel said to stop
     /// before or while it rated.
-    pub fn rate(&mut self, problem: Instance<'_>, rules: &Rules) -> Result<Rating, DeduceError> {
+    pub(crate) fn rate(
+        &mut self,
+        problem: Instance<'_>,
+        rules: &Rules,
+    ) -> Result<Rating, DeduceError> {
         if is_cancelled(self.cancel.as_ref()) {
             return Err(DeduceError::Cancelled);
         }
@@ -451,7 +456,8 @@ impl Deducer {
     /// The moves of the rules on `problem` under `rules`, in the order
     /// [`Deducer::rate`] makes them before its first guess, and where they
     /// stop. [`DeduceError::Cancelled`] as for [`Deducer::rate`].
-    pub fn explain(
+    #[cfg(test)]
+    pub(crate) fn explain(
         &mut self,
         problem: Instance<'_>,
         rules: &Rules,
@@ -805,7 +811,7 @@ use find::SubsetFound;
 /// (`finned.rs`).
 type FinnedEmpty =
     std::collections::HashMap<Vec<u32>, u8, std::hash::BuildHasherDefault<find::KeyHasher>>;
-pub use find::{ALL_CLASSES, Classes};
+pub(crate) use find::{ALL_CLASSES, Classes};
 pub use ladder::Technique;
 
 #[cfg(test)]

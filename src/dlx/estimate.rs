@@ -21,7 +21,7 @@ use super::{BuildError, Matrix, Problem};
 use crate::rng::Rng;
 use bumpalo::Bump;
 
-/// What [`Matrix::estimate`] found.
+/// What `Matrix::estimate` found.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     /// The random paths walked.
@@ -64,7 +64,7 @@ impl Matrix<'_> {
     /// Knuth's estimate of the solutions and nodes of the search below
     /// the options forced so far, from `probes` random paths drawn from
     /// `rng` (the module's docs). With no probes, all zero.
-    pub fn estimate(&mut self, probes: u64, rng: &mut Rng) -> Estimate {
+    pub(crate) fn estimate(&mut self, probes: u64, rng: &mut Rng) -> Estimate {
         let (mut sum, mut sum_sq, mut nodes) = (0.0f64, 0.0f64, 0.0f64);
         // The path's levels: the item covered and the option chosen.
         let mut path: Vec<(u32, u32)> = Vec::new();
@@ -124,7 +124,7 @@ impl Matrix<'_> {
 }
 
 impl Problem {
-    /// [`Matrix::estimate`] on this problem's dancing links, from
+    /// `Matrix::estimate` on this problem's dancing links, from
     /// `probes` random paths seeded by `seed`. Refuses a problem with
     /// multiplicities ([`BuildError::Multiplicities`]): Algorithm M's
     /// tree is not one of options. A problem that propagates is walked

@@ -14,14 +14,6 @@
 
 /// Items `0..items`, the first `primary` of them primary; option `k`
 /// covers `entries[ends[k-1]..ends[k]]` (from 0 for `k = 0`).
-///
-/// ```
-/// use dlx_engine::dlx::FlatProblem;
-/// // Items 0 and 1; options {0, 1}, {0}, {1}.
-/// let p = FlatProblem::all_primary(2, &[0, 1, 0, 1], &[2, 3, 4]);
-/// assert_eq!(p.option_count(), 3);
-/// assert_eq!(p.option(1), Some(&[0][..]));
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FlatProblem<'p> {
     /// How many items there are.
@@ -46,13 +38,13 @@ impl<'p> FlatProblem<'p> {
     }
 
     /// Number of options.
-    pub fn option_count(&self) -> usize {
+    pub(crate) fn option_count(&self) -> usize {
         self.ends.len()
     }
 
     /// The items of option `k`, or `None` past the last option or where
     /// its end lies before its start or past the entries.
-    pub fn option(&self, k: usize) -> Option<&'p [u32]> {
+    pub(crate) fn option(&self, k: usize) -> Option<&'p [u32]> {
         let end = *self.ends.get(k)? as usize;
         let start = match k {
             0 => 0,

@@ -19,7 +19,7 @@
 //! * DLX3: a primary item's name may be prefixed by bounds, `u:v|name`
 //!   (covered between `u` and `v` times) or `v|name` (exactly `v` times);
 //!   `u` and `v` are decimal numbers, `u = 0` makes the item optional, `v`
-//!   is at least 1 and at most [`MAX_MULTIPLICITY`], and `u <= v`. Bounds
+//!   is at least 1 and at most `MAX_MULTIPLICITY`, and `u <= v`. Bounds
 //!   on a secondary item are an error, as in DLX3. Without bounds an item
 //!   is covered exactly once (`1|name` means the same).
 //! * In an option, a secondary item may carry a color, `item:color`
@@ -303,7 +303,7 @@ impl Builder {
     /// Adds an item covered between `lo` and `hi` times, `bounds = Some((lo,
     /// hi))` (DLX3's `lo:hi|name`), or once for `None`; fails, adding
     /// nothing, as [`Builder::add_item`] does, and for bounds on a
-    /// secondary item or bounds that [`check_bounds`] refuses.
+    /// secondary item or bounds that `check_bounds` refuses.
     pub fn add_item_with_bounds(
         &mut self,
         kind: ItemKind,

@@ -119,12 +119,12 @@ struct Pristine<'a> {
 
 impl<'a> Matrix<'a> {
     /// Number of items.
-    pub fn item_count(&self) -> usize {
+    pub(crate) fn item_count(&self) -> usize {
         self.header_of_item.len()
     }
 
     /// Number of primary items.
-    pub fn primary_count(&self) -> usize {
+    pub(crate) fn primary_count(&self) -> usize {
         self.primary as usize
     }
 
@@ -135,7 +135,7 @@ impl<'a> Matrix<'a> {
 
     /// Link updates since the matrix was built, counted as Knuth's DLX1
     /// counts them: one per node hidden and one per item covered.
-    pub fn updates(&self) -> u64 {
+    pub(crate) fn updates(&self) -> u64 {
         self.updates
     }
 

@@ -33,14 +33,14 @@ const FIRST_SLOTS: usize = 1 << 10;
 const NODES: usize = 2;
 
 /// See [`MemoTable::trial_bits`].
-pub const TRIAL_BITS: u32 = 10;
+pub(crate) const TRIAL_BITS: u32 = 10;
 
 /// The default budget of a count's memo.
 pub const DEFAULT_MEMO_BYTES: usize = 256 << 20;
 
 /// Counts of subproblems by the set of items covered (see the module docs).
 #[derive(Clone, Debug)]
-pub struct MemoTable {
+pub(crate) struct MemoTable {
     /// Words per key.
     key_words: usize,
     /// Words per slot: the key, then the count (two words), then the nodes.
@@ -58,7 +58,7 @@ pub struct MemoTable {
 impl MemoTable {
     /// An empty table for keys of `key_words` words, which will take at
     /// most `max_bytes` bytes (at least one small table's worth).
-    pub fn new(key_words: usize, max_bytes: usize) -> Self {
+    pub(crate) fn new(key_words: usize, max_bytes: usize) -> Self {
         let slot_words = key_words + NODES + 1;
         let fit = (max_bytes / (slot_words * 8)).max(2);
         // The largest power of two that fits, at most FIRST_SLOTS.
@@ -76,57 +76,54 @@ impl MemoTable {
 
     /// Lookups of a depth's children after which a count first judges
     /// whether the memo pays there (`2^bits`), then at every power of two.
-    pub fn trial_bits(&self) -> u32 {
+    pub(crate) fn trial_bits(&self) -> u32 {
         self.trial_bits
     }
 
     /// This table, judged after `2^bits` lookups instead of
     /// `2^`[`TRIAL_BITS`]; tests set it low to switch the memo off and on
     /// at every depth.
-    pub fn with_trial_bits(mut self, bits: u32) -> Self {
+    pub(crate) fn with_trial_bits(mut self, bits: u32) -> Self {
         self.trial_bits = bits;
         self
     }
 
     /// An empty table for the sets of items of `problem`, which will take
     /// at most `max_bytes` bytes.
-    pub fn for_problem(problem: &Problem, max_bytes: usize) -> Self {
+    pub(crate) fn for_problem(problem: &Problem, max_bytes: usize) -> Self {
         Self::for_items(problem.item_count(), max_bytes)
     }
 
     /// An empty table for sets of `items` items, which will take at most
     /// `max_bytes` bytes.
-    pub fn for_items(items: usize, max_bytes: usize) -> Self {
+    pub(crate) fn for_items(items: usize, max_bytes: usize) -> Self {
         Self::new(Self::key_words_for(items), max_bytes)
     }
 
     /// Words of a key for sets of `items` items (at least one).
-    pub fn key_words_for(items: usize) -> usize {
+    pub(crate) fn key_words_for(items: usize) -> usize {
         items.div_ceil(64).max(1)
     }
 
     /// Words per key.
-    pub fn key_words(&self) -> usize {
+    pub(crate) fn key_words(&self) -> usize {
         self.key_words
     }
 
     /// The most bytes the table may take.
-    pub fn max_bytes(&self) -> usize {
+    pub(crate) fn max_bytes(&self) -> usize {
         self.max_bytes
     }
 
     /// Number of entries.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.len
     }
 
-    /// Whether the table has no entries.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// Bytes the table takes now.
-    pub fn bytes(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn bytes(&self) -> usize {
         self.slots.len() * 8
     }
 
@@ -153,7 +150,7 @@ impl MemoTable {
 
     /// The count and nodes stored for `key`, if any.
     #[inline]
-    pub fn get(&self, key: &[u64]) -> Option<(u128, u64)> {
+    pub(crate) fn get(&self, key: &[u64]) -> Option<(u128, u64)> {
         debug_assert_eq!(key.len(), self.key_words);
         let s = &self.slots[self.find(key) * self.slot_words..][..self.slot_words];
         let (low, high, nodes) = (
@@ -167,7 +164,7 @@ impl MemoTable {
     /// Stores `count` and `nodes` (at least 1) for `key`, growing the
     /// table if the budget allows; returns whether it was stored (a full
     /// table at its budget takes nothing new).
-    pub fn insert(&mut self, key: &[u64], count: u128, nodes: u64) -> bool {
+    pub(crate) fn insert(&mut self, key: &[u64], count: u128, nodes: u64) -> bool {
         debug_assert!(nodes > 0 && key.len() == self.key_words);
         if (self.len + 1) * 4 > (self.mask + 1) * 3 && !self.grow() {
             return false;

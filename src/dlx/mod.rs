@@ -11,7 +11,7 @@
 //!
 //! # Layout (Knuth's DLX1/DLX2, `u32` links)
 //!
-//! A [`Problem`] is compiled into a [`Matrix`] whose storage lives in one
+//! A [`Problem`] is compiled into a `Matrix` whose storage lives in one
 //! [`bumpalo::Bump`] arena that the caller owns: no per-node allocation, no
 //! reference counting, no pointers between nodes. Links are `u32` indices
 //! into two arena slices.
@@ -73,13 +73,13 @@
 //!   search restores the state it started from, whether it ends by
 //!   exhausting the tree, by a visitor's request, or by a node budget.
 //! * Item lengths always equal the number of nodes linked in the item's
-//!   vertical list. [`Matrix::sanity`] checks this and every link.
+//!   vertical list. `Matrix::sanity` checks this and every link.
 //! * Removals are undone in exactly the reverse order (the "dance"), which
 //!   is what lets a removed element keep its own links.
 //!
 //! # Two engines, one tree
 //!
-//! [`Matrix`] is the dancing links above. [`BitMatrix`] runs the same
+//! `Matrix` is the dancing links above. `BitMatrix` runs the same
 //! search on bit sets of options, copying a level's state instead of
 //! undoing its links; it takes problems without colors whose state fits a
 //! few kilobytes. Both branch on the same item and try its options in the
@@ -93,37 +93,41 @@
 #[macro_use]
 pub(crate) mod isa;
 mod bits;
-// A second way to count, public only for the integration tests.
-#[doc(hidden)]
-pub mod brute_force;
+// A second way to count, for the tests (`crate::__unstable`).
+#[cfg(any(test, feature = "unstable"))]
+pub(crate) mod brute_force;
 mod builder;
 pub mod cancel;
 pub mod classic;
 pub mod deduce;
-pub mod estimate;
-mod flat;
+mod estimate;
+pub(crate) mod flat;
 pub mod knuth;
-mod links;
-pub mod memo;
-pub mod multibits;
-pub mod multiplicity;
+pub(crate) mod links;
+pub(crate) mod memo;
+pub(crate) mod multibits;
+pub(crate) mod multiplicity;
 pub mod parallel;
-pub mod propagate;
+pub(crate) mod propagate;
 mod search;
 
-pub use bits::BitMatrix;
-pub use builder::{BuildError, MAX_MULTIPLICITY, Problem, check_bounds};
-pub use flat::FlatProblem;
-pub use links::{Matrix, SanityError};
-pub use memo::MemoTable;
-pub use multibits::MultiBitMatrix;
-pub use multiplicity::MultiMatrix;
-pub use propagate::{Propagate, Sum};
+pub(crate) use bits::BitMatrix;
+pub use builder::BuildError;
+pub use builder::Problem;
+pub(crate) use builder::{MAX_MULTIPLICITY, check_bounds};
+pub use estimate::Estimate;
+pub(crate) use flat::FlatProblem;
+pub(crate) use links::Matrix;
+
+pub(crate) use memo::MemoTable;
+pub(crate) use multibits::MultiBitMatrix;
+pub(crate) use multiplicity::MultiMatrix;
+pub use propagate::Propagate;
+pub use propagate::Sum;
 use search::TicksOnly;
-pub use search::{
-    Count, ForceError, Outcome, Progress, Search, SearchLimits, Solution, Stats, Visitor,
-    solution_cap,
-};
+pub(crate) use search::solution_cap;
+pub use search::{Count, Outcome, Progress, Search, SearchLimits, Solution, Stats};
+pub use search::{ForceError, Visitor};
 
 // Algorithm M's engines search whole problems, forcing nothing.
 search::search_without_forcing!(MultiMatrix<'_>, MultiBitMatrix);
@@ -134,15 +138,15 @@ search::search_without_forcing!(MultiMatrix<'_>, MultiBitMatrix);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EngineKind {
-    /// [`EngineKind::Bits`] when the problem fits it ([`BitMatrix::fits`],
-    /// or with multiplicities [`MultiBitMatrix::fits`]), else
+    /// [`EngineKind::Bits`] when the problem fits it (`BitMatrix::fits`,
+    /// or with multiplicities `MultiBitMatrix::fits`), else
     /// [`EngineKind::Links`].
     #[default]
     Auto,
-    /// Dancing links ([`Matrix`]): any size, colors.
+    /// Dancing links (`Matrix`): any size, colors.
     Links,
-    /// Bit sets of options ([`BitMatrix`], or with multiplicities
-    /// [`MultiBitMatrix`]): small problems without colors, where copying a
+    /// Bit sets of options (`BitMatrix`, or with multiplicities
+    /// `MultiBitMatrix`): small problems without colors, where copying a
     /// level's state beats undoing its links.
     Bits,
 }
@@ -166,7 +170,7 @@ impl EngineKind {
     }
 
     /// The engine this choice counts `problem` on with a memo
-    /// ([`Engine::count_with_memo`]): [`EngineKind::Auto`] takes the bit
+    /// (`Engine::count_with_memo`): [`EngineKind::Auto`] takes the bit
     /// sets wherever they can hold the problem, since only they keep a
     /// memo.
     pub fn resolve_for_memo(self, problem: &Problem) -> EngineKind {
@@ -186,17 +190,69 @@ impl EngineKind {
     }
 }
 
-/// A compiled problem, on the engine [`Problem::engine`] chose.
-pub enum Engine<'a> {
+/// A compiled problem, on the engine [`Problem::engine`] chose: dancing
+/// links or bit sets, each with Algorithm M's variant for multiplicities.
+/// Searched through [`Search`].
+pub struct Engine<'a>(pub(crate) Compiled<'a>);
+
+impl Engine<'_> {
+    /// Which engine this is.
+    pub fn kind(&self) -> EngineKind {
+        self.0.kind()
+    }
+
+    /// Counts solutions, searching each subproblem once where the engine
+    /// can: `BitMatrix::count_with_memo`, with `memo`, on the bit sets;
+    /// the links (for colors, or problems too large for bit sets) search
+    /// every node, as [`Search::search`] does. `visitor` gets ticks and no
+    /// solutions.
+    pub(crate) fn count_with_memo<V: Visitor>(
+        &mut self,
+        visitor: &mut V,
+        limits: SearchLimits,
+        memo: &mut MemoTable,
+    ) -> (Outcome, Stats) {
+        self.0.count_with_memo(visitor, limits, memo)
+    }
+
+    /// Enters a path of the search tree: see `Matrix::goto`.
+    pub(crate) fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+        self.0.goto(prefix)
+    }
+
+    /// Link updates since the engine was built, searches and setup alike
+    /// (counted as DLX1 counts them).
+    pub(crate) fn updates(&self) -> u64 {
+        self.0.updates()
+    }
+}
+
+impl Search for Engine<'_> {
+    fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
+        self.0.search(visitor, limits)
+    }
+    fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
+        self.0.force(k)
+    }
+    fn forced_count(&self) -> usize {
+        self.0.forced_count()
+    }
+    fn unforce_to(&mut self, len: usize) {
+        self.0.unforce_to(len)
+    }
+}
+
+/// The engines a [`Problem`] compiles to, behind [`Engine`].
+pub(crate) enum Compiled<'a> {
     /// Dancing links.
     Links(Matrix<'a>),
     /// Bit sets (boxed: the struct is large, and an engine is made once
     /// per search).
     Bits(Box<BitMatrix>),
     /// Algorithm M on the dancing links, for problems with multiplicities
-    /// (its [`Engine::kind`] is [`EngineKind::Links`]).
+    /// (its [`Compiled::kind`] is [`EngineKind::Links`]).
     Multi(Box<MultiMatrix<'a>>),
-    /// Algorithm M on bit sets (its [`Engine::kind`] is
+    /// Algorithm M on bit sets (its [`Compiled::kind`] is
     /// [`EngineKind::Bits`]).
     MultiBits(Box<MultiBitMatrix>),
 }
@@ -225,26 +281,35 @@ impl Problem {
         arena: &'a bumpalo::Bump,
         kind: EngineKind,
     ) -> Result<Engine<'a>, BuildError> {
+        Ok(Engine(self.compile(arena, kind)?))
+    }
+
+    /// [`Problem::engine`]'s engine, unwrapped.
+    fn compile<'a>(
+        &self,
+        arena: &'a bumpalo::Bump,
+        kind: EngineKind,
+    ) -> Result<Compiled<'a>, BuildError> {
         if self.has_multiplicities() {
             return Ok(match kind.resolve(self) {
-                EngineKind::Bits => Engine::MultiBits(Box::new(MultiBitMatrix::build(self)?)),
-                _ => Engine::Multi(Box::new(MultiMatrix::build(self, arena)?)),
+                EngineKind::Bits => Compiled::MultiBits(Box::new(MultiBitMatrix::build(self)?)),
+                _ => Compiled::Multi(Box::new(MultiMatrix::build(self, arena)?)),
             });
         }
         Ok(if kind.resolve(self) == EngineKind::Bits {
-            Engine::Bits(Box::new(BitMatrix::build(self)?))
+            Compiled::Bits(Box::new(BitMatrix::build(self)?))
         } else {
-            Engine::Links(self.build(arena)?)
+            Compiled::Links(self.build(arena)?)
         })
     }
 }
 
-impl Engine<'_> {
+impl Compiled<'_> {
     /// Which engine this is.
-    pub fn kind(&self) -> EngineKind {
+    fn kind(&self) -> EngineKind {
         match self {
-            Engine::Links(_) | Engine::Multi(_) => EngineKind::Links,
-            Engine::Bits(_) | Engine::MultiBits(_) => EngineKind::Bits,
+            Compiled::Links(_) | Compiled::Multi(_) => EngineKind::Links,
+            Compiled::Bits(_) | Compiled::MultiBits(_) => EngineKind::Bits,
         }
     }
 
@@ -253,80 +318,80 @@ impl Engine<'_> {
     /// the links (for colors, or problems too large for bit sets) search
     /// every node, as [`Search::search`] does. `visitor` gets ticks and no
     /// solutions.
-    pub fn count_with_memo<V: Visitor>(
+    fn count_with_memo<V: Visitor>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,
         memo: &mut MemoTable,
     ) -> (Outcome, Stats) {
         match self {
-            Engine::Links(m) => m.search(&mut TicksOnly::new(visitor), limits),
-            Engine::Multi(m) => m.search(&mut TicksOnly::new(visitor), limits),
-            Engine::MultiBits(m) => m.search(&mut TicksOnly::new(visitor), limits),
-            Engine::Bits(m) => m.count_with_memo(visitor, limits, memo),
+            Compiled::Links(m) => m.search(&mut TicksOnly::new(visitor), limits),
+            Compiled::Multi(m) => m.search(&mut TicksOnly::new(visitor), limits),
+            Compiled::MultiBits(m) => m.search(&mut TicksOnly::new(visitor), limits),
+            Compiled::Bits(m) => m.count_with_memo(visitor, limits, memo),
         }
     }
 
     /// Enters a path of the search tree: see `Matrix::goto`.
-    pub(crate) fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
+    fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
         match self {
-            Engine::Links(m) => m.goto(prefix),
-            Engine::Bits(m) => m.goto(prefix),
-            Engine::Multi(m) => m.goto(prefix),
-            Engine::MultiBits(m) => m.goto(prefix),
+            Compiled::Links(m) => m.goto(prefix),
+            Compiled::Bits(m) => m.goto(prefix),
+            Compiled::Multi(m) => m.goto(prefix),
+            Compiled::MultiBits(m) => m.goto(prefix),
         }
     }
 
     /// Link updates since the engine was built, searches and setup alike
     /// (counted as DLX1 counts them).
-    pub fn updates(&self) -> u64 {
+    fn updates(&self) -> u64 {
         match self {
-            Engine::Links(m) => m.updates(),
-            Engine::Bits(m) => m.updates(),
-            Engine::Multi(m) => m.updates(),
-            Engine::MultiBits(m) => m.updates(),
+            Compiled::Links(m) => m.updates(),
+            Compiled::Bits(m) => m.updates(),
+            Compiled::Multi(m) => m.updates(),
+            Compiled::MultiBits(m) => m.updates(),
         }
     }
 }
 
-impl Search for Engine<'_> {
+impl Search for Compiled<'_> {
     fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
         match self {
-            Engine::Links(m) => m.search(visitor, limits),
-            Engine::Bits(m) => m.search(visitor, limits),
-            Engine::Multi(m) => m.search(visitor, limits),
-            Engine::MultiBits(m) => m.search(visitor, limits),
+            Compiled::Links(m) => m.search(visitor, limits),
+            Compiled::Bits(m) => m.search(visitor, limits),
+            Compiled::Multi(m) => m.search(visitor, limits),
+            Compiled::MultiBits(m) => m.search(visitor, limits),
         }
     }
     fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
         match self {
-            Engine::Links(m) => m.force(k),
-            Engine::Bits(m) => m.force(k),
-            Engine::Multi(m) => m.force(k),
-            Engine::MultiBits(m) => m.force(k),
+            Compiled::Links(m) => m.force(k),
+            Compiled::Bits(m) => m.force(k),
+            Compiled::Multi(m) => m.force(k),
+            Compiled::MultiBits(m) => m.force(k),
         }
     }
     fn forced_count(&self) -> usize {
         match self {
-            Engine::Links(m) => m.forced_count(),
-            Engine::Bits(m) => m.forced_count(),
-            Engine::Multi(m) => m.forced_count(),
-            Engine::MultiBits(m) => m.forced_count(),
+            Compiled::Links(m) => m.forced_count(),
+            Compiled::Bits(m) => m.forced_count(),
+            Compiled::Multi(m) => m.forced_count(),
+            Compiled::MultiBits(m) => m.forced_count(),
         }
     }
     fn unforce_to(&mut self, len: usize) {
         match self {
-            Engine::Links(m) => m.unforce_to(len),
-            Engine::Bits(m) => m.unforce_to(len),
-            Engine::Multi(m) => m.unforce_to(len),
-            Engine::MultiBits(m) => m.unforce_to(len),
+            Compiled::Links(m) => m.unforce_to(len),
+            Compiled::Bits(m) => m.unforce_to(len),
+            Compiled::Multi(m) => m.unforce_to(len),
+            Compiled::MultiBits(m) => m.unforce_to(len),
         }
     }
 }
 
 /// An item of a [`Problem`], numbered from 0 in the order the items were
 /// added (inside the matrix, primary items come first and numbering starts
-/// at 1; [`Matrix`] translates).
+/// at 1; `Matrix` translates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ItemId(pub u32);
 

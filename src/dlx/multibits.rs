@@ -89,7 +89,7 @@ struct Level {
 /// A problem with multiplicities, compiled for Algorithm M on bit sets.
 /// See the [module docs](self).
 #[derive(Clone, Debug)]
-pub struct MultiBitMatrix {
+pub(crate) struct MultiBitMatrix {
     /// Words per set of options.
     words: usize,
     /// Words per slot: live options, then active items.
@@ -141,7 +141,7 @@ impl MultiBitMatrix {
     /// runs such a problem here.
     ///
     /// [`EngineKind::Auto`]: super::EngineKind::Auto
-    pub fn fits(problem: &Problem) -> bool {
+    pub(crate) fn fits(problem: &Problem) -> bool {
         Self::can_hold(problem)
             && problem.option_count().div_ceil(64) <= MAX_OPTION_WORDS
             && primary_count(problem) <= MAX_PRIMARY
@@ -150,7 +150,7 @@ impl MultiBitMatrix {
     /// Whether this engine can run `problem` at all: no colors, no
     /// preferred items, no propagation (and not so many options or items that its numbers
     /// overflow).
-    pub fn can_hold(problem: &Problem) -> bool {
+    pub(crate) fn can_hold(problem: &Problem) -> bool {
         problem.preferred() == 0
             && !problem.asks_propagation()
             && problem.entries.iter().all(|&(_, color)| color == 0)
@@ -159,7 +159,7 @@ impl MultiBitMatrix {
     }
 
     /// Compiles `problem`; fails on colors ([`BuildError::Colored`]).
-    pub fn build(problem: &Problem) -> Result<Self, BuildError> {
+    pub(crate) fn build(problem: &Problem) -> Result<Self, BuildError> {
         problem.links_only()?;
         if !Self::can_hold(problem) {
             return Err(BuildError::Colored);
@@ -241,14 +241,9 @@ impl MultiBitMatrix {
         })
     }
 
-    /// Number of options.
-    pub fn option_count(&self) -> usize {
-        self.hidden.len()
-    }
-
     /// Link updates since the matrix was built, counted as DLX3 counts
     /// them on the links.
-    pub fn updates(&self) -> u64 {
+    pub(crate) fn updates(&self) -> u64 {
         self.updates
     }
 

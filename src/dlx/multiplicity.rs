@@ -88,7 +88,7 @@ enum Step {
 
 /// A problem with multiplicities, compiled for Algorithm M. See the
 /// [module docs](self).
-pub struct MultiMatrix<'a> {
+pub(crate) struct MultiMatrix<'a> {
     links: Matrix<'a>,
     /// By header: how many more options of the item may be chosen.
     bound: Vec<i32>,
@@ -105,7 +105,7 @@ pub struct MultiMatrix<'a> {
 impl<'a> MultiMatrix<'a> {
     /// Compiles `problem`, multiplicities and all; its links live in
     /// `arena`.
-    pub fn build(problem: &Problem, arena: &'a Bump) -> Result<Self, BuildError> {
+    pub(crate) fn build(problem: &Problem, arena: &'a Bump) -> Result<Self, BuildError> {
         problem.links_only()?;
         let links = problem.build_links(arena)?;
         let headers = links.item_count() + 2;
@@ -128,23 +128,20 @@ impl<'a> MultiMatrix<'a> {
         })
     }
 
-    /// Number of options.
-    pub fn option_count(&self) -> usize {
-        self.links.option_count()
-    }
-
     /// Link updates since the matrix was built, counted as DLX3 counts
     /// them.
-    pub fn updates(&self) -> u64 {
+    pub(crate) fn updates(&self) -> u64 {
         self.links.updates()
     }
 
     /// Checks every link and length ([`Matrix::sanity`]).
-    pub fn sanity(&self) -> Result<(), super::SanityError> {
+    #[cfg(any(test, feature = "unstable"))]
+    pub fn sanity(&self) -> Result<(), super::links::SanityError> {
         self.links.sanity()
     }
 
     /// A hash of the links and the bounds ([`Matrix::state_digest`]).
+    #[cfg(any(test, feature = "unstable"))]
     pub fn state_digest(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut h = std::collections::hash_map::DefaultHasher::new();

@@ -5,7 +5,7 @@
 //!
 //! [`Plan::split`] walks the top levels of the tree exactly as
 //! [`Search::search`] would (same item choice, same option order) and
-//! stops at a depth where there are enough subproblems. A [`Subproblem`] is
+//! stops at a depth where there are enough subproblems. A `Subproblem` is
 //! the list of options chosen on the way down. Entering it
 //! (`Matrix::goto`) leaves the same items and options active as
 //! choosing those options in the search, so the subtree below a
@@ -25,7 +25,7 @@
 //! subproblem, which made two threads take minutes where one took 17 ms.
 //! A search cut short (a limit, a stop) restores the engine to its
 //! subproblem, as every search does, so the engine stays usable.
-//! [`Runner::count_and_setup`] reports the builds and the setup updates,
+//! `Runner::count_and_setup` reports the builds and the setup updates,
 //! so that tests bound them without a clock.
 //!
 //! # Invariants
@@ -44,8 +44,8 @@
 //!   [`Plan::stats`] (and, for shares, only in share 1), so node counts add
 //!   up to the single-threaded count. Link updates of the split levels are
 //!   counted the same way; entering each subproblem in a thread's engine
-//!   is setup and is not counted ([`Setup`] has it).
-//! * A run compiles at most one engine per thread ([`Setup::builds`]),
+//!   is setup and is not counted (`Setup` has it).
+//! * A run compiles at most one engine per thread (`Setup::builds`),
 //!   whatever the number of subproblems.
 
 use std::ops::ControlFlow;
@@ -59,17 +59,18 @@ use rayon::prelude::*;
 use super::links::COVERED;
 use super::memo::MemoTable;
 use super::{
-    BuildError, Count, Engine, EngineKind, ForceError, Matrix, OptionId, Outcome, Problem,
-    Progress, Search, SearchLimits, Solution, Stats, Visitor, solution_cap,
+    BuildError, Compiled, Count, Engine, EngineKind, ForceError, Matrix, OptionId, Outcome,
+    Problem, Progress, Search, SearchLimits, Solution, Stats, Visitor, solution_cap,
 };
 use crate::dlx::cancel::Cancel;
 
 mod plan;
-pub use plan::{Plan, Subproblem};
+pub use super::memo::DEFAULT_MEMO_BYTES;
+pub use plan::Plan;
 
 /// Subproblems per thread for `--threads` (`dlx cover`, Python's
 /// `ExactCover.count`): enough that uneven subtrees even out.
-pub const SUBPROBLEMS_PER_WORKER: usize = 256;
+const SUBPROBLEMS_PER_WORKER: usize = 256;
 
 /// Subproblems per share for `--part` (`dlx cover`). Fewer than per thread: every share
 /// walks the split levels again, so their cost is paid `N` times, and it
@@ -78,13 +79,13 @@ pub const SUBPROBLEMS_PER_WORKER: usize = 256;
 /// is about 0.9 times, the slowest share's nodes rising from 1.16 to 1.40
 /// times the mean (BENCHMARKS-cover.md). A scheduler that hands many
 /// shares to few workers evens out the rest.
-pub const SUBPROBLEMS_PER_SHARE: usize = 64;
+const SUBPROBLEMS_PER_SHARE: usize = 64;
 
-/// The most nodes [`Runner::count_split`] searches on one thread before it
+/// The most nodes [`Runner::count`] searches on one thread before it
 /// splits the tree: about 4 ms of n-queens or 25 ms of the pentominoes on
 /// the bit sets, less than a split into hundreds of subproblems costs on
 /// small problems.
-pub const PROBE_NODES: u64 = 1 << 16;
+const PROBE_NODES: u64 = 1 << 16;
 
 /// The solutions [`Runner::solutions`] holds in a window of subproblems
 /// before it stops widening its windows.
@@ -99,6 +100,20 @@ const MAX_SPLIT_DEPTH: usize = 32;
 /// The most subproblems [`Plan::split`] lists: a level that would give
 /// more is not used.
 const MAX_SUBPROBLEMS: usize = 1 << 22;
+
+/// How [`Runner::count`] cut the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Split {
+    /// Not at all: one thread counted it whole within `within` nodes, less
+    /// than a split would have cost.
+    Probed {
+        /// The node bound of that search.
+        within: u64,
+    },
+    /// Into this many subproblems, counted on the runner's threads.
+    Subproblems(usize),
+}
 
 /// Why a run could not start or continue.
 #[derive(Debug, thiserror::Error)]
@@ -154,7 +169,7 @@ pub struct RunProgress {
 /// searches themselves (whose effort is in [`Stats`]): machine-independent
 /// measures, so that tests can bound the cost of a split without a clock.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Setup {
+pub(crate) struct Setup {
     /// Engines compiled from the problem: one per thread that solved a
     /// subproblem, whatever the number of subproblems.
     pub builds: u64,
@@ -453,7 +468,7 @@ impl Runner<'_> {
         let sub = &plan.subproblems[index];
         let before = m.updates();
         let entered = m.goto(&sub.prefix);
-        if let Engine::Links(_) = m {
+        if let Compiled::Links(_) = &m.0 {
             shared
                 .setup_updates
                 .fetch_add(m.updates() - before, Ordering::Relaxed);
@@ -520,26 +535,50 @@ impl Runner<'_> {
     }
 
     /// Counts the solutions of `problem` on the runner's threads, the tree
-    /// split into at least `subproblems` ([`Plan::split`]); each counted
-    /// with a memo of `memo_bytes` if given ([`Runner::count_with_memo`]).
+    /// split as the engine judges best for them: whole on one thread, else
+    /// into `SUBPROBLEMS_PER_WORKER` per thread ([`Plan::for_threads`]),
+    /// each counted with a memo of `memo_bytes` if given (see
+    /// [`Runner::count_plan`]). Also says whether and how the tree was
+    /// split ([`Split`]).
     ///
     /// On more than one thread it first searches the whole tree on one,
-    /// for at most [`PROBE_NODES`] nodes: a problem that small is counted
+    /// for at most `PROBE_NODES` nodes: a problem that small is counted
     /// before the split, the pool and a matrix for each subproblem would
     /// have started (n-queens 10 on two threads took 8 ms that way, 1 ms on
     /// one). Only a count the probe's own node bound cut short is thrown
     /// away and done again on the split tree, so the probe costs at most
-    /// [`PROBE_NODES`] nodes. Either way the count, and without a memo the
-    /// statistics, are those of one thread. Also returns the number of
-    /// subproblems searched, or `None` when the probe finished the count.
-    pub fn count_split(
+    /// `PROBE_NODES` nodes. Either way the count, and without a memo the
+    /// statistics, are those of one thread.
+    pub fn count(
+        &self,
+        problem: &Problem,
+        memo_bytes: Option<usize>,
+    ) -> Result<(Count, Split), RunError> {
+        let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(self.threads);
+        let (count, split) = self.count_split(problem, subproblems, memo_bytes)?;
+        let split = match split {
+            Some(n) => Split::Subproblems(n),
+            None => Split::Probed {
+                within: PROBE_NODES,
+            },
+        };
+        Ok((count, split))
+    }
+
+    /// [`Runner::count`] with the tree split into at least `subproblems`
+    /// ([`Plan::split`]). Returns the number of subproblems searched, or
+    /// `None` when the probe finished the count.
+    pub(crate) fn count_split(
         &self,
         problem: &Problem,
         subproblems: usize,
         memo_bytes: Option<usize>,
     ) -> Result<(Count, Option<usize>), RunError> {
         if self.threads <= 1 {
-            return Ok((self.count_by(problem, &Plan::whole(), memo_bytes)?, Some(1)));
+            return Ok((
+                self.count_plan(problem, &Plan::whole(), memo_bytes)?,
+                Some(1),
+            ));
         }
         let probe = Runner {
             threads: 1,
@@ -551,39 +590,48 @@ impl Runner<'_> {
             engine: self.engine,
             cancel: self.cancel,
         };
-        let probed = probe.count_by(problem, &Plan::whole(), memo_bytes)?;
+        let probed = probe.count_plan(problem, &Plan::whole(), memo_bytes)?;
         if probed.outcome != Outcome::NodeLimit || self.limits.max_nodes <= PROBE_NODES {
             return Ok((probed, None));
         }
         let plan = Plan::split(problem, subproblems)?;
         Ok((
-            self.count_by(problem, &plan, memo_bytes)?,
+            self.count_plan(problem, &plan, memo_bytes)?,
             Some(plan.subproblems.len()),
         ))
     }
 
     /// Counts the solutions of `plan`'s subproblems of `problem`.
-    pub fn count(&self, problem: &Problem, plan: &Plan) -> Result<Count, RunError> {
-        self.count_by(problem, plan, None)
+    #[cfg(test)]
+    pub(crate) fn count_whole_plan(
+        &self,
+        problem: &Problem,
+        plan: &Plan,
+    ) -> Result<Count, RunError> {
+        self.count_plan(problem, plan, None)
     }
 
-    /// [`Runner::count`], each subproblem counted with a memo of at most
+    /// [`Runner::count_plan`], each subproblem counted with a memo of at most
     /// `memo_bytes` bytes where its engine has one (see
     /// [`Engine::count_with_memo`](super::Engine::count_with_memo)): the
     /// same count, fewer nodes where search paths meet. The statistics
     /// are of the nodes searched.
-    pub fn count_with_memo(
+    #[cfg(test)]
+    pub(crate) fn count_with_memo(
         &self,
         problem: &Problem,
         plan: &Plan,
         memo_bytes: usize,
     ) -> Result<Count, RunError> {
-        self.count_by(problem, plan, Some(memo_bytes))
+        self.count_plan(problem, plan, Some(memo_bytes))
     }
 
-    /// [`Runner::count`] without `memo`, [`Runner::count_with_memo`] with a
-    /// budget of that many bytes.
-    pub fn count_by(
+    /// Counts the solutions of `plan`'s subproblems of `problem` (a
+    /// scheduler's share, [`Plan::for_share`]), each counted with a memo of
+    /// at most `memo` bytes if given, where its engine has one: the same
+    /// count, fewer nodes where search paths meet. The statistics are of
+    /// the nodes searched.
+    pub fn count_plan(
         &self,
         problem: &Problem,
         plan: &Plan,
@@ -592,8 +640,8 @@ impl Runner<'_> {
         Ok(self.count_and_setup(problem, plan, memo)?.0)
     }
 
-    /// [`Runner::count_by`], and what the run spent on setup.
-    pub fn count_and_setup(
+    /// [`Runner::count_plan`], and what the run spent on setup.
+    pub(crate) fn count_and_setup(
         &self,
         problem: &Problem,
         plan: &Plan,
@@ -690,7 +738,7 @@ impl Runner<'_> {
     }
 
     /// [`Runner::solutions`], and what the run spent on setup.
-    pub fn solutions_and_setup(
+    pub(crate) fn solutions_and_setup(
         &self,
         problem: &Problem,
         plan: &Plan,

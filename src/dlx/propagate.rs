@@ -36,7 +36,7 @@ use super::{ItemId, OptionId};
 /// more, its options rarely share an item, and the walk costs more than it
 /// finds. Three is a box's width in a row (pointing) and a tuple item's
 /// last few fillings.
-pub const BLOCKING_MAX: u32 = 3;
+pub(crate) const BLOCKING_MAX: u32 = 3;
 
 /// Which propagators the search runs (`--propagate`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -59,12 +59,12 @@ pub enum Propagate {
 
 impl Propagate {
     /// Whether blocking runs.
-    pub fn blocking(self) -> bool {
+    pub(crate) fn blocking(self) -> bool {
         matches!(self, Propagate::Blocking | Propagate::All)
     }
 
     /// Whether the sums run.
-    pub fn sums(self) -> bool {
+    pub(crate) fn sums(self) -> bool {
         matches!(self, Propagate::Sums | Propagate::All | Propagate::Rules)
     }
 }
@@ -75,7 +75,7 @@ impl Propagate {
 /// Each *group* is a primary item (every solution chooses exactly one of
 /// its options), and every weighted option covers exactly one group (so
 /// the total is one weight per group; an unweighted option weighs 0).
-/// [`Problem::add_sum`](super::Problem::add_sum) checks both.
+/// `Problem::add_sum` checks both.
 ///
 /// The rule must follow from the problem (be true of every solution): a
 /// sum that is not would cut solutions, which the tests that count with

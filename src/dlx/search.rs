@@ -34,7 +34,7 @@ pub enum ForceError {
     /// No such option.
     #[error("there is no option {}", .0.0)]
     UnknownOption(OptionId),
-    /// Algorithm M ([`super::multiplicity`]) forces no option and enters
+    /// Algorithm M (`super::multiplicity`) forces no option and enters
     /// no path but the root.
     #[error("options cannot be forced on a problem with multiplicities")]
     Multiplicities,
@@ -64,7 +64,7 @@ impl Stats {
     /// add up past `u128::MAX` (nodes and updates are counted one by one
     /// and stay far below `u64::MAX`).
     #[must_use]
-    pub fn checked_add(self, other: Self) -> Option<Self> {
+    pub(crate) fn checked_add(self, other: Self) -> Option<Self> {
         Some(Self {
             nodes: self.nodes + other.nodes,
             updates: self.updates + other.updates,
@@ -76,7 +76,7 @@ impl Stats {
 
 /// Sums of statistics whose solutions were visited one by one, which no
 /// search lives long enough to take past 2^64 (let alone 2^128); where a
-/// memo's counts are summed, [`Stats::checked_add`].
+/// memo's counts are summed, `Stats::checked_add`.
 impl std::ops::AddAssign for Stats {
     fn add_assign(&mut self, other: Self) {
         self.nodes += other.nodes;
@@ -90,7 +90,7 @@ impl std::ops::AddAssign for Stats {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchLimits {
     /// Stop once this many solutions have been found; `u64::MAX` is no
-    /// limit (see [`solution_cap`]).
+    /// limit (see `solution_cap`).
     pub max_solutions: u64,
     /// Stop before entering more than this many search-tree nodes.
     pub max_nodes: u64,
@@ -107,7 +107,7 @@ impl Default for SearchLimits {
 /// no limit, so that such a count goes on past 2^64. (A search that
 /// visits solutions one by one never gets to `u64::MAX`: at a billion a
 /// second that takes 584 years.)
-pub fn solution_cap(max_solutions: u64) -> Option<u128> {
+pub(crate) fn solution_cap(max_solutions: u64) -> Option<u128> {
     (max_solutions != u64::MAX).then_some(u128::from(max_solutions))
 }
 
@@ -376,7 +376,7 @@ impl<'m, 'a> Progress<'m, 'a> {
     /// For each level of the current path, the 0-based position of the
     /// option being tried among the options of the item branched on, and
     /// their number.
-    pub fn path(&self) -> impl Iterator<Item = (u32, u32)> + 'm {
+    pub(crate) fn path(&self) -> impl Iterator<Item = (u32, u32)> + 'm {
         self.source.path()
     }
 
@@ -426,10 +426,10 @@ impl Visitor for Counting {
     }
 }
 
-/// A search engine: [`Matrix`](super::Matrix) (the dancing links),
-/// [`BitMatrix`](super::BitMatrix) (bit sets), Algorithm M on either
-/// ([`MultiMatrix`](super::MultiMatrix),
-/// [`MultiBitMatrix`](super::MultiBitMatrix)), and
+/// A search engine: `Matrix` (the dancing links),
+/// `BitMatrix` (bit sets), Algorithm M on either
+/// (`MultiMatrix`,
+/// `MultiBitMatrix`), and
 /// [`Engine`](super::Engine) over all four. Each provides its search loop
 /// and its forcing; counting, the first solution, every solution and
 /// forcing a list of options are written once, here.

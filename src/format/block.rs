@@ -20,7 +20,7 @@ use crate::sudoku::{Grid, Shape};
 
 /// A judge format whose cases are blocks of rows: everything that sets one
 /// apart from another is data, so each such format's file is one constant.
-pub struct BlockFormat {
+pub(crate) struct BlockFormat {
     /// The name `--format` takes.
     pub name: &'static str,
     /// One line for the documentation.
@@ -86,7 +86,7 @@ impl Format for BlockFormat {
 
 /// Whether a format starts with the number of cases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CountLine {
+pub(crate) enum CountLine {
     /// No count: cases run to the end of the input.
     None,
     /// A count is required (HDU 5547, POJ 2676).
@@ -97,7 +97,7 @@ pub enum CountLine {
 
 /// A block format's input layout.
 #[derive(Clone, Copy, Debug)]
-pub struct Spec {
+pub(crate) struct Spec {
     /// The grid shape of every case.
     pub shape: Shape,
     /// The row syntax.
@@ -108,14 +108,14 @@ pub struct Spec {
 
 impl Spec {
     /// Reads the cases of `input`.
-    pub fn read<'a>(self, input: Box<dyn BufRead + 'a>) -> Cases<'a> {
+    pub(crate) fn read<'a>(self, input: Box<dyn BufRead + 'a>) -> Cases<'a> {
         read_blocks(self, input)
     }
 
     /// Detection for a judge layout: [`Fit::Specific`] when the head fits
     /// and, if `marker` is not empty, one of its characters (the format's
     /// own empty-cell symbol) appears.
-    pub fn detect(&self, head: &Head, marker: &str) -> Fit {
+    pub(crate) fn detect(&self, head: &Head, marker: &str) -> Fit {
         let marked =
             marker.is_empty() || head.content().any(|l| l.contains(|c| marker.contains(c)));
         if marked && self.fits(head.content(), head.complete) {
@@ -128,7 +128,11 @@ impl Spec {
     /// Whether the content lines of a head fit this layout: the count line
     /// when required, then at least one whole case (or the whole head)
     /// of rows that fit exactly.
-    pub fn fits<'h>(&self, mut content: impl Iterator<Item = &'h str>, complete: bool) -> bool {
+    pub(crate) fn fits<'h>(
+        &self,
+        mut content: impl Iterator<Item = &'h str>,
+        complete: bool,
+    ) -> bool {
         let n = self.shape.n();
         let mut first = content.next();
         match self.count {

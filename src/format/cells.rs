@@ -11,7 +11,7 @@ use crate::sudoku::Grid;
 
 /// The cell syntax of a judge format.
 #[derive(Clone, Copy, Debug)]
-pub struct Cells {
+pub(crate) struct Cells {
     /// The symbols of the digits `1..=n`, in order.
     pub symbols: &'static str,
     /// The symbols accepted for an empty cell; the first is written.
@@ -22,7 +22,7 @@ pub struct Cells {
 
 impl Cells {
     /// The value of `c` (0 for empty), if it is a cell symbol.
-    pub fn value(&self, c: char) -> Option<u8> {
+    pub(crate) fn value(&self, c: char) -> Option<u8> {
         if self.empty.contains(c) {
             return Some(0);
         }
@@ -33,7 +33,7 @@ impl Cells {
     }
 
     /// What a cell may be, for error messages: `a digit 1-9, '?' or space`.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         let first = self.symbols.chars().next().unwrap_or('1');
         let last = self.symbols.chars().last().unwrap_or('1');
         let kind = if first.is_ascii_digit() {
@@ -50,7 +50,12 @@ impl Cells {
     }
 
     /// Parses one row of `n` cells.
-    pub fn parse_row(&self, text: &str, line: usize, n: usize) -> Result<Vec<u8>, InputError> {
+    pub(crate) fn parse_row(
+        &self,
+        text: &str,
+        line: usize,
+        n: usize,
+    ) -> Result<Vec<u8>, InputError> {
         let mut cells = Vec::with_capacity(n);
         let mut after_cell = false;
         for (i, c) in text.chars().enumerate() {
@@ -88,7 +93,7 @@ impl Cells {
     /// Whether `text` looks like a row of exactly `n` cells of this syntax,
     /// with single spaces when spaced (auto-detection is stricter than
     /// reading).
-    pub fn fits(&self, text: &str, n: usize) -> bool {
+    pub(crate) fn fits(&self, text: &str, n: usize) -> bool {
         let chars: Vec<char> = text.chars().collect();
         if self.spaced {
             chars.len() == 2 * n - 1
@@ -105,7 +110,7 @@ impl Cells {
     }
 
     /// The symbol written for value `d` (0 empty).
-    pub fn symbol(&self, d: u8) -> char {
+    pub(crate) fn symbol(&self, d: u8) -> char {
         match d {
             0 => self.empty.chars().next().unwrap_or('.'),
             d => self.symbols.chars().nth(d as usize - 1).unwrap_or('?'),
@@ -113,7 +118,7 @@ impl Cells {
     }
 
     /// `grid` as rows of this syntax, each ending in a newline.
-    pub fn write_grid(&self, grid: &Grid) -> String {
+    pub(crate) fn write_grid(&self, grid: &Grid) -> String {
         let n = grid.n();
         let sep = if self.spaced { " " } else { "" };
         let mut out = String::new();
@@ -127,7 +132,7 @@ impl Cells {
 }
 
 /// `a, b or c`.
-pub fn join_or(parts: &[String]) -> String {
+pub(crate) fn join_or(parts: &[String]) -> String {
     match parts {
         [] => String::new(),
         [one] => one.clone(),
@@ -136,7 +141,7 @@ pub fn join_or(parts: &[String]) -> String {
 }
 
 /// An error `expected WHAT, found 'c'`.
-pub fn found(line: usize, column: Option<usize>, what: &str, c: char) -> InputError {
+pub(crate) fn found(line: usize, column: Option<usize>, what: &str, c: char) -> InputError {
     InputError {
         header: false,
         line,
@@ -147,7 +152,11 @@ pub fn found(line: usize, column: Option<usize>, what: &str, c: char) -> InputEr
 
 /// Parses a row of whitespace-separated numbers `0..=n` (`0` or `.`
 /// empty); `n` cells are expected when given.
-pub fn parse_numbers(text: &str, line: usize, n: Option<usize>) -> Result<Vec<u8>, InputError> {
+pub(crate) fn parse_numbers(
+    text: &str,
+    line: usize,
+    n: Option<usize>,
+) -> Result<Vec<u8>, InputError> {
     let max = n.unwrap_or(crate::sudoku::MAX_N);
     let mut cells = Vec::new();
     let mut column = 0;
@@ -190,7 +199,7 @@ pub fn parse_numbers(text: &str, line: usize, n: Option<usize>) -> Result<Vec<u8
 }
 
 /// `grid` as rows of space-separated numbers, each ending in a newline.
-pub fn write_numbers(grid: &Grid) -> String {
+pub(crate) fn write_numbers(grid: &Grid) -> String {
     let mut out = String::new();
     for row in grid.cells().chunks(grid.n()) {
         let words: Vec<String> = row.iter().map(u8::to_string).collect();

@@ -17,7 +17,7 @@ use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The CSV format.
-pub struct Csv;
+pub(crate) struct Csv;
 
 /// Whether a first field names a column rather than holding a puzzle.
 fn is_header(field: &str) -> bool {

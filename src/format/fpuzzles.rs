@@ -39,7 +39,7 @@ type Object = serde_json::Map<String, Value>;
 pub struct FPuzzles;
 
 /// The keys that state rules, as docs/formats.md lists them.
-pub const SUPPORTED: &[&str] = &[
+pub(crate) const SUPPORTED: &[&str] = &[
     "size",
     "grid",
     "diagonal+",

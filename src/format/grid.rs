@@ -23,7 +23,7 @@ use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, MAX_N, Shape};
 
 /// The grid format.
-pub struct GridFormat;
+pub(crate) struct GridFormat;
 
 /// A row with its separators replaced by spaces; `None` for a line that
 /// holds no cells (blank, comment, separator or brace line).

@@ -10,7 +10,7 @@ use super::cells::Cells;
 use crate::sudoku::Shape;
 
 /// The HDU 1426 format.
-pub const HDU1426: BlockFormat = BlockFormat {
+pub(crate) const HDU1426: BlockFormat = BlockFormat {
     name: "hdu1426",
     summary: "HDU 1426: 9 rows of space-separated cells, `?` empty, a blank line between tests",
     example: "7 1 2 ? 6 ? 3 5 8 (x9 rows)",

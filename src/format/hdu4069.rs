@@ -26,7 +26,7 @@ use super::{Case, Cases, Fit, Format, Head, InputError, Options, Rule};
 use crate::sudoku::{Grid, Shape, Variant};
 
 /// The HDU 4069 format.
-pub struct Hdu4069;
+pub(crate) struct Hdu4069;
 
 const UP: u16 = 16;
 const RIGHT: u16 = 32;

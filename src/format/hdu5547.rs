@@ -14,7 +14,7 @@ use super::cells::Cells;
 use crate::sudoku::Shape;
 
 /// The HDU 5547 format.
-pub const HDU5547: BlockFormat = BlockFormat {
+pub(crate) const HDU5547: BlockFormat = BlockFormat {
     name: "hdu5547",
     summary: "HDU 5547: `T`, then per test an empty line and 4 lines of `1`-`4` or `*`",
     example: "3 / (empty) / **** / 2341 / 4123 / 3214 / (empty) / ...",

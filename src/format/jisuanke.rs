@@ -10,7 +10,7 @@ use super::cells::Cells;
 use crate::sudoku::Shape;
 
 /// The Jisuanke format.
-pub const JISUANKE: BlockFormat = BlockFormat {
+pub(crate) const JISUANKE: BlockFormat = BlockFormat {
     name: "jisuanke",
     summary: "Jisuanke: 9 rows of space-separated cells, `*` empty",
     example: "* 2 6 * * * * * * (x9 rows)",

@@ -10,7 +10,7 @@ use super::cells::Cells;
 use crate::sudoku::Shape;
 
 /// The Lanqiao format.
-pub const LANQIAO: BlockFormat = BlockFormat {
+pub(crate) const LANQIAO: BlockFormat = BlockFormat {
     name: "lanqiao",
     summary: "Lanqiao: 9 lines of 9 digits, `0` empty; several solutions count as none",
     example: "005300000 (x9 lines)",

@@ -12,7 +12,7 @@ use super::{Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The LeetCode format.
-pub struct Leetcode;
+pub(crate) struct Leetcode;
 
 const N: usize = 9;
 

@@ -26,7 +26,7 @@ use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The line format.
-pub struct Line;
+pub(crate) struct Line;
 
 impl Format for Line {
     fn name(&self) -> &'static str {
@@ -147,7 +147,7 @@ impl<R: BufRead> Iterator for Reader<R> {
 /// Parses one line: `None` for a blank or comment line, else the puzzle or
 /// what is wrong with it. A line whose words after the cells include a
 /// field of the variant format is that format's
-/// ([`variant::names_a_field`]): read with its rules, or refused.
+/// (`variant::names_a_field`): read with its rules, or refused.
 pub fn parse_line(
     text: &str,
     line: usize,

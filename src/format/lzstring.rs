@@ -15,7 +15,7 @@
 use std::collections::{HashMap, HashSet};
 
 /// The most UTF-16 units one decompression may produce.
-pub const MAX_OUTPUT: usize = 1 << 24;
+pub(crate) const MAX_OUTPUT: usize = 1 << 24;
 
 const KEYS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
 

@@ -17,31 +17,30 @@
 
 mod block;
 mod cells;
-pub mod csv;
-pub mod fpuzzles;
-pub mod grid;
-pub mod hdu1426;
-pub mod hdu4069;
-pub mod hdu5547;
-pub mod jisuanke;
-pub mod lanqiao;
-pub mod leetcode;
-pub mod line;
+pub(crate) mod csv;
+pub(crate) mod fpuzzles;
+pub(crate) mod grid;
+pub(crate) mod hdu1426;
+pub(crate) mod hdu4069;
+pub(crate) mod hdu5547;
+pub(crate) mod jisuanke;
+pub(crate) mod lanqiao;
+pub(crate) mod leetcode;
+pub(crate) mod line;
 // The line format's cells and answers, which several formats share.
 mod line_or_grid;
-pub mod lzstring;
+pub(crate) mod lzstring;
 mod plain;
-pub mod poj2676;
-pub mod poj3074;
-pub mod poj3076;
-pub mod sudokupad;
+pub(crate) mod poj2676;
+pub(crate) mod poj3074;
+pub(crate) mod poj3076;
+pub(crate) mod sudokupad;
 pub mod sukaku;
-// Plumbing of the text formats, public only for the fuzz targets.
-#[doc(hidden)]
-pub mod text;
-pub mod uva989;
-pub mod variant;
-pub mod yzoj;
+// Plumbing of the text formats.
+pub(crate) mod text;
+pub(crate) mod uva989;
+pub(crate) mod variant;
+pub(crate) mod yzoj;
 
 use std::fmt;
 use std::io::BufRead;
@@ -49,6 +48,9 @@ use std::sync::Arc;
 
 use crate::sudoku::{Grid, MAX_N, Shape, Variant};
 
+pub use line::{Reader, parse_line};
+pub use sudokupad::rule_names;
+pub use sudokupad::write::link as write_link;
 pub use text::Head;
 
 /// One puzzle read from an input, with the line where it starts.
@@ -104,7 +106,7 @@ pub struct Options {
     /// Digit symbols.
     pub alphabet: Alphabet,
     /// What `--rule` says of a SudokuPad link's drawings and words
-    /// ([`sudokupad::RULES`] names).
+    /// (`sudokupad::RULES` names).
     pub rules: Vec<String>,
 }
 
@@ -229,12 +231,12 @@ pub enum Link {
 
 /// `# not settled: PUZZLE`, the [`Format::unsettled`] line of the
 /// formats that write one.
-pub fn not_settled(puzzle: &Grid, opts: &Options) -> String {
+pub(crate) fn not_settled(puzzle: &Grid, opts: &Options) -> String {
     format!("# not settled: {}\n", opts.alphabet.write_line(puzzle))
 }
 
 /// The plain count layout, `case N: COUNT`, of formats that have none.
-pub fn plain_count(number: usize, count: &str) -> String {
+pub(crate) fn plain_count(number: usize, count: &str) -> String {
     format!("case {number}: {count}\n")
 }
 
@@ -337,7 +339,7 @@ pub struct InputError {
 
 impl InputError {
     /// A row of line `line` with `found` cells where `expected` were due.
-    pub fn cell_count(line: usize, expected: usize, found: usize) -> Self {
+    pub(crate) fn cell_count(line: usize, expected: usize, found: usize) -> Self {
         Self {
             header: false,
             line,
@@ -348,7 +350,7 @@ impl InputError {
 
     /// A case starting at line `line` cut off by the end of the input after
     /// `found` of its `expected` rows.
-    pub fn truncated(line: usize, expected: usize, found: usize) -> Self {
+    pub(crate) fn truncated(line: usize, expected: usize, found: usize) -> Self {
         Self {
             header: false,
             line,
@@ -437,7 +439,7 @@ impl Alphabet {
     }
 
     /// The symbol for digit `d` (`1..=n`), or `.` for `0`.
-    pub fn symbol(&self, d: u8) -> char {
+    pub(crate) fn symbol(&self, d: u8) -> char {
         match d {
             0 => '.',
             d => self.symbols.get(d as usize - 1).copied().unwrap_or('?'),
@@ -454,7 +456,7 @@ impl Alphabet {
     }
 
     /// Whether this is a custom alphabet (`--alphabet`).
-    pub fn is_custom(&self) -> bool {
+    pub(crate) fn is_custom(&self) -> bool {
         self.custom
     }
 
@@ -464,7 +466,7 @@ impl Alphabet {
     }
 
     /// A description of the digits of side `n`, for error messages.
-    pub fn describe(&self, n: usize) -> String {
+    pub(crate) fn describe(&self, n: usize) -> String {
         let last = self.symbol(n as u8);
         let empty = if self.custom {
             "'.' or '_'"

@@ -67,23 +67,23 @@ macro_rules! line_answers {
 pub(crate) use line_answers;
 
 /// Whether the line format's alphabet has symbols for `shape`'s digits.
-pub fn holds(shape: Shape) -> bool {
+pub(crate) fn holds(shape: Shape) -> bool {
     Alphabet::default().covers(shape.n())
 }
 
 /// A solution as one line.
-pub fn solution(solution: &Grid, opts: &Options) -> String {
+pub(crate) fn solution(solution: &Grid, opts: &Options) -> String {
     format!("{}\n", opts.alphabet.write_line(solution))
 }
 
 /// `# no solution: PUZZLE`.
-pub fn no_solution(puzzle: &Grid, opts: &Options) -> String {
+pub(crate) fn no_solution(puzzle: &Grid, opts: &Options) -> String {
     format!("# no solution: {}\n", opts.alphabet.write_line(puzzle))
 }
 
 /// Parses the cells of one line, taking whatever follows them for a
 /// comment: `None` for a blank or comment line.
-pub fn parse_cells(
+pub(crate) fn parse_cells(
     text: &str,
     line: usize,
     shape: Option<Shape>,
@@ -149,7 +149,7 @@ fn digits(
 /// The first word of a content line (up to the first character that
 /// `ends` it) and its 1-based column; `None` for a blank line or a
 /// comment (`#`). A CRLF line end is taken off.
-pub fn first_word(text: &str, ends: impl Fn(char) -> bool) -> Option<(usize, &str)> {
+pub(crate) fn first_word(text: &str, ends: impl Fn(char) -> bool) -> Option<(usize, &str)> {
     let text = text.trim_end_matches(['\n', '\r']);
     let start = text.len() - text.trim_start().len();
     let body = &text[start..];
@@ -162,7 +162,7 @@ pub fn first_word(text: &str, ends: impl Fn(char) -> bool) -> Option<(usize, &st
 
 /// What is wrong with a line's content at `column` (`None`: the line as a
 /// whole).
-pub fn line_error(line: usize, column: Option<usize>, message: String) -> InputError {
+pub(crate) fn line_error(line: usize, column: Option<usize>, message: String) -> InputError {
     InputError {
         header: false,
         line,

@@ -9,7 +9,7 @@ use super::cells::Cells;
 use crate::sudoku::Shape;
 
 /// The POJ 2676 format.
-pub const POJ2676: BlockFormat = BlockFormat {
+pub(crate) const POJ2676: BlockFormat = BlockFormat {
     name: "poj2676",
     summary: "POJ 2676: a count, then 9 lines of 9 digits per case, `0` empty",
     example: "1 / 103000509 (x9 lines)",

@@ -13,7 +13,7 @@ use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The POJ 3074 format.
-pub struct Poj3074;
+pub(crate) struct Poj3074;
 
 impl Format for Poj3074 {
     fn name(&self) -> &'static str {

@@ -11,7 +11,7 @@ use super::cells::Cells;
 use crate::sudoku::Shape;
 
 /// The POJ 3076 format.
-pub const POJ3076: BlockFormat = BlockFormat {
+pub(crate) const POJ3076: BlockFormat = BlockFormat {
     name: "poj3076",
     summary: "POJ 3076 / UVa 1309 / SPOJ SUDOKU: 16 lines of `A`-`P`, `-` empty, an empty line between cases",
     example: "--A----C-----O-I (x16 lines)",

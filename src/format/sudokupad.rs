@@ -31,11 +31,11 @@ use crate::sudoku::{Grid, Shape};
 pub mod drawings;
 mod drawn;
 mod geometry;
-pub mod words;
+pub(crate) mod words;
 pub mod write;
 pub mod zip;
 
-pub use words::{RULES, rule_names};
+pub use words::rule_names;
 
 /// The SudokuPad format.
 pub struct SudokuPad;
@@ -158,7 +158,7 @@ pub fn read_link(link: &str, rules: &[String]) -> Result<Case, String> {
 }
 
 /// A SudokuPad puzzle's JSON as a case.
-pub fn read_puzzle(puzzle: &Value, rules: &[String]) -> Result<Case, String> {
+pub(crate) fn read_puzzle(puzzle: &Value, rules: &[String]) -> Result<Case, String> {
     let (doc, meta) = drawings::to_fpuzzles(puzzle, rules)?;
     let case = fpuzzles::parse_json(&doc.to_string())?;
     Ok(with_meta(case, meta))

@@ -17,12 +17,12 @@ use super::InputError;
 /// The longest line any reader takes, in bytes. The longest valid line is
 /// a 64x64 puzzle and its solution on one CSV line (8,192 cells, 4 bytes
 /// each at worst with a custom alphabet) and a comment: far less.
-pub const MAX_LINE: usize = 64 * 1024;
+pub(crate) const MAX_LINE: usize = 64 * 1024;
 
 /// Appends the bytes of `input` up to and including the next `\n` to
 /// `buf`, but at most `limit` (> 0) of them; returns how many were appended
 /// (0 at the end of the input). Reads in the reader's own chunks.
-pub fn read_line_limited(
+pub(crate) fn read_line_limited(
     input: &mut impl BufRead,
     buf: &mut Vec<u8>,
     limit: usize,
@@ -88,7 +88,7 @@ pub struct Lines<R> {
 
 impl<R: BufRead> Lines<R> {
     /// Lines of `input`.
-    pub fn new(input: R) -> Self {
+    pub(crate) fn new(input: R) -> Self {
         Self::with_limit(input, MAX_LINE)
     }
 
@@ -107,12 +107,12 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// The number of the last line read (0 before any).
-    pub fn line(&self) -> usize {
+    pub(crate) fn line(&self) -> usize {
         self.line
     }
 
     /// Gives a line back; the next [`Lines::next_line`] returns it again.
-    pub fn unread(&mut self, line: usize, text: String) {
+    pub(crate) fn unread(&mut self, line: usize, text: String) {
         self.pushed = Some((line, text));
     }
 
@@ -168,7 +168,7 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// The next line that is not blank, skipping blank ones.
-    pub fn next_content(&mut self) -> Option<Result<(usize, String), InputError>> {
+    pub(crate) fn next_content(&mut self) -> Option<Result<(usize, String), InputError>> {
         loop {
             match self.next_line()? {
                 Ok((_, t)) if t.trim().is_empty() => continue,
@@ -178,7 +178,7 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// The next line that is neither blank nor a `#` comment.
-    pub fn next_uncommented(&mut self) -> Option<Result<(usize, String), InputError>> {
+    pub(crate) fn next_uncommented(&mut self) -> Option<Result<(usize, String), InputError>> {
         loop {
             match self.next_content()? {
                 Ok((_, t)) if t.trim_start().starts_with('#') => continue,
@@ -190,7 +190,7 @@ impl<R: BufRead> Lines<R> {
 
 /// One line's bytes as text: UTF-8 checked, BOM (line 1), line end and
 /// trailing whitespace removed; a CR left inside is an error.
-pub fn decode(bytes: &[u8], line: usize) -> Result<String, InputError> {
+pub(crate) fn decode(bytes: &[u8], line: usize) -> Result<String, InputError> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let column = bytes[..e.valid_up_to()]
             .iter()
@@ -231,7 +231,7 @@ const HEAD_LINES: usize = 400;
 /// The first lines of an input, as auto-detection sees them.
 #[derive(Clone, Debug, Default)]
 pub struct Head {
-    /// The lines, normalised as [`Lines`] does (lines it refuses, such as
+    /// The lines, normalised as `Lines` does (lines it refuses, such as
     /// invalid UTF-8, decoded lossily).
     pub lines: Vec<String>,
     /// Whether the whole input is in `lines`.
@@ -294,7 +294,7 @@ impl Head {
 }
 
 /// Whether `text` is a count line: a decimal number without leading zeros.
-pub fn is_number(text: &str) -> bool {
+pub(crate) fn is_number(text: &str) -> bool {
     let t = text.trim();
     !t.is_empty()
         && t.len() <= 6

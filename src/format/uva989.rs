@@ -12,7 +12,7 @@ use super::{Case, Cases, Fit, Format, Head, InputError, Options, Rule};
 use crate::sudoku::{Grid, Shape};
 
 /// The UVa 989 format.
-pub struct Uva989;
+pub(crate) struct Uva989;
 
 /// The largest box side: n² = 64 cells a row.
 const MAX_BOX: usize = 8;

@@ -39,7 +39,7 @@ use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape, Variant, VariantError};
 
 /// The variant line format.
-pub struct VariantFormat;
+pub(crate) struct VariantFormat;
 
 impl Format for VariantFormat {
     fn name(&self) -> &'static str {
@@ -161,7 +161,7 @@ pub fn names_a_field(text: &str) -> bool {
 /// Whether `text` is a line of this format: cells followed by at least one
 /// field, every word after the cells (up to a `#` comment) a field, so that
 /// a comment after a puzzle of the line format is not taken for rules.
-pub fn has_fields(text: &str) -> bool {
+pub(crate) fn has_fields(text: &str) -> bool {
     words_after_cells(text).is_some_and(|words| {
         let mut seen = false;
         for w in words {

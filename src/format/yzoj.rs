@@ -9,7 +9,7 @@ use super::cells::Cells;
 use crate::sudoku::Shape;
 
 /// The yzoj format.
-pub const YZOJ: BlockFormat = BlockFormat {
+pub(crate) const YZOJ: BlockFormat = BlockFormat {
     name: "yzoj",
     summary: "yzoj: 9 lines of 9 characters, `?` empty",
     example: "5????7??6 (x9 lines)",

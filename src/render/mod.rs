@@ -126,7 +126,7 @@ pub enum RenderError {
     /// what is drawn): never left out in silence.
     #[error("the picture cannot draw the {kind} constraint: {why}")]
     Constraint {
-        /// The kind ([`crate::sudoku::Constraint::kind`]).
+        /// The kind (`crate::sudoku::Constraint::kind`).
         kind: &'static str,
         /// Why, with the cell where there is one.
         why: String,

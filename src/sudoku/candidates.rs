@@ -4,7 +4,7 @@
 //!
 //! The search is the solver's own, driven from outside:
 //!
-//! 1. up to [`ENUMERATED`] solutions are searched for; each marks its
+//! 1. up to `ENUMERATED` solutions are searched for; each marks its
 //!    digits. An exhausted tree is the whole answer (a unique puzzle's
 //!    true candidates are its solution; a puzzle with a few solutions has
 //!    their union, found in one walk of the tree instead of one refutation
@@ -71,7 +71,7 @@ impl Candidates {
 /// with 20 solutions took over a minute of forced searches against
 /// milliseconds for enumerating them. A puzzle with many more solutions
 /// pays for at most this many found before the forcing starts.
-pub const ENUMERATED: u64 = 256;
+pub(crate) const ENUMERATED: u64 = 256;
 
 /// The true candidates of `puzzle` under `solver`'s rules, with at most
 /// `max_nodes` search nodes over all searches (`u64::MAX`: no bound). Fails

@@ -35,7 +35,7 @@ pub enum Relation {
 
 impl Relation {
     /// Whether digits `a` and `b` satisfy the relation.
-    pub fn holds(self, a: u32, b: u32) -> bool {
+    pub(crate) fn holds(self, a: u32, b: u32) -> bool {
         match self {
             Relation::Difference(v) => a.abs_diff(b) == v,
             Relation::Ratio(v) => a * v == b || b * v == a,
@@ -148,20 +148,20 @@ pub enum Constraint {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}: {why}")]
 pub struct ConstraintError {
-    /// Which kind ([`Constraint::kind`]).
+    /// Which kind (`Constraint::kind`).
     pub kind: &'static str,
     /// What is wrong, with the cell where there is one.
     pub why: String,
 }
 
 /// `r{row}c{col}` (1-based) of cell `cell` of a grid of side `n`.
-pub fn cell_name(cell: usize, n: usize) -> String {
+pub(crate) fn cell_name(cell: usize, n: usize) -> String {
     format!("r{}c{}", cell / n + 1, cell % n + 1)
 }
 
 impl Constraint {
     /// The kind's name, as docs/variants.md lists it.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Constraint::Thermometer(_) => "thermometer",
             Constraint::Arrow { .. } => "arrow",
@@ -183,7 +183,7 @@ impl Constraint {
     }
 
     /// Every cell the constraint names, in its own order.
-    pub fn cells(&self) -> Vec<u16> {
+    pub(crate) fn cells(&self) -> Vec<u16> {
         match self {
             Constraint::Thermometer(c)
             | Constraint::Renban(c)
@@ -203,7 +203,7 @@ impl Constraint {
 }
 
 /// The decimal number the digits write, in order (a pill's value).
-pub fn decimal(digits: impl IntoIterator<Item = u32>) -> u64 {
+pub(crate) fn decimal(digits: impl IntoIterator<Item = u32>) -> u64 {
     let mut value = 0u64;
     for d in digits {
         let mut shift = 10;
@@ -217,7 +217,7 @@ pub fn decimal(digits: impl IntoIterator<Item = u32>) -> u64 {
 
 /// Checks one constraint of a grid of side `n` against the invariants of
 /// the module docs.
-pub fn check(constraint: &Constraint, n: usize) -> Result<(), ConstraintError> {
+pub(crate) fn check(constraint: &Constraint, n: usize) -> Result<(), ConstraintError> {
     let why = cells_problem(&constraint.cells(), n).or_else(|| rule_problem(constraint, n));
     match why {
         Some(why) => Err(ConstraintError {
@@ -324,13 +324,13 @@ fn short_line(cells: &[u16], n: usize) -> Option<String> {
 /// `4n(n-1)`, under the cap; each constraint compiles to at most
 /// `TUPLE_CAP` options or a chain of `n` states a cell, so the cap bounds
 /// the memory a puzzle's matrix takes whatever its file lists.
-pub const fn max_constraints(n: usize) -> usize {
+pub(crate) const fn max_constraints(n: usize) -> usize {
     8 * n * n
 }
 
 /// Why a puzzle of side `n` cannot take one more constraint after
 /// `held`: the cap of [`max_constraints`].
-pub fn past_the_cap(held: usize, n: usize) -> Option<String> {
+pub(crate) fn past_the_cap(held: usize, n: usize) -> Option<String> {
     let most = max_constraints(n);
     (held >= most).then(|| {
         format!(
@@ -341,7 +341,7 @@ pub fn past_the_cap(held: usize, n: usize) -> Option<String> {
 
 /// The largest sandwich sum of side `n`: every digit between 1 and `n`
 /// (`2..=n-1`) in the middle.
-pub fn sandwich_most(n: usize) -> u32 {
+pub(crate) fn sandwich_most(n: usize) -> u32 {
     let inner = (n as u32).saturating_sub(2);
     inner * (inner + 3) / 2
 }
@@ -410,7 +410,7 @@ fn quadruple_problem(cells: &[u16], digits: &[u8], n: usize) -> Option<String> {
 }
 
 /// The least and largest sums of `size` different digits `1..=n`.
-pub fn sum_range(n: usize, size: usize) -> (u32, u32) {
+pub(crate) fn sum_range(n: usize, size: usize) -> (u32, u32) {
     let (n, k) = (n as u32, size as u32);
     (k * (k + 1) / 2, k * (2 * n + 1 - k) / 2)
 }

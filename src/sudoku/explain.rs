@@ -1,6 +1,6 @@
 //! An explained solve path in Sudoku's words, and its rating on Sudoku
 //! Explainer's scale (SE: ER/EP/ED). The steps come from a ladder of
-//! techniques on the exact-cover matrix ([`Deducer::walk`](crate::dlx::deduce::Deducer::walk)), tried
+//! techniques on the exact-cover matrix (`Deducer::walk`), tried
 //! easiest first in Sudoku Explainer's order, one step at a time; each
 //! step is a line that names its technique, the pattern that makes it and
 //! what it places or removes:
@@ -16,11 +16,11 @@
 //! Variants walk the same ladder ([`explain_variant`]): their items are
 //! named by what they stand for (`region 5`, `the main diagonal`, `window
 //! 2`, `cage 17 at r1c1`), and killer cages add rungs of their own
-//! ([`ladder`]).
+//! (`ladder`).
 //!
 //! # The ladder and the scale
 //!
-//! [`ladder`] lists the rungs, each a [`Technique`] on the matrix's
+//! `ladder` lists the rungs, each a [`Technique`] on the matrix's
 //! classes (cells, row-, column- and box-digits) with its name and its
 //! difficulty in tenths of SE's scale, in the order Sudoku Explainer
 //! tries them (its `Solver.getDifficulty`): full houses 1.0 (the last
@@ -81,7 +81,7 @@ const CAGES: Classes = CAGE_DIGITS | 1 << 7;
 /// A rung of the ladder: a technique, its name, and its difficulty in
 /// tenths of SE's scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rung {
+pub(crate) struct Rung {
     /// What it looks for.
     pub technique: Technique,
     /// Its name, as `--until` takes it.
@@ -92,17 +92,17 @@ pub struct Rung {
 }
 
 /// The longest chain looked for, in nodes.
-pub const MAX_CHAIN: usize = 24;
+pub(crate) const MAX_CHAIN: usize = 24;
 
 /// The most complex forcing chains looked for (their nodes, all counted)
 /// and the most singles a Nishio may take: 20, 8.4 and 7.9 on SE's scale.
-pub const MAX_FORCING: usize = 20;
+pub(crate) const MAX_FORCING: usize = 20;
 
 /// SE's penalty for a chain's length, in tenths: 0 up to a complexity of
 /// 6, then one more each time the complexity passes a ceiling that grows
 /// by 3/2 and 4/3 in turn (4, 6, 8, 12, 16, 24, ...), `complexity - 2`
 /// compared (SE's `ChainingHint.getLengthDifficulty`).
-pub fn length_penalty(complexity: usize) -> u32 {
+pub(crate) fn length_penalty(complexity: usize) -> u32 {
     let length = complexity.saturating_sub(2);
     let (mut ceil, mut odd, mut added) = (4, false, 0);
     while length > ceil {
@@ -123,7 +123,7 @@ pub fn length_penalty(complexity: usize) -> u32 {
 /// place left, or a cage with one digit set left), and their digits take
 /// part in hidden and naked subsets as a house's do. SE rates no variant:
 /// these two numbers are dlx's (docs/rating.md).
-pub fn ladder(variant: &Variant, unique: bool) -> Vec<Rung> {
+pub(crate) fn ladder(variant: &Variant, unique: bool) -> Vec<Rung> {
     let cages = !variant.cages().is_empty();
     let more_houses = cages || variant.diagonals() || variant.windows();
     ladder_of(unique, more_houses, cages)
@@ -370,7 +370,7 @@ pub fn technique_names() -> Vec<&'static str> {
 /// A step of the path, in Sudoku's words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExplainedStep {
-    /// The technique's name ([`Rung::name`]).
+    /// The technique's name (`Rung::name`).
     pub technique: &'static str,
     /// Its difficulty here, tenths of SE's scale.
     pub difficulty: u32,

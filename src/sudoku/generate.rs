@@ -33,7 +33,8 @@ use crate::workers::Batch;
 
 mod fit;
 mod grids;
-pub use grids::{Rng, shuffle, solved_grid};
+pub(crate) use grids::shuffle;
+pub use grids::{Rng, solved_grid};
 
 /// Removes the givens of `solution` one by one in the order `cells`,
 /// keeping each removal only if the puzzle stays uniquely solvable: the
@@ -48,7 +49,7 @@ pub fn minimal_puzzle(solver: &mut dyn SudokuSolver, solution: &Grid, cells: &[u
 /// whole: an orbit of a symmetry, or one cell), keeping the removal only
 /// if the puzzle stays uniquely solvable. A unique puzzle stays unique;
 /// when the groups cover every given, no group left can be removed.
-pub fn remove_while_unique<'g>(
+pub(crate) fn remove_while_unique<'g>(
     solver: &mut dyn SudokuSolver,
     puzzle: &mut Grid,
     groups: impl IntoIterator<Item = &'g [usize]>,
@@ -118,7 +119,7 @@ impl Symmetry {
     }
 
     /// The image of cell (r, c) of an n x n grid.
-    pub fn image(self, n: usize, r: usize, c: usize) -> (usize, usize) {
+    pub(crate) fn image(self, n: usize, r: usize, c: usize) -> (usize, usize) {
         match self {
             Symmetry::None => (r, c),
             Symmetry::Rot180 => (n - 1 - r, n - 1 - c),
@@ -131,7 +132,7 @@ impl Symmetry {
     /// The orbits of the cells (indices `r * n + c`) of an n x n grid:
     /// disjoint sets, together every cell, each mapped onto itself. In
     /// order of their smallest cell, each listed from it.
-    pub fn orbits(self, n: usize) -> Vec<Vec<usize>> {
+    pub(crate) fn orbits(self, n: usize) -> Vec<Vec<usize>> {
         let mut seen = vec![false; n * n];
         let mut orbits = Vec::new();
         for k in 0..n * n {
@@ -318,13 +319,13 @@ const CHECK_NODES_PER_CELL: u64 = 1000;
 
 /// Makes random unique puzzles of one shape, with its own solver.
 ///
-/// Each try: a random solution ([`random_solution`]), the orbits of the
+/// Each try: a random solution (`random_solution`), the orbits of the
 /// symmetry in a random order, and the shortest prefix of that order whose
 /// clues leave one solution, found by bisection (uniqueness only grows as
 /// clues of one solution are added). With `minimal`, or when the clues
 /// are over `max_clues`, every orbit of the prefix but the last (which is
 /// needed, by the bisection) is then removed in turn where uniqueness
-/// allows ([`remove_while_unique`]).
+/// allows (`remove_while_unique`).
 ///
 /// With a `difficulty`, each try is made minimal and rated (random puzzles
 /// that are not minimal are nearly all simple); a try rated harder than asked
@@ -379,7 +380,7 @@ impl Generator {
     }
 
     /// A generator of jigsaw puzzles: each puzzle gets random regions
-    /// ([`random_regions`], drawn again while no solution is found within
+    /// (`random_regions`, drawn again while no solution is found within
     /// a node budget) on top of the rules `base` (plain, or with X), and is
     /// then made as [`Generator::for_variant`] makes puzzles.
     pub fn jigsaw(base: Variant, settings: Settings) -> Self {
@@ -649,7 +650,7 @@ const COMPLETION_TRIES: usize = 8;
 /// permutations, the rest completed by the engine, then [`shuffle`]d. A
 /// completion that takes more than a bounded number of nodes is dropped
 /// for a new fill; after a few, the grid is [`solved_grid`]'s.
-pub fn random_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
+pub(crate) fn random_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
     let shape = solver.shape();
     let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
     let limits = SearchLimits {
@@ -751,7 +752,7 @@ fn regions_with_a_solution(
 /// neighbouring regions (one from each), each swap kept only if both
 /// regions stay connected. So there are always `n` connected regions of
 /// `n` cells.
-pub fn random_regions(shape: Shape, rng: &mut Rng) -> Vec<char> {
+pub(crate) fn random_regions(shape: Shape, rng: &mut Rng) -> Vec<char> {
     let (n, h, w) = (shape.n(), shape.box_rows(), shape.box_cols());
     let cells = n * n;
     let mut id: Vec<usize> = (0..cells)
@@ -819,7 +820,7 @@ pub fn random_regions(shape: Shape, rng: &mut Rng) -> Vec<char> {
 /// leaves a solution (the engine says which, within a node budget); the
 /// grid is the solution of the last. If the solver is cancelled
 /// ([`SudokuSolver::set_cancel`]), it may be an empty grid.
-pub fn random_variant_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
+pub(crate) fn random_variant_solution(solver: &mut DlxSolver, rng: &mut Rng) -> Grid {
     let shape = solver.shape();
     let n = shape.n();
     let limits = SearchLimits {

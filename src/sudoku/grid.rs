@@ -92,7 +92,7 @@ impl Shape {
     };
 
     /// The 16x16 shape (4x4 boxes).
-    pub const SIXTEEN: Shape = Shape {
+    pub(crate) const SIXTEEN: Shape = Shape {
         box_rows: 4,
         box_cols: 4,
     };
@@ -258,7 +258,7 @@ impl Grid {
 
     /// The first pair of equal givens in a row, column or box, if any: the
     /// puzzle then has no solution, and this says why.
-    pub fn conflict(&self) -> Option<Conflict> {
+    pub(crate) fn conflict(&self) -> Option<Conflict> {
         let n = self.n();
         // seen[unit][digit] = first cell + 1 holding that digit in the unit.
         let mut seen = vec![0u16; 3 * n * (n + 1)];
@@ -344,11 +344,11 @@ pub struct Conflict {
 /// The first of the labels that stand for a number: a reader whose input
 /// numbers its regions and cages (f-puzzles' region ids, the index of a
 /// `killercage`) labels number `k` as the character `NUMBERED_LABELS + k`.
-pub const NUMBERED_LABELS: u32 = 0x100;
+pub(crate) const NUMBERED_LABELS: u32 = 0x100;
 
 /// The label of region or cage number `k` of the input, the character
 /// `U+0100 + k`; `None` past the labels a `char` has.
-pub fn numbered_label(k: u32) -> Option<char> {
+pub(crate) fn numbered_label(k: u32) -> Option<char> {
     NUMBERED_LABELS
         .checked_add(k)
         .filter(|&c| c <= 0xFFFF)
@@ -357,7 +357,7 @@ pub fn numbered_label(k: u32) -> Option<char> {
 
 /// A region's or cage's label as messages name it: `'A'` as the input
 /// wrote it, or the number a numbered label stands for
-/// ([`numbered_label`]), so that no message shows a label the input never
+/// (`numbered_label`), so that no message shows a label the input never
 /// wrote.
 #[derive(Clone, Copy, Debug)]
 pub struct LabelName(pub char);

@@ -8,7 +8,7 @@
 //! the benchmarks, the tests) treat them alike.
 
 pub mod candidates;
-pub mod constraint;
+pub(crate) mod constraint;
 mod exact_cover;
 pub mod explain;
 pub mod generate;
@@ -22,10 +22,10 @@ pub mod verify;
 use std::ops::ControlFlow;
 
 pub use constraint::{Constraint, ConstraintError, Relation};
-pub use exact_cover::{CLASS_CELL, CompiledOptions, DlxSolver, Placements, Subject};
-pub use grid::{
-    Conflict, Grid, GridError, LabelName, MAX_N, Shape, ShapeError, Unit, numbered_label,
-};
+pub(crate) use exact_cover::CLASS_CELL;
+pub use exact_cover::{CompiledOptions, DlxSolver, Placements, Subject};
+pub(crate) use grid::numbered_label;
+pub use grid::{Conflict, Grid, GridError, LabelName, MAX_N, Shape, ShapeError, Unit};
 pub use naive::NaiveSolver;
 pub use variant::{Cage, Variant, VariantError};
 
@@ -96,7 +96,7 @@ pub struct Report {
 
 impl Report {
     /// A search cancelled before it started: nothing visited.
-    pub const STOPPED: Self = Self {
+    pub(crate) const STOPPED: Self = Self {
         outcome: Outcome::Stopped,
         stats: Stats {
             nodes: 0,
@@ -108,7 +108,7 @@ impl Report {
 }
 
 /// A caller's closure that sees each solution and may stop the search.
-pub type GridVisit<'v> = &'v mut dyn FnMut(&Grid) -> ControlFlow<()>;
+pub(crate) type GridVisit<'v> = &'v mut dyn FnMut(&Grid) -> ControlFlow<()>;
 
 /// A Sudoku solver: the engine or the naive DFS.
 pub trait SudokuSolver {

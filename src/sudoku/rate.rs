@@ -66,19 +66,19 @@ impl fmt::Display for Level {
 }
 
 /// Points per use of each step in [`Grade::score`].
-pub mod weights {
+pub(crate) mod weights {
     /// A naked single.
-    pub const NAKED_SINGLE: u64 = 1;
+    pub(crate) const NAKED_SINGLE: u64 = 1;
     /// A hidden single.
-    pub const HIDDEN_SINGLE: u64 = 2;
+    pub(crate) const HIDDEN_SINGLE: u64 = 2;
     /// An intersection.
-    pub const INTERSECTION: u64 = 5;
+    pub(crate) const INTERSECTION: u64 = 5;
     /// A subset of size `k` (naked or hidden): `k` times this.
-    pub const SUBSET_PER_ITEM: u64 = 5;
+    pub(crate) const SUBSET_PER_ITEM: u64 = 5;
     /// One guess.
-    pub const GUESS: u64 = 20;
+    pub(crate) const GUESS: u64 = 20;
     /// One guess that led to a contradiction, on top of [`GUESS`].
-    pub const BACKTRACK: u64 = 10;
+    pub(crate) const BACKTRACK: u64 = 10;
 }
 
 /// A deducer's [`Rating`] read as a Sudoku's: its level and its score.
@@ -88,7 +88,7 @@ pub trait Grade {
     /// The level: the hardest kind of step used.
     fn level(&self) -> Level;
     /// The score: each step used, weighted by how hard it is
-    /// ([`weights`]), summed.
+    /// (`weights`), summed.
     fn score(&self) -> u64;
 }
 
@@ -159,7 +159,7 @@ impl Rater {
     /// Makes every later rating stop early once `cancel` says so, with
     /// [`deduce::DeduceError::Cancelled`] (`None`: never). The deductions
     /// ask it before each puzzle and every so often while they run
-    /// ([`deduce::CANCEL_WORK`]); compiling a puzzle runs no search, so
+    /// (`deduce::CANCEL_WORK`); compiling a puzzle runs no search, so
     /// nothing else needs to ask. A rating that comes back is whole.
     pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
         self.deducer.set_cancel(cancel);
@@ -186,7 +186,12 @@ impl Rater {
     /// The rules' moves on `puzzle` (plain rules of its shape) before any
     /// guess, in the order [`Rater::rate`] makes them, with what each
     /// option places: the ground of an explained solve path (issue 42).
-    pub fn explain(&mut self, puzzle: &Grid, rules: &Rules) -> Result<Explanation, RateError> {
+    #[cfg(test)]
+    pub(crate) fn explain(
+        &mut self,
+        puzzle: &Grid,
+        rules: &Rules,
+    ) -> Result<Explanation, RateError> {
         self.explain_by(puzzle, None, |deducer, instance| {
             deducer.explain(instance, rules)
         })
@@ -195,7 +200,7 @@ impl Rater {
     /// The explained path of `puzzle` under `variant`'s rules (plain
     /// rules of its shape if `None`) by `ladder`, at most `max_steps`
     /// steps ([`Deducer::walk`]).
-    pub fn walk(
+    pub(crate) fn walk(
         &mut self,
         puzzle: &Grid,
         variant: Option<&Variant>,
@@ -291,7 +296,7 @@ impl Rater {
     }
 }
 
-/// The rules' moves on a puzzle before any guess ([`Rater::explain`]).
+/// The rules' moves on a puzzle before any guess (`Rater::explain`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
     /// The moves, in the reduced problem's items and options.
@@ -302,11 +307,11 @@ pub struct Explanation {
     /// and column and its digit.
     pub places: Vec<Option<Placed>>,
     /// The cage and digit set (a mask, bit `d` for digit `d + 1`) each
-    /// option of a killer cage's set chooses ([`Placements::set`](super::Placements::set)).
+    /// option of a killer cage's set chooses (`Placements::set`).
     pub sets: Vec<Option<(usize, u64)>>,
     /// What each item of the reduced problem stands for.
     pub subjects: Vec<Subject>,
-    /// Each item of the reduced problem: its class ([`CLASS_CELL`] for a
+    /// Each item of the reduced problem: its class (`CLASS_CELL` for a
     /// cell, then 1 rows, 2 columns, 3 boxes for a house's digit) and
     /// what one of its options places, which names it (`None` for an
     /// item with no option).
@@ -314,7 +319,7 @@ pub struct Explanation {
 }
 
 /// What an option places: its 0-based row and column and its digit.
-pub type Placed = (usize, usize, u8);
+pub(crate) type Placed = (usize, usize, u8);
 
 #[cfg(test)]
 pub(crate) mod tests {

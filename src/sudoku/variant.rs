@@ -22,11 +22,11 @@
 //! cells, numbered `0..n` in the order of their first cell; windows only
 //! on 9x9; cages are disjoint, each of 1 to `n` cells in reading order,
 //! with a sum that some set of that many different digits `1..=n` makes,
-//! and at most [`MAX_CAGE_SETS`] such sets; pencil marks, when given, are
+//! and at most `MAX_CAGE_SETS` such sets; pencil marks, when given, are
 //! one mask per cell of digits `1..=n` (bit `d - 1` for digit `d`), a mask
 //! of 0 being a cell that takes no digit (a puzzle with no solution).
 
-pub use super::constraint::sum_range;
+pub(crate) use super::constraint::sum_range;
 use super::constraint::{self, Constraint, ConstraintError};
 use super::grid::LabelName;
 use super::{Grid, Shape, Unit};
@@ -72,7 +72,7 @@ pub struct House {
 
 /// The most digit sets one cage may have (each is an option of the exact
 /// cover; a 9x9 cage has at most 12).
-pub const MAX_CAGE_SETS: usize = 10_000;
+pub(crate) const MAX_CAGE_SETS: usize = 10_000;
 
 /// Rules that cannot be: which, and the cell (reading order) to blame
 /// when there is one.
@@ -205,7 +205,7 @@ pub enum VariantError {
 
 impl VariantError {
     /// The cell (reading order) the error is about, if one is.
-    pub fn cell(&self) -> Option<usize> {
+    pub(crate) fn cell(&self) -> Option<usize> {
         match *self {
             VariantError::RegionSize { cell, .. }
             | VariantError::CageSize { cell, .. }
@@ -237,7 +237,7 @@ impl Variant {
     /// A given must be one of its cell's marks for the puzzle to have a
     /// solution. Marks that allow every digit everywhere are no rule and
     /// are dropped.
-    pub fn with_candidates(mut self, masks: Vec<u64>) -> Result<Self, VariantError> {
+    pub(crate) fn with_candidates(mut self, masks: Vec<u64>) -> Result<Self, VariantError> {
         let n = self.n();
         let all = full_mask(n);
         let cells = self.shape.cells();
@@ -476,7 +476,7 @@ impl Variant {
 
     /// Whether the houses are the rows, columns and boxes alone, with no
     /// cage or constraint: plain Sudoku, pencil marks or not.
-    pub fn has_plain_houses(&self) -> bool {
+    pub(crate) fn has_plain_houses(&self) -> bool {
         self.regions.is_none()
             && !self.diagonals
             && !self.windows
@@ -496,14 +496,14 @@ impl Variant {
     /// ([`Variant::has_default_shape`]), or when the side is below 4, which
     /// the line format's detection does not take for a puzzle (a line with
     /// a field is the variant format's, which reads it).
-    pub fn needs_box_field(&self) -> bool {
+    pub(crate) fn needs_box_field(&self) -> bool {
         !self.has_default_shape() || self.n() < 4
     }
 
     /// The houses, in the compiler's order: rows, columns, boxes or
     /// regions, then the diagonals (main, then anti), then the windows
     /// (across then down); each house's cells in reading order.
-    pub fn houses(&self) -> Vec<House> {
+    pub(crate) fn houses(&self) -> Vec<House> {
         let n = self.n();
         let cell = |r: usize, c: usize| (r * n + c) as u16;
         let mut houses = Vec::with_capacity(3 * n + 6);
@@ -560,7 +560,7 @@ impl Variant {
     /// the order `box=`, `regions=`, `x`, `hyper`, `cages=`, `sums=`,
     /// separated by spaces (empty for plain Sudoku of the side's own box
     /// shape, 4x4 or larger): what follows a puzzle's cells on its line.
-    /// `box=RxC` is written where [`Variant::needs_box_field`] says (`3x2`
+    /// `box=RxC` is written where `Variant::needs_box_field` says (`3x2`
     /// for a 6x6 grid, whose cells alone read as `2x3`; every side below
     /// 4). Regions are written `a`, `b`, ... in the order of their
     /// first cell (then `A`-`Z`, `0`-`9`); cages with their own labels.
@@ -668,7 +668,7 @@ fn groups(labels: &[char], cells: usize) -> Result<Vec<(char, Vec<u16>)>, Varian
 /// Every set of `size` different digits `1..=n` adding up to `sum`, as
 /// masks (bit `d - 1` for digit `d`), in increasing order of their
 /// smallest differing digit; `None` if there are more than
-/// [`MAX_CAGE_SETS`].
+/// `MAX_CAGE_SETS`.
 pub fn cage_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
     /// Adds the sets that complete `mask` with `left` digits from `next`
     /// up that add up to `sum`.

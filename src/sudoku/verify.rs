@@ -3,7 +3,7 @@
 //!
 //! For variants it reads the raw rules of a [`Variant`] (each cell's
 //! region, the flags, the cages' cells and sums) and walks the grid for
-//! each of them itself; it does not use [`Variant::houses`], the list the
+//! each of them itself; it does not use `Variant::houses`, the list the
 //! compiler takes. The setters' constraints ([`Constraint`]) are checked
 //! from their definitions, one function each, with no table or encoding
 //! of the compiler's.
@@ -16,7 +16,8 @@ use super::{Constraint, Grid, LabelName, Relation, Variant};
 /// hold the solvers to on small grids (4x4: 576 squares, 288 of them
 /// Sudoku grids). Shares no code with the solvers. `n` is at most 5
 /// (161,280 squares); past it, none.
-pub fn every_latin_square(n: usize) -> Vec<Vec<u8>> {
+#[cfg(any(test, feature = "unstable"))]
+pub(crate) fn every_latin_square(n: usize) -> Vec<Vec<u8>> {
     fn fill(n: usize, cells: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
         let k = cells.len();
         if k == n * n {
@@ -95,7 +96,7 @@ pub enum VerifyError {
     /// A setter's constraint does not hold.
     #[error("{kind} {at} does not hold: {found:?}")]
     Constraint {
-        /// Its kind ([`Constraint::kind`]).
+        /// Its kind (`Constraint::kind`).
         kind: &'static str,
         /// Its first cell (`r1c1`), or the pair or block broken.
         at: String,

@@ -19,7 +19,7 @@
 //!   next grab (a `work` under way runs to its end, its result dropped).
 //!   A sink that breaks when its output is closed thus stops the work.
 //! * **Cancellable**: the pipeline itself never waits on a cancel; `work`
-//!   asks its own (a [`crate::cancel::Cancel`] in its state), so a
+//!   asks its own (a [`crate::dlx::cancel::Cancel`] in its state), so a
 //!   cancelled batch still hands every item read to the sink, each saying
 //!   it was cancelled, unless the sink breaks.
 //! * **Never a panic for want of threads**: a worker or reader thread the

@@ -125,7 +125,7 @@ fn the_setters_constraints_candidates_are_the_union_of_every_solution() {
         );
         let (union, count) = enumerate(case);
         assert!(count > 1, "line {}", case.line);
-        forced += usize::from(count > dlx_engine::sudoku::candidates::ENUMERATED);
+        forced += usize::from(count > dlx_engine::__unstable::ENUMERATED);
         assert_eq!(
             *line,
             write_marks(9, &union, &Alphabet::default()),

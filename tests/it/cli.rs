@@ -6,7 +6,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as Process, Stdio};
 
 use assert_cmd::Command;
-use dlx_engine::format::{Alphabet, line};
+use dlx_engine::__unstable::line;
+use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::{Grid, verify::check_solution};
 
 use crate::common;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use bumpalo::Bump;
-use dlx_engine::dlx::brute_force::count_by_brute_force;
+use dlx_engine::__unstable::count_by_brute_force;
 
 use crate::common;
 
@@ -403,20 +403,23 @@ fn random_small_problems_match_brute_force() {
             cancel: None,
         };
         assert_eq!(
-            runner.count(&k.problem, &plan).unwrap().solutions,
+            runner
+                .count_plan(&k.problem, &plan, None)
+                .unwrap()
+                .solutions,
             want,
             "{text}"
         );
         let shares: u128 = (1..=3)
             .map(|s| {
                 runner
-                    .count(&k.problem, &plan.part(s, 3))
+                    .count_plan(&k.problem, &plan.part(s, 3), None)
                     .unwrap()
                     .solutions
             })
             .sum();
         assert_eq!(shares, want, "{text}");
-        let memo = runner.count_with_memo(&k.problem, &plan, 1 << 16).unwrap();
+        let memo = runner.count_plan(&k.problem, &plan, Some(1 << 16)).unwrap();
         assert_eq!(memo.solutions, want, "{text}");
     }
 }

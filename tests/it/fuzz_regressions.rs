@@ -49,7 +49,8 @@ fn knuth_queens_mutant_slow_without_a_budget_stops_at_the_node_budget() {
 /// its search ends within its node limit.
 #[test]
 fn fpuzzles_pair_step_bound_overflow_reads_and_searches() {
-    use dlx_engine::format::{Format, Options, fpuzzles::FPuzzles};
+    use dlx_engine::__unstable::fpuzzles::FPuzzles;
+    use dlx_engine::format::{Format, Options};
     use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
     let input = data("fpuzzles_pair_step_bound_overflow.json");
     let cases: Vec<_> = FPuzzles

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use dlx_engine::format::fpuzzles::parse_json;
+use dlx_engine::__unstable::fpuzzles::parse_json;
 use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::verify::check_variant;
 

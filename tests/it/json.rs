@@ -4,7 +4,8 @@
 //! malformed cases) and on the statuses it lacks (cut, multiple, a wrong
 //! given solution, a header error).
 
-use dlx_engine::format::{Alphabet, line};
+use dlx_engine::__unstable::line;
+use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::verify::check_solution;
 use serde_json::Value;
 

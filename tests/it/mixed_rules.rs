@@ -6,7 +6,8 @@
 //! the detection the command does); a line whose rules cannot be read is
 //! reported, and the other lines are still solved.
 
-use dlx_engine::format::{Alphabet, variant};
+use dlx_engine::__unstable::variant;
+use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::verify::check_variant;
 use dlx_engine::sudoku::{Grid, Variant};
 
@@ -70,7 +71,7 @@ fn check_all(input: &[String], output: &[String], what: &str) {
     assert_eq!(output.len(), input.len(), "{what}: one line per puzzle");
     for (i, (line, solved)) in input.iter().zip(output).enumerate() {
         let (puzzle, rules) = rules_of(line);
-        let solution = dlx_engine::format::line::parse_line(
+        let solution = dlx_engine::__unstable::line::parse_line(
             solved,
             1,
             Some(puzzle.shape()),

@@ -12,8 +12,8 @@ use dlx_engine::dlx::Search;
 use std::collections::BTreeSet;
 
 use bumpalo::Bump;
+use dlx_engine::__unstable::count_by_brute_force;
 use dlx_engine::dlx::EngineKind;
-use dlx_engine::dlx::brute_force::count_by_brute_force;
 use dlx_engine::dlx::knuth;
 use proptest::prelude::*;
 

@@ -8,7 +8,7 @@
 //! code, or stops at the first failure with `--fail-fast`.
 //! (Planted puzzles, dlx against the naive DFS: `tests/it/solvers.rs`.)
 
-use dlx_engine::dlx::FlatProblem;
+use dlx_engine::__unstable::{FlatProblem, Matrix};
 use dlx_engine::dlx::Search;
 use std::ops::ControlFlow;
 
@@ -17,7 +17,7 @@ use dlx_cli::sudoku::{Options as RunOptions, Task, run};
 use dlx_cli::{ExitStatus, Input};
 use dlx_engine::dlx::knuth;
 use dlx_engine::dlx::{
-    Color, ItemId, ItemKind, Matrix, OptionId, Outcome, Problem, SearchLimits, Solution,
+    Color, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits, Solution,
 };
 use dlx_engine::format::{ALL, Alphabet, Format, Options};
 use dlx_engine::sudoku::verify::check_solution;
@@ -152,7 +152,7 @@ proptest! {
             Alphabet::default()
         };
         let text = alphabet.write_line(&puzzle);
-        let case = dlx_engine::format::line::parse_line(&text, 1, Some(shape), &alphabet)
+        let case = dlx_engine::__unstable::line::parse_line(&text, 1, Some(shape), &alphabet)
             .unwrap()
             .unwrap();
         prop_assert_eq!(case.grid, puzzle);
@@ -490,7 +490,7 @@ proptest! {
             for (i, (kind, got)) in kinds.iter().zip(&lines).enumerate() {
                 match (kind, count) {
                     (Kind::Solvable, false) => {
-                        let solved = dlx_engine::format::line::parse_line(got, 1, None, &alphabet).unwrap().unwrap();
+                        let solved = dlx_engine::__unstable::line::parse_line(got, 1, None, &alphabet).unwrap().unwrap();
                         check_solution(&puzzle, &solved.grid).unwrap();
                     }
                     _ => prop_assert_eq!(format!("{got}\n"), expected(kind, i + 1)),

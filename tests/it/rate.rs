@@ -8,8 +8,9 @@
 use crate::common;
 
 use assert_cmd::Command;
+use dlx_engine::__unstable::line;
 use dlx_engine::dlx::deduce::{Rating, Rules};
-use dlx_engine::format::{Alphabet, line};
+use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::generate::{Generator, Rng, Settings};
 use dlx_engine::sudoku::rate::Rater;
 use dlx_engine::sudoku::rate::{Grade, Level};

@@ -5,8 +5,9 @@
 use dlx_engine::dlx::Search;
 use std::ops::ControlFlow;
 
+use dlx_engine::__unstable::line;
 use dlx_engine::dlx::SearchLimits;
-use dlx_engine::format::{Alphabet, line};
+use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::{
     DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution,
 };

@@ -478,6 +478,58 @@ fn no_module_outside_the_tests_imports_its_parent_whole() {
 }
 
 #[test]
+fn the_engine_makes_no_tuning_constant_public() {
+    // A public constant of the engine is a limit, a default of a setting
+    // or a named value; the knobs the engine tunes itself by (subproblems
+    // per thread, probe nodes, trial bits, ...) stay inside the crate, so
+    // no caller recomputes a policy from them (issue 44). The door for the
+    // fuzz targets and tests (`lib.rs`'s `__unstable`) is not the API.
+    const ALLOWED: &[&str] = &[
+        // Limits.
+        "MAX_N",
+        "MAX_THREADS",
+        // Defaults of settings a caller passes (--memo-mib, --tries).
+        "DEFAULT_MEMO_BYTES",
+        "CLUE_TRIES",
+        // Named values.
+        "A4",
+        "UNIT",
+        "UNLIMITED",
+        "NINE",
+        "FOUR",
+        "SIXTEEN",
+        "ALL",
+        "STOPPED",
+    ];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut found = Vec::new();
+    for path in modules(&root).values() {
+        if is_test_module(path) {
+            continue;
+        }
+        let text = code(&fs::read_to_string(path).unwrap());
+        let mut in_door = false;
+        for (i, line) in text.lines().enumerate() {
+            in_door |= line.starts_with("pub mod __unstable");
+            let Some(rest) = line.trim_start().strip_prefix("pub const ") else {
+                continue;
+            };
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !in_door && !ALLOWED.contains(&name.as_str()) {
+                found.push(format!("{}:{}: {name}", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a public constant that is neither a limit, a default nor a named value: {found:#?}"
+    );
+}
+
+#[test]
 fn the_command_has_one_enum_for_how_a_case_ended() {
     // How a case ended is `sudoku/record.rs`'s `Status`, mapped to the
     // exit code by `Status::exit` alone.

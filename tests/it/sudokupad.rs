@@ -11,9 +11,9 @@
 
 use std::path::Path;
 
-use dlx_engine::format::fpuzzles::FPuzzles;
-use dlx_engine::format::sudokupad::read_link;
-use dlx_engine::format::sudokupad::write::{link, same_puzzle};
+use dlx_engine::__unstable::fpuzzles::FPuzzles;
+use dlx_engine::__unstable::sudokupad::read_link;
+use dlx_engine::__unstable::sudokupad::write::{link, same_puzzle};
 use dlx_engine::format::{self, Case, Format, Link, Options};
 use dlx_engine::sudoku::verify::{check_solution, check_variant};
 use dlx_engine::sudoku::{Grid, Shape};
@@ -166,7 +166,7 @@ fn cases() -> Vec<(String, Case)> {
         let path = entry.expect("an entry").path();
         if path.extension().is_some_and(|e| e == "json") {
             let json = std::fs::read_to_string(&path).expect("readable");
-            let case = format::fpuzzles::parse_json(&json).expect("reads");
+            let case = dlx_engine::__unstable::fpuzzles::parse_json(&json).expect("reads");
             cases.push((path.display().to_string(), case));
         }
     }

@@ -1,5 +1,5 @@
 //! `dlx count --estimate N`: the compute step of the pipeline for Knuth's
-//! estimates ([`dlx_engine::dlx::estimate`]). Each case prints one line,
+//! estimates ([`dlx_engine::dlx::Estimate`]). Each case prints one line,
 //! its estimate as `dlx cover --estimate` writes one, in input order, or a
 //! `#` line saying why there is none.
 //!

@@ -79,7 +79,8 @@ impl BitMatrix {
     }
 
     /// The options forced so far, in the order forced.
-    pub fn forced(&self) -> impl Iterator<Item = OptionId> + '_ {
+    #[cfg(test)]
+    pub(crate) fn forced(&self) -> impl Iterator<Item = OptionId> + '_ {
         self.forced.iter().map(|&k| self.option_id(k))
     }
 
@@ -109,7 +110,8 @@ impl BitMatrix {
     }
 
     /// Unforces every forced option.
-    pub fn restore(&mut self) {
+    #[cfg(test)]
+    pub(crate) fn restore(&mut self) {
         self.unforce_back_to(0);
     }
 }

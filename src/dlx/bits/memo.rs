@@ -39,7 +39,7 @@ impl BitMatrix {
     /// other options forced): they stay true. A table made for another
     /// number of items ([`MemoTable::for_problem`]) is set aside for an
     /// empty one of the same budget.
-    pub fn count_with_memo<V: Visitor>(
+    pub(crate) fn count_with_memo<V: Visitor>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,

@@ -1,4 +1,4 @@
-use crate::dlx::Search;
+use crate::dlx::{Compiled, Search};
 use std::ops::ControlFlow;
 
 use super::super::brute_force::count_by_brute_force;
@@ -94,7 +94,7 @@ fn same_tree_and_stats_as_the_links() {
         ];
         for (clash_bytes, min_words, sort) in variants {
             let m = BitMatrix::build_with(&p, clash_bytes, min_words, sort).unwrap();
-            let mut other = Engine::Bits(Box::new(m));
+            let mut other = Engine(Compiled::Bits(Box::new(m)));
             let want = (ls.clone(), lo, lstats);
             assert_eq!(
                 all_solutions(&mut other),
@@ -184,7 +184,7 @@ fn every_path_is_the_links_own() {
             let want_run = links.search(&mut forced_want, SearchLimits::UNLIMITED);
             let run = bits.search(&mut forced_got, SearchLimits::UNLIMITED);
             assert_eq!((run, forced_got), (want_run, forced_want), "problem {n}");
-            let Engine::Links(l) = &mut links else {
+            let Compiled::Links(l) = &mut links.0 else {
                 unreachable!()
             };
             l.restore();
@@ -284,11 +284,11 @@ fn forcing_matches_the_links() {
             all_solutions(&mut links),
             "problem {n}"
         );
-        let Engine::Bits(b) = &mut bits else {
+        let Compiled::Bits(b) = &mut bits.0 else {
             unreachable!()
         };
         b.restore();
-        let Engine::Links(l) = &mut links else {
+        let Compiled::Links(l) = &mut links.0 else {
             unreachable!()
         };
         l.restore();

@@ -16,10 +16,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::{Deducer, MAX_SUBSET, Reach, Small, State};
 
 /// A set of item classes: bit `c` for class `c` (classes 0 to 63).
-pub type Classes = u64;
+pub(crate) type Classes = u64;
 
 /// Every class.
-pub const ALL_CLASSES: Classes = u64::MAX;
+pub(crate) const ALL_CLASSES: Classes = u64::MAX;
 
 /// Whether a pattern (in a state, with its items and removals) makes the
 /// step looked for.

@@ -117,7 +117,7 @@ impl Deducer {
     /// steps, each made by the lowest rung that applies, and where they
     /// stop. [`DeduceError::Cancelled`] as for [`Deducer::rate`] (asked
     /// before each step).
-    pub fn walk(
+    pub(crate) fn walk(
         &mut self,
         problem: Instance<'_>,
         ladder: &[Technique],

@@ -12,7 +12,7 @@ use crate::dlx::builder::{BuildError, Problem};
 use crate::dlx::flat::FlatProblem;
 
 impl Problem {
-    /// Compiles the problem into a [`Matrix`] whose storage lives in `arena`.
+    /// Compiles the problem into a `Matrix` whose storage lives in `arena`.
     /// Fails for a problem with multiplicities
     /// ([`Problem::has_multiplicities`]), which the DLX1/DLX2 links would
     /// search as if every bound were 1: [`Problem::engine`] runs those on
@@ -99,21 +99,6 @@ impl<'a> Matrix<'a> {
     /// what [`Problem::add_option`] would (an unknown or repeated item, an
     /// option with no primary item), an option that ends outside the
     /// entries, and a problem too large.
-    ///
-    /// ```
-    /// use dlx_engine::dlx::{FlatProblem, Matrix, Search};
-    /// let arena = bumpalo::Bump::new();
-    /// // Items 0 and 1; options {0, 1}, {0}, {1}.
-    /// let p = FlatProblem::all_primary(2, &[0, 1, 0, 1], &[2, 3, 4]);
-    /// let mut m = Matrix::from_flat(&arena, p).unwrap();
-    /// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
-    /// // Item 1 secondary: {0, 1} and {0} each cover the primary item.
-    /// let p = FlatProblem { primary: 1, ..FlatProblem::all_primary(2, &[0, 1, 0], &[2, 3]) };
-    /// assert_eq!(Matrix::from_flat(&arena, p).unwrap().count_up_to(u64::MAX).solutions, 2);
-    /// // An option of secondary items alone is refused, as Problem refuses it.
-    /// let p = FlatProblem { primary: 1, ..FlatProblem::all_primary(2, &[0, 1], &[1, 2]) };
-    /// assert!(Matrix::from_flat(&arena, p).is_err());
-    /// ```
     pub fn from_flat(arena: &'a Bump, problem: FlatProblem<'_>) -> Result<Self, BuildError> {
         let FlatProblem {
             items,
@@ -155,16 +140,7 @@ impl<'a> Matrix<'a> {
     /// since the four-item stride tells where every node and spacer goes
     /// before any is written (no zero fill, no walk of option ends, no
     /// spacer written twice). Refuses what `from_flat` would.
-    ///
-    /// ```
-    /// use dlx_engine::dlx::{Matrix, Search};
-    /// let arena = bumpalo::Bump::new();
-    /// // Items 0..4; options {0, 1, 2, 3} and {0, 1, 2, 3}: two solutions.
-    /// let options = [[0, 1, 2, 3], [0, 1, 2, 3]];
-    /// let mut m = Matrix::from_four_item_options(&arena, 4, &options).unwrap();
-    /// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
-    /// ```
-    pub fn from_four_item_options(
+    pub(crate) fn from_four_item_options(
         arena: &'a Bump,
         items: u32,
         options: &[[u32; 4]],

@@ -19,6 +19,40 @@ pub(crate) fn toy() -> Problem {
 }
 
 #[test]
+fn four_item_options_make_the_matrix_from_flat_makes() {
+    let arena = Bump::new();
+    // Items 0..4; options {0, 1, 2, 3} and {0, 1, 2, 3}: two solutions.
+    let options = [[0, 1, 2, 3], [0, 1, 2, 3]];
+    let mut m = Matrix::from_four_item_options(&arena, 4, &options).unwrap();
+    m.sanity().unwrap();
+    assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
+}
+
+#[test]
+fn a_flat_problem_makes_the_matrix_a_problem_makes() {
+    let arena = Bump::new();
+    // Items 0 and 1; options {0, 1}, {0}, {1}.
+    let p = FlatProblem::all_primary(2, &[0, 1, 0, 1], &[2, 3, 4]);
+    assert_eq!(p.option_count(), 3);
+    assert_eq!(p.option(1), Some(&[0][..]));
+    let mut m = Matrix::from_flat(&arena, p).unwrap();
+    assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
+    // Item 1 secondary: {0, 1} and {0} each cover the primary item.
+    let p = FlatProblem {
+        primary: 1,
+        ..FlatProblem::all_primary(2, &[0, 1, 0], &[2, 3])
+    };
+    let mut m = Matrix::from_flat(&arena, p).unwrap();
+    assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
+    // An option of secondary items alone is refused, as Problem refuses it.
+    let p = FlatProblem {
+        primary: 1,
+        ..FlatProblem::all_primary(2, &[0, 1], &[1, 2])
+    };
+    assert!(Matrix::from_flat(&arena, p).is_err());
+}
+
+#[test]
 fn builds_a_sane_matrix() {
     let arena = Bump::new();
     let m = toy().build(&arena).unwrap();

@@ -7,12 +7,13 @@
 //! weights add up to 1; the matrix walked is left as it was.
 
 use super::{
-    BuildError, Bump, COVERED, MAX_SPLIT_DEPTH, MAX_SUBPROBLEMS, Matrix, OptionId, Problem, Stats,
+    BuildError, Bump, COVERED, MAX_SPLIT_DEPTH, MAX_SUBPROBLEMS, Matrix, OptionId, Problem,
+    SUBPROBLEMS_PER_SHARE, SUBPROBLEMS_PER_WORKER, Stats,
 };
 
 /// One independent piece of the search tree.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Subproblem {
+pub(crate) struct Subproblem {
     /// The options chosen at the top levels, in the order chosen.
     pub prefix: Vec<OptionId>,
     /// Its share of the tree in Knuth's estimate: the product of
@@ -24,14 +25,14 @@ pub struct Subproblem {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plan {
     /// The subproblems.
-    pub subproblems: Vec<Subproblem>,
+    pub(crate) subproblems: Vec<Subproblem>,
     /// Effort spent on the split levels (their nodes and link updates).
     pub stats: Stats,
 }
 
 impl Plan {
     /// The whole tree as one subproblem.
-    pub fn whole() -> Self {
+    pub(crate) fn whole() -> Self {
         Plan {
             subproblems: vec![Subproblem {
                 prefix: Vec::new(),
@@ -39,6 +40,32 @@ impl Plan {
             }],
             stats: Stats::default(),
         }
+    }
+
+    /// The split the engine chooses for `threads` threads: the whole tree
+    /// on one, else at least `SUBPROBLEMS_PER_WORKER` subproblems per
+    /// thread, enough that uneven subtrees even out.
+    pub fn for_threads(problem: &Problem, threads: usize) -> Result<Self, BuildError> {
+        if threads <= 1 {
+            return Ok(Plan::whole());
+        }
+        Plan::split(problem, SUBPROBLEMS_PER_WORKER.saturating_mul(threads))
+    }
+
+    /// Share `k` of `n` (1-based) for a scheduler that runs the shares as
+    /// separate jobs (`dlx cover --part K/N`): the tree split into at
+    /// least `SUBPROBLEMS_PER_SHARE` subproblems per share, then
+    /// [`Plan::part`]. The `n` shares are disjoint and cover the tree.
+    ///
+    /// # Panics
+    /// If `k` is not in `1..=n`.
+    pub fn for_share(problem: &Problem, k: usize, n: usize) -> Result<Self, BuildError> {
+        Ok(Plan::split(problem, SUBPROBLEMS_PER_SHARE.saturating_mul(n))?.part(k, n))
+    }
+
+    /// How many subproblems the plan holds.
+    pub fn subproblem_count(&self) -> usize {
+        self.subproblems.len()
     }
 
     /// Cuts the tree at the shallowest level that gives at least `min`
@@ -106,7 +133,7 @@ impl Plan {
     }
 
     /// Sum of the subproblems' weights.
-    pub fn weight(&self) -> f64 {
+    pub(crate) fn weight(&self) -> f64 {
         self.subproblems.iter().map(|s| s.weight).sum()
     }
 }

@@ -99,7 +99,7 @@ fn threads_and_shares_match_one_thread() {
         for min in [1, 3, 50, 1000] {
             let plan = Plan::split(&p, min).unwrap();
             for threads in [1, 2, 3] {
-                let c = runner(threads).count(&p, &plan).unwrap();
+                let c = runner(threads).count_whole_plan(&p, &plan).unwrap();
                 assert_eq!(c.outcome, Outcome::Exhausted);
                 assert_eq!(c.stats, stats, "n {n} min {min} threads {threads}");
                 let mut seen = Vec::new();
@@ -116,7 +116,10 @@ fn threads_and_shares_match_one_thread() {
             for shares in [2, 5] {
                 let mut total = Stats::default();
                 for k in 1..=shares {
-                    total += runner(1).count(&p, &plan.part(k, shares)).unwrap().stats;
+                    total += runner(1)
+                        .count_whole_plan(&p, &plan.part(k, shares))
+                        .unwrap()
+                        .stats;
                 }
                 assert_eq!(total, stats);
             }
@@ -143,7 +146,7 @@ fn colors_split_like_they_search() {
     let (all, stats) = single(&p);
     assert!(stats.solutions > 0);
     let plan = Plan::split(&p, 8).unwrap();
-    assert_eq!(runner(2).count(&p, &plan).unwrap().stats, stats);
+    assert_eq!(runner(2).count_whole_plan(&p, &plan).unwrap().stats, stats);
     let mut seen = Vec::new();
     runner(2)
         .solutions(&p, &plan, |o| {
@@ -166,7 +169,7 @@ fn limits_stop_the_run() {
             },
             ..runner(threads)
         };
-        let c = r.count(&p, &plan).unwrap();
+        let c = r.count_whole_plan(&p, &plan).unwrap();
         assert_eq!((c.solutions, c.outcome), (10, Outcome::SolutionLimit));
         let mut seen = Vec::new();
         let (o, s) = r
@@ -184,7 +187,7 @@ fn limits_stop_the_run() {
             },
             ..runner(threads)
         };
-        let c = r.count(&p, &Plan::whole()).unwrap();
+        let c = r.count_whole_plan(&p, &Plan::whole()).unwrap();
         assert_eq!(c.outcome, Outcome::NodeLimit);
         assert!(c.stats.nodes <= 100 && c.solutions < 92);
         let r = Runner {
@@ -194,7 +197,7 @@ fn limits_stop_the_run() {
             },
             ..runner(threads)
         };
-        let c = r.count(&queens(10), &Plan::whole()).unwrap();
+        let c = r.count_whole_plan(&queens(10), &Plan::whole()).unwrap();
         assert_eq!(c.outcome, Outcome::Stopped);
         // A cancel stops it the same way; one never set changes
         // nothing, memo or not.
@@ -205,7 +208,7 @@ fn limits_stop_the_run() {
                 cancel: Some(cancel),
                 ..runner(threads)
             };
-            let c = r.count(&queens(10), &plan).unwrap();
+            let c = r.count_whole_plan(&queens(10), &plan).unwrap();
             let m = r.count_with_memo(&queens(10), &plan, 1 << 20).unwrap();
             assert_eq!((c.outcome, m.outcome), (want, want));
             if want == Outcome::Exhausted {
@@ -358,7 +361,7 @@ fn going_along_a_path_is_forcing_it() {
             }
             m.goto(&[]).unwrap();
             assert_eq!(m.count_up_to(u64::MAX), built);
-            if let Engine::Links(l) = &m {
+            if let crate::dlx::Compiled::Links(l) = &m.0 {
                 l.sanity().unwrap();
             }
             // Unforcing leaves the path too.
@@ -379,7 +382,7 @@ fn progress_reaches_the_end() {
         on_progress: Some(&report),
         ..runner(2)
     };
-    r.count(&p, &plan).unwrap();
+    r.count_whole_plan(&p, &plan).unwrap();
     let seen = last.into_inner().unwrap();
     assert!(!seen.is_empty());
     assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)));

@@ -13,7 +13,7 @@ use super::geometry::{Object, list, text_of};
 
 /// The `--rule` names, each with what it means, as docs/formats.md lists
 /// them.
-pub const RULES: &[(&str, &str)] = &[
+pub(crate) const RULES: &[(&str, &str)] = &[
     ("antiknight", "cells a knight's move apart differ"),
     ("antiking", "cells a king's move apart differ"),
     (
@@ -183,7 +183,7 @@ const PHRASES: &[(&str, &[&str])] = &[
 
 /// What is said of one puzzle's rules.
 #[derive(Clone, Debug, Default)]
-pub struct Said {
+pub(crate) struct Said {
     /// Rules the text names (`RULES` names), with the phrase that named
     /// each, in the order of `PHRASES`.
     pub named: Vec<(&'static str, &'static str)>,
@@ -196,7 +196,7 @@ pub struct Said {
 impl Said {
     /// What `text` names (unless `--rule as-drawn`), and what `asserted`
     /// says; an error for a rule the text names that `dlx` does not know.
-    pub fn read(text: &str, asserted: &[String]) -> Result<Said, String> {
+    pub(crate) fn read(text: &str, asserted: &[String]) -> Result<Said, String> {
         let mut said = Said {
             named: Vec::new(),
             asserted: asserted.to_vec(),
@@ -221,17 +221,17 @@ impl Said {
     }
 
     /// Whether the text has `word` at the start of a word.
-    pub fn mentions(&self, word: &str) -> bool {
+    pub(crate) fn mentions(&self, word: &str) -> bool {
         finds(&self.text, word)
     }
 
     /// Whether `--rule` names `rule`.
-    pub fn asserts(&self, rule: &str) -> bool {
+    pub(crate) fn asserts(&self, rule: &str) -> bool {
         self.asserted.iter().any(|r| r == rule)
     }
 
     /// Whether the text or `--rule` gives drawings the meaning of `rule`.
-    pub fn means(&self, rule: &str) -> bool {
+    pub(crate) fn means(&self, rule: &str) -> bool {
         self.asserts(rule) || self.named.iter().any(|(r, _)| *r == rule)
     }
 }
@@ -365,7 +365,7 @@ const COSMETIC: &[(&str, &[&str])] = &[
 /// shows (an anti-knight rule written only in words, "all dots are
 /// given", a thermometer drawn as decoration), and decorations the text
 /// speaks of: an error that names the first and says how to go on.
-pub fn check_doc(doc: &Object, said: &Said) -> Result<(), String> {
+pub(crate) fn check_doc(doc: &Object, said: &Said) -> Result<(), String> {
     let has = |key: &str| doc.get(key).is_some_and(|v| !is_empty(v));
     let negative = |kind: &str| {
         doc.get("negative")

@@ -60,7 +60,7 @@ fn rcs(cells: &[u16], n: usize) -> Vec<String> {
 /// The f-puzzles document of `case` ([`link`] checks that what is
 /// written of it reads back as the same puzzle); an error for rules no
 /// document holds (pencil marks, dots of other sums).
-pub fn fpuzzles_doc(case: &Case, solution: Option<&Grid>) -> Result<Value, String> {
+pub(crate) fn fpuzzles_doc(case: &Case, solution: Option<&Grid>) -> Result<Value, String> {
     let grid = &case.grid;
     let shape = grid.shape();
     let n = grid.n();
@@ -437,7 +437,7 @@ fn little_killer_clue(cells: &[u16], n: usize) -> Result<(String, &'static str),
 /// The SudokuPad puzzle of an f-puzzles document, drawn as SudokuPad's
 /// converter draws it, with `case`'s words and a rules text that names
 /// what the drawings alone do not say.
-pub fn sudokupad_doc(f: &Value, case: &Case) -> Result<Value, String> {
+pub(crate) fn sudokupad_doc(f: &Value, case: &Case) -> Result<Value, String> {
     let n = case.grid.n();
     let mut p = Object::new();
     p.insert("cellSize".into(), json!(50));

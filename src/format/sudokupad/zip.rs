@@ -24,7 +24,7 @@
 use serde_json::{Map, Number, Value};
 
 /// Long keys and their zipped short forms, as `PuzzleZipper.propMap`.
-pub const KEYS: &[(&str, &str)] = &[
+pub(crate) const KEYS: &[(&str, &str)] = &[
     ("color", "c"),
     ("cages", "ca"),
     ("center", "ct"),
@@ -53,7 +53,7 @@ pub const KEYS: &[(&str, &str)] = &[
 ];
 
 /// The deepest nesting unzip reads (a puzzle nests five deep).
-pub const MAX_DEPTH: usize = 64;
+pub(crate) const MAX_DEPTH: usize = 64;
 
 /// The puzzle JSON of `text`: plain JSON as it is (SudokuPad tries it
 /// first), zipped text unzipped with its long keys restored.

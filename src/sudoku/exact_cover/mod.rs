@@ -205,7 +205,7 @@ const MAX_CELL_HOUSES: usize = 6;
 const MAX_HOUSES: usize = 3 * super::MAX_N + 2 + 4;
 
 /// The class of the cell items in [`CompiledOptions::class`].
-pub const CLASS_CELL: u8 = 0;
+pub(crate) const CLASS_CELL: u8 = 0;
 
 /// Marks a cell in no cage.
 const NO_CAGE: u16 = u16::MAX;
@@ -493,7 +493,7 @@ impl DlxSolver {
     /// f-puzzles file).
     ///
     /// [`Problem::clear`]: crate::dlx::Problem::clear
-    pub fn into_rules(self, variant: Variant) -> Self {
+    pub(crate) fn into_rules(self, variant: Variant) -> Self {
         let mut colored = self.colored;
         colored.clear();
         let mut arena = self.arena;
@@ -509,8 +509,8 @@ impl DlxSolver {
     }
 
     /// Chooses the propagators the search runs between choices
-    /// ([`crate::dlx::propagate`]); `None`, the default, lets the solver
-    /// choose ([`DlxSolver::propagate`]). [`Propagate::Off`] searches
+    /// (`crate::dlx::propagate`); `None`, the default, lets the solver
+    /// choose (`DlxSolver::propagate`). [`Propagate::Off`] searches
     /// Knuth's tree.
     pub fn set_propagate(&mut self, propagate: Option<Propagate>) {
         self.propagate = propagate;
@@ -519,7 +519,7 @@ impl DlxSolver {
     /// What [`DlxSolver::set_propagate`] last set (`None`: the solver
     /// chooses), so that a caller can change it for a while and put it
     /// back.
-    pub fn propagate_setting(&self) -> Option<Propagate> {
+    pub(crate) fn propagate_setting(&self) -> Option<Propagate> {
         self.propagate
     }
 
@@ -529,14 +529,14 @@ impl DlxSolver {
     }
 
     /// The rules this solver takes.
-    pub fn variant(&self) -> &Variant {
+    pub(crate) fn variant(&self) -> &Variant {
         &self.variant
     }
 
     /// Compiles `puzzle`'s reduced matrix and lends it to `f`, with the
     /// placements that read its options back as digits (with killer cages,
     /// some digits may be deduced before the search and placed by no
-    /// option: [`Placements::fill`] writes a whole solution). The matrix lives
+    /// option: `Placements::fill` writes a whole solution). The matrix lives
     /// until `f` returns. Fails, calling nothing, for a puzzle of another
     /// shape or with clashing givens.
     pub fn with_matrix<R>(
@@ -595,14 +595,14 @@ impl DlxSolver {
     }
 
     /// Knuth's estimate of `puzzle`'s solutions and search tree from
-    /// `probes` random paths seeded by `seed` ([`crate::dlx::estimate`]),
+    /// `probes` random paths seeded by `seed` (`crate::dlx::estimate`),
     /// on the matrix its counts search. Fails as [`Self::with_matrix`].
     pub fn estimate(
         &mut self,
         puzzle: &Grid,
         probes: u64,
         seed: u64,
-    ) -> Result<crate::dlx::estimate::Estimate, PuzzleError> {
+    ) -> Result<crate::dlx::Estimate, PuzzleError> {
         self.with_matrix(puzzle, |matrix, _| {
             matrix.estimate(probes, &mut crate::rng::Rng::new(seed))
         })
@@ -621,7 +621,7 @@ impl DlxSolver {
     /// scores its own deductions). So a cage is the same kind of rule to
     /// the rating as to the search before placement options existed, and
     /// ratings stay as they were.
-    pub fn with_options<R>(
+    pub(crate) fn with_options<R>(
         &mut self,
         puzzle: &Grid,
         f: impl FnOnce(CompiledOptions<'_>) -> R,
@@ -805,7 +805,7 @@ impl DlxSolver {
     /// other searches (`None`: each search has only its own limits): a
     /// search gets at most what is left, and one cut short by the budget
     /// marks it spent ([`NodeBudget`]).
-    pub fn set_node_budget(&mut self, budget: Option<Arc<NodeBudget>>) {
+    pub(crate) fn set_node_budget(&mut self, budget: Option<Arc<NodeBudget>>) {
         self.budget = budget;
     }
 }

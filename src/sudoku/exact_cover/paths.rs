@@ -15,7 +15,7 @@ impl DlxSolver {
     /// propagator"); the sums for the other rules with constraints; and
     /// none for rules without, whose matrices the four-item links search
     /// fastest without.
-    pub fn propagate(&self) -> Propagate {
+    pub(crate) fn propagate(&self) -> Propagate {
         let variant = &self.variant;
         match self.propagate {
             Some(p) => p,

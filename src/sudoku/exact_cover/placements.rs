@@ -29,7 +29,7 @@ pub struct Placements<'s> {
 pub struct CompiledOptions<'s> {
     /// The items and options.
     pub problem: FlatProblem<'s>,
-    /// The class of each item: [`CLASS_CELL`](super::CLASS_CELL) for the cells, then one
+    /// The class of each item: `CLASS_CELL` for the cells, then one
     /// class per kind of house for its digit items (1 rows, 2 columns,
     /// 3 boxes or jigsaw regions, 4 diagonals, 5 hyper windows), 6 the
     /// digits of killer cages, 7 the cages.
@@ -42,7 +42,7 @@ pub struct CompiledOptions<'s> {
 }
 
 /// What an item of [`CompiledOptions`] stands for: the words of an
-/// explained step name it so. Houses index [`Variant::houses`](crate::sudoku::Variant::houses), cages
+/// explained step name it so. Houses index `Variant::houses`, cages
 /// [`Variant::cages`](crate::sudoku::Variant::cages); digits count from 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Subject {
@@ -72,7 +72,7 @@ impl Placements<'_> {
     ///
     /// # Panics
     /// If `k` does not place exactly one digit (a killer cage's set or
-    /// placement option, see [`Placements::get`]).
+    /// placement option, see `Placements::get`).
     pub fn of(&self, k: OptionId) -> (usize, usize, u8) {
         self.get(k).expect("a cell option")
     }
@@ -80,7 +80,7 @@ impl Placements<'_> {
     /// What option `k` places if it is a cell option, or `None` for a
     /// killer cage's set option (which places nothing) or placement
     /// option (which places several digits: [`Placements::each`]).
-    pub fn get(&self, k: OptionId) -> Option<(usize, usize, u8)> {
+    pub(crate) fn get(&self, k: OptionId) -> Option<(usize, usize, u8)> {
         let full = self.full_option[k.0 as usize] as usize;
         let cell = full / self.n;
         (cell < self.n * self.n).then(|| (cell / self.n, cell % self.n, (full % self.n) as u8 + 1))
@@ -88,7 +88,7 @@ impl Placements<'_> {
 
     /// The cage and digit set (a mask, bit `d` for digit `d + 1`) that
     /// option `k` chooses, if it is a killer cage's set option.
-    pub fn set(&self, k: OptionId) -> Option<(usize, u64)> {
+    pub(crate) fn set(&self, k: OptionId) -> Option<(usize, u64)> {
         let full = self.full_option[k.0 as usize] as usize;
         let mut j = full.checked_sub(self.n * self.n * self.n)?;
         if full >= self.placement_base as usize {
@@ -106,7 +106,7 @@ impl Placements<'_> {
     /// Every digit option `k` places, as (row, column, digit): one for a
     /// cell option, one per cell of the cage for a placement option,
     /// none for a set option.
-    pub fn each(&self, k: OptionId) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+    pub(crate) fn each(&self, k: OptionId) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
         let full = self.full_option[k.0 as usize];
         let pairs: &[u32] = match full.checked_sub(self.placement_base) {
             Some(p) => {
@@ -133,7 +133,7 @@ impl Placements<'_> {
     /// column, digit): killer digits forced by the sum of a house. They
     /// are in every solution and in no option, so a solution is the
     /// puzzle, these and what its options place ([`Placements::fill`]).
-    pub fn deduced(&self) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+    pub(crate) fn deduced(&self) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
         let n = self.n;
         self.deduced.iter().map(move |&pair| {
             let (cell, d) = (pair as usize / n, pair as usize % n);
@@ -143,7 +143,7 @@ impl Placements<'_> {
 
     /// `puzzle` with the deduced digits and those of `solution` written
     /// in.
-    pub fn fill(&self, puzzle: &Grid, solution: &Solution<'_, '_>) -> Grid {
+    pub(crate) fn fill(&self, puzzle: &Grid, solution: &Solution<'_, '_>) -> Grid {
         let mut grid = puzzle.clone();
         for (r, c, d) in self.deduced() {
             grid.set(r, c, d);

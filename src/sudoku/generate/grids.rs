@@ -10,7 +10,7 @@ use super::{Grid, Shape};
 pub use crate::rng::Rng;
 
 /// A valid full grid of `shape`, built by formula and then shuffled by
-/// [`shuffle`]. No solver is involved, so tests can plant it and check
+/// `shuffle`. No solver is involved, so tests can plant it and check
 /// solvers against it. `pick(k)` chooses in `0..k`.
 pub fn solved_grid(shape: Shape, pick: impl FnMut(usize) -> usize) -> Grid {
     let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
@@ -27,7 +27,7 @@ pub fn solved_grid(shape: Shape, pick: impl FnMut(usize) -> usize) -> Grid {
 /// `grid` transformed by symmetries that keep a valid grid valid: digit
 /// relabelling, rows within bands, columns within stacks, bands and
 /// stacks, each drawn with `pick(k)` (a choice in `0..k`).
-pub fn shuffle(grid: &Grid, mut pick: impl FnMut(usize) -> usize) -> Grid {
+pub(crate) fn shuffle(grid: &Grid, mut pick: impl FnMut(usize) -> usize) -> Grid {
     let shape = grid.shape();
     let (h, w, n) = (shape.box_rows(), shape.box_cols(), shape.n());
     let mut shuffled = |len: usize| {
