@@ -7,7 +7,7 @@
 //! rules' [`Tables`] (read only), what is [`Settled`] of the cages and
 //! rests, the [`Compiled`] problem it lays out, the [`Scratch`].
 //!
-//! Invariant: after [`DlxSolver::prepare`] the solver's entries, option
+//! Invariant: after [`DlxSolver::prepare`] the [`Compiled`] entries, option
 //! ends and maps back to placements describe exactly the puzzle given to
 //! it, or the one-item unsolvable problem.
 
@@ -146,7 +146,7 @@ impl Tables {
     /// holds `1..=n` once, so its cells outside the cages that lie wholly
     /// in it add up to `n(n+1)/2` less those cages' sums (and a band of `k`
     /// rows or columns to `k` times that, less its own cages: the groups
-    /// of [`house_sums`]); when all of them but one are filled, that one's
+    /// of [`house_sums`](super::house_sums)); when all of them but one are filled, that one's
     /// digit is the difference. Repeated
     /// until nothing new follows, each deduced digit also pushed on
     /// `deduced`. `Some(true)` if it deduced any digit, `Some(false)` if

@@ -161,12 +161,28 @@
 //! items and its candidates instead of 324 items and 729 options, and
 //! nothing is copied back after the search.
 //!
+//! # The solver's state, by how long it lives
+//!
+//! [`DlxSolver`] keeps its state in five parts, and each step of the
+//! compiler takes only those it reads (`&`) or writes (`&mut`), as a SAT
+//! solver keeps its clause tables, its per-problem state and its scratch
+//! apart:
+//!
+//! * [`Tables`]: the rules (houses, cages and their digit sets, rests,
+//!   sums), built once per [`Variant`] and only read after, so the
+//!   per-puzzle loops read tables and never divide;
+//! * [`Settled`]: what a puzzle's givens leave of each cage and rest, and
+//!   which cages go to their placements (`cages.rs`);
+//! * [`Compiled`]: the puzzle's reduced problem and what its options
+//!   place, rewritten whole by each compile (`compile.rs`, `rules.rs`);
+//! * [`Scratch`]: what one step fills and uses; only its memory is kept;
+//! * [`Searches`]: the arena, the bit-board and cells' searches, and the
+//!   caller's settings (propagators, cancel, node budget).
+//!
 //! Invariant: the matrix of a puzzle lives in the solver's own arena from
 //! the start of one search to its end; the arena is emptied (its largest
 //! block kept) before the next puzzle is compiled, so a solver's memory is
-//! that of the largest matrix it has compiled. The tables of the rules
-//! (each cell's houses and cage) are built once per [`Variant`], so the
-//! per-puzzle loops read tables and never divide.
+//! that of the largest matrix it has compiled.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;

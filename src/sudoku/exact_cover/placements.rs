@@ -30,7 +30,7 @@ pub struct Placements<'s> {
 pub struct CompiledOptions<'s> {
     /// The items and options.
     pub problem: FlatProblem<'s>,
-    /// The class of each item: [`CLASS_CELL`](super::CLASS_CELL) for the cells, then one
+    /// The class of each item: [`CLASS_CELL`] for the cells, then one
     /// class per kind of house for its digit items (1 rows, 2 columns,
     /// 3 boxes or jigsaw regions, 4 diagonals, 5 hyper windows), 6 the
     /// digits of killer cages, 7 the cages.
