@@ -7,12 +7,16 @@
 //! allow given the givens; an enumeration that passes its cap or budget
 //! leaves the cage on its digit sets, never with a partial list.
 
-use super::{Cages, Clash, DlxSolver, House, NO_CAGE, PLACEMENT_CAP, Variant, cage_sets};
+use super::compile::Givens;
+use super::{
+    Cages, Clash, Compiled, House, NO_CAGE, PLACEMENT_CAP, Scratch, Settled, Tables, Variant,
+    cage_sets,
+};
 
-impl DlxSolver {
+impl Settled {
     /// Decides, per cage, whether it is compiled to one option per
     /// placement of its digits in its empty cells (`by_placement`, the
-    /// placements in `placed`): when `cages` allows it and the cage has at
+    /// placements in `out`'s `placed`): when `cages` allows it and the cage has at
     /// most [`PLACEMENT_CAP`] placements that give every empty cell one
     /// of its candidates (no digit given in the cell's houses or the
     /// cage), all different, adding up to the cage's sum less its givens.
@@ -21,19 +25,21 @@ impl DlxSolver {
     /// the cage can be filled by the sets' rule.
     pub(super) fn choose_placements<H: AsRef<[u8]>>(
         &mut self,
-        table: &[H],
-        cells: &[u8],
-        used: &[u64],
+        tables: &Tables,
+        givens: Givens<'_, H>,
         cages: Cages,
+        scratch: &mut Scratch,
+        out: &mut Compiled,
     ) {
-        let n = self.n;
+        let n = tables.n;
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
+        let Givens { table, cells, used } = givens;
         self.by_placement.clear();
-        self.placed.clear();
-        self.placed_ends.clear();
-        for (k, cage) in self.variant.cages().iter().enumerate() {
-            self.cage_cells.clear();
-            self.cage_candidates.clear();
+        out.placed.clear();
+        out.placed_ends.clear();
+        for (k, cage) in tables.variant.cages().iter().enumerate() {
+            scratch.cage_cells.clear();
+            scratch.cage_candidates.clear();
             let given = self.cage_given[k];
             let allowed = self.cage_allowed[k] & !given;
             for &cell in &cage.cells {
@@ -43,46 +49,47 @@ impl DlxSolver {
                     for &h in table[cell].as_ref() {
                         seen |= used[h as usize];
                     }
-                    let marks = self.variant.candidates().map_or(all, |m| m[cell]);
-                    self.cage_cells.push(cell);
+                    let marks = tables.variant.candidates().map_or(all, |m| m[cell]);
+                    scratch.cage_cells.push(cell);
                     let rest = if self.rest_on {
                         self.rest_mask[cell]
                     } else {
                         all
                     };
-                    self.cage_candidates
+                    scratch
+                        .cage_candidates
                         .push(all & !seen & allowed & marks & rest);
                 }
             }
-            self.cage_later.clear();
-            self.cage_later.resize(self.cage_cells.len(), 0);
-            for i in (1..self.cage_cells.len()).rev() {
-                self.cage_later[i - 1] = self.cage_later[i] | self.cage_candidates[i];
+            scratch.cage_later.clear();
+            scratch.cage_later.resize(scratch.cage_cells.len(), 0);
+            for i in (1..scratch.cage_cells.len()).rev() {
+                scratch.cage_later[i - 1] = scratch.cage_later[i] | scratch.cage_candidates[i];
             }
             let given_sum: u32 = (0..n as u32)
                 .filter(|d| given >> d & 1 == 1)
                 .map(|d| d + 1)
                 .sum();
             let chosen = cages == Cages::Placements
-                && !self.cage_cells.is_empty()
+                && !scratch.cage_cells.is_empty()
                 && cage.sum >= given_sum
                 && {
-                    let mark = (self.placed.len(), self.placed_ends.len());
+                    let mark = (out.placed.len(), out.placed_ends.len());
                     let fits = Enumeration {
                         n,
-                        cells: &self.cage_cells,
-                        candidates: &self.cage_candidates,
-                        later: &self.cage_later,
-                        placed: &mut self.placed,
-                        placed_ends: &mut self.placed_ends,
+                        cells: &scratch.cage_cells,
+                        candidates: &scratch.cage_candidates,
+                        later: &scratch.cage_later,
+                        placed: &mut out.placed,
+                        placed_ends: &mut out.placed_ends,
                         count: 0,
                         budget: PLACEMENT_BUDGET,
                         digits: [0; crate::sudoku::MAX_N],
                     }
                     .run(cage.sum - given_sum);
                     if !fits {
-                        self.placed.truncate(mark.0);
-                        self.placed_ends.truncate(mark.1);
+                        out.placed.truncate(mark.0);
+                        out.placed_ends.truncate(mark.1);
                     }
                     fits
                 };
@@ -94,13 +101,13 @@ impl DlxSolver {
     /// clash), its digit sets that hold them (none is a clash), and the
     /// digits those sets allow; cages left with two or more sets go to
     /// `open`.
-    pub(super) fn settle_cages(&mut self, cells: &[u8]) -> Result<(), Clash> {
-        let cage_count = self.sets.len();
+    pub(super) fn settle_cages(&mut self, tables: &Tables, cells: &[u8]) -> Result<(), Clash> {
+        let cage_count = tables.sets.len();
         self.cage_given.clear();
         self.cage_given.resize(cage_count, 0);
         self.cage_allowed.clear();
         self.open.clear();
-        for (cell, (&d, &k)) in cells.iter().zip(&self.cage_of_cell).enumerate() {
+        for (cell, (&d, &k)) in cells.iter().zip(&tables.cage_of_cell).enumerate() {
             if d != 0 && k != NO_CAGE {
                 let bit = 1u64 << (d - 1);
                 if self.cage_given[k as usize] & bit != 0 {
@@ -109,7 +116,7 @@ impl DlxSolver {
                 self.cage_given[k as usize] |= bit;
             }
         }
-        for (k, sets) in self.sets.iter().enumerate() {
+        for (k, sets) in tables.sets.iter().enumerate() {
             let given = self.cage_given[k];
             let (allowed, open) = remaining(sets, |s| s & given == given).ok_or(Clash::Cage(k))?;
             if let Some(open) = open {
@@ -119,24 +126,27 @@ impl DlxSolver {
         }
         Ok(())
     }
-}
 
-impl DlxSolver {
     /// For each rest: the digits given in it, its digit sets that hold
     /// them and none of the digits given elsewhere in its house, and the
     /// digits those sets allow (rests left with two or more sets go to
     /// `rest_open`); and for each cell, the digits its rests allow
     /// (`rest_mask`). [`Clash::Rest`] if a rest has no set left: the
     /// puzzle then has no solution.
-    pub(super) fn settle_rests(&mut self, cells: &[u8], used: &[u64]) -> Result<(), Clash> {
-        let n = self.n;
+    pub(super) fn settle_rests(
+        &mut self,
+        tables: &Tables,
+        cells: &[u8],
+        used: &[u64],
+    ) -> Result<(), Clash> {
+        let n = tables.n;
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
         self.rest_given.clear();
         self.rest_allowed.clear();
         self.rest_open.clear();
         self.rest_mask.clear();
         self.rest_mask.resize(n * n, all);
-        for (r, rest) in self.rests.iter().enumerate() {
+        for (r, rest) in tables.rests.iter().enumerate() {
             let given = rest
                 .cells
                 .iter()
@@ -200,7 +210,7 @@ fn outside_inner_cages(
 }
 
 /// The groups of cells whose sum killer cages can force (see
-/// [`DlxSolver::deduce_house_sums`]): each house, and each band of two or
+/// [`Tables::deduce_house_sums`]): each house, and each band of two or
 /// more consecutive rows and of columns (`k` houses hold `k` times
 /// `n(n+1)/2`). For each, its cells outside the cages that lie wholly in
 /// it (in reading order), and what those cells add up to in every
@@ -311,7 +321,7 @@ pub(super) fn rests(variant: &Variant, houses: &[House]) -> Vec<Rest> {
 /// but hard to find (wide cages of big grids) costs no more than this.
 const PLACEMENT_BUDGET: usize = 64 * PLACEMENT_CAP;
 
-/// Lists the placements of one cage (see [`DlxSolver::choose_placements`])
+/// Lists the placements of one cage (see [`Settled::choose_placements`])
 /// into `placed`, at most [`PLACEMENT_CAP`] of them.
 struct Enumeration<'a> {
     n: usize,

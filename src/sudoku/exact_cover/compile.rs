@@ -3,13 +3,17 @@
 //! per remaining candidate, and the clash that makes a puzzle unsolvable
 //! located for its message.
 //!
-//! Invariant: after [`DlxSolver::prepare`] the solver's entries, option
+//! Each step takes the parts of the solver it reads and writes: the
+//! rules' [`Tables`] (read only), what is [`Settled`] of the cages and
+//! rests, the [`Compiled`] problem it lays out, the [`Scratch`].
+//!
+//! Invariant: after [`DlxSolver::prepare`] the [`Compiled`] entries, option
 //! ends and maps back to placements describe exactly the puzzle given to
 //! it, or the one-item unsolvable problem.
 
 use super::{
-    ABSENT, Cages, Clash, Conflict, DlxSolver, Grid, MAX_CELL_HOUSES, MAX_HOUSES, NO_CAGE,
-    PuzzleError, Unit,
+    ABSENT, Cages, Clash, Compiled, Conflict, DlxSolver, Grid, MAX_CELL_HOUSES, MAX_HOUSES,
+    NO_CAGE, PuzzleError, Scratch, Settled, Tables, Unit,
 };
 
 impl DlxSolver {
@@ -27,14 +31,70 @@ impl DlxSolver {
             // A given outside its pencil marks: no solution, as when the
             // rules leave none.
             Err(Clash::Unmarked | Clash::Rest) => {
-                self.compile_unsolvable();
+                self.compiled.unsolvable();
                 Ok(())
             }
             // Rare: only now is the clash located, for the message.
-            Err(clash) => Err(self.explain(puzzle, clash)),
+            Err(clash) => Err(self.tables.explain(puzzle, clash)),
         }
     }
 
+    /// Lays out the reduced matrix of `puzzle`; a [`Clash`], with nothing
+    /// laid out, if its givens repeat a digit in a house or cage or fit no
+    /// digit set of a cage (the masks of the givens are built here anyway,
+    /// so the check costs no second pass over the grid).
+    pub(super) fn compile(&mut self, puzzle: &Grid, cages: Cages) -> Result<(), Clash> {
+        let Self {
+            tables,
+            settled,
+            compiled: out,
+            scratch,
+            ..
+        } = self;
+        let (tables, cells): (&Tables, _) = (tables, puzzle.cells());
+        if !tables.three.is_empty() {
+            let table = &tables.three[..];
+            return compile_with::<_, false>(tables, table, cells, cages, settled, out, scratch);
+        }
+        let table = &tables.cell_houses[..];
+        if tables.sets.is_empty() {
+            // Diagonals or windows, no cages: the houses' table, and
+            // nothing of the cages' (compiled out).
+            return compile_with::<_, false>(tables, table, cells, cages, settled, out, scratch);
+        }
+        // Lent out for the call: the compile below borrows the scratch.
+        let mut work = std::mem::take(&mut scratch.work);
+        work.clear();
+        work.extend_from_slice(cells);
+        out.deduced.clear();
+        let deduced = if cages == Cages::Placements {
+            tables.deduce_house_sums(&mut work, &mut out.deduced)
+        } else {
+            Some(false)
+        };
+        let mut compile = |cells: &[u8]| {
+            compile_with::<_, true>(tables, table, cells, cages, settled, out, scratch)
+        };
+        let result = match deduced {
+            Some(false) => compile(cells),
+            found => {
+                // The deduced digits are in every solution, so when they
+                // clash (or cannot be digits) there is none, unless the
+                // givens themselves clash, which is said as usual.
+                let fits = found.is_some() && compile(&work).is_ok();
+                if fits {
+                    Ok(())
+                } else {
+                    compile(cells).map(|()| out.unsolvable())
+                }
+            }
+        };
+        scratch.work = work;
+        result
+    }
+}
+
+impl Tables {
     /// What a clash found by [`DlxSolver::compile`] means.
     pub(super) fn explain(&self, puzzle: &Grid, clash: Clash) -> PuzzleError {
         let n = self.n;
@@ -81,68 +141,22 @@ impl DlxSolver {
         }
     }
 
-    /// Lays out the reduced matrix of `puzzle`; a [`Clash`], with nothing
-    /// laid out, if its givens repeat a digit in a house or cage or fit no
-    /// digit set of a cage (the masks of the givens are built here anyway,
-    /// so the check costs no second pass over the grid).
-    pub(super) fn compile(&mut self, puzzle: &Grid, cages: Cages) -> Result<(), Clash> {
-        // The table is lent out for the call (a move of three words).
-        if !self.three.is_empty() {
-            let table = std::mem::take(&mut self.three);
-            let result = self.compile_with::<_, false>(&table, puzzle.cells(), cages);
-            self.three = table;
-            return result;
-        }
-        let table = std::mem::take(&mut self.cell_houses);
-        if self.sets.is_empty() {
-            // Diagonals or windows, no cages: the houses' table, and
-            // nothing of the cages' (compiled out).
-            let result = self.compile_with::<_, false>(&table, puzzle.cells(), cages);
-            self.cell_houses = table;
-            return result;
-        }
-        let mut work = std::mem::take(&mut self.work);
-        work.clear();
-        work.extend_from_slice(puzzle.cells());
-        self.deduced.clear();
-        let deduced = if cages == Cages::Placements {
-            self.deduce_house_sums(&mut work)
-        } else {
-            Some(false)
-        };
-        let result = match deduced {
-            Some(false) => self.compile_with::<_, true>(&table, puzzle.cells(), cages),
-            found => {
-                // The deduced digits are in every solution, so when they
-                // clash (or cannot be digits) there is none, unless the
-                // givens themselves clash, which is said as usual.
-                let fits =
-                    found.is_some() && self.compile_with::<_, true>(&table, &work, cages).is_ok();
-                if fits {
-                    Ok(())
-                } else {
-                    self.compile_with::<_, true>(&table, puzzle.cells(), cages)
-                        .map(|()| self.compile_unsolvable())
-                }
-            }
-        };
-        self.work = work;
-        self.cell_houses = table;
-        result
-    }
-
     /// Writes into `cells` (a puzzle's digits) the digits that killer
     /// cages force by the sum of a house (the rule of 45 on 9x9): a house
     /// holds `1..=n` once, so its cells outside the cages that lie wholly
     /// in it add up to `n(n+1)/2` less those cages' sums (and a band of `k`
     /// rows or columns to `k` times that, less its own cages: the groups
-    /// of [`house_sums`]); when all of them but one are filled, that one's
+    /// of [`house_sums`](super::house_sums)); when all of them but one are filled, that one's
     /// digit is the difference. Repeated
-    /// until nothing new follows, each deduced digit also recorded in
+    /// until nothing new follows, each deduced digit also pushed on
     /// `deduced`. `Some(true)` if it deduced any digit, `Some(false)` if
     /// none, `None` if the sums cannot hold (a difference that is no
     /// digit, filled cells that miss their sum): then no solution exists.
-    pub(super) fn deduce_house_sums(&mut self, cells: &mut [u8]) -> Option<bool> {
+    pub(super) fn deduce_house_sums(
+        &self,
+        cells: &mut [u8],
+        deduced: &mut Vec<u32>,
+    ) -> Option<bool> {
         let n = self.n;
         let mut any = false;
         loop {
@@ -168,7 +182,7 @@ impl DlxSolver {
                             return None;
                         }
                         cells[cell] = d as u8;
-                        self.deduced.push((cell * n) as u32 + d as u32 - 1);
+                        deduced.push((cell * n) as u32 + d as u32 - 1);
                         changed = true;
                     }
                     _ => {}
@@ -179,18 +193,6 @@ impl DlxSolver {
             }
             any = true;
         }
-    }
-
-    /// Lays out a problem with no solution (one item, no option), for a
-    /// puzzle whose rules leave none though its givens do not clash.
-    pub(super) fn compile_unsolvable(&mut self) {
-        self.items = 1;
-        self.entries.clear();
-        self.ends.clear();
-        self.full_option.clear();
-        self.placed.clear();
-        self.placed_ends.clear();
-        self.deduced.clear();
     }
 
     /// Where each kind of full item starts (see "Numbering" in the parent
@@ -208,43 +210,6 @@ impl DlxSolver {
             rest,
             end: rest + self.rests.len(),
         }
-    }
-
-    /// [`DlxSolver::compile`] with the houses of each cell from `table`;
-    /// `CAGES` is false when there are none. In steps: the digits the
-    /// givens put in each house, the cages and the houses' rests settled,
-    /// the items numbered, then the options (the cells' candidates, the
-    /// open digit sets of the cages and of the rests, the cages'
-    /// placements).
-    pub(super) fn compile_with<H: AsRef<[u8]>, const CAGES: bool>(
-        &mut self,
-        table: &[H],
-        cells: &[u8],
-        cages: Cages,
-    ) -> Result<(), Clash> {
-        let used = self.given_digits(table, cells)?;
-        let house_count = self.houses.len();
-        self.rest_on = CAGES && cages == Cages::Placements && !self.rests.is_empty();
-        if CAGES {
-            self.settle_cages(cells)?;
-            if self.rest_on {
-                self.settle_rests(cells, &used[..house_count])?;
-            }
-            self.choose_placements(table, cells, &used[..house_count], cages);
-        }
-        self.number_items::<CAGES>(cells, &used[..house_count]);
-        self.full_option.clear();
-        self.entries.clear();
-        self.ends.clear();
-        self.cell_options::<H, CAGES>(table, cells, &used);
-        if CAGES {
-            self.cage_set_options();
-            if self.rest_on {
-                self.rest_set_options();
-            }
-            self.placement_options(table);
-        }
-        Ok(())
     }
 
     /// The digits (bit `d - 1`) that the givens put in each house, or the
@@ -278,21 +243,40 @@ impl DlxSolver {
         }
         Ok(used)
     }
+}
+
+impl Compiled {
+    /// Lays out a problem with no solution (one item, no option), for a
+    /// puzzle whose rules leave none though its givens do not clash.
+    pub(super) fn unsolvable(&mut self) {
+        self.items = 1;
+        self.entries.clear();
+        self.ends.clear();
+        self.full_option.clear();
+        self.placed.clear();
+        self.placed_ends.clear();
+        self.deduced.clear();
+    }
 
     /// Numbers the items, in full order, skipping those a given covers:
     /// `reduced_item` and `items`.
     #[inline(always)]
-    fn number_items<const CAGES: bool>(&mut self, cells: &[u8], used: &[u64]) {
-        let (n, nn) = (self.n, self.n * self.n);
+    fn number_items<H, const CAGES: bool>(
+        &mut self,
+        tables: &Tables,
+        settled: &Settled,
+        givens: Givens<'_, H>,
+    ) {
+        let (n, nn) = (tables.n, tables.n * tables.n);
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
-        let cage_count = self.sets.len();
+        let cage_count = tables.sets.len();
         let FullItems {
             cage_digit: cage_digit_base,
             cage: cage_base,
             rest_digit: rest_digit_base,
             rest: rest_base,
             end,
-        } = self.full_items();
+        } = tables.full_items();
         self.reduced_item.clear();
         self.reduced_item.resize(end, ABSENT);
         let mut next = 0u32;
@@ -310,12 +294,12 @@ impl DlxSolver {
                     keep(base + d, reduced, next);
                 }
             };
-        for (cell, &d) in cells.iter().enumerate() {
+        for (cell, &d) in givens.cells.iter().enumerate() {
             if d == 0 {
                 keep(cell, &mut self.reduced_item, &mut next);
             }
         }
-        for (h, &used) in used.iter().enumerate() {
+        for (h, &used) in givens.used[..tables.houses.len()].iter().enumerate() {
             let mut missing = all & !used;
             while missing != 0 {
                 let d = missing.trailing_zeros() as usize;
@@ -328,32 +312,36 @@ impl DlxSolver {
                 // A cage compiled to its placements has no digit items;
                 // a forced set covers the digits outside it; open cages
                 // keep an item for every digit not given.
-                if self.by_placement[k] {
+                if settled.by_placement[k] {
                     continue;
                 }
-                let open = self.open.iter().any(|(o, _)| *o == k);
-                let missing = if open { all } else { self.cage_allowed[k] };
-                let digits = (cage_digit_base + k * n, missing & !self.cage_given[k]);
+                let open = settled.open.iter().any(|(o, _)| *o == k);
+                let missing = if open { all } else { settled.cage_allowed[k] };
+                let digits = (cage_digit_base + k * n, missing & !settled.cage_given[k]);
                 keep_digits(digits, &mut self.reduced_item, &mut next);
             }
-            for &(k, _) in &self.open {
-                if !self.by_placement[k] {
+            for &(k, _) in &settled.open {
+                if !settled.by_placement[k] {
                     keep(cage_base + k, &mut self.reduced_item, &mut next);
                 }
             }
         }
-        if CAGES && self.rest_on {
+        if CAGES && settled.rest_on {
             // As for a cage on its digit sets: an item for each digit not
             // given (only those its one set allows when it is settled),
             // and the rest's own item while it has a choice of sets.
-            let mut open = self.rest_open.iter().map(|&(r, _)| r).peekable();
-            for r in 0..self.rests.len() {
+            let mut open = settled.rest_open.iter().map(|&(r, _)| r).peekable();
+            for r in 0..tables.rests.len() {
                 let is_open = open.next_if_eq(&r).is_some();
-                let missing = if is_open { all } else { self.rest_allowed[r] };
-                let digits = (rest_digit_base + r * n, missing & !self.rest_given[r]);
+                let missing = if is_open {
+                    all
+                } else {
+                    settled.rest_allowed[r]
+                };
+                let digits = (rest_digit_base + r * n, missing & !settled.rest_given[r]);
                 keep_digits(digits, &mut self.reduced_item, &mut next);
             }
-            for &(r, _) in &self.rest_open {
+            for &(r, _) in &settled.rest_open {
                 keep(rest_base + r, &mut self.reduced_item, &mut next);
             }
         }
@@ -364,19 +352,20 @@ impl DlxSolver {
     #[inline(always)]
     fn cell_options<H: AsRef<[u8]>, const CAGES: bool>(
         &mut self,
-        table: &[H],
-        cells: &[u8],
-        used: &[u64; MAX_HOUSES],
+        tables: &Tables,
+        settled: &Settled,
+        givens: Givens<'_, H>,
     ) {
-        let (n, nn) = (self.n, self.n * self.n);
+        let (n, nn) = (tables.n, tables.n * tables.n);
         let all: u64 = if n == 64 { !0 } else { (1 << n) - 1 };
         let FullItems {
             cage_digit: cage_digit_base,
             rest_digit: rest_digit_base,
             ..
-        } = self.full_items();
+        } = tables.full_items();
         let item = |full: usize| self.reduced_item[full];
-        let marks = self.variant.candidates();
+        let marks = tables.variant.candidates();
+        let Givens { table, cells, used } = givens;
         for (cell, (&d, ch)) in cells.iter().zip(table).enumerate() {
             if d != 0 {
                 continue;
@@ -391,20 +380,20 @@ impl DlxSolver {
                 candidates &= marks[cell];
             }
             let cage = if CAGES {
-                self.cage_of_cell[cell] as usize
+                tables.cage_of_cell[cell] as usize
             } else {
                 NO_CAGE as usize
             };
             if CAGES && cage != NO_CAGE as usize {
-                if self.by_placement[cage] {
+                if settled.by_placement[cage] {
                     // Its digits come with the cage's placement options.
                     continue;
                 }
-                candidates &= self.cage_allowed[cage] & !self.cage_given[cage];
+                candidates &= settled.cage_allowed[cage] & !settled.cage_given[cage];
             }
-            let rests: &[u16] = if CAGES && self.rest_on {
-                candidates &= self.rest_mask[cell];
-                self.cell_rests[cell].as_ref()
+            let rests: &[u16] = if CAGES && settled.rest_on {
+                candidates &= settled.rest_mask[cell];
+                tables.cell_rests[cell].as_ref()
             } else {
                 &[]
             };
@@ -440,13 +429,13 @@ impl DlxSolver {
 
     /// The options of the digit sets of the cages that still have a
     /// choice: each covers its cage and the cage's digits outside the set.
-    fn cage_set_options(&mut self) {
-        let (n, nn) = (self.n, self.n * self.n);
+    fn cage_set_options(&mut self, tables: &Tables, settled: &Settled) {
+        let (n, nn) = (tables.n, tables.n * tables.n);
         let FullItems {
             cage_digit: cage_digit_base,
             cage: cage_base,
             ..
-        } = self.full_items();
+        } = tables.full_items();
         let mut out = SetOptions::of(
             &mut self.entries,
             &mut self.ends,
@@ -454,27 +443,27 @@ impl DlxSolver {
             &self.reduced_item,
             n,
         );
-        for (k, open) in &self.open {
-            if self.by_placement[*k] {
+        for (k, open) in &settled.open {
+            if settled.by_placement[*k] {
                 continue;
             }
-            let first = nn * n + self.sets[..*k].iter().map(Vec::len).sum::<usize>();
+            let first = nn * n + tables.sets[..*k].iter().map(Vec::len).sum::<usize>();
             let group = (cage_base + k, cage_digit_base + k * n);
-            out.push(group, open, &self.sets[*k], first);
+            out.push(group, open, &tables.sets[*k], first);
         }
     }
 
     /// The options of the digit sets of the rests that still have a
     /// choice: each covers its rest and the rest's digits outside the set.
     /// They place nothing; their full numbers follow the cages' sets.
-    fn rest_set_options(&mut self) {
-        let (n, nn) = (self.n, self.n * self.n);
+    fn rest_set_options(&mut self, tables: &Tables, settled: &Settled) {
+        let (n, nn) = (tables.n, tables.n * tables.n);
         let FullItems {
             rest_digit: rest_digit_base,
             rest: rest_base,
             ..
-        } = self.full_items();
-        let cage_sets = self.sets.iter().map(Vec::len).sum::<usize>();
+        } = tables.full_items();
+        let cage_sets = tables.sets.iter().map(Vec::len).sum::<usize>();
         let mut out = SetOptions::of(
             &mut self.entries,
             &mut self.ends,
@@ -482,10 +471,14 @@ impl DlxSolver {
             &self.reduced_item,
             n,
         );
-        for (r, open) in &self.rest_open {
-            let sets = &self.rests[*r].sets;
-            let first =
-                nn * n + cage_sets + self.rests[..*r].iter().map(|r| r.sets.len()).sum::<usize>();
+        for (r, open) in &settled.rest_open {
+            let sets = &tables.rests[*r].sets;
+            let first = nn * n
+                + cage_sets
+                + tables.rests[..*r]
+                    .iter()
+                    .map(|r| r.sets.len())
+                    .sum::<usize>();
             let group = (rest_base + r, rest_digit_base + r * n);
             out.push(group, open, sets, first);
         }
@@ -493,9 +486,14 @@ impl DlxSolver {
 
     /// The options of the placements of the cages compiled to them: each
     /// covers its cells and, per cell, the house-digit items of its digit.
-    fn placement_options<H: AsRef<[u8]>>(&mut self, table: &[H]) {
-        let (n, nn) = (self.n, self.n * self.n);
-        let rest_digit_base = self.full_items().rest_digit;
+    fn placement_options<H: AsRef<[u8]>>(
+        &mut self,
+        tables: &Tables,
+        settled: &Settled,
+        table: &[H],
+    ) {
+        let (n, nn) = (tables.n, tables.n * tables.n);
+        let rest_digit_base = tables.full_items().rest_digit;
         let item = |full: usize| self.reduced_item[full];
         let mut start = 0;
         for (p, &end) in self.placed_ends.iter().enumerate() {
@@ -505,8 +503,8 @@ impl DlxSolver {
                 for &h in table[cell].as_ref() {
                     self.entries.push(item(nn + h as usize * n + d));
                 }
-                if self.rest_on {
-                    for &r in self.cell_rests[cell].as_ref() {
+                if settled.rest_on {
+                    for &r in tables.cell_rests[cell].as_ref() {
                         self.entries
                             .push(item(rest_digit_base + r as usize * n + d));
                     }
@@ -514,13 +512,73 @@ impl DlxSolver {
             }
             start = end as usize;
             self.ends.push(self.entries.len() as u32);
-            self.full_option.push(self.placement_base + p as u32);
+            self.full_option.push(tables.placement_base + p as u32);
         }
     }
 }
 
+/// [`DlxSolver::compile`] with the houses of each cell from `table`;
+/// `CAGES` is false when there are none. In steps: the digits the givens
+/// put in each house, the cages and the houses' rests settled, the items
+/// numbered, then the options (the cells' candidates, the open digit sets
+/// of the cages and of the rests, the cages' placements).
+fn compile_with<H: AsRef<[u8]>, const CAGES: bool>(
+    tables: &Tables,
+    table: &[H],
+    cells: &[u8],
+    cages: Cages,
+    settled: &mut Settled,
+    out: &mut Compiled,
+    scratch: &mut Scratch,
+) -> Result<(), Clash> {
+    let used = tables.given_digits(table, cells)?;
+    let givens = Givens {
+        table,
+        cells,
+        used: &used,
+    };
+    settled.rest_on = CAGES && cages == Cages::Placements && !tables.rests.is_empty();
+    if CAGES {
+        settled.settle_cages(tables, cells)?;
+        if settled.rest_on {
+            settled.settle_rests(tables, cells, &used[..tables.houses.len()])?;
+        }
+        settled.choose_placements(tables, givens, cages, scratch, out);
+    }
+    out.number_items::<H, CAGES>(tables, settled, givens);
+    out.full_option.clear();
+    out.entries.clear();
+    out.ends.clear();
+    out.cell_options::<H, CAGES>(tables, settled, givens);
+    if CAGES {
+        out.cage_set_options(tables, settled);
+        if settled.rest_on {
+            out.rest_set_options(tables, settled);
+        }
+        out.placement_options(tables, settled, table);
+    }
+    Ok(())
+}
+
+/// A puzzle's givens as the compiler's steps read them: each cell's digit
+/// (0 if empty), the houses of each cell, and the digits the givens put in
+/// each house (bit `d - 1`).
+pub(super) struct Givens<'g, H> {
+    pub(super) table: &'g [H],
+    pub(super) cells: &'g [u8],
+    pub(super) used: &'g [u64; MAX_HOUSES],
+}
+
+impl<H> Clone for Givens<'_, H> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<H> Copy for Givens<'_, H> {}
+
 /// Where the digit-set options of cages and rests are written: the
-/// solver's option lists, and its map of full items to reduced ones.
+/// compiled problem's option lists, and its map of full items to reduced ones.
 struct SetOptions<'s> {
     entries: &'s mut Vec<u32>,
     ends: &'s mut Vec<u32>,

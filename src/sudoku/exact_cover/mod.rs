@@ -86,7 +86,7 @@
 //! cages that lie wholly in such a group: its other cells add up to the
 //! rest. When all of those but one are given (or deduced), that one's
 //! digit is the difference, in every solution (the "rule of 45" of
-//! killer solvers). [`DlxSolver::deduce_house_sums`] applies this to the
+//! killer solvers). [`Tables::deduce_house_sums`] applies this to the
 //! houses and the bands of rows and columns until nothing new follows,
 //! and the puzzle is compiled as if the deduced digits were given (they
 //! are in no option: [`Placements::fill`] writes them). Every solution
@@ -161,12 +161,28 @@
 //! items and its candidates instead of 324 items and 729 options, and
 //! nothing is copied back after the search.
 //!
+//! # The solver's state, by how long it lives
+//!
+//! [`DlxSolver`] keeps its state in five parts, and each step of the
+//! compiler takes only those it reads (`&`) or writes (`&mut`), as a SAT
+//! solver keeps its clause tables, its per-problem state and its scratch
+//! apart:
+//!
+//! * [`Tables`]: the rules (houses, cages and their digit sets, rests,
+//!   sums), built once per [`Variant`] and only read after, so the
+//!   per-puzzle loops read tables and never divide;
+//! * [`Settled`]: what a puzzle's givens leave of each cage and rest, and
+//!   which cages go to their placements (`cages.rs`);
+//! * [`Compiled`]: the puzzle's reduced problem and what its options
+//!   place, rewritten whole by each compile (`compile.rs`, `rules.rs`);
+//! * [`Scratch`]: what one step fills and uses; only its memory is kept;
+//! * [`Searches`]: the arena, the bit-board and cells' searches, and the
+//!   caller's settings (propagators, cancel, node budget).
+//!
 //! Invariant: the matrix of a puzzle lives in the solver's own arena from
 //! the start of one search to its end; the arena is emptied (its largest
 //! block kept) before the next puzzle is compiled, so a solver's memory is
-//! that of the largest matrix it has compiled. The tables of the rules
-//! (each cell's houses and cage) are built once per [`Variant`], so the
-//! per-puzzle loops read tables and never divide.
+//! that of the largest matrix it has compiled.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -259,7 +275,28 @@ fn cell_lists<'g, T: Copy + Default + TryFrom<usize>>(
 /// puzzle's reduced matrix (the items no given covers, the options of its
 /// candidates, of its small cages' placements and of its other cages'
 /// digit sets) into storage it keeps.
+///
+/// Its state is kept apart by how long it lives, so that each step of the
+/// compiler says in its signature what it reads and what it writes.
 pub struct DlxSolver {
+    /// The rules, per variant.
+    tables: Tables,
+    /// What the givens leave of the cages and rests, per puzzle.
+    settled: Settled,
+    /// The reduced problem, per puzzle.
+    compiled: Compiled,
+    /// The compiler's scratch.
+    scratch: Scratch,
+    /// The searches, and what the caller tells them.
+    searches: Searches,
+}
+
+/// The rules of one [`Variant`] as the compiler reads them.
+///
+/// Invariant: built once, by [`Tables::of`], when the solver is made for
+/// its variant, and never written after: every puzzle reads the same
+/// tables, and its loops read them rather than divide.
+struct Tables {
     variant: Variant,
     n: usize,
     /// Each house's unit and cells (for messages).
@@ -274,7 +311,60 @@ pub struct DlxSolver {
     cage_of_cell: Vec<u16>,
     /// The digit sets of each cage, as masks.
     sets: Vec<Vec<u64>>,
-    arena: Bump,
+    /// The full option number of the first placement option (past every
+    /// cell option and digit set).
+    placement_base: u32,
+    /// For killer rules, per house and per band of rows or of columns: its
+    /// cells outside the cages that lie wholly in it, and what those cells
+    /// add up to; see [`house_sums`] and [`Tables::deduce_house_sums`].
+    house_sums: Vec<(Vec<u16>, i64)>,
+    /// For rules with constraints: the linear rules the sums propagator
+    /// keeps ([`rules::linear_rules`]).
+    linear_rules: Vec<rules::LinearRule>,
+    /// For killer rules: the houses' rests ([`cages::rests`]) and the
+    /// rests of each cell.
+    rests: Vec<cages::Rest>,
+    cell_rests: Vec<CellRests>,
+}
+
+/// What the givens of the puzzle compiled last leave of its cages and of
+/// its houses' rests, and how each cage is compiled.
+///
+/// Invariant: written by the compile of each puzzle with cages
+/// ([`Settled::settle_cages`], [`Settled::settle_rests`],
+/// [`Settled::choose_placements`]) before any option is laid out, and
+/// only read after; a puzzle without cages leaves it as it was, unread.
+#[derive(Default)]
+struct Settled {
+    /// Per cage: the digits given in it, the digits its remaining sets
+    /// allow, and its remaining sets (`open` holds them when there are
+    /// two or more).
+    cage_given: Vec<u64>,
+    cage_allowed: Vec<u64>,
+    open: Vec<(usize, Vec<u64>)>,
+    /// Per cage: whether it is compiled to one option per placement of
+    /// its digits (see the module docs) rather than to its digit sets.
+    by_placement: Vec<bool>,
+    /// Whether the puzzle uses the houses' rests (the search's compile
+    /// does, the rating's does not).
+    rest_on: bool,
+    /// Per rest: the digits given in it, the digits its remaining sets
+    /// allow, its remaining sets when two or more; per cell, the digits
+    /// its rests allow.
+    rest_given: Vec<u64>,
+    rest_allowed: Vec<u64>,
+    rest_open: Vec<(usize, Vec<u64>)>,
+    rest_mask: Vec<u64>,
+}
+
+/// The problem of the puzzle compiled last, and what its options place.
+///
+/// Invariant: rewritten whole by each compile (cleared first, its memory
+/// kept), so it always describes exactly the latest puzzle, or the
+/// one-item unsolvable problem ([`Compiled::unsolvable`]); the matrix is
+/// laid out from it and [`Placements`] read it.
+#[derive(Default)]
+struct Compiled {
     /// The reduced matrix's item count, and its options as flat item lists
     /// for [`Matrix::from_flat`].
     items: u32,
@@ -282,42 +372,49 @@ pub struct DlxSolver {
     ends: Vec<u32>,
     /// Reduced item number of each full item, or [`ABSENT`].
     reduced_item: Vec<u32>,
-    /// The class and subject of each reduced item for
-    /// [`DlxSolver::with_options`] (filled there).
-    item_class: Vec<u8>,
-    item_subject: Vec<Subject>,
     /// Full option number of each reduced option.
     full_option: Vec<u32>,
-    /// Per puzzle, per cage: the digits given in it, the digits its
-    /// remaining sets allow, and its remaining sets (`open` holds them
-    /// when there are two or more).
-    cage_given: Vec<u64>,
-    cage_allowed: Vec<u64>,
-    open: Vec<(usize, Vec<u64>)>,
-    /// Per puzzle, per cage: whether it is compiled to one option per
-    /// placement of its digits (see the module docs) rather than to its
-    /// digit sets.
-    by_placement: Vec<bool>,
     /// The placement options of the puzzle: each one's `(cell, digit)`
     /// pairs as `cell * n + d`, one after another, ending at
     /// `placed_ends[p]`.
     placed: Vec<u32>,
     placed_ends: Vec<u32>,
-    /// Scratch for one cage: its empty cells, their candidates, and the
+    /// The digits deduced from killer sums, as `cell * n + d`.
+    deduced: Vec<u32>,
+    /// The colored problem of the latest puzzle when the rules carry
+    /// constraints (`rules.rs`); the lists the blocking search's links are
+    /// built from otherwise.
+    colored: crate::dlx::Problem,
+}
+
+/// The compiler's scratch: what one step fills, uses and leaves.
+///
+/// Invariant: no step reads what an earlier one left here; only its memory
+/// is kept from one puzzle to the next.
+#[derive(Default)]
+struct Scratch {
+    /// For one cage: its empty cells, their candidates, and the
     /// candidates of the cells after each, together.
     cage_cells: Vec<usize>,
     cage_candidates: Vec<u64>,
     cage_later: Vec<u64>,
-    /// The full option number of the first placement option (past every
-    /// cell option and digit set).
-    placement_base: u32,
-    /// For killer rules, per house and per band of rows or of columns: its
-    /// cells outside the cages that lie wholly in it, and what those cells
-    /// add up to; see [`house_sums`] and [`DlxSolver::deduce_house_sums`].
-    house_sums: Vec<(Vec<u16>, i64)>,
-    /// For rules with constraints: the linear rules the sums propagator
-    /// keeps ([`rules::linear_rules`]).
-    linear_rules: Vec<rules::LinearRule>,
+    /// The puzzle's digits with the deduced ones written in.
+    work: Vec<u8>,
+    /// The class and subject of each reduced item, lent out by
+    /// [`DlxSolver::with_options`].
+    item_class: Vec<u8>,
+    item_subject: Vec<Subject>,
+}
+
+/// The searches and what the caller tells them.
+///
+/// Invariant: the arena holds the matrix of a puzzle from the start of one
+/// search to its end and is emptied (its largest block kept) before the
+/// next; the settings (propagators, cancel, node budget) last until the
+/// caller changes them, across [`DlxSolver::into_rules`] too.
+#[derive(Default)]
+struct Searches {
+    arena: Bump,
     /// The propagators a search with constraints runs; `None` chooses
     /// ([`DlxSolver::propagate`]).
     propagate: Option<Propagate>,
@@ -328,30 +425,10 @@ pub struct DlxSolver {
     /// ([`DlxSolver::uses_cells`]), made on first use: `Some(None)` when
     /// some rule has none.
     cells: Option<Option<Box<CellSearch>>>,
-    /// For killer rules: the houses' rests ([`rests`]), the rests of each
-    /// cell, and whether the puzzle compiled last uses them (the search's
-    /// compile does, the rating's does not).
-    rests: Vec<cages::Rest>,
-    cell_rests: Vec<CellRests>,
-    rest_on: bool,
-    /// Per puzzle, per rest: the digits given in it, the digits its
-    /// remaining sets allow, its remaining sets when two or more; per
-    /// cell, the digits its rests allow.
-    rest_given: Vec<u64>,
-    rest_allowed: Vec<u64>,
-    rest_open: Vec<(usize, Vec<u64>)>,
-    rest_mask: Vec<u64>,
-    /// The puzzle's digits with the deduced ones written in (scratch), and
-    /// the deduced ones, as `cell * n + d`.
-    work: Vec<u8>,
-    deduced: Vec<u32>,
     /// Asked at every tick of a search ([`SudokuSolver::set_cancel`]).
     cancel: Option<SharedCancel>,
     /// Nodes shared with other searches ([`DlxSolver::set_node_budget`]).
     budget: Option<Arc<NodeBudget>>,
-    /// The colored problem of the latest puzzle when the rules carry
-    /// constraints (`rules.rs`); empty otherwise.
-    colored: crate::dlx::Problem,
 }
 
 /// The most placement options a cage may have to be compiled to them
@@ -383,15 +460,9 @@ enum Clash {
     Rest,
 }
 
-impl DlxSolver {
-    /// A solver for plain Sudoku puzzles of `shape`; it allocates as it
-    /// compiles its first puzzle and reuses that memory after.
-    pub fn new(shape: Shape) -> Self {
-        Self::for_variant(Variant::plain(shape))
-    }
-
-    /// A solver for puzzles with the rules `variant`.
-    pub fn for_variant(variant: Variant) -> Self {
+impl Tables {
+    /// The tables of `variant`.
+    fn of(variant: Variant) -> Self {
         let n = variant.n();
         let houses = variant.houses();
         let cell_houses: Vec<CellHouses> =
@@ -440,72 +511,60 @@ impl DlxSolver {
             u32::MAX
         };
         Self {
+            variant,
             n,
             houses,
             cell_houses,
             three,
             cage_of_cell,
             sets,
-            variant,
-            arena: Bump::new(),
-            items: 0,
-            entries: Vec::new(),
-            ends: Vec::new(),
-            reduced_item: Vec::new(),
-            item_class: Vec::new(),
-            item_subject: Vec::new(),
-            full_option: Vec::new(),
-            cage_given: Vec::new(),
-            cage_allowed: Vec::new(),
-            open: Vec::new(),
-            by_placement: Vec::new(),
-            placed: Vec::new(),
-            placed_ends: Vec::new(),
-            cage_cells: Vec::new(),
-            cage_candidates: Vec::new(),
-            cage_later: Vec::new(),
             placement_base,
             house_sums,
             linear_rules,
-            propagate: None,
-            boards: BoardSearch::default(),
-            cells: None,
             rests,
             cell_rests,
-            rest_on: false,
-            rest_given: Vec::new(),
-            rest_allowed: Vec::new(),
-            rest_open: Vec::new(),
-            rest_mask: Vec::new(),
-            work: Vec::new(),
-            deduced: Vec::new(),
-            cancel: None,
-            budget: None,
-            colored: crate::dlx::Problem::new(),
+        }
+    }
+}
+
+impl DlxSolver {
+    /// A solver for plain Sudoku puzzles of `shape`; it allocates as it
+    /// compiles its first puzzle and reuses that memory after.
+    pub fn new(shape: Shape) -> Self {
+        Self::for_variant(Variant::plain(shape))
+    }
+
+    /// A solver for puzzles with the rules `variant`.
+    pub fn for_variant(variant: Variant) -> Self {
+        Self {
+            tables: Tables::of(variant),
+            settled: Settled::default(),
+            compiled: Compiled::default(),
+            scratch: Scratch::default(),
+            searches: Searches::default(),
         }
     }
 
     /// A solver for `variant` that keeps this one's memory: its arena
     /// and the colored problem's lists, emptied (as [`Problem::clear`]
-    /// does), and its cancel and node budget. What
+    /// does), and its settings: propagators, cancel and node budget. What
     /// [`DlxSolver::for_variant`] makes, without allocating anew the
     /// memory of a batch whose rules change from puzzle to puzzle (every
     /// f-puzzles file).
     ///
     /// [`Problem::clear`]: crate::dlx::Problem::clear
     pub(crate) fn into_rules(self, variant: Variant) -> Self {
-        let mut colored = self.colored;
-        colored.clear();
-        let mut arena = self.arena;
-        arena.reset();
-        Self {
-            arena,
-            colored,
-            cancel: self.cancel,
-            budget: self.budget,
-            propagate: self.propagate,
-            ..Self::for_variant(variant)
-        }
+        let mut solver = Self::for_variant(variant);
+        solver.compiled.colored = self.compiled.colored;
+        solver.compiled.colored.clear();
+        // The new rules' searches, this solver's arena and settings.
+        solver.searches = Searches {
+            boards: solver.searches.boards,
+            cells: solver.searches.cells,
+            ..self.searches
+        };
+        solver.searches.arena.reset();
+        solver
     }
 
     /// Chooses the propagators the search runs between choices
@@ -513,24 +572,24 @@ impl DlxSolver {
     /// choose (`DlxSolver::propagate`). [`Propagate::Off`] searches
     /// Knuth's tree.
     pub fn set_propagate(&mut self, propagate: Option<Propagate>) {
-        self.propagate = propagate;
+        self.searches.propagate = propagate;
     }
 
     /// What [`DlxSolver::set_propagate`] last set (`None`: the solver
     /// chooses), so that a caller can change it for a while and put it
     /// back.
     pub(crate) fn propagate_setting(&self) -> Option<Propagate> {
-        self.propagate
+        self.searches.propagate
     }
 
     /// The shape this solver takes.
     pub fn shape(&self) -> Shape {
-        self.variant.shape()
+        self.tables.variant.shape()
     }
 
     /// The rules this solver takes.
     pub(crate) fn variant(&self) -> &Variant {
-        &self.variant
+        &self.tables.variant
     }
 
     /// Compiles `puzzle`'s reduced matrix and lends it to `f`, with the
@@ -544,18 +603,29 @@ impl DlxSolver {
         puzzle: &Grid,
         f: impl FnOnce(&mut Matrix<'_>, Placements<'_>) -> R,
     ) -> Result<R, PuzzleError> {
-        if !self.variant.constraints().is_empty() {
-            self.compile_colored(puzzle)?;
-            self.arena.reset();
+        if !self.tables.variant.constraints().is_empty() {
+            let propagate = self.links_propagate();
+            self.compiled
+                .compile_colored(&self.tables, puzzle, propagate)?;
+            self.searches.arena.reset();
             let mut matrix = self
+                .compiled
                 .colored
-                .build(&self.arena)
+                .build(&self.searches.arena)
                 .map_err(|_| PuzzleError::TooLarge)?;
             return Ok(f(&mut matrix, self.placements()));
         }
         self.prepare(puzzle, Cages::Placements)?;
-        self.arena.reset();
+        self.searches.arena.reset();
         let propagate = self.links_propagate();
+        let arena = &self.searches.arena;
+        let Compiled {
+            items,
+            entries,
+            ends,
+            colored,
+            ..
+        } = &mut self.compiled;
         // Without cages, with three houses a cell, every option is a
         // cell and its three house-digit items: the layout for four.
         let matrix = if propagate.blocking() {
@@ -563,11 +633,11 @@ impl DlxSolver {
             // colored problem's lists, which rules without constraints
             // leave unused); no sums: a placement option covers several
             // cells.
-            let problem = &mut self.colored;
+            let problem = colored;
             problem.clear();
             // Item `i` of the flat lists is the problem's `ItemId(i)`.
-            let _ = problem.add_items(ItemKind::Primary, self.items as usize);
-            let flat = FlatProblem::all_primary(self.items, &self.entries, &self.ends);
+            let _ = problem.add_items(ItemKind::Primary, *items as usize);
+            let flat = FlatProblem::all_primary(*items, entries, ends);
             for k in 0..flat.option_count() {
                 let option = flat.option(k).unwrap_or_default();
                 // Items in range by construction; a failure would leave
@@ -575,20 +645,16 @@ impl DlxSolver {
                 let _ = problem.add_colored_option(option.iter().map(|&i| (ItemId(i), None)));
             }
             problem.set_propagate(Propagate::Blocking);
-            problem.build(&self.arena)
-        } else if self.three.is_empty() {
-            Matrix::from_flat(
-                &self.arena,
-                FlatProblem::all_primary(self.items, &self.entries, &self.ends),
-            )
+            problem.build(arena)
+        } else if self.tables.three.is_empty() {
+            Matrix::from_flat(arena, FlatProblem::all_primary(*items, entries, ends))
         } else {
             debug_assert!(
-                self.ends
-                    .iter()
+                ends.iter()
                     .enumerate()
                     .all(|(k, &e)| e as usize == 4 * (k + 1))
             );
-            Matrix::from_four_item_options(&self.arena, self.items, self.entries.as_chunks().0)
+            Matrix::from_four_item_options(arena, *items, entries.as_chunks().0)
         };
         let mut matrix = matrix.map_err(|_| PuzzleError::TooLarge)?;
         Ok(f(&mut matrix, self.placements()))
@@ -626,89 +692,45 @@ impl DlxSolver {
         puzzle: &Grid,
         f: impl FnOnce(CompiledOptions<'_>) -> R,
     ) -> Result<R, PuzzleError> {
-        if !self.variant.constraints().is_empty() {
+        let tables = &self.tables;
+        if !tables.variant.constraints().is_empty() {
             return Err(PuzzleError::Unrated {
-                rules: self.variant.name(),
+                rules: tables.variant.name(),
             });
         }
         self.prepare(puzzle, Cages::Sets)?;
-        let mut class = std::mem::take(&mut self.item_class);
-        let mut subjects = std::mem::take(&mut self.item_subject);
+        let (tables, compiled) = (&self.tables, &self.compiled);
+        let Scratch {
+            item_class: class,
+            item_subject: subjects,
+            ..
+        } = &mut self.scratch;
         class.clear();
         subjects.clear();
-        for (full, &reduced) in self.reduced_item.iter().enumerate() {
+        for (full, &reduced) in compiled.reduced_item.iter().enumerate() {
             if reduced != ABSENT {
-                class.push(self.class_of(full));
-                subjects.push(self.subject_of(full));
+                class.push(tables.class_of(full));
+                subjects.push(tables.subject_of(full));
             }
         }
-        let result = f(CompiledOptions {
-            problem: FlatProblem::all_primary(self.items, &self.entries, &self.ends),
-            class: &class,
-            subjects: &subjects,
-            placements: self.placements(),
-        });
-        self.item_class = class;
-        self.item_subject = subjects;
-        Ok(result)
+        Ok(f(CompiledOptions {
+            problem: FlatProblem::all_primary(compiled.items, &compiled.entries, &compiled.ends),
+            class,
+            subjects,
+            placements: compiled.placements(tables),
+        }))
     }
 
     /// What the options of the puzzle compiled last place.
     fn placements(&self) -> Placements<'_> {
-        Placements {
-            n: self.n,
-            full_option: &self.full_option,
-            placement_base: self.placement_base,
-            placed: &self.placed,
-            placed_ends: &self.placed_ends,
-            deduced: &self.deduced,
-            sets: &self.sets,
-        }
+        self.compiled.placements(&self.tables)
     }
+}
 
-    /// What full item `full` stands for (see [`Subject`]); the items of
-    /// the rating's compile (no rests).
-    fn subject_of(&self, full: usize) -> Subject {
-        let (n, nn) = (self.n, self.n * self.n);
-        let cage_digit = nn + self.houses.len() * n;
-        let cage = cage_digit + self.sets.len() * n;
-        let digit = |at: usize| ((full - at) % n) as u8 + 1;
-        if full < nn {
-            Subject::Cell(full)
-        } else if full < cage_digit {
-            Subject::HouseDigit {
-                house: (full - nn) / n,
-                digit: digit(nn),
-            }
-        } else if full < cage {
-            Subject::CageDigit {
-                cage: (full - cage_digit) / n,
-                digit: digit(cage_digit),
-            }
-        } else {
-            Subject::Cage(full - cage)
-        }
-    }
-
-    /// The class of full item `full` (see [`CompiledOptions::class`]).
-    fn class_of(&self, full: usize) -> u8 {
-        let (n, nn) = (self.n, self.n * self.n);
-        if full < nn {
-            return CLASS_CELL;
-        }
-        match self.houses.get((full - nn) / n) {
-            Some(house) => match house.unit {
-                Unit::Row(_) => 1,
-                Unit::Column(_) => 2,
-                Unit::Box(_) | Unit::Region(_) => 3,
-                Unit::Diagonal(_) => 4,
-                Unit::Window(_) => 5,
-                Unit::Cage(_) => 6,
-            },
-            // Past the houses: a cage's digits, then the cages themselves.
-            None if full < nn + (self.houses.len() + self.sets.len()) * n => 6,
-            None => 7,
-        }
+impl Tables {
+    /// The shape of the rules' grid.
+    fn shape(&self) -> Shape {
+        self.variant.shape()
     }
 }
 
@@ -740,13 +762,13 @@ impl SudokuSolver for DlxSolver {
         limits: SearchLimits,
         visit: Option<GridVisit<'_>>,
     ) -> Result<Report, PuzzleError> {
-        if is_cancelled(self.cancel.as_ref()) {
+        if is_cancelled(self.searches.cancel.as_ref()) {
             return Ok(Report::STOPPED);
         }
         // A shared node budget caps the search at what is left of it, and
         // is charged what the search spent.
         let asked = limits.max_nodes;
-        let limits = match &self.budget {
+        let limits = match &self.searches.budget {
             Some(b) => SearchLimits {
                 max_nodes: asked.min(b.left()),
                 ..limits
@@ -756,14 +778,15 @@ impl SudokuSolver for DlxSolver {
         // Moved out for the search (`with_matrix` borrows the solver), and
         // not cloned: a clone per puzzle would make every thread of a batch
         // write the same reference count.
-        let cancel = self.cancel.take();
+        let cancel = self.searches.cancel.take();
         let mut visit = visit;
         let on_boards = if puzzle.shape() != self.shape() {
             None
         } else if self.uses_boards() {
             let visit = visit.as_deref_mut();
-            let marks = self.variant.candidates();
-            self.boards
+            let marks = self.tables.variant.candidates();
+            self.searches
+                .boards
                 .search(puzzle, marks, limits, visit, cancel.as_ref())
         } else if let Some(cells) = self.uses_cells() {
             cells.search(puzzle, limits, visit.as_deref_mut(), cancel.as_ref())
@@ -787,8 +810,8 @@ impl SudokuSolver for DlxSolver {
                 Report { outcome, stats }
             }),
         };
-        self.cancel = cancel;
-        if let (Some(b), Ok(r)) = (&self.budget, &report) {
+        self.searches.cancel = cancel;
+        if let (Some(b), Ok(r)) = (&self.searches.budget, &report) {
             let cut = r.outcome == Outcome::NodeLimit && limits.max_nodes < asked;
             b.spend(r.stats.nodes, cut);
         }
@@ -796,7 +819,7 @@ impl SudokuSolver for DlxSolver {
     }
 
     fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
-        self.cancel = cancel;
+        self.searches.cancel = cancel;
     }
 }
 
@@ -806,7 +829,7 @@ impl DlxSolver {
     /// search gets at most what is left, and one cut short by the budget
     /// marks it spent ([`NodeBudget`]).
     pub(crate) fn set_node_budget(&mut self, budget: Option<Arc<NodeBudget>>) {
-        self.budget = budget;
+        self.searches.budget = budget;
     }
 }
 

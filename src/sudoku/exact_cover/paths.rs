@@ -16,8 +16,8 @@ impl DlxSolver {
     /// none for rules without, whose matrices the four-item links search
     /// fastest without.
     pub(crate) fn propagate(&self) -> Propagate {
-        let variant = &self.variant;
-        match self.propagate {
+        let variant = &self.tables.variant;
+        match self.searches.propagate {
             Some(p) => p,
             None if BoardSearch::takes(variant) => Propagate::Blocking,
             None if cells::pays(variant) => Propagate::Rules,
@@ -40,7 +40,7 @@ impl DlxSolver {
     /// columns and boxes (pencil marks allowed) with blocking (or every
     /// rule's propagator, which for these rules are the boards').
     pub(super) fn uses_boards(&self) -> bool {
-        BoardSearch::takes(&self.variant)
+        BoardSearch::takes(&self.tables.variant)
             && matches!(
                 self.propagate(),
                 Propagate::Blocking | Propagate::All | Propagate::Rules
@@ -53,8 +53,9 @@ impl DlxSolver {
         if self.propagate() != Propagate::Rules || self.uses_boards() {
             return None;
         }
-        let variant = &self.variant;
-        self.cells
+        let variant = &self.tables.variant;
+        self.searches
+            .cells
             .get_or_insert_with(|| CellSearch::of(variant).map(Box::new))
             .as_deref_mut()
     }

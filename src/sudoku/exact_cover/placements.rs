@@ -5,6 +5,7 @@
 //! rating and the explained path.
 
 use super::super::Grid;
+use super::{CLASS_CELL, Compiled, Tables, Unit};
 use crate::dlx::{FlatProblem, OptionId, Solution};
 
 /// Where the options of a compiled puzzle put their digits.
@@ -160,5 +161,67 @@ impl Placements<'_> {
             }
         }
         grid
+    }
+}
+
+impl Compiled {
+    /// What the options of this problem, compiled under `tables`, place.
+    pub(super) fn placements<'s>(&'s self, tables: &'s Tables) -> Placements<'s> {
+        Placements {
+            n: tables.n,
+            full_option: &self.full_option,
+            placement_base: tables.placement_base,
+            placed: &self.placed,
+            placed_ends: &self.placed_ends,
+            deduced: &self.deduced,
+            sets: &tables.sets,
+        }
+    }
+}
+
+impl Tables {
+    /// What full item `full` stands for (see [`Subject`]); the items of
+    /// the rating's compile (no rests).
+    pub(super) fn subject_of(&self, full: usize) -> Subject {
+        let (n, nn) = (self.n, self.n * self.n);
+        let cage_digit = nn + self.houses.len() * n;
+        let cage = cage_digit + self.sets.len() * n;
+        let digit = |at: usize| ((full - at) % n) as u8 + 1;
+        if full < nn {
+            Subject::Cell(full)
+        } else if full < cage_digit {
+            Subject::HouseDigit {
+                house: (full - nn) / n,
+                digit: digit(nn),
+            }
+        } else if full < cage {
+            Subject::CageDigit {
+                cage: (full - cage_digit) / n,
+                digit: digit(cage_digit),
+            }
+        } else {
+            Subject::Cage(full - cage)
+        }
+    }
+
+    /// The class of full item `full` (see [`CompiledOptions::class`]).
+    pub(super) fn class_of(&self, full: usize) -> u8 {
+        let (n, nn) = (self.n, self.n * self.n);
+        if full < nn {
+            return CLASS_CELL;
+        }
+        match self.houses.get((full - nn) / n) {
+            Some(house) => match house.unit {
+                Unit::Row(_) => 1,
+                Unit::Column(_) => 2,
+                Unit::Box(_) | Unit::Region(_) => 3,
+                Unit::Diagonal(_) => 4,
+                Unit::Window(_) => 5,
+                Unit::Cage(_) => 6,
+            },
+            // Past the houses: a cage's digits, then the cages themselves.
+            None if full < nn + (self.houses.len() + self.sets.len()) * n => 6,
+            None => 7,
+        }
     }
 }

@@ -53,7 +53,7 @@
 //! parity or a house already rules out, and candidates that no filling or
 //! path of a constraint holds.
 
-use super::{DlxSolver, Grid, House, PuzzleError, Variant};
+use super::{Compiled, Grid, House, PuzzleError, Tables, Variant};
 use crate::dlx::{Color, ItemId, ItemKind, Problem, Propagate};
 use crate::sudoku::constraint::{Constraint, Relation, decimal};
 
@@ -274,25 +274,31 @@ struct Builder<'v> {
     preferred: Vec<ItemId>,
 }
 
-impl DlxSolver {
-    /// Compiles `puzzle` under rules with constraints into `self.colored`
-    /// and the map of its options to placements (`full_option`).
-    pub(super) fn compile_colored(&mut self, puzzle: &Grid) -> Result<(), PuzzleError> {
-        if puzzle.shape() != self.shape() {
+impl Compiled {
+    /// Compiles `puzzle` under the rules of `tables`, which carry
+    /// constraints, into `colored` (running `propagate`) and the map of
+    /// its options to placements (`full_option`).
+    pub(super) fn compile_colored(
+        &mut self,
+        tables: &Tables,
+        puzzle: &Grid,
+        propagate: Propagate,
+    ) -> Result<(), PuzzleError> {
+        if puzzle.shape() != tables.shape() {
             return Err(PuzzleError::Shape {
-                expected: self.shape(),
+                expected: tables.shape(),
                 found: puzzle.shape(),
             });
         }
         // The problem before, emptied: its lists keep their memory.
         let mut b = Builder::new(
-            &self.variant,
-            &self.houses,
+            &tables.variant,
+            &tables.houses,
             std::mem::take(&mut self.colored),
         );
         b.givens(puzzle.cells());
         b.constraints();
-        let (problem, full_option) = b.finish(&self.linear_rules, self.links_propagate());
+        let (problem, full_option) = b.finish(&tables.linear_rules, propagate);
         self.colored = problem;
         self.full_option = full_option;
         self.placed.clear();

@@ -175,7 +175,7 @@ fn solutions(v: &Variant, g: &Grid, cages: Cages, limit: usize) -> (Vec<Grid>, V
     let arena = Bump::new();
     let mut m = Matrix::from_flat(
         &arena,
-        FlatProblem::all_primary(s.items, &s.entries, &s.ends),
+        FlatProblem::all_primary(s.compiled.items, &s.compiled.entries, &s.compiled.ends),
     )
     .unwrap();
     let placements = s.placements();
@@ -194,7 +194,7 @@ fn solutions(v: &Variant, g: &Grid, cages: Cages, limit: usize) -> (Vec<Grid>, V
         SearchLimits::UNLIMITED,
     );
     found.sort_by(|a, b| a.cells().cmp(b.cells()));
-    (found, s.by_placement.clone())
+    (found, s.settled.by_placement.clone())
 }
 
 /// Both encodings find the same solutions of `g`, all of them (fewer
@@ -315,7 +315,7 @@ fn givens_inside_cages_leave_the_placements_of_the_other_cells() {
     g.set(3, 1, solved.get(3, 1));
     let mut s = DlxSolver::for_variant(v.clone());
     s.prepare(&g, Cages::Placements).unwrap();
-    assert!(!s.by_placement[4]);
+    assert!(!s.settled.by_placement[4]);
     assert_eq!(
         both_alike(&v, &g, 1000).0,
         s.count_up_to(&g, 1000).unwrap().solutions as usize
@@ -326,7 +326,7 @@ fn givens_inside_cages_leave_the_placements_of_the_other_cells() {
     g.set(0, 0, 1);
     s.prepare(&g, Cages::Placements).unwrap();
     let placed = s.placements();
-    let cage_a: Vec<(usize, usize, u8)> = (0..s.ends.len() as u32)
+    let cage_a: Vec<(usize, usize, u8)> = (0..s.compiled.ends.len() as u32)
         .flat_map(|k| placed.each(OptionId(k)).collect::<Vec<_>>())
         .filter(|&(r, c, _)| [(0, 1), (1, 0), (2, 0)].contains(&(r, c)))
         .collect();
@@ -433,12 +433,16 @@ fn a_house_rest_is_a_cage_of_its_own_in_the_search_only() {
         false,
     );
     let s = DlxSolver::for_variant(v.clone());
-    let rests: Vec<(usize, Vec<u16>)> =
-        s.rests.iter().map(|r| (r.house, r.cells.clone())).collect();
+    let rests: Vec<(usize, Vec<u16>)> = s
+        .tables
+        .rests
+        .iter()
+        .map(|r| (r.house, r.cells.clone()))
+        .collect();
     // Box 3 is house 10 (rows 0-3, columns 4-7, boxes 8-11): its rest is
     // r3c2, r4c1, r4c2, adding up to 10 - 2 = 8.
     assert!(rests.contains(&(10, vec![9, 12, 13])), "{rests:?}");
-    let box3 = s.rests.iter().find(|r| r.house == 10).unwrap();
+    let box3 = s.tables.rests.iter().find(|r| r.house == 10).unwrap();
     assert!(box3.sets.iter().all(|&set| {
         let sum: u32 = (0..4).filter(|d| set >> d & 1 == 1).map(|d| d + 1).sum();
         set.count_ones() == 3 && sum == 8
@@ -502,7 +506,7 @@ fn the_rests_keep_every_solution_of_random_killers() {
         }
         let labels: String = labels.into_iter().collect();
         let v = killer(shape, &labels, &sums, false);
-        with_rests += usize::from(!DlxSolver::for_variant(v.clone()).rests.is_empty());
+        with_rests += usize::from(!DlxSolver::for_variant(v.clone()).tables.rests.is_empty());
         // A few givens on 4x4; on 6x6 enough that the solutions stay few
         // to list (the blank 6x6 has 28,200,960).
         let mut g = Grid::empty(shape);
