@@ -188,4 +188,17 @@ pub(super) const EXPLAIN_WORDS: &[(&str, &str)] = &[
         "Explain only share K of N (K = 1..N) of the cases of all inputs; the shares' outputs, \
          concatenated in K order, are the output of one run, byte for byte",
     ),
+    (
+        "json",
+        "Write one JSON object per case and line (JSON Lines): case, file, line, column, puzzle, \
+         status, solutions, ending, rating, steps, error (see docs/rating.md)",
+    ),
+    (
+        "output",
+        "How each path is written: text, a step a line; svg, each puzzle's last step explained \
+         drawn on its candidates (the pattern ringed blue, a placed digit green, removals red and \
+         struck through; with --hint the next step, with --max-steps N step N), its line under \
+         the grid (see --output-dir, --per-page, docs/render.md); pdf, those pictures on the A4 \
+         pages of one PDF document",
+    ),
 ];

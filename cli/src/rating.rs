@@ -26,23 +26,32 @@ pub(super) struct RateArgs {
     /// Give up on a puzzle after N guesses.
     #[arg(long, value_name = "N", default_value_t = Rules::default().max_guesses)]
     pub(super) max_guesses: u64,
+    #[command(flatten)]
+    pub(super) written: Written,
+}
+
+/// The flags `rate` and `explain` share after their own: what they write
+/// and where, the share of the cases, `--rule` (`explain` says `--json`
+/// and `--output` in its own words, `help::EXPLAIN_WORDS`).
+#[derive(Args, Debug)]
+pub(super) struct Written {
     /// Write one JSON object per case and line (JSON Lines): case, file,
     /// line, column, puzzle, status, level, score, steps, error (see
     /// docs/rating.md).
     #[arg(long)]
-    pub(super) json: bool,
+    json: bool,
     /// How each rating is written: text, a line per puzzle; svg, each
     /// rated puzzle drawn with its rating under the grid (see
     /// --output-dir, --per-page, docs/render.md); pdf, those pictures on
     /// the A4 pages of one PDF document.
     #[arg(long, value_enum, value_name = "NAME", default_value_t = RateOutput::Text, conflicts_with = "json")]
-    pub(super) output: RateOutput,
+    output: RateOutput,
     #[command(flatten)]
-    pub(super) pictures: PictureArgs,
+    pictures: PictureArgs,
     #[command(flatten)]
-    pub(super) part: PartArg,
+    part: PartArg,
     #[command(flatten)]
-    pub(super) rule: RuleArgs,
+    rule: RuleArgs,
 }
 
 /// `dlx rate --output` and `dlx explain --output` values.
@@ -79,25 +88,8 @@ pub(super) struct ExplainArgs {
     /// singles alone?).
     #[arg(long, value_name = "TECHNIQUE", value_parser = technique_names())]
     pub(super) until: Option<String>,
-    /// Write one JSON object per case and line (JSON Lines): case, file,
-    /// line, column, puzzle, status, solutions, ending, rating, steps,
-    /// error (see docs/rating.md).
-    #[arg(long)]
-    pub(super) json: bool,
-    /// How each path is written: text, a step a line; svg, each puzzle's
-    /// last step explained drawn on its candidates (the pattern ringed
-    /// blue, a placed digit green, removals red and struck through; with
-    /// --hint the next step, with --max-steps N step N), its line under
-    /// the grid (see --output-dir, --per-page, docs/render.md); pdf, those
-    /// pictures on the A4 pages of one PDF document.
-    #[arg(long, value_enum, value_name = "NAME", default_value_t = RateOutput::Text, conflicts_with = "json")]
-    pub(super) output: RateOutput,
     #[command(flatten)]
-    pub(super) pictures: PictureArgs,
-    #[command(flatten)]
-    pub(super) part: PartArg,
-    #[command(flatten)]
-    pub(super) rule: RuleArgs,
+    pub(super) written: Written,
 }
 
 impl RateOutput {
@@ -111,32 +103,24 @@ impl RateOutput {
     }
 }
 
-/// The options `rate` and `explain` share: their inputs, how the run goes,
-/// and where it writes (text, `--json`, pictures).
-struct Shared {
-    input: PuzzleArgs,
-    rule: RuleArgs,
-    run: RunArgs,
-    json: bool,
-    output: RateOutput,
-    pictures: PictureArgs,
-    part: PartArg,
-}
-
-impl Shared {
-    /// The inputs and the run's options, or why the flags cannot go
-    /// together.
-    fn options(self) -> Result<(Vec<super::Input>, sudoku_app::Options), String> {
+impl Written {
+    /// The inputs and the run's options, with `input` and `run`; or why
+    /// the flags cannot go together.
+    fn options(
+        self,
+        input: PuzzleArgs,
+        run: RunArgs,
+    ) -> Result<(Vec<super::Input>, sudoku_app::Options), String> {
         let text = match self.json {
             true => Output::JsonLines,
             false => Output::Text,
         };
         let output = self.pictures.output(self.output.picture(), false, text)?;
-        let (inputs, opts) = self.input.options(self.rule);
+        let (inputs, opts) = input.options(self.rule);
         let opts = sudoku_app::Options {
             output,
             part: self.part.part,
-            ..self.run.apply(opts)
+            ..run.apply(opts)
         };
         Ok((inputs, opts))
     }
@@ -165,16 +149,7 @@ impl ExplainArgs {
             show: Show::Path,
             timeout: self.timeout,
         };
-        let shared = Shared {
-            input: self.input,
-            rule: self.rule,
-            run: self.run,
-            json: self.json,
-            output: self.output,
-            pictures: self.pictures,
-            part: self.part,
-        };
-        let (inputs, opts) = shared.options()?;
+        let (inputs, opts) = self.written.options(self.input, self.run)?;
         Ok((inputs, task, opts))
     }
 }
@@ -225,16 +200,7 @@ impl RateArgs {
                 timeout: None,
             },
         };
-        let shared = Shared {
-            input: self.input,
-            rule: self.rule,
-            run: self.run,
-            json: self.json,
-            output: self.output,
-            pictures: self.pictures,
-            part: self.part,
-        };
-        let (inputs, opts) = shared.options()?;
+        let (inputs, opts) = self.written.options(self.input, self.run)?;
         Ok((inputs, task, opts))
     }
 }
