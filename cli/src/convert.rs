@@ -5,13 +5,15 @@
 use std::io::IsTerminal;
 
 use clap::{Args, ValueEnum};
+use dlx_cli::sudoku::{Output, PictureKind};
 use dlx_engine::dlx::Propagate;
 
+use super::args::{OutputName, PictureArgs};
 use super::{
     BenchArgs, CandidatesArgs, CandidatesLayout, Classic, CoverArgs, CoverOptions, EngineArg,
-    EngineKind, GenerateArgs, Input, Level, LevelArg, Mode, ProblemKind, RenderArgs, RenderOutput,
-    Shape, SolverArg, SolverKind, SudokuArgs, SymmetryArg, Task, VariantArg, Write, bench,
-    generate_app, io, sudoku_app,
+    EngineKind, GenerateArgs, Input, Level, LevelArg, Mode, Plan, ProblemKind, RenderArgs,
+    RenderOutput, Shape, SolverArg, SolverKind, SudokuArgs, SymmetryArg, Task, VariantArg, Write,
+    bench, generate_app, io, sudoku_app,
 };
 
 /// `dlx count`'s flags.
@@ -37,8 +39,9 @@ pub(super) struct CountArgs {
 }
 
 impl CountArgs {
-    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
-        let (inputs, opts) = self.args.options();
+    /// The plan of `dlx count`: a count (to `--limit`) or an estimate.
+    pub(super) fn options(self) -> Result<Plan, String> {
+        let (inputs, opts) = self.args.options(PictureArgs::default(), false)?;
         let task = match self.estimate {
             Some(probes) => Task::Estimate {
                 probes,
@@ -48,103 +51,90 @@ impl CountArgs {
                 limit: self.limit.unwrap_or(u64::MAX),
             },
         };
-        (inputs, task, opts)
+        let opts = sudoku_app::Options {
+            progress: io::stderr().is_terminal() && matches!(task, Task::Count { .. }),
+            ..opts
+        };
+        Ok((inputs, task, opts))
+    }
+}
+
+impl RenderOutput {
+    /// The pictures it names.
+    fn kind(self) -> PictureKind {
+        match self {
+            RenderOutput::Svg => PictureKind::Svg,
+            RenderOutput::Pdf => PictureKind::Pdf,
+        }
     }
 }
 
 impl RenderArgs {
-    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+    /// The plan of `dlx render`: each puzzle drawn as read (with its
+    /// candidates), or solved and drawn with its solution.
+    pub(super) fn options(self) -> Result<Plan, String> {
         let task = if self.solve {
             Task::Solve
         } else {
-            Task::Render
+            Task::Render {
+                candidates: self.candidates,
+            }
         };
+        let output =
+            self.pictures
+                .output(Some(self.output.kind()), self.givens_only, Output::Text)?;
+        let (inputs, opts) = self.input.options(self.rule);
         let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            format: Some(self.format),
-            output: Some(match self.output {
-                RenderOutput::Svg => sudoku_app::SVG.into(),
-                RenderOutput::Pdf => sudoku_app::PDF.into(),
-            }),
-            verbose: self.verbose,
-            fail_fast: self.fail_fast,
-            threads: self.threads.into(),
-            output_dir: self.output_dir,
-            per_page: self.per_page.map(usize::from),
-            pencil_marks: self.candidates,
+            output,
             max_nodes: self.max_nodes,
-            givens_only: self.givens_only,
-            rules: self.rule.rules,
-            ..sudoku_app::Options::default()
+            ..self.run.apply(opts)
         };
-        (Input::from_args(&self.files), task, opts)
+        Ok((inputs, task, opts))
     }
 }
 
 impl CandidatesArgs {
-    pub(super) fn options(self) -> Result<(Vec<Input>, Task, sudoku_app::Options), String> {
+    /// The plan of `dlx candidates`: each puzzle's candidates written as
+    /// a grid, a line or a JSON record, or drawn as `dlx render
+    /// --candidates` draws them.
+    pub(super) fn options(self) -> Result<Plan, String> {
         if self.counts.is_some() && self.output != CandidatesLayout::Grid {
             return Err(
-                "dlx: --counts writes counts in the pencil-mark grid or --json, not --output line, svg or pdf".into(),
+                "--counts writes counts in the pencil-mark grid or --json, not --output line, svg or pdf".into(),
             );
         }
-        let layout = match self.output {
-            CandidatesLayout::Grid => sudoku_app::Layout::Grid,
-            CandidatesLayout::Line => sudoku_app::Layout::Line,
-            // The picture `dlx render --candidates` draws.
+        let (layout, picture) = match self.output {
+            CandidatesLayout::Grid => (sudoku_app::Layout::Grid, None),
+            CandidatesLayout::Line => (sudoku_app::Layout::Line, None),
             CandidatesLayout::Svg | CandidatesLayout::Pdf if self.json => {
                 return Err(
-                    "dlx: --output svg draws pictures, --json writes records: choose one".into(),
+                    "--output svg draws pictures, --json writes records: choose one".into(),
                 );
             }
-            CandidatesLayout::Svg | CandidatesLayout::Pdf => {
-                let output = match self.output {
-                    CandidatesLayout::Pdf => sudoku_app::PDF,
-                    _ => sudoku_app::SVG,
-                };
-                let opts = sudoku_app::Options {
-                    shape: self.box_shape,
-                    alphabet: self.alphabet.unwrap_or_default(),
-                    format: Some(self.format),
-                    output: Some(output.into()),
-                    verbose: self.verbose,
-                    fail_fast: self.fail_fast,
-                    max_nodes: self.max_nodes,
-                    threads: self.threads.into(),
-                    part: self.part,
-                    output_dir: self.pictures.output_dir,
-                    per_page: self.pictures.per_page.map(usize::from),
-                    pencil_marks: true,
-                    rules: self.rule.rules,
-                    ..sudoku_app::Options::default()
-                };
-                return Ok((Input::from_args(&self.files), Task::Render, opts));
-            }
+            CandidatesLayout::Svg => (sudoku_app::Layout::Grid, Some(PictureKind::Svg)),
+            CandidatesLayout::Pdf => (sudoku_app::Layout::Grid, Some(PictureKind::Pdf)),
         };
-        let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            format: Some(self.format),
-            verbose: self.verbose,
-            fail_fast: self.fail_fast,
-            max_nodes: self.max_nodes,
-            threads: self.threads.into(),
-            json: self.json,
-            part: self.part,
-            output_dir: self.pictures.output_dir,
-            per_page: self.pictures.per_page.map(usize::from),
-            rules: self.rule.rules,
-            ..sudoku_app::Options::default()
+        let text = match self.json {
+            true => Output::JsonLines,
+            false => Output::Text,
         };
-        Ok((
-            Input::from_args(&self.files),
-            Task::Candidates {
+        let output = self.pictures.output(picture, false, text)?;
+        // The picture `dlx render --candidates` draws.
+        let task = match picture {
+            Some(_) => Task::Render { candidates: true },
+            None => Task::Candidates {
                 layout,
                 counts: self.counts,
             },
-            opts,
-        ))
+        };
+        let (inputs, opts) = self.input.options(self.rule);
+        let opts = sudoku_app::Options {
+            output,
+            max_nodes: self.max_nodes,
+            part: self.part.part,
+            ..self.run.apply(opts)
+        };
+        Ok((inputs, task, opts))
     }
 }
 
@@ -188,7 +178,10 @@ pub(super) fn parse_side(s: &str) -> Result<Shape, String> {
 }
 
 impl GenerateArgs {
-    pub(super) fn options(self, err: &mut dyn Write) -> generate_app::Options {
+    /// The options of `dlx generate`, once `err` has the seed drawn from
+    /// the clock (when none is given); or why the flags cannot go
+    /// together.
+    pub(super) fn options(self, err: &mut dyn Write) -> Result<generate_app::Options, String> {
         use dlx_engine::sudoku::generate::{Settings, Symmetry};
         let seed = self.seed.unwrap_or_else(|| {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
@@ -203,7 +196,16 @@ impl GenerateArgs {
             SymmetryArg::Mirror => Symmetry::Mirror,
             SymmetryArg::Diagonal => Symmetry::Diagonal,
         };
-        generate_app::Options {
+        let output = match self.output {
+            OutputName::Picture(kind) => {
+                generate_app::Output::Pictures(self.pictures.pictures(kind, false))
+            }
+            _ if self.pictures.output_dir.is_some() || self.pictures.per_page.is_some() => {
+                return Err("dlx generate: --output-dir and --per-page hold pictures: use them with --output svg or pdf".into());
+            }
+            OutputName::Format(format) => generate_app::Output::Format(format),
+        };
+        Ok(generate_app::Options {
             shape: self.box_shape.or(self.size).unwrap_or(Shape::NINE),
             x: self.variant.contains(&VariantArg::X),
             hyper: self.variant.contains(&VariantArg::Hyper),
@@ -220,13 +222,11 @@ impl GenerateArgs {
                 tries: self.tries as usize,
             },
             with_solution: self.with_solution,
-            output: self.output,
+            output,
             threads: self.threads.into(),
             max_nodes: self.max_nodes,
             timeout: self.timeout,
-            output_dir: self.pictures.output_dir,
-            per_page: self.pictures.per_page.map(usize::from),
-        }
+        })
     }
 }
 
@@ -239,20 +239,6 @@ impl LevelArg {
             LevelArg::Expert => Level::Expert,
         }
     }
-}
-
-/// The names `--format` (with `auto`) and `--output` accept.
-pub(super) fn format_names(auto: bool) -> clap::builder::PossibleValuesParser {
-    let names = dlx_engine::format::names();
-    clap::builder::PossibleValuesParser::new(auto.then_some("auto").into_iter().chain(names))
-}
-
-/// The names `solve --output` accepts: the formats, `svg` and `pdf`.
-pub(super) fn output_names() -> clap::builder::PossibleValuesParser {
-    let names = dlx_engine::format::names();
-    clap::builder::PossibleValuesParser::new(
-        names.into_iter().chain([sudoku_app::SVG, sudoku_app::PDF]),
-    )
 }
 
 impl SolverArg {
@@ -282,40 +268,32 @@ impl BenchArgs {
     }
 }
 
-/// `--rule`: what a SudokuPad link's drawings and words mean where they
-/// do not say (format::sudokupad::RULES).
-#[derive(Args, Debug, Default)]
-pub(super) struct RuleArgs {
-    /// Say what a SudokuPad link's drawings or words mean where the link
-    /// does not (a rule only in its text, the colour of a line): antiknight,
-    /// antiking, nonconsecutive, all-dots, all-xv, disjoint, diagonals,
-    /// palindrome, whispers, dutch-whispers, renban, odd-even, sandwich,
-    /// or as-drawn (the drawings alone, not the text); repeat it
-    /// or separate by commas. See docs/formats.md.
-    #[arg(long = "rule", value_name = "RULE", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(dlx_engine::format::rule_names()))]
-    pub(super) rules: Vec<String>,
-}
-
 impl SudokuArgs {
-    pub(super) fn options(self) -> (Vec<Input>, sudoku_app::Options) {
+    /// The inputs and options of `dlx solve` (with `pictures` and
+    /// `givens_only`, its own flags) and `dlx count`.
+    pub(super) fn options(
+        self,
+        pictures: PictureArgs,
+        givens_only: bool,
+    ) -> Result<(Vec<Input>, sudoku_app::Options), String> {
+        let text = match (self.json, self.output) {
+            (true, _) => Output::JsonLines,
+            (false, Some(OutputName::Format(format))) => Output::Format(format),
+            (false, _) => Output::Text,
+        };
+        let picture = self.output.and_then(OutputName::picture);
+        let output = pictures.output(picture, givens_only, text)?;
+        let (inputs, opts) = self.input.options(self.rule);
         let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
             solver: self.solver.kind(),
             stats: self.stats,
-            format: Some(self.format),
-            output: self.output,
-            verbose: self.verbose,
-            fail_fast: self.fail_fast,
+            output,
             max_nodes: self.max_nodes,
             propagate: self.propagate.engine(),
-            threads: self.threads.into(),
-            json: self.json,
-            part: self.part,
-            rules: self.rule.rules,
-            ..sudoku_app::Options::default()
+            part: self.part.part,
+            ..self.run.apply(opts)
         };
-        (Input::from_args(&self.files), opts)
+        Ok((inputs, opts))
     }
 }
 
@@ -357,13 +335,6 @@ impl PropagateArg {
             PropagateArg::Rules => Some(Propagate::Rules),
         }
     }
-}
-
-/// The values `--threads` takes: 0 (one per core) up to
-/// [`dlx_engine::workers::MAX_THREADS`]; a larger one is refused with clap's
-/// message, not lowered in silence.
-pub(super) fn thread_range() -> clap::builder::RangedI64ValueParser<u16> {
-    clap::value_parser!(u16).range(0..=dlx_engine::workers::MAX_THREADS as i64)
 }
 
 impl CoverArgs {

@@ -15,13 +15,12 @@
 //! separator, then the solution as `dlx solve` writes it.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::sudoku::{self as sudoku_app, PDF, SVG, Task};
+use super::sudoku::{self as sudoku_app, Pictures, Task};
 use super::{ExitStatus, Input, output_failed};
 use dlx_engine::dlx::cancel::{Deadline, SharedCancel};
 use dlx_engine::format;
@@ -53,8 +52,8 @@ pub struct Options {
     pub settings: Settings,
     /// Also write each puzzle's solution.
     pub with_solution: bool,
-    /// The output format's name.
-    pub output: String,
+    /// What the puzzles are written as.
+    pub output: Output,
     /// Threads (0: one per core).
     pub threads: usize,
     /// The engine's search nodes each puzzle may take
@@ -62,12 +61,26 @@ pub struct Options {
     pub max_nodes: Option<u64>,
     /// When to stop the whole run, from its start.
     pub timeout: Option<Duration>,
-    /// `--output svg`: each picture to `DIR/case-KKKK.svg`, as `dlx
-    /// render --output-dir` writes them.
-    pub output_dir: Option<PathBuf>,
-    /// `--output svg`: a printable sheet of this many puzzles a page, as
-    /// `dlx render --per-page` makes it.
-    pub per_page: Option<usize>,
+}
+
+/// What `dlx generate` writes its puzzles as (`--output`).
+#[derive(Clone)]
+pub enum Output {
+    /// Each puzzle as this format writes it.
+    Format(&'static dyn format::Format),
+    /// Each puzzle drawn, as `dlx render` draws it (with
+    /// `--with-solution`, as `dlx render --solve` does), and where the
+    /// pictures go.
+    Pictures(Pictures),
+}
+
+impl std::fmt::Debug for Output {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Output::Format(format) => f.debug_tuple("Format").field(&format.name()).finish(),
+            Output::Pictures(pictures) => f.debug_tuple("Pictures").field(pictures).finish(),
+        }
+    }
 }
 
 /// Runs `dlx generate`: writes `opts.count` puzzles to `out`, messages to
@@ -78,22 +91,20 @@ pub fn run(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStat
     // Pictures: the puzzles are made as lines of the variant format and
     // drawn by the render pipeline (`dlx render`, or `dlx render --solve`
     // with --with-solution), as `dlx generate | dlx render` would.
-    if opts.output == SVG || opts.output == PDF {
-        return pictures(opts, out, err);
+    match &opts.output {
+        Output::Pictures(pictures) => draw(opts, pictures, out, err),
+        Output::Format(fmt) => text(opts, *fmt, out, err),
     }
-    if opts.output_dir.is_some() || opts.per_page.is_some() {
-        let _ = writeln!(
-            err,
-            "dlx generate: --output-dir and --per-page hold pictures: use them with --output svg or pdf"
-        );
-        return ExitStatus::BadInput;
-    }
-    text(opts, out, err)
 }
 
 /// `run` in an output format: each puzzle as the format writes it.
-fn text(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
-    let mut job = match TextJob::new(opts) {
+fn text(
+    opts: &Options,
+    fmt: &'static dyn format::Format,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> ExitStatus {
+    let mut job = match TextJob::new(opts, fmt) {
         Ok(job) => job,
         Err(message) => {
             let _ = writeln!(err, "dlx generate: {message}");
@@ -153,9 +164,7 @@ struct TextJob {
 impl TextJob {
     /// The job `opts` asks for, or why it cannot be done (before any
     /// puzzle is tried).
-    fn new(opts: &Options) -> Result<TextJob, String> {
-        let fmt = format::by_name(&opts.output)
-            .ok_or_else(|| format!("unknown output format '{}'", opts.output))?;
+    fn new(opts: &Options, fmt: &'static dyn format::Format) -> Result<TextJob, String> {
         let n = opts.shape.n();
         if !fmt.holds(opts.shape) {
             return Err(format!(
@@ -243,7 +252,7 @@ fn written_rules(
         true => format!("{fields} regions=...").trim_start().to_owned(),
         false => fields,
     });
-    let writes_rules = matches!(fmt.name(), "line" | "variant") && !opts.with_solution;
+    let writes_rules = fmt.writes_rules() && !opts.with_solution;
     if rules.is_some() && !writes_rules && fmt.link().is_none() {
         let n = opts.shape.n();
         let what = match variant.is_plain() && !opts.jigsaw && !variant.has_default_shape() {
@@ -303,31 +312,32 @@ fn report_failure(err: &mut dyn Write, e: &GenerateError, i: u64, timeout: Optio
 /// render`, or with `--with-solution` `dlx render --solve`, with
 /// `--output-dir` and `--per-page` as they take them. The puzzles made
 /// before a failure are drawn; the status is the worse of the two runs.
-fn pictures(opts: &Options, out: &mut dyn Write, err: &mut dyn Write) -> ExitStatus {
+fn draw(
+    opts: &Options,
+    pictures: &Pictures,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> ExitStatus {
+    let variant = format::by_name("variant").expect("format::ALL lists the variant format");
     let text_opts = Options {
-        output: "variant".into(),
         with_solution: false,
-        output_dir: None,
-        per_page: None,
         ..opts.clone()
     };
     let mut lines = Vec::new();
-    let made = text(&text_opts, &mut lines, err);
+    let made = text(&text_opts, variant, &mut lines, err);
     if made == ExitStatus::BadInput || lines.is_empty() {
         return made;
     }
     let task = if opts.with_solution {
         Task::Solve
     } else {
-        Task::Render
+        Task::Render { candidates: false }
     };
     let draw_opts = sudoku_app::Options {
         shape: Some(opts.shape),
-        format: Some("variant".into()),
-        output: Some(opts.output.clone()),
+        format: Some(variant),
+        output: sudoku_app::Output::Pictures(pictures.clone()),
         threads: opts.threads,
-        output_dir: opts.output_dir.clone(),
-        per_page: opts.per_page,
         ..sudoku_app::Options::default()
     };
     let input = Input::Bytes("<generated>".into(), lines.into());
@@ -371,12 +381,10 @@ mod tests {
             seed: 1,
             settings: Settings::default(),
             with_solution: false,
-            output: "line".into(),
+            output: Output::Format(format::by_name("line").unwrap()),
             threads: 1,
             max_nodes: None,
             timeout: None,
-            output_dir: None,
-            per_page: None,
         }
     }
 
@@ -395,7 +403,7 @@ mod tests {
             (ExitStatus::Success, 3, "")
         );
         let opts = Options {
-            output: "poj2676".into(),
+            output: Output::Format(format::by_name("poj2676").unwrap()),
             ..options("2x2")
         };
         let (status, out, err) = run_text(&opts);

@@ -22,16 +22,22 @@ use dlx_engine::sudoku::Shape;
 use dlx_engine::sudoku::explain::ExplainOptions;
 use dlx_engine::sudoku::rate::Level;
 
+mod args;
 mod convert;
-use convert::{CountArgs, RuleArgs};
 mod help;
 mod rating;
 
-use convert::{
-    CoverPropagateArg, PropagateArg, format_names, output_names, parse_side, thread_range,
+use args::{
+    OutputName, PartArg, PictureArgs, PuzzleArgs, RuleArgs, RunArgs, Words, output_names,
+    thread_range,
 };
+use convert::{CountArgs, CoverPropagateArg, PropagateArg, parse_side};
 use help::*;
 use rating::{ExplainArgs, RateArgs, parse_se_band, technique_names};
+
+/// What a Sudoku command's flags resolve to, once: its inputs, the task
+/// with its own settings, and the run's options.
+type Plan = (Vec<Input>, Task, sudoku_app::Options);
 
 /// Dancing-links exact-cover solver, with Sudoku on top.
 #[derive(Parser, Debug)]
@@ -66,21 +72,12 @@ enum Command {
     /// --per-page K lays the pictures K to an A4 page, then the solutions;
     /// --output pdf makes those pages one PDF document.
     #[command(after_help = EXIT_CODES)]
+    #[command(words = SOLVE_WORDS)]
     Solve {
         #[command(flatten)]
         args: SudokuArgs,
-        /// With --output svg: write each case's picture to DIR/case-KKKK.svg
-        /// (K the case's number over all inputs; DIR is made if missing)
-        /// instead of the one picture standard output holds; with --output
-        /// pdf, the document to DIR/sheet.pdf.
-        #[arg(long, value_name = "DIR")]
-        output_dir: Option<PathBuf>,
-        /// With --output svg: a printable sheet, the puzzles K to an A4
-        /// page (givens only, numbered), then their solutions, written at
-        /// the end as DIR/page-KKKK.svg; with --output pdf, K a page of
-        /// the PDF (six by default).
-        #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=64))]
-        per_page: Option<u16>,
+        #[command(flatten)]
+        pictures: PictureArgs,
         /// With --output svg: draw the givens only, for the puzzle to
         /// print; each puzzle is still solved and its solution checked, and
         /// one with no solution is still reported and not drawn.
@@ -107,7 +104,7 @@ enum Command {
     /// their solutions on the pages after, for a printable sheet, and
     /// --output pdf makes it one PDF document (dlx generate --count 6
     /// --with-solution --output pdf > handout.pdf). See docs/render.md.
-    #[command(after_help = RENDER_EXIT_CODES)]
+    #[command(after_help = RENDER_EXIT_CODES, words = RENDER_WORDS)]
     Render(RenderArgs),
     /// Count the solutions of Sudoku puzzles, one line per puzzle.
     ///
@@ -165,7 +162,7 @@ enum Command {
     /// backtracks=N. A puzzle with no solution, or more than one, prints
     /// '# no solution: PUZZLE' or '# not unique: PUZZLE'. Input as for
     /// 'dlx solve'; see docs/rating.md.
-    #[command(after_help = RATE_EXIT_CODES)]
+    #[command(after_help = RATE_EXIT_CODES, words = RATE_WORDS)]
     Rate(RateArgs),
     /// Explain how to solve each puzzle, step by step, as a person would.
     ///
@@ -178,7 +175,7 @@ enum Command {
     /// 'solved in N steps, SE ER/EP/ED', or why it stalled. Every step of
     /// a unique puzzle is checked against its solution first. Plain
     /// Sudoku of any size; see docs/rating.md.
-    #[command(after_help = EXPLAIN_EXIT_CODES)]
+    #[command(after_help = EXPLAIN_EXIT_CODES, words = EXPLAIN_WORDS)]
     Explain(ExplainArgs),
     /// Print each puzzle's true candidates: the digits of each cell that
     /// some solution holds.
@@ -193,7 +190,7 @@ enum Command {
     /// no solution prints '# no solution: PUZZLE'; one that --max-nodes
     /// cut '# not settled: PUZZLE'. Input as for 'dlx solve', every format
     /// and variant included; see docs/candidates.md.
-    #[command(after_help = CANDIDATES_EXIT_CODES)]
+    #[command(after_help = CANDIDATES_EXIT_CODES, words = CANDIDATES_WORDS)]
     Candidates(CandidatesArgs),
     /// Print a shell completion script.
     ///
@@ -211,25 +208,8 @@ enum Command {
 
 #[derive(Args, Debug)]
 struct RenderArgs {
-    /// Puzzle files; standard input when none is given or for '-'. An
-    /// argument that is no existing file but reads as one puzzle line
-    /// (dlx render 4.....8.5.3...) is drawn as that puzzle.
-    files: Vec<PathBuf>,
-    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
-    /// decide it; by default the most nearly square boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    box_shape: Option<Shape>,
-    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF;
-    /// the pictures write digits with them.
-    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
-    alphabet: Option<Alphabet>,
-    /// Input format (see docs/formats.md); auto detects it per input.
-    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
-    format: String,
-    /// Say on standard error which format auto-detection chose, and each
-    /// puzzle's title, setter and rules where its input gives them.
-    #[arg(long, short)]
-    verbose: bool,
+    #[command(flatten)]
+    input: PuzzleArgs,
     /// svg: an SVG document per puzzle (or per page with --per-page);
     /// pdf: one PDF document of A4 pages, K puzzles a page (--per-page,
     /// six by default), then with --solve their solutions, written to
@@ -245,19 +225,8 @@ struct RenderArgs {
     /// then has no solution pages.
     #[arg(long, requires = "solve")]
     givens_only: bool,
-    /// Write each case's picture to DIR/case-KKKK.svg (K the case's number
-    /// over all inputs; DIR is made if missing) instead of the one picture
-    /// standard output holds; with --output pdf, the document to
-    /// DIR/sheet.pdf.
-    #[arg(long, value_name = "DIR")]
-    output_dir: Option<PathBuf>,
-    /// A printable sheet: the puzzles K to an A4 page (givens only,
-    /// numbered), then with --solve their solutions, twelve to a page;
-    /// written at the end as DIR/page-0001.svg, ... with --output-dir, or
-    /// the one page to standard output (with --output pdf: K a page of
-    /// the PDF, six by default).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=64))]
-    per_page: Option<u16>,
+    #[command(flatten)]
+    pictures: PictureArgs,
     /// Draw each puzzle's true candidates (the digits some solution
     /// holds, as 'dlx candidates' prints them) as pencil marks in its
     /// empty cells; a puzzle with no solution is reported and not drawn.
@@ -268,13 +237,8 @@ struct RenderArgs {
     /// puzzle not settled by then is reported and not drawn.
     #[arg(long, value_name = "N", requires = "candidates")]
     max_nodes: Option<u64>,
-    /// Stop at the first puzzle that is not drawn.
-    #[arg(long)]
-    fail_fast: bool,
-    /// Draw (and solve) on N threads (0: one per core; at most 256); the
-    /// pictures are those of one thread, byte for byte.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
-    threads: u16,
+    #[command(flatten)]
+    run: RunArgs,
     #[command(flatten)]
     rule: RuleArgs,
 }
@@ -293,69 +257,28 @@ enum CandidatesLayout {
     Pdf,
 }
 
-/// The flags of the commands that draw pictures besides `--output svg`.
-#[derive(Args, Debug, Default)]
-struct PictureArgs {
-    /// With --output svg: write each case's picture to DIR/case-KKKK.svg
-    /// (K the case's number over all inputs; DIR is made if missing)
-    /// instead of the one picture standard output holds; with --output
-    /// pdf, the document to DIR/sheet.pdf.
-    #[arg(long, value_name = "DIR")]
-    output_dir: Option<PathBuf>,
-    /// With --output svg: a printable sheet, the pictures K to an A4 page
-    /// (givens only, numbered), written at the end as DIR/page-KKKK.svg
-    /// with --output-dir, or the one page to standard output; with
-    /// --output pdf, K a page of the PDF (six by default).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u16).range(1..=64))]
-    per_page: Option<u16>,
-}
-
 #[derive(Args, Debug)]
 struct CandidatesArgs {
-    /// Puzzle files; standard input when none is given or for '-'. An
-    /// argument that is no existing file but reads as one puzzle line
-    /// (dlx candidates 4.....8.5.3...) is taken as that puzzle.
-    files: Vec<PathBuf>,
-    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
-    /// decide it; by default the most nearly square boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    box_shape: Option<Shape>,
-    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
-    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
-    alphabet: Option<Alphabet>,
-    /// Input format (see docs/formats.md); auto detects it per input.
-    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
-    format: String,
+    #[command(flatten)]
+    input: PuzzleArgs,
     /// How each puzzle's candidates are written.
     #[arg(long, value_enum, default_value_t = CandidatesLayout::Grid)]
     output: CandidatesLayout,
     #[command(flatten)]
     pictures: PictureArgs,
-    /// Say on standard error which format auto-detection chose, and each
-    /// puzzle's title, setter and rules where its input gives them.
-    #[arg(long, short)]
-    verbose: bool,
-    /// Stop at the first puzzle whose candidates are not printed.
-    #[arg(long)]
-    fail_fast: bool,
+    #[command(flatten)]
+    run: RunArgs,
     /// Stop after N search-tree nodes per puzzle, over all its searches;
     /// a puzzle not settled by then prints '# not settled: PUZZLE'.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Work on N threads (0: one per core; at most 256), a puzzle per
-    /// thread; the output is that of one thread, byte for byte.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
-    threads: u16,
     /// Write one JSON object per case and line (JSON Lines): case, file,
     /// line, column, puzzle, status, candidates, cells, counts (with
     /// --counts), undecided, searches, nodes, error (see docs/json.md).
     #[arg(long)]
     json: bool,
-    /// Work only on share K of N (K = 1..N): the K-th of N contiguous
-    /// ranges of the cases of all inputs; the shares' outputs, concatenated
-    /// in K order, are the output of one run, byte for byte.
-    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
-    part: Option<Part>,
+    #[command(flatten)]
+    part: PartArg,
     /// With each candidate, the number of solutions that hold it, counted
     /// up to K ('>K' past it): 'D:COUNT' in the grid, 'counts' in --json.
     /// With 1, '1' marks the candidates that lead to exactly one solution.
@@ -571,7 +494,7 @@ struct GenerateArgs {
     /// unless --per-page says), with --with-solution the solutions on the
     /// last pages: a teacher's handout.
     #[arg(long, value_name = "NAME", default_value = "line", value_parser = output_names())]
-    output: String,
+    output: OutputName,
     #[command(flatten)]
     pictures: PictureArgs,
     /// Make puzzles on N threads (0: one per core; at most 256); same output as one.
@@ -667,41 +590,23 @@ struct BenchArgs {
 
 #[derive(Args, Debug)]
 struct SudokuArgs {
-    /// Puzzle files; standard input when none is given or for '-'. An
-    /// argument that is no existing file but reads as one puzzle line
-    /// (dlx solve 4.....8.5.3...) is solved as that puzzle.
-    files: Vec<PathBuf>,
-    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
-    /// decide it; by default the most nearly square boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    box_shape: Option<Shape>,
-    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
-    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
-    alphabet: Option<Alphabet>,
+    #[command(flatten)]
+    input: PuzzleArgs,
     /// Which solver runs.
     #[arg(long, value_enum, default_value_t = SolverArg::Dlx)]
     solver: SolverArg,
     /// Print search nodes, updates and time on standard error.
     #[arg(long)]
     stats: bool,
-    /// Input format (see docs/formats.md); auto detects it per input.
-    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
-    format: String,
     /// Output format; by default the input's. 'svg' (solve only) draws
     /// each solved puzzle as a picture (see --output-dir, --givens-only,
     /// docs/render.md); 'pdf' puts those pictures on the A4 pages of one
     /// PDF document; 'sudokupad' and 'fpuzzles' (solve) write each puzzle
     /// as a link with its rules and solution.
     #[arg(long, value_name = "NAME", value_parser = output_names())]
-    output: Option<String>,
-    /// Say on standard error which format auto-detection chose, and each
-    /// puzzle's title, setter and rules where its input gives them.
-    #[arg(long, short)]
-    verbose: bool,
-    /// Stop at the first puzzle that is not solved (no solution, malformed,
-    /// or over --max-nodes) instead of going on; the exit code says which.
-    #[arg(long)]
-    fail_fast: bool,
+    output: Option<OutputName>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Stop each search after N search-tree nodes: an unfinished solve is
     /// reported as no solution found within N nodes, a count prints 'N+'.
     #[arg(long, value_name = "N")]
@@ -711,21 +616,14 @@ struct SudokuArgs {
     /// under each; only the tree and the time change.
     #[arg(long, value_enum, value_name = "WHICH", default_value_t = PropagateArg::Auto)]
     propagate: PropagateArg,
-    /// Solve on N threads (0: one per core; at most 256). The output, standard error
-    /// and exit code are those of one thread, byte for byte, in input order.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
-    threads: u16,
     /// Write one JSON object per case and line (JSON Lines) instead of the
     /// format's output: case, file, line, column, puzzle, status, count,
     /// count_is_lower_bound, solution, error, nodes, updates, microseconds
     /// (see docs/json.md). Messages still go to standard error.
     #[arg(long, conflicts_with = "output")]
     json: bool,
-    /// Run only share K of N (K = 1..N): the K-th of N contiguous ranges of
-    /// the cases of all inputs. The N shares' outputs, concatenated in K
-    /// order, are the output of one run, byte for byte (case numbers too).
-    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
-    part: Option<Part>,
+    #[command(flatten)]
+    part: PartArg,
     #[command(flatten)]
     rule: RuleArgs,
 }
@@ -764,28 +662,15 @@ fn main() -> ExitCode {
     let status = match cli.command {
         Command::Solve {
             args,
-            output_dir,
-            per_page,
+            pictures,
             givens_only,
         } => {
-            let (inputs, mut opts) = args.options();
-            opts.interrupt = on_ctrl_c();
-            opts.output_dir = output_dir;
-            opts.per_page = per_page.map(usize::from);
-            opts.givens_only = givens_only;
-            sudoku_app::run(Task::Solve, &inputs, &opts, &mut out, &mut err)
+            let plan = args.options(pictures, givens_only);
+            let plan = plan.map(|(inputs, opts)| (inputs, Task::Solve, opts));
+            run_sudoku(plan, Interrupt::Stops, &mut out, &mut err)
         }
-        Command::Render(args) => {
-            let (inputs, task, mut opts) = args.options();
-            opts.interrupt = on_ctrl_c();
-            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
-        }
-        Command::Count(args) => {
-            let (inputs, task, mut opts) = args.options();
-            opts.interrupt = on_ctrl_c();
-            opts.progress = io::stderr().is_terminal() && matches!(task, Task::Count { .. });
-            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
-        }
+        Command::Render(args) => run_sudoku(args.options(), Interrupt::Stops, &mut out, &mut err),
+        Command::Count(args) => run_sudoku(args.options(), Interrupt::Stops, &mut out, &mut err),
         Command::Bench(args) => {
             let (inputs, opts) = args.options();
             bench::run(&inputs, &opts, &mut out, &mut err)
@@ -798,28 +683,18 @@ fn main() -> ExitCode {
             let problem = a.problem.classic();
             dlx_cli::problem::run(&problem, &mut out, &mut err)
         }
-        Command::Generate(args) => {
-            let opts = args.options(&mut err);
-            generate_app::run(&opts, &mut out, &mut err)
-        }
-        Command::Rate(args) => {
-            let (inputs, task, opts) = args.options();
-            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
-        }
-        Command::Explain(args) => {
-            let (inputs, task, opts) = args.options();
-            sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
-        }
-        Command::Candidates(args) => match args.options() {
-            Ok((inputs, task, mut opts)) => {
-                opts.interrupt = on_ctrl_c();
-                sudoku_app::run(task, &inputs, &opts, &mut out, &mut err)
-            }
+        Command::Generate(args) => match args.options(&mut err) {
+            Ok(opts) => generate_app::run(&opts, &mut out, &mut err),
             Err(message) => {
                 let _ = writeln!(err, "{message}");
                 ExitStatus::BadInput
             }
         },
+        Command::Rate(args) => run_sudoku(args.options(), Interrupt::Ends, &mut out, &mut err),
+        Command::Explain(args) => run_sudoku(args.options(), Interrupt::Ends, &mut out, &mut err),
+        Command::Candidates(args) => {
+            run_sudoku(args.options(), Interrupt::Stops, &mut out, &mut err)
+        }
         Command::Completions { shell } => {
             let script = shell::completions(shell, Cli::command());
             shell::print(&script, &mut out, &mut err)
@@ -832,6 +707,38 @@ fn main() -> ExitCode {
     };
     let _ = err.flush();
     exit(status)
+}
+
+/// What Ctrl-C does to a Sudoku command.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Interrupt {
+    /// The searches stop and the run ends with what they found
+    /// ([`on_ctrl_c`]).
+    Stops,
+    /// The process ends at once, as Ctrl-C does elsewhere.
+    Ends,
+}
+
+/// Runs a Sudoku command's `plan`, or says why its flags cannot go
+/// together (exit code 2).
+fn run_sudoku(
+    plan: Result<Plan, String>,
+    interrupt: Interrupt,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> ExitStatus {
+    match plan {
+        Ok((inputs, task, mut opts)) => {
+            if interrupt == Interrupt::Stops {
+                opts.interrupt = on_ctrl_c();
+            }
+            sudoku_app::run(task, &inputs, &opts, out, err)
+        }
+        Err(message) => {
+            let _ = writeln!(err, "dlx: {message}");
+            ExitStatus::BadInput
+        }
+    }
 }
 
 /// A flag that the first Ctrl-C sets, for `solve` and `count` to end with

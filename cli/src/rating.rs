@@ -2,58 +2,18 @@
 
 use clap::{Args, ValueEnum};
 
+use dlx_cli::sudoku::{Output, PictureKind};
+
+use super::args::{PartArg, PictureArgs, PuzzleArgs, RuleArgs, RunArgs};
 use super::convert::{ScaleArg, technique_of};
-use super::{
-    Alphabet, ExplainOptions, Input, Part, PathBuf, PictureArgs, Rules, Shape, Show, Task,
-    format_names, parse_seconds, sudoku_app, thread_range,
-};
-
-/// The puzzles `rate` and `explain` read, and how.
-#[derive(Args, Debug)]
-pub(super) struct PuzzleInput {
-    /// Puzzle files; standard input when none is given or for '-'. An
-    /// argument that is no existing file but reads as one puzzle line
-    /// (dlx rate 4.....8.5.3...) is read as that puzzle.
-    pub(super) files: Vec<PathBuf>,
-    /// Box shape ROWSxCOLS (e.g. 2x3, 3x4) when the cell count does not
-    /// decide it; by default the most nearly square boxes.
-    #[arg(long = "box", value_name = "RxC")]
-    pub(super) box_shape: Option<Shape>,
-    /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
-    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
-    pub(super) alphabet: Option<Alphabet>,
-    /// Input format (see docs/formats.md); auto detects it per input.
-    #[arg(long, value_name = "NAME", default_value = "auto", value_parser = format_names(true))]
-    pub(super) format: String,
-    /// Say on standard error which format auto-detection chose.
-    #[arg(long, short)]
-    pub(super) verbose: bool,
-    #[command(flatten)]
-    pub(super) rule: super::convert::RuleArgs,
-}
-
-impl PuzzleInput {
-    /// The inputs, and the options these flags set.
-    pub(super) fn options(self) -> (Vec<Input>, sudoku_app::Options) {
-        let opts = sudoku_app::Options {
-            shape: self.box_shape,
-            alphabet: self.alphabet.unwrap_or_default(),
-            format: Some(self.format),
-            verbose: self.verbose,
-            rules: self.rule.rules,
-            ..sudoku_app::Options::default()
-        };
-        (Input::from_args(&self.files), opts)
-    }
-}
+use super::{ExplainOptions, Plan, Rules, Show, Task, parse_seconds, sudoku_app};
 
 #[derive(Args, Debug)]
 pub(super) struct RateArgs {
     #[command(flatten)]
-    pub(super) input: PuzzleInput,
-    /// Stop at the first puzzle that is not rated.
-    #[arg(long)]
-    pub(super) fail_fast: bool,
+    pub(super) input: PuzzleArgs,
+    #[command(flatten)]
+    pub(super) run: RunArgs,
     /// The largest naked or hidden subset looked for: 1 none, 2 pairs (as
     /// qqwing), 3 pairs and triples, 4 up to quads.
     #[arg(long, value_name = "K", default_value_t = Rules::default().max_subset as u8, value_parser = clap::value_parser!(u8).range(1..=4))]
@@ -66,28 +26,32 @@ pub(super) struct RateArgs {
     /// Give up on a puzzle after N guesses.
     #[arg(long, value_name = "N", default_value_t = Rules::default().max_guesses)]
     pub(super) max_guesses: u64,
-    /// Rate on N threads (0: one per core; at most 256); the output is that of one
-    /// thread, byte for byte.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
-    pub(super) threads: u16,
+    #[command(flatten)]
+    pub(super) written: Written,
+}
+
+/// The flags `rate` and `explain` share after their own: what they write
+/// and where, the share of the cases, `--rule` (`explain` says `--json`
+/// and `--output` in its own words, `help::EXPLAIN_WORDS`).
+#[derive(Args, Debug)]
+pub(super) struct Written {
     /// Write one JSON object per case and line (JSON Lines): case, file,
     /// line, column, puzzle, status, level, score, steps, error (see
     /// docs/rating.md).
     #[arg(long)]
-    pub(super) json: bool,
+    json: bool,
     /// How each rating is written: text, a line per puzzle; svg, each
     /// rated puzzle drawn with its rating under the grid (see
     /// --output-dir, --per-page, docs/render.md); pdf, those pictures on
     /// the A4 pages of one PDF document.
     #[arg(long, value_enum, value_name = "NAME", default_value_t = RateOutput::Text, conflicts_with = "json")]
-    pub(super) output: RateOutput,
+    output: RateOutput,
     #[command(flatten)]
-    pub(super) pictures: PictureArgs,
-    /// Rate only share K of N (K = 1..N): the K-th of N contiguous ranges
-    /// of the cases of all inputs; the shares' outputs, concatenated in K
-    /// order, are the output of one run, byte for byte.
-    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
-    pub(super) part: Option<Part>,
+    pictures: PictureArgs,
+    #[command(flatten)]
+    part: PartArg,
+    #[command(flatten)]
+    rule: RuleArgs,
 }
 
 /// `dlx rate --output` and `dlx explain --output` values.
@@ -104,10 +68,9 @@ pub(super) enum RateOutput {
 #[derive(Args, Debug)]
 pub(super) struct ExplainArgs {
     #[command(flatten)]
-    pub(super) input: PuzzleInput,
-    /// Stop at the first puzzle that is not explained.
-    #[arg(long)]
-    pub(super) fail_fast: bool,
+    pub(super) input: PuzzleArgs,
+    #[command(flatten)]
+    pub(super) run: RunArgs,
     /// Only the next step: the easiest technique that makes progress.
     #[arg(long, conflicts_with = "max_steps")]
     pub(super) hint: bool,
@@ -125,40 +88,41 @@ pub(super) struct ExplainArgs {
     /// singles alone?).
     #[arg(long, value_name = "TECHNIQUE", value_parser = technique_names())]
     pub(super) until: Option<String>,
-    /// Explain on N threads (0: one per core; at most 256); the output is
-    /// that of one thread, byte for byte.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = thread_range())]
-    pub(super) threads: u16,
-    /// Write one JSON object per case and line (JSON Lines): case, file,
-    /// line, column, puzzle, status, solutions, ending, rating, steps,
-    /// error (see docs/rating.md).
-    #[arg(long)]
-    pub(super) json: bool,
-    /// How each path is written: text, a step a line; svg, each puzzle's
-    /// last step explained drawn on its candidates (the pattern ringed
-    /// blue, a placed digit green, removals red and struck through; with
-    /// --hint the next step, with --max-steps N step N), its line under
-    /// the grid (see --output-dir, --per-page, docs/render.md); pdf, those
-    /// pictures on the A4 pages of one PDF document.
-    #[arg(long, value_enum, value_name = "NAME", default_value_t = RateOutput::Text, conflicts_with = "json")]
-    pub(super) output: RateOutput,
     #[command(flatten)]
-    pub(super) pictures: PictureArgs,
-    /// Explain only share K of N (K = 1..N) of the cases of all inputs;
-    /// the shares' outputs, concatenated in K order, are the output of
-    /// one run, byte for byte.
-    #[arg(long, value_name = "K/N", conflicts_with = "fail_fast")]
-    pub(super) part: Option<Part>,
+    pub(super) written: Written,
 }
 
 impl RateOutput {
-    /// The `--output` name the pipeline takes (`None`: text).
-    pub(super) fn name(self) -> Option<&'static str> {
+    /// The pictures it names (`None`: text).
+    fn picture(self) -> Option<PictureKind> {
         match self {
             RateOutput::Text => None,
-            RateOutput::Svg => Some(sudoku_app::SVG),
-            RateOutput::Pdf => Some(sudoku_app::PDF),
+            RateOutput::Svg => Some(PictureKind::Svg),
+            RateOutput::Pdf => Some(PictureKind::Pdf),
         }
+    }
+}
+
+impl Written {
+    /// The inputs and the run's options, with `input` and `run`; or why
+    /// the flags cannot go together.
+    fn options(
+        self,
+        input: PuzzleArgs,
+        run: RunArgs,
+    ) -> Result<(Vec<super::Input>, sudoku_app::Options), String> {
+        let text = match self.json {
+            true => Output::JsonLines,
+            false => Output::Text,
+        };
+        let output = self.pictures.output(self.output.picture(), false, text)?;
+        let (inputs, opts) = input.options(self.rule);
+        let opts = sudoku_app::Options {
+            output,
+            part: self.part.part,
+            ..run.apply(opts)
+        };
+        Ok((inputs, opts))
     }
 }
 
@@ -168,7 +132,8 @@ pub(super) fn technique_names() -> clap::builder::PossibleValuesParser {
 }
 
 impl ExplainArgs {
-    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+    /// The plan of `dlx explain`: each puzzle's path, step by step.
+    pub(super) fn options(self) -> Result<Plan, String> {
         let until = self.until.as_deref().and_then(technique_of);
         let explain = ExplainOptions {
             max_steps: if self.hint {
@@ -179,23 +144,13 @@ impl ExplainArgs {
             until,
             rating_only: false,
         };
-        let (inputs, opts) = self.input.options();
-        let opts = sudoku_app::Options {
-            fail_fast: self.fail_fast,
-            threads: self.threads.into(),
-            json: self.json,
-            part: self.part,
-            output: self.output.name().map(str::to_string),
-            output_dir: self.pictures.output_dir,
-            per_page: self.pictures.per_page.map(usize::from),
-            ..opts
-        };
         let task = Task::Explain {
             opts: explain,
             show: Show::Path,
             timeout: self.timeout,
         };
-        (inputs, task, opts)
+        let (inputs, opts) = self.written.options(self.input, self.run)?;
+        Ok((inputs, task, opts))
     }
 }
 
@@ -227,21 +182,12 @@ pub(super) fn parse_se_band(text: &str) -> Result<(u32, u32), String> {
 }
 
 impl RateArgs {
-    pub(super) fn options(self) -> (Vec<Input>, Task, sudoku_app::Options) {
+    /// The plan of `dlx rate`: each puzzle rated on qqwing's scale, or
+    /// on Sudoku Explainer's from its explained path.
+    pub(super) fn options(self) -> Result<Plan, String> {
         let rules = Rules {
             max_subset: self.subsets.into(),
             max_guesses: self.max_guesses,
-        };
-        let (inputs, opts) = self.input.options();
-        let opts = sudoku_app::Options {
-            fail_fast: self.fail_fast,
-            threads: self.threads.into(),
-            json: self.json,
-            part: self.part,
-            output: self.output.name().map(str::to_string),
-            output_dir: self.pictures.output_dir,
-            per_page: self.pictures.per_page.map(usize::from),
-            ..opts
         };
         let task = match self.scale {
             ScaleArg::Qqwing => Task::Rate { rules },
@@ -254,6 +200,7 @@ impl RateArgs {
                 timeout: None,
             },
         };
-        (inputs, task, opts)
+        let (inputs, opts) = self.written.options(self.input, self.run)?;
+        Ok((inputs, task, opts))
     }
 }

@@ -86,6 +86,7 @@ mod candidates;
 mod estimate;
 mod explain;
 mod judge;
+mod output;
 mod picture;
 mod pipeline;
 mod rate;
@@ -95,7 +96,8 @@ mod watch;
 mod write;
 
 pub use explain::Show;
-pub use picture::{PDF, PDF_FILE, PDF_PER_PAGE, SVG, file_name};
+pub use output::{Output, PictureKind, Pictures};
+pub use picture::{PDF_FILE, PDF_PER_PAGE, file_name};
 pub use pipeline::WINDOW;
 
 pub use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
@@ -107,8 +109,9 @@ use record::{Status, Verdict, error_line, json_line};
 use watch::Board;
 use write::{End, Writer};
 
-/// Options shared by `solve` and `count`.
-#[derive(Clone, Debug)]
+/// The settings of a run that every task reads; what is a task's own is
+/// in its [`Task`] variant, and where the answers go is one [`Output`].
+#[derive(Clone)]
 pub struct Options {
     /// Box shape, when the cell count does not decide it.
     pub shape: Option<Shape>,
@@ -118,11 +121,12 @@ pub struct Options {
     pub solver: SolverKind,
     /// Print statistics on standard error at the end.
     pub stats: bool,
-    /// Input format name; `None` or `auto` detects it per input.
-    pub format: Option<String>,
-    /// Output format name; `None` writes in the input's format.
-    pub output: Option<String>,
-    /// What `--rule` says of SudokuPad links (`format::sudokupad::RULES`).
+    /// The input format (`--format`); `None` detects it per input.
+    pub format: Option<&'static dyn Format>,
+    /// Where each case's answer goes: the input's format, another, JSON
+    /// Lines or pictures.
+    pub output: Output,
+    /// What `--rule` says of SudokuPad links (`dlx_engine::format::rule_names`).
     pub rules: Vec<String>,
     /// Say on standard error which format was detected, and each puzzle's
     /// title, setter and rules text where its input gives them.
@@ -139,9 +143,6 @@ pub struct Options {
     /// Threads that solve (0: one per core); the output is the same for
     /// any number.
     pub threads: usize,
-    /// Write one JSON object per case and line (docs/json.md) instead of
-    /// the output format; `output` is then ignored.
-    pub json: bool,
     /// Run only this share of the cases: the K-th of N contiguous ranges
     /// ([`Part::range`]) of the cases of all inputs, so that the shares'
     /// outputs, concatenated in K order, are one run's. Cannot be combined
@@ -155,23 +156,6 @@ pub struct Options {
     /// `count`: show a progress line on standard error (drawn only on a
     /// terminal) for each case whose search runs past a second.
     pub progress: bool,
-    /// Pictures (`render`, or `solve` with `output` [`SVG`]): write each
-    /// case's SVG document to this folder as [`file_name`] of its case
-    /// number over the run, instead of the run's one picture to standard
-    /// output.
-    pub output_dir: Option<std::path::PathBuf>,
-    /// `render`: gather the pictures into A4 pages of this many puzzles,
-    /// their solutions on the pages after (`render::sheet`), written at
-    /// the end of the run as `page-KKKK.svg` (or the one page to standard
-    /// output).
-    pub per_page: Option<usize>,
-    /// `render --candidates`: draw each puzzle's true candidates as pencil
-    /// marks in its empty cells.
-    pub pencil_marks: bool,
-    /// Pictures of solved puzzles (`solve --output svg`, `render
-    /// --solve`): the solve is run and checked, but only the givens are
-    /// drawn (the puzzle to print).
-    pub givens_only: bool,
 }
 
 impl Options {
@@ -191,22 +175,32 @@ impl Default for Options {
             solver: SolverKind::default(),
             stats: false,
             format: None,
-            output: None,
+            output: Output::Text,
             rules: Vec::new(),
             verbose: false,
             fail_fast: false,
             max_nodes: None,
             propagate: None,
             threads: 1,
-            json: false,
             part: None,
             interrupt: None,
             progress: false,
-            output_dir: None,
-            per_page: None,
-            pencil_marks: false,
-            givens_only: false,
         }
+    }
+}
+
+impl std::fmt::Debug for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Options")
+            .field("shape", &self.shape)
+            .field("format", &self.format.map(|format| format.name()))
+            .field("output", &self.output)
+            .field("rules", &self.rules)
+            .field("fail_fast", &self.fail_fast)
+            .field("max_nodes", &self.max_nodes)
+            .field("threads", &self.threads)
+            .field("part", &self.part)
+            .finish_non_exhaustive()
     }
 }
 
@@ -238,7 +232,11 @@ pub enum Task {
     /// Draw each puzzle as read, without solving it (`dlx render`, an
     /// SVG document per case; `solve` with `--output svg` draws
     /// solutions).
-    Render,
+    Render {
+        /// Draw its true candidates as pencil marks in its empty cells
+        /// (`render --candidates`).
+        candidates: bool,
+    },
     /// Print each puzzle's true candidates (`dlx candidates`): the digits
     /// of each cell that some solution holds.
     Candidates {
@@ -263,7 +261,7 @@ impl Task {
     fn count_limit(self) -> u64 {
         match self {
             Task::Count { limit } => limit,
-            Task::Solve | Task::Render => 1,
+            Task::Solve | Task::Render { .. } => 1,
             Task::Rate { .. }
             | Task::Candidates { .. }
             | Task::Estimate { .. }
@@ -290,19 +288,6 @@ impl std::ops::AddAssign for Totals {
     }
 }
 
-/// Looks a format name up, or says on `err` that there is none.
-fn named(name: &str, err: &mut dyn Write) -> Option<&'static dyn Format> {
-    let found = format::by_name(name);
-    if found.is_none() {
-        let _ = writeln!(
-            err,
-            "dlx: unknown format '{name}' (one of auto, {})",
-            format::names().join(", ")
-        );
-    }
-    found
-}
-
 /// What every step of a run reads and nobody changes.
 struct Context<'o> {
     task: Task,
@@ -314,10 +299,11 @@ struct Context<'o> {
     output: Option<&'static dyn Format>,
     /// `count` with `progress`: the progress line.
     board: Option<Arc<Board>>,
-    /// Each case comes to a picture (`render`, `--output svg`), not text.
-    pictures: bool,
-    /// The pictures go onto the pages of a PDF (`--output pdf`).
-    pdf: bool,
+    /// `--json`: each case comes to a JSON record.
+    json: bool,
+    /// Each case comes to a picture (`render`, `--output svg`), not text,
+    /// drawn and written as these say.
+    pictures: Option<Pictures>,
 }
 
 /// Everything one item comes to: what it prints and what it adds to the
@@ -353,7 +339,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     };
     match ctx.task {
         Task::Rate { rules } => return rate::compute(job, &rules, ctx, solvers.rater()),
-        Task::Render => return picture::compute(job, ctx, solvers),
+        Task::Render { candidates } => return picture::compute(job, candidates, ctx, solvers),
         Task::Explain {
             opts,
             show,
@@ -410,7 +396,7 @@ fn solve_or_count(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
             time,
         };
     }
-    if ctx.pictures {
+    if ctx.pictures.is_some() {
         if let (Some(case), Some(solution)) = (&read, &verdict.solution) {
             let item = picture::Item {
                 solution: Some(solution.clone()),
@@ -481,7 +467,7 @@ fn judge_case(
 ) -> Verdict {
     let shape = case.grid.shape();
     // A picture checks its own alphabet (`picture::picture`).
-    let check = (ctx.task == Task::Solve && !ctx.pictures) || writer.is_none();
+    let check = (ctx.task == Task::Solve && ctx.pictures.is_none()) || writer.is_none();
     let why = if check {
         unwritable(writer, shape, &ctx.format_opts.alphabet)
     } else {
@@ -494,7 +480,7 @@ fn judge_case(
         Task::Solve => format.rule(),
         Task::Count { .. }
         | Task::Rate { .. }
-        | Task::Render
+        | Task::Render { .. }
         | Task::Candidates { .. }
         | Task::Estimate { .. }
         | Task::Explain { .. } => Rule::Any,
@@ -620,12 +606,19 @@ pub fn run(
         totals: Totals::default(),
         written: usize::from(span.as_ref().is_some_and(|s| s.after_output)),
         board: ctx.board.clone(),
-        dir: opts.output_dir.as_deref(),
-        sheet: (opts.per_page.is_some() && ctx.pictures || ctx.pdf).then(|| picture::Sheet {
-            per_page: opts.per_page,
-            pdf: ctx.pdf,
-            items: Vec::new(),
-        }),
+        dir: match &opts.output {
+            Output::Pictures(pictures) => pictures.dir.as_deref(),
+            _ => None,
+        },
+        sheet: ctx
+            .pictures
+            .as_ref()
+            .filter(|pictures| pictures.on_pages())
+            .map(|pictures| picture::Sheet {
+                per_page: pictures.per_page,
+                pdf: pictures.kind == PictureKind::Pdf,
+                items: Vec::new(),
+            }),
     };
     let flow = pipeline::run(&ctx, inputs, span.as_ref(), threads, &mut writer);
     if let ControlFlow::Break(End::Output(status)) = flow {
@@ -636,24 +629,20 @@ pub fn run(
 
 impl<'o> Context<'o> {
     /// The context of a run of `task` with `opts`, or `None` once `err`
-    /// says why the flags cannot go together (or name no format).
+    /// says why the run cannot be made (pictures of counts, a folder for
+    /// them that cannot be made).
     fn new(task: Task, opts: &'o Options, err: &mut dyn Write) -> Option<Context<'o>> {
-        let fixed = match opts.format.as_deref() {
-            None | Some("auto") => None,
-            Some(name) => Some(named(name, err)?),
+        let pictures = match (&opts.output, task) {
+            (Output::Pictures(pictures), _) => Some(pictures.clone()),
+            (_, Task::Render { .. }) => Some(Pictures::default()),
+            _ => None,
         };
-        let pdf = opts.output.as_deref() == Some(PDF) && !opts.json;
-        let pictures =
-            task == Task::Render || opts.output.as_deref() == Some(SVG) && !opts.json || pdf;
-        if let Err(message) = check_picture_flags(task, opts, pictures) {
+        if let Some(pictures) = &pictures
+            && let Err(message) = check_pictures(task, pictures)
+        {
             let _ = writeln!(err, "dlx: {message}");
             return None;
         }
-        let output = match opts.output.as_deref() {
-            Some(SVG | PDF) => None,
-            Some(name) if !opts.json => Some(named(name, err)?),
-            _ => None,
-        };
         Some(Context {
             task,
             opts,
@@ -662,39 +651,26 @@ impl<'o> Context<'o> {
                 alphabet: opts.alphabet.clone(),
                 rules: opts.rules.clone(),
             },
-            fixed,
-            output,
+            fixed: opts.format,
+            output: match opts.output {
+                Output::Format(format) => Some(format),
+                _ => None,
+            },
             board: (opts.progress && matches!(task, Task::Count { .. }))
                 .then(|| Arc::new(Board::new())),
+            json: opts.output.is_json_lines(),
             pictures,
-            pdf,
         })
     }
 }
 
-/// The flags that hold pictures (`--per-page`, `--givens-only`,
-/// `--output-dir`, whose folder is made here) given only where the run
-/// draws them (`pictures`), and pictures not asked of a count; why not
-/// otherwise.
-fn check_picture_flags(task: Task, opts: &Options, pictures: bool) -> Result<(), String> {
-    if pictures && matches!(task, Task::Count { .. }) {
+/// Pictures not asked of a count, and `--output-dir`'s folder made; why
+/// not otherwise.
+fn check_pictures(task: Task, pictures: &Pictures) -> Result<(), String> {
+    if matches!(task, Task::Count { .. }) {
         return Err("--output svg draws solutions and puzzles, not counts: use it with dlx solve, rate, candidates or generate (or dlx render)".into());
     }
-    if opts.per_page.is_some() && !pictures {
-        return Err(
-            "--per-page gathers pictures onto pages: use it with --output svg (or dlx render)"
-                .into(),
-        );
-    }
-    if opts.givens_only && !pictures {
-        return Err("--givens-only draws the puzzle of a picture: use it with --output svg (or dlx render --solve)".into());
-    }
-    if let Some(dir) = &opts.output_dir {
-        if !pictures {
-            return Err(
-                "--output-dir holds pictures: use it with --output svg (or dlx render)".into(),
-            );
-        }
+    if let Some(dir) = &pictures.dir {
         picture::make_dir(dir)
             .map_err(|e| format!("cannot make the folder {}: {e}", dir.display()))?;
     }

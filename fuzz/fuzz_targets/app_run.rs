@@ -4,7 +4,7 @@
 //! exit status is one of the three documented.
 #![no_main]
 
-use dlx_cli::sudoku::{Options, Task, run};
+use dlx_cli::sudoku::{Options, Output, Task, run};
 use dlx_cli::{ExitStatus, Input};
 use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::format::ALL;
@@ -14,10 +14,11 @@ fuzz_target!(|data: &[u8]| {
     let [which, how, input @ ..] = data else {
         return;
     };
-    let format = ALL
-        .get(*which as usize % (ALL.len() + 1))
-        .map(|f| f.name().to_string());
-    let output = (how & 8 != 0).then(|| ALL[(*how as usize >> 4) % ALL.len()].name().to_string());
+    let format = ALL.get(*which as usize % (ALL.len() + 1)).copied();
+    let output = match how & 8 != 0 {
+        true => Output::Format(ALL[(*how as usize >> 4) % ALL.len()]),
+        false => Output::Text,
+    };
     let task = if how & 0x86 == 0x86 {
         Task::Rate {
             rules: Rules {

@@ -29,6 +29,9 @@ use crate::sudoku::{Grid, Shape};
 pub(crate) struct Line;
 
 impl Format for Line {
+    fn writes_rules(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "line"
     }

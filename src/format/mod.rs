@@ -216,6 +216,12 @@ pub trait Format: Sync {
     fn link(&self) -> Option<Link> {
         None
     }
+    /// Whether the format writes a puzzle's rules beside its grid, so that
+    /// what it writes reads back as the same variant (`line`, `variant`):
+    /// `dlx generate` writes a variant only in such a format, or as a link.
+    fn writes_rules(&self) -> bool {
+        false
+    }
 }
 
 /// A link a format writes ([`Format::link`]).

@@ -42,6 +42,9 @@ use crate::sudoku::{Grid, Shape, Variant, VariantError};
 pub(crate) struct VariantFormat;
 
 impl Format for VariantFormat {
+    fn writes_rules(&self) -> bool {
+        true
+    }
     fn name(&self) -> &'static str {
         "variant"
     }

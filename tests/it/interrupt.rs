@@ -163,7 +163,7 @@ fn a_run_already_interrupted_settles_nothing_and_says_so() {
         Task::Solve,
         &judge,
         &Options {
-            format: Some("hdu1426".into()),
+            format: dlx_engine::format::by_name("hdu1426"),
             ..opts.clone()
         },
     );

@@ -5,8 +5,9 @@
 //! outputs and standard errors concatenated in K order are those of one
 //! run, byte for byte, and the worst share's exit code is the run's.
 
-use dlx_cli::sudoku::{Options, Task};
+use dlx_cli::sudoku::{Options, Output, Task};
 use dlx_cli::{Input, Part};
+use dlx_engine::format;
 
 use crate::common;
 use crate::common::runs::{Run, dlx, run_lib, samples, several_inputs, stream};
@@ -74,7 +75,7 @@ fn every_output_format_concatenates() {
     for name in dlx_engine::format::names() {
         for task in [Task::Solve, Task::Count { limit: 2 }] {
             let opts = Options {
-                output: Some(name.to_owned()),
+                output: Output::Format(format::by_name(name).unwrap()),
                 ..Options::default()
             };
             for n in [2, 3, 5, 8] {
@@ -97,7 +98,7 @@ fn the_separator_follows_the_first_case_that_printed() {
     let text = format!("{unsolvable}\n{solvable}\n{solvable}\n{unsolvable}\n{solvable}");
     let inputs = [Input::Bytes("hdu".into(), text.into_bytes().into())];
     let opts = Options {
-        format: Some("hdu1426".into()),
+        format: format::by_name("hdu1426"),
         ..Options::default()
     };
     for n in 1..=6 {

@@ -475,7 +475,7 @@ proptest! {
             Kind::Malformed => ExitStatus::BadInput,
         };
         for fail_fast in [false, true] {
-            let opts = RunOptions { fail_fast, format: Some("line".into()), ..RunOptions::default() };
+            let opts = RunOptions { fail_fast, format: dlx_engine::format::by_name("line"), ..RunOptions::default() };
             let inputs = [Input::Bytes("batch".into(), input.clone().into_bytes().into())];
             let (mut out, mut err) = (Vec::new(), Vec::new());
             let status = run(task, &inputs, &opts, &mut out, &mut err);

@@ -587,3 +587,76 @@ fn the_length_reader_measures_functions() {
         ]
     );
 }
+
+/// The names of what a run reads or writes: every format's, and the
+/// outputs that are no format (pictures, records, text).
+fn output_kinds() -> Vec<&'static str> {
+    let mut kinds = dlx_engine::format::names();
+    kinds.extend(["svg", "pdf", "json", "text"]);
+    kinds
+}
+
+/// Whether a line of code compares a string with one of `kinds` (`==`,
+/// `!=`, `Some(..)`, a match arm or pattern), or declares a format or
+/// output held as a string.
+fn names_a_kind(line: &str, kinds: &[&str]) -> bool {
+    let compared = kinds.iter().any(|kind| {
+        let quoted = format!("\"{kind}\"");
+        [
+            format!("== {quoted}"),
+            format!("!= {quoted}"),
+            format!("Some({quoted})"),
+            format!("{quoted} =>"),
+            format!("{quoted} |"),
+            format!("| {quoted}"),
+        ]
+        .iter()
+        .any(|p| line.contains(p.as_str()))
+    });
+    let held = ["format", "output"].iter().any(|field| {
+        [": String", ": Option<String>", ": Option<&str>", ": &str"]
+            .iter()
+            .any(|ty| line.contains(&format!("{field}{ty}")))
+    });
+    compared || held
+}
+
+#[test]
+fn no_output_kind_is_compared_as_a_string() {
+    // The flags resolve once into typed values (cli/src/args.rs): the
+    // input format, the `Output` of a run (`sudoku::Output`,
+    // `generate::Output`). Past parsing, nothing compares a format's or
+    // an output's name, and no option holds one as a string.
+    let kinds = output_kinds();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cli/src");
+    let mut found = Vec::new();
+    for path in modules(&root).values() {
+        let text = code(&fs::read_to_string(path).unwrap());
+        for (i, line) in text.lines().enumerate() {
+            if names_a_kind(line, &kinds) {
+                found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "resolve an output or format once, to its type, not its name: {found:#?}"
+    );
+    // The reader finds what it should, and lets the rest be.
+    for line in [
+        "if opts.output == SVG || opts.output == \"pdf\" {",
+        "let pdf = opts.output.as_deref() == Some(\"pdf\") && !opts.json;",
+        "Some(\"svg\" | \"pdf\") => None,",
+        "    pub format: Option<String>,",
+        "    output: String,",
+    ] {
+        assert!(names_a_kind(line, &kinds), "{line}");
+    }
+    for line in [
+        "#[arg(long, default_value = \"line\", value_parser = output_names())]",
+        "PictureKind::Svg => \"svg\",",
+        "    pub output: Output,",
+    ] {
+        assert!(!names_a_kind(line, &kinds), "{line}");
+    }
+}

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::process::{Command as Process, Stdio};
 
 use dlx_cli::Input;
-use dlx_cli::sudoku::{Options, Task};
+use dlx_cli::sudoku::{Options, Output, Task};
 
 use crate::common;
 use crate::common::runs::{
@@ -296,7 +296,8 @@ mod random_batches {
             let text: String = picks.iter().map(|&i| format!("{}\n", LINES[i])).collect();
             let inputs = [Input::Bytes("batch".into(), text.into_bytes().into())];
             let task = if count { Task::Count { limit: 700 } } else { Task::Solve };
-            let opts = Options { json, fail_fast, max_nodes, format: Some("line".into()), ..Options::default() };
+            let output = if json { Output::JsonLines } else { Output::Text };
+            let opts = Options { output, fail_fast, max_nodes, format: dlx_engine::format::by_name("line"), ..Options::default() };
             let one = run_lib(task, &inputs, &opts);
             let many = run_lib(task, &inputs, &Options { threads, ..opts.clone() });
             prop_assert_eq!(one, many);

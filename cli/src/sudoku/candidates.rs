@@ -111,7 +111,7 @@ pub(super) fn compute(
             .collect::<Vec<String>>()
     });
     let n = grid.as_ref().map_or(0, Grid::n);
-    if ctx.opts.json {
+    if ctx.json {
         // A header error is about the input, not a case: no record.
         done.out = (!header).then(|| {
             let record = Record {

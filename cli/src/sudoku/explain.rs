@@ -168,7 +168,7 @@ pub(super) fn compute(
     if let Some((_, error)) = why {
         done.err = error_line(&name, line, column, error);
     }
-    if ctx.pictures {
+    if ctx.pictures.is_some() {
         // `--output svg`: the last step drawn, or the rating under the grid.
         if let (Some(case), Ok(p)) = (read, &result)
             && let Some(item) = drawn(case, p, show)
@@ -178,7 +178,7 @@ pub(super) fn compute(
         return done;
     }
     let puzzle = grid.as_ref().map(text);
-    done.out = if ctx.opts.json {
+    done.out = if ctx.json {
         (!header).then(|| {
             let record = record(
                 Where {

@@ -97,7 +97,7 @@ fn search(
         // were `rate` to, it would count to 2.
         Task::Count { .. }
         | Task::Rate { .. }
-        | Task::Render
+        | Task::Render { .. }
         | Task::Candidates { .. }
         | Task::Estimate { .. }
         | Task::Explain { .. } => solver
@@ -180,7 +180,7 @@ fn judge(
         // `rate`, `render`, `candidates`, `estimate` and `explain` never search here.
         Task::Count { .. }
         | Task::Rate { .. }
-        | Task::Render
+        | Task::Render { .. }
         | Task::Candidates { .. }
         | Task::Estimate { .. }
         | Task::Explain { .. } => {

@@ -33,13 +33,6 @@ use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::candidates::true_candidates;
 use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
 
-/// The name `--output` takes for pictures.
-pub const SVG: &str = "svg";
-
-/// The name `--output` takes for a printable sheet as one PDF document
-/// (`dlx_engine::render::pdf`).
-pub const PDF: &str = "pdf";
-
 /// The file of a PDF sheet in `--output-dir`.
 pub const PDF_FILE: &str = "sheet.pdf";
 
@@ -107,7 +100,12 @@ pub fn file_name(index: usize) -> String {
 
 /// `dlx render`'s compute step: the case drawn as read, with its true
 /// candidates as pencil marks under `--candidates`.
-pub(super) fn compute(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
+pub(super) fn compute(
+    job: Job,
+    candidates: bool,
+    ctx: &Context<'_>,
+    solvers: &mut Solvers,
+) -> Done {
     let case = match job.case {
         Err(e) => {
             return Done {
@@ -119,7 +117,7 @@ pub(super) fn compute(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Don
         Ok(case) => case,
     };
     let mut done = Done::default();
-    let marks = if ctx.opts.pencil_marks {
+    let marks = if candidates {
         let max_nodes = ctx.opts.max_nodes.unwrap_or(u64::MAX);
         let found = solvers
             .for_rules(SolverKind::Dlx, case.grid.shape(), case.variant.as_deref())
@@ -165,9 +163,10 @@ pub(super) fn picture(
     mut item: Item,
     ctx: &Context<'_>,
 ) {
-    let sheet = ctx.opts.per_page.is_some() || ctx.opts.output.as_deref() == Some(PDF);
+    let pictures = ctx.pictures.as_ref();
+    let sheet = pictures.is_some_and(|p| p.on_pages());
     // The solve was run and checked; --givens-only draws the puzzle alone.
-    if ctx.opts.givens_only {
+    if pictures.is_some_and(|p| p.givens_only) {
         item.solution = None;
     }
     let puzzle = item.puzzle();

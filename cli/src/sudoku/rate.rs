@@ -94,7 +94,7 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
     if let Some(error) = &error {
         done.err = error_line(&name, line, column, error);
     }
-    if ctx.pictures {
+    if ctx.pictures.is_some() {
         // `--output svg`: the rated puzzle, its rating under the grid.
         if let (Some(case), Some(r)) = (&read, &rating) {
             let note = format!("Rating: {}, score {}", r.level(), r.score());
@@ -106,7 +106,7 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
         }
         return done;
     }
-    done.out = if ctx.opts.json {
+    done.out = if ctx.json {
         // A header error is about the input, not a case: no record.
         (!header).then(|| {
             let record = Record {

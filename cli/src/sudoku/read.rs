@@ -115,7 +115,7 @@ impl<'c> Items<'c> {
                 (f, reader)
             }
         };
-        let writer = if self.ctx.opts.json {
+        let writer = if self.ctx.json {
             None
         } else {
             Some(self.ctx.output.unwrap_or(format))
@@ -224,7 +224,7 @@ impl Span {
         let total = Items::new(ctx, inputs).filter(Item::numbered).count();
         let cases = part.range(total);
         let after_output = ctx.task == Task::Solve
-            && !ctx.opts.json
+            && !ctx.json
             && cases.start > 0
             && placed(Items::new(ctx, inputs))
                 .take_while(|(before, _)| *before < cases.start)

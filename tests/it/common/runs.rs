@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 use dlx_cli::Input;
-use dlx_cli::sudoku::{Options, Task, run};
+use dlx_cli::sudoku::{Options, Output, Task, run};
 
 /// What a run printed and returned.
 #[derive(Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ pub fn run_lib(task: Task, inputs: &[Input], opts: &Options) -> Run {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = run(task, inputs, opts, &mut out, &mut err);
     let mut out = String::from_utf8(out).unwrap();
-    if opts.json {
+    if opts.output.is_json_lines() {
         out = without_microseconds(&out);
     }
     Run {
@@ -50,7 +50,7 @@ pub fn variants() -> Vec<(Task, Options)> {
     let count = Task::Count { limit: u64::MAX };
     let two = Task::Count { limit: 2 };
     let json = Options {
-        json: true,
+        output: Output::JsonLines,
         ..Options::default()
     };
     let fail_fast = Options {
@@ -73,7 +73,7 @@ pub fn variants() -> Vec<(Task, Options)> {
         (
             Task::Solve,
             Options {
-                json: true,
+                output: Output::JsonLines,
                 fail_fast: true,
                 ..cut.clone()
             },
@@ -81,7 +81,7 @@ pub fn variants() -> Vec<(Task, Options)> {
         (
             two,
             Options {
-                json: true,
+                output: Output::JsonLines,
                 fail_fast: true,
                 ..cut
             },
