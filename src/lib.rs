@@ -127,7 +127,7 @@ pub mod __unstable {
     }
     /// The Sukaku reader.
     pub mod sukaku {
-        pub use crate::format::sukaku::Sukaku;
+        pub use crate::format::sukaku::{Sukaku, parse_line};
     }
     /// The text formats' plumbing.
     pub mod text {

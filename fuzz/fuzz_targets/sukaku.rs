@@ -6,8 +6,9 @@
 //! candidates (under a node bound) never claim a digit outside its marks.
 #![no_main]
 
-use dlx_engine::format::sukaku::{parse_line, write_marks};
-use dlx_engine::format::{Alphabet, Format, Options, sukaku::Sukaku};
+use dlx_engine::__unstable::sukaku::{Sukaku, parse_line};
+use dlx_engine::format::write_marks;
+use dlx_engine::format::{Alphabet, Format, Options};
 use dlx_engine::sudoku::DlxSolver;
 use dlx_engine::sudoku::candidates::true_candidates;
 use libfuzzer_sys::fuzz_target;

@@ -41,8 +41,7 @@ use engine::dlx::parallel::{DEFAULT_MEMO_BYTES, RunLimits, Runner};
 use engine::dlx::{
     EngineKind, ItemKind, Outcome, Progress, Propagate, SearchLimits, Solution, Visitor,
 };
-use engine::format::sukaku::{self, Reading};
-use engine::format::{Alphabet, Case, parse_line};
+use engine::format::{Alphabet, Case, parse_puzzle_line};
 use engine::sudoku::candidates::true_candidates;
 use engine::sudoku::generate::{
     CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,
@@ -76,23 +75,10 @@ fn shape_of_side(n: usize) -> PyResult<String> {
 /// format, optionally followed by the variant format's fields (`x`,
 /// `hyper`, `box=`, `regions=`, `cages=` with `sums=`), or pencil marks in
 /// the Sukaku format where the command line's detection would take them
-/// (`sukaku::reading`; with `shape`, where the line has `n³` symbols),
-/// with those readers' messages.
+/// (`format::parse_puzzle_line`; with `shape`, where the line has `n³`
+/// symbols), with those readers' messages.
 fn parse_puzzle(text: &str, line: usize, shape: Option<Shape>) -> PyResult<Case> {
-    // A line of 64, 729 or 4096 symbols may be pencil marks: read by the
-    // command line's rule (`sukaku::reading`), or by `shape` when given.
-    let word = text.split_whitespace().next().unwrap_or("");
-    let count = word.chars().count();
-    let marks = match shape {
-        Some(s) => s.n().pow(3) == count,
-        None => sukaku::reading(word) == Reading::Marks,
-    };
-    // The line reader hands a line with a variant field to the variant
-    // reader, as the command line does.
-    let parsed = match marks {
-        true => sukaku::parse_line(text, line, shape, &Alphabet::default()),
-        false => parse_line(text, line, shape, &Alphabet::default()),
-    };
+    let parsed = parse_puzzle_line(text, line, shape, &Alphabet::default());
     match parsed {
         Some(Ok(case)) => Ok(case),
         Some(Err(e)) => Err(value_error(e)),

@@ -35,7 +35,7 @@ pub(crate) mod poj2676;
 pub(crate) mod poj3074;
 pub(crate) mod poj3076;
 pub(crate) mod sudokupad;
-pub mod sukaku;
+pub(crate) mod sukaku;
 // Plumbing of the text formats.
 pub(crate) mod text;
 pub(crate) mod uva989;
@@ -51,6 +51,7 @@ use crate::sudoku::{Grid, MAX_N, Shape, Variant};
 pub use line::{Reader, parse_line};
 pub use sudokupad::rule_names;
 pub use sudokupad::write::link as write_link;
+pub use sukaku::write_marks;
 pub use text::Head;
 
 /// One puzzle read from an input, with the line where it starts.
@@ -267,6 +268,28 @@ pub static ALL: &[&dyn Format] = &[
     &sudokupad::SudokuPad,
     &sukaku::Sukaku,
 ];
+
+/// Reads one puzzle line (`line` is its 1-based number, for messages) as
+/// the command line's detection would: pencil marks in the Sukaku format
+/// where its first word has `m³` symbols and reads as marks (with `shape`
+/// given, where it has `n³`), else the line format, with the variant
+/// format's fields when it names one. `None` for a blank or comment line.
+pub fn parse_puzzle_line(
+    text: &str,
+    line: usize,
+    shape: Option<Shape>,
+    alphabet: &Alphabet,
+) -> Option<Result<Case, InputError>> {
+    let word = text.split_whitespace().next().unwrap_or("");
+    let marks = match shape {
+        Some(s) => s.n().pow(3) == word.chars().count(),
+        None => sukaku::reading(word) == sukaku::Reading::Marks,
+    };
+    match marks {
+        true => sukaku::parse_line(text, line, shape, alphabet),
+        false => parse_line(text, line, shape, alphabet),
+    }
+}
 
 /// The format called `name`.
 pub fn by_name(name: &str) -> Option<&'static dyn Format> {

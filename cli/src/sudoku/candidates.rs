@@ -16,7 +16,7 @@ use super::{Context, Done, Job};
 use dlx_engine::dlx::Outcome;
 use dlx_engine::format::Alphabet;
 use dlx_engine::format::Case;
-use dlx_engine::format::sukaku::write_marks;
+use dlx_engine::format::write_marks;
 use dlx_engine::sudoku::candidates::{
     CandidateCounts, Candidates, candidate_counts, true_candidates,
 };
