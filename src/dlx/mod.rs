@@ -170,7 +170,7 @@ impl EngineKind {
     }
 
     /// The engine this choice counts `problem` on with a memo
-    /// (`Engine::count_with_memo`): [`EngineKind::Auto`] takes the bit
+    /// (`Compiled::count_with_memo`): [`EngineKind::Auto`] takes the bit
     /// sets wherever they can hold the problem, since only they keep a
     /// memo.
     pub fn resolve_for_memo(self, problem: &Problem) -> EngineKind {
@@ -199,20 +199,6 @@ impl Engine<'_> {
     /// Which engine this is.
     pub fn kind(&self) -> EngineKind {
         self.0.kind()
-    }
-
-    /// Counts solutions, searching each subproblem once where the engine
-    /// can: `BitMatrix::count_with_memo`, with `memo`, on the bit sets;
-    /// the links (for colors, or problems too large for bit sets) search
-    /// every node, as [`Search::search`] does. `visitor` gets ticks and no
-    /// solutions.
-    pub(crate) fn count_with_memo<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        limits: SearchLimits,
-        memo: &mut MemoTable,
-    ) -> (Outcome, Stats) {
-        self.0.count_with_memo(visitor, limits, memo)
     }
 
     /// Enters a path of the search tree: see `Matrix::goto`.
@@ -318,7 +304,7 @@ impl Compiled<'_> {
     /// the links (for colors, or problems too large for bit sets) search
     /// every node, as [`Search::search`] does. `visitor` gets ticks and no
     /// solutions.
-    fn count_with_memo<V: Visitor>(
+    pub(crate) fn count_with_memo<V: Visitor>(
         &mut self,
         visitor: &mut V,
         limits: SearchLimits,

@@ -393,7 +393,7 @@ impl Runner<'_> {
 
     /// Searches subproblem `index`, giving its solutions to `sink`; or,
     /// with `memo` (a budget in bytes per table), counts them with
-    /// [`Engine::count_with_memo`](super::Engine::count_with_memo) and a
+    /// `Compiled::count_with_memo` and a
     /// table from `shared.memos` and adds them to the shared count at the
     /// end, halting the run if that reaches `max_solutions`.
     ///
@@ -502,7 +502,7 @@ impl Runner<'_> {
                 };
                 let taken = shared.memos.lock().unwrap_or_else(|e| e.into_inner()).pop();
                 let mut table = taken.unwrap_or_else(|| MemoTable::for_problem(problem, bytes));
-                let (outcome, stats) = m.count_with_memo(&mut worker, limits, &mut table);
+                let (outcome, stats) = m.0.count_with_memo(&mut worker, limits, &mut table);
                 shared
                     .memos
                     .lock()
@@ -613,7 +613,7 @@ impl Runner<'_> {
 
     /// [`Runner::count_plan`], each subproblem counted with a memo of at most
     /// `memo_bytes` bytes where its engine has one (see
-    /// [`Engine::count_with_memo`](super::Engine::count_with_memo)): the
+    /// `Compiled::count_with_memo`): the
     /// same count, fewer nodes where search paths meet. The statistics
     /// are of the nodes searched.
     #[cfg(test)]

@@ -284,7 +284,7 @@ pub fn parse_line(
 }
 
 /// The marks of each cell (bit `d - 1` for digit `d`) as one Sukaku line,
-/// without its line end: what [`parse_line`] reads back.
+/// without its line end: what the Sukaku reader reads back.
 pub fn write_marks(n: usize, masks: &[u64], alphabet: &Alphabet) -> String {
     let mut out = String::with_capacity(masks.len() * n);
     for &m in masks {

@@ -428,7 +428,7 @@ fn counting_with_a_memo_keeps_forced_options() {
         links.force_all(half).unwrap();
         let mut bits = p.engine(&arena, EngineKind::Bits).unwrap();
         bits.force_all(half).unwrap();
-        let (_, stats) = bits.count_with_memo(
+        let (_, stats) = bits.0.count_with_memo(
             &mut none,
             SearchLimits::UNLIMITED,
             &mut MemoTable::for_problem(&p, 1 << 20),
@@ -436,7 +436,7 @@ fn counting_with_a_memo_keeps_forced_options() {
         let want = links.count_with(SearchLimits::UNLIMITED);
         assert_eq!(stats.solutions, want.solutions, "problem {n}");
         // The links count every node, memo or not.
-        let (_, lstats) = links.count_with_memo(
+        let (_, lstats) = links.0.count_with_memo(
             &mut none,
             SearchLimits::UNLIMITED,
             &mut MemoTable::for_problem(&p, 1 << 20),
