@@ -10,7 +10,7 @@ use bumpalo::Bump;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dlx_cli::Input;
 use dlx_cli::bench::load;
-use dlx_engine::dlx::{ItemId, ItemKind, Problem};
+use dlx_engine::dlx::{EngineKind, ItemId, ItemKind, Problem};
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::{DlxSolver, Grid, Shape};
 
@@ -78,7 +78,7 @@ fn n_queens(c: &mut Criterion) {
     for (n, expected) in [(8, 92), (10, 724)] {
         let problem = queens(n);
         let arena = Bump::new();
-        let mut matrix = problem.build(&arena).unwrap();
+        let mut matrix = problem.engine(&arena, EngineKind::Links).unwrap();
         assert_eq!(matrix.count_up_to(u64::MAX).solutions, expected);
         group.bench_function(format!("{n}"), |b| {
             b.iter(|| black_box(matrix.count_up_to(u64::MAX).solutions))

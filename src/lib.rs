@@ -11,7 +11,7 @@
 //! [`dlx::classic`] writes classic problems (queens, Langford pairs, pentominoes).
 //!
 //! ```
-//! use dlx_engine::dlx::{ItemKind, Problem, Search};
+//! use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};
 //!
 //! // Items a, b; options {a, b}, {a}, {b}: two exact covers.
 //! let mut p = Problem::new();
@@ -21,7 +21,7 @@
 //! p.add_option(&[a]).unwrap();
 //! p.add_option(&[b]).unwrap();
 //! let arena = bumpalo::Bump::new();
-//! let mut matrix = p.build(&arena).unwrap();
+//! let mut matrix = p.engine(&arena, EngineKind::Auto).unwrap();
 //! assert_eq!(matrix.count_up_to(u64::MAX).solutions, 2);
 //! ```
 //!
@@ -69,8 +69,8 @@ pub(crate) mod rng;
 pub mod sudoku;
 pub mod workers;
 
-/// The arena the engines are laid out in (`Problem::build`,
-/// `Problem::engine`, ...), re-exported so that a caller needs no
+/// The arena the engines are laid out in (`Problem::engine`, ...),
+/// re-exported so that a caller needs no
 /// `bumpalo` of its own.
 pub use bumpalo::Bump;
 
@@ -90,6 +90,14 @@ pub mod __unstable {
     /// Every Latin square of side `n`, row by row (a second way to count).
     pub fn every_latin_square(n: usize) -> Vec<Vec<u8>> {
         crate::sudoku::verify::every_latin_square(n)
+    }
+
+    /// The dancing links of `problem` in `arena` (`Problem::build`).
+    pub fn build_links<'a>(
+        problem: &crate::dlx::Problem,
+        arena: &'a bumpalo::Bump,
+    ) -> Result<Matrix<'a>, crate::dlx::BuildError> {
+        problem.build(arena)
     }
 
     /// Sanity-checks the links of `engine` (none on the bit sets) and

@@ -11,7 +11,7 @@ use dlx_engine::dlx::Search;
 use std::time::Instant;
 
 use bumpalo::Bump;
-use dlx_engine::dlx::{ItemKind, OptionId};
+use dlx_engine::dlx::{EngineKind, ItemKind, OptionId};
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
@@ -30,7 +30,9 @@ fn main() {
 
     let started = Instant::now();
     let arena = Bump::new();
-    let mut matrix = p.build(&arena).expect("a parsed problem builds");
+    let mut matrix = p
+        .engine(&arena, EngineKind::Links)
+        .expect("a parsed problem builds");
     let ours = matrix.count_up_to(u64::MAX).solutions;
     let ours_time = started.elapsed();
 

@@ -28,7 +28,7 @@ fuzz_target!(|data: &[u8]| {
         assert!(parsed.option_line(k) >= 1);
     }
     let arena = Bump::new();
-    let Ok(mut matrix) = problem.build(&arena) else {
+    let Ok(mut matrix) = dlx_engine::__unstable::build_links(problem, &arena) else {
         return;
     };
     matrix.sanity().expect("a fresh matrix is sane");

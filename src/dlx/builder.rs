@@ -74,7 +74,7 @@ pub enum BuildError {
     /// `super::MultiMatrix`).
     #[error("the bit-set engine does not handle multiplicities; use the dancing links")]
     MultiplicitiesOnBits,
-    /// [`Problem::build`] makes DLX1/DLX2's links, which would ignore the
+    /// `Problem::build` makes DLX1/DLX2's links, which would ignore the
     /// multiplicities; [`Problem::engine`] runs such problems on Algorithm M.
     #[error("Problem::build does not handle multiplicities; use Problem::engine")]
     Multiplicities,
@@ -145,7 +145,7 @@ pub(crate) fn check_bounds(lo: u32, hi: u32) -> Result<(), &'static str> {
 /// `Matrix`.
 ///
 /// ```
-/// use dlx_engine::dlx::{ItemKind, Problem, Search};
+/// use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};
 /// let mut p = Problem::new();
 /// let a = p.add_item(ItemKind::Primary);
 /// let b = p.add_item(ItemKind::Primary);
@@ -153,7 +153,7 @@ pub(crate) fn check_bounds(lo: u32, hi: u32) -> Result<(), &'static str> {
 /// p.add_option(&[a]).unwrap();
 /// p.add_option(&[b]).unwrap();
 /// let arena = bumpalo::Bump::new();
-/// let mut m = p.build(&arena).unwrap();
+/// let mut m = p.engine(&arena, EngineKind::Links).unwrap();
 /// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
 /// ```
 #[derive(Debug, Clone, Default)]

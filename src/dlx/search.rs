@@ -435,14 +435,14 @@ impl Visitor for Counting {
 /// forcing a list of options are written once, here.
 ///
 /// ```
-/// use dlx_engine::dlx::{ItemKind, Problem, Search};
+/// use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};
 /// let mut p = Problem::new();
 /// let (a, b) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
 /// let both = p.add_option(&[a, b]).unwrap();
 /// p.add_option(&[a]).unwrap();
 /// p.add_option(&[b]).unwrap();
 /// let arena = bumpalo::Bump::new();
-/// let mut m = p.build(&arena).unwrap();
+/// let mut m = p.engine(&arena, EngineKind::Links).unwrap();
 /// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
 /// m.force(both).unwrap();
 /// assert_eq!(m.first_solution(), Some(vec![both]));

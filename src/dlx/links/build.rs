@@ -17,7 +17,7 @@ impl Problem {
     /// ([`Problem::has_multiplicities`]), which the DLX1/DLX2 links would
     /// search as if every bound were 1: [`Problem::engine`] runs those on
     /// Algorithm M.
-    pub fn build<'a>(&self, arena: &'a Bump) -> Result<Matrix<'a>, BuildError> {
+    pub(crate) fn build<'a>(&self, arena: &'a Bump) -> Result<Matrix<'a>, BuildError> {
         if self.has_multiplicities() {
             return Err(BuildError::Multiplicities);
         }
