@@ -235,9 +235,22 @@ pub(super) trait Words {
 
 impl Words for Command {
     fn words(self, words: &[(&'static str, &'static str)]) -> Self {
-        words.iter().fold(self, |cmd, &(id, help)| {
-            cmd.mut_arg(id, |arg| arg.help(help))
-        })
+        // One pass over the arguments in place: `mut_arg` per flag took an
+        // argument out of the list and pushed it back, shifting the rest
+        // each time (a tenth of a million instructions at every start).
+        // Each flag named must exist, as `mut_arg` would check.
+        debug_assert!(
+            words
+                .iter()
+                .all(|(id, _)| self.get_arguments().any(|a| a.get_id() == id)),
+            "a flag of the words is undefined"
+        );
+        self.mut_args(
+            |arg| match words.iter().find(|(id, _)| arg.get_id() == id) {
+                Some(&(_, help)) => arg.help(help),
+                None => arg,
+            },
+        )
     }
 }
 
