@@ -88,7 +88,7 @@ pub enum BuildError {
     /// multiplicities, which alone propagate.
     #[error("only the dancing links without multiplicities propagate")]
     Propagation,
-    /// A [`Sum`] whose groups or terms break its rules.
+    /// A `Sum` whose groups or terms break its rules.
     #[error("sum {sum}: {why}")]
     BadSum {
         /// The sum's number, in the order added.

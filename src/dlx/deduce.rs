@@ -35,7 +35,7 @@
 //! also tells whether the solution is unique.
 //!
 //! `Deducer::explain` lists the same moves, before any guess, each as a
-//! [`Step`]: its rule, the items of its pattern, and the option it
+//! `Step`: its rule, the items of its pattern, and the option it
 //! chooses or the options it removes. It is the ground of an explained
 //! solve path: one implementation of the rules for the rating and the
 //! explanation.
@@ -140,7 +140,7 @@ impl Rating {
 /// What kind of move a [`Step`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Move {
+pub(crate) enum Move {
     /// A place with one option left.
     NakedSingle,
     /// Any other primary item with one option left.
@@ -206,14 +206,12 @@ pub enum Move {
     Trial,
 }
 
-/// Which links a [`Move::Chain`] uses.
+/// Which links a `Move::Chain` uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChainKind {
+pub(crate) enum ChainKind {
     /// Links on items other than the places alone (for Sudoku: one
     /// digit, an X-chain; with 4 nodes a skyscraper, kite or turbot fish).
     X,
-    /// Strong links on places, weak links on other items (XY-chains).
-    Y,
     /// Any links (alternating inference chains).
     Any,
 }
@@ -222,7 +220,7 @@ pub enum ChainKind {
 /// `Deducer::explain` and `Deducer::walk` list them: the pattern that
 /// makes it and what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub(crate) struct Step {
     /// The rule.
     pub kind: Move,
     /// The items that make the pattern: a single's item; an
@@ -291,7 +289,7 @@ pub enum DeduceError {
 /// An exact-cover problem with colorless options, as `Deducer::rate`
 /// takes it: the problem, and a class for each of its items.
 #[derive(Clone, Copy, Debug)]
-pub struct Instance<'p> {
+pub(crate) struct Instance<'p> {
     /// The items and options.
     pub problem: FlatProblem<'p>,
     /// The class of each item (any small numbers).
@@ -812,7 +810,7 @@ use find::SubsetFound;
 type FinnedEmpty =
     std::collections::HashMap<Vec<u32>, u8, std::hash::BuildHasherDefault<find::KeyHasher>>;
 pub(crate) use find::{ALL_CLASSES, Classes};
-pub use ladder::Technique;
+pub(crate) use ladder::Technique;
 
 #[cfg(test)]
 mod tests;

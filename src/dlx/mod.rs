@@ -123,7 +123,7 @@ pub(crate) use memo::MemoTable;
 pub(crate) use multibits::MultiBitMatrix;
 pub(crate) use multiplicity::MultiMatrix;
 pub use propagate::Propagate;
-pub use propagate::Sum;
+pub(crate) use propagate::Sum;
 use search::TicksOnly;
 pub(crate) use search::solution_cap;
 pub use search::{Count, Outcome, Progress, Search, SearchLimits, Solution, Stats};

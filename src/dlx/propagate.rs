@@ -46,7 +46,7 @@ pub enum Propagate {
     Off,
     /// Blocking only.
     Blocking,
-    /// The problem's [`Sum`]s only.
+    /// The problem's `Sum`s only.
     Sums,
     /// Blocking and the sums.
     All,
@@ -81,7 +81,7 @@ impl Propagate {
 /// sum that is not would cut solutions, which the tests that count with
 /// propagation on and off would catch.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Sum {
+pub(crate) struct Sum {
     /// The groups.
     pub groups: Vec<ItemId>,
     /// Options and their weights.

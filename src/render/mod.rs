@@ -26,15 +26,17 @@
 //!   without symbols for every digit, is an error value ([`RenderError`]),
 //!   never a panic.
 //!
-//! [`draw`] gives the drawing as a [`Drawing`] (an SVG group and its size)
-//! for a page that places several ([`sheet`]: A4 pages of puzzles, then
+//! `draw` gives the drawing as a `Drawing` (an SVG group and its size)
+//! for a page that places several (`sheet`: A4 pages of puzzles, then
 //! their solutions); [`svg`] wraps one in a document of its own.
 
 mod glyphs;
 mod highlight;
 pub use highlight::Highlight;
-pub mod pdf;
-pub mod sheet;
+mod pdf;
+mod sheet;
+pub use pdf::{PdfError, document as pdf_document};
+pub use sheet::pages as sheet_pages;
 
 use std::fmt::Write as _;
 
@@ -136,7 +138,7 @@ pub enum RenderError {
 /// A drawn puzzle: an SVG group (`<g>...</g>`) whose picture spans
 /// `0..width` x `0..height` in its own units.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Drawing {
+pub(crate) struct Drawing {
     /// The group's text.
     pub body: String,
     /// Its width.
@@ -165,8 +167,8 @@ pub fn svg(
     Ok(out)
 }
 
-/// `puzzle` drawn as a group, for [`svg`] or a [`sheet`]'s page.
-pub fn draw(
+/// `puzzle` drawn as a group, for [`svg`] or a `sheet`'s page.
+pub(crate) fn draw(
     puzzle: &Puzzle<'_>,
     alphabet: &Alphabet,
     opts: &Options,

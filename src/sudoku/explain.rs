@@ -20,7 +20,7 @@
 //!
 //! # The ladder and the scale
 //!
-//! `ladder` lists the rungs, each a [`Technique`] on the matrix's
+//! `ladder` lists the rungs, each a `Technique` on the matrix's
 //! classes (cells, row-, column- and box-digits) with its name and its
 //! difficulty in tenths of SE's scale, in the order Sudoku Explainer
 //! tries them (its `Solver.getDifficulty`): full houses 1.0 (the last
@@ -46,7 +46,7 @@
 //!
 //! Invariant: a line says only what its step does, and every step of a
 //! unique puzzle is checked against its solution before it is returned
-//! ([`explain`]): a placement is the solution's digit, no removal is.
+//! (`explain`): a placement is the solution's digit, no removal is.
 
 mod board;
 mod words;
@@ -494,7 +494,7 @@ pub enum ExplainError {
 /// The explained path of `puzzle` (plain rules of its shape): its
 /// solutions counted by `solver`, the ladder's steps, each checked
 /// against the solution of a unique puzzle, and their SE rating.
-pub fn explain(
+pub(crate) fn explain(
     rater: &mut Rater,
     solver: &mut dyn SudokuSolver,
     puzzle: &Grid,
@@ -505,7 +505,7 @@ pub fn explain(
 
 /// The explained path of `puzzle` under `variant`'s rules (houses and
 /// killer cages; [`PuzzleError::Unrated`](super::PuzzleError::Unrated)
-/// for setters' constraints), as [`explain`]: `solver` must be one for
+/// for setters' constraints), as `explain`: `solver` must be one for
 /// those rules, and its solution checks every step, a cage's digit set
 /// included.
 pub fn explain_variant(

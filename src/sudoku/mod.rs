@@ -23,9 +23,11 @@ use std::ops::ControlFlow;
 
 pub use constraint::{Constraint, ConstraintError, Relation};
 pub(crate) use exact_cover::CLASS_CELL;
-pub use exact_cover::{CompiledOptions, DlxSolver, Placements, Subject};
+pub use exact_cover::DlxSolver;
+pub(crate) use exact_cover::{CompiledOptions, Subject};
 pub(crate) use grid::numbered_label;
-pub use grid::{Conflict, Grid, GridError, LabelName, MAX_N, Shape, ShapeError, Unit};
+pub(crate) use grid::{Conflict, LabelName, Unit};
+pub use grid::{Grid, GridError, MAX_N, Shape, ShapeError};
 pub use naive::NaiveSolver;
 pub use variant::{Cage, Variant, VariantError};
 

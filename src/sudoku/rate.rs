@@ -298,7 +298,7 @@ impl Rater {
 
 /// The rules' moves on a puzzle before any guess (`Rater::explain`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Explanation {
+pub(crate) struct Explanation {
     /// The moves, in the reduced problem's items and options.
     pub steps: Vec<deduce::Step>,
     /// Where the rules stopped.

@@ -13,7 +13,7 @@
 //! | sukaku  | pencil marks: the digits each cell may take, on top of any |
 //!
 //! Any combination is one [`Variant`]. The compiler (`DlxSolver`) takes
-//! the list of [`House`]s and the [`Cage`]s; the checker
+//! the list of `House`s and the [`Cage`]s; the checker
 //! ([`super::verify`]) reads the raw rules here (region labels, flags,
 //! cage cells and sums) and shares no code with the compiler.
 //!
@@ -63,7 +63,7 @@ pub struct Variant {
 
 /// A house: `n` cells that hold every digit once.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct House {
+pub(crate) struct House {
     /// What it is, for messages.
     pub unit: Unit,
     /// Its cells, in reading order.
@@ -669,7 +669,7 @@ fn groups(labels: &[char], cells: usize) -> Result<Vec<(char, Vec<u16>)>, Varian
 /// masks (bit `d - 1` for digit `d`), in increasing order of their
 /// smallest differing digit; `None` if there are more than
 /// `MAX_CAGE_SETS`.
-pub fn cage_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
+pub(crate) fn cage_sets(n: usize, size: usize, sum: u32) -> Option<Vec<u64>> {
     /// Adds the sets that complete `mask` with `left` digits from `next`
     /// up that add up to `sum`.
     fn extend(n: u32, next: u32, left: u32, sum: u32, mask: u64, out: &mut Vec<u64>) -> Option<()> {

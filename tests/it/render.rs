@@ -1064,7 +1064,7 @@ fn every_fpuzzles_file_is_drawn_with_every_constraint() {
         let svg = picture(&case, None, &Options::default());
         raster(&svg);
         // Every glyph reads back into a PDF page.
-        render::pdf::document(std::slice::from_ref(&svg)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        render::pdf_document(std::slice::from_ref(&svg)).unwrap_or_else(|e| panic!("{name}: {e}"));
         let class = match name.as_str() {
             "thermometer" => "thermometers",
             "arrow" => "arrows",

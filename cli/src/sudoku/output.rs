@@ -54,7 +54,7 @@ pub struct Pictures {
     /// the run's one picture to standard output.
     pub dir: Option<PathBuf>,
     /// `--per-page`: the pictures gathered onto A4 pages of this many
-    /// puzzles, their solutions on the pages after (`render::sheet`),
+    /// puzzles, their solutions on the pages after (`render::sheet_pages`),
     /// written at the end of the run.
     pub per_page: Option<usize>,
     /// Pictures of solved puzzles (`solve --output svg`, `render
@@ -77,7 +77,7 @@ pub enum PictureKind {
     /// An SVG document per case, or per page of a sheet.
     #[default]
     Svg,
-    /// One PDF document of A4 pages (`dlx_engine::render::pdf`).
+    /// One PDF document of A4 pages (`dlx_engine::render::pdf_document`).
     Pdf,
 }
 

@@ -13,7 +13,7 @@
 //!
 //! With `--per-page K` (`dlx render`) the writer keeps each drawn case
 //! instead, in input order ([`Sheet`]), and the run's end writes the
-//! sheet's A4 pages (`dlx_engine::render::sheet`) as `DIR/page-KKKK.svg`
+//! sheet's A4 pages (`dlx_engine::render::sheet_pages`) as `DIR/page-KKKK.svg`
 //! ([`page_name`]), or its one page to standard output.
 //!
 //! Invariant: a picture depends only on its case and the options, so the
@@ -28,7 +28,7 @@ use super::{Context, Done, Job};
 use crate::ExitStatus;
 use dlx_engine::dlx::Outcome;
 use dlx_engine::format::{Alphabet, Case};
-use dlx_engine::render::{self, Highlight, Puzzle, sheet};
+use dlx_engine::render::{self, Highlight, Puzzle};
 use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::candidates::true_candidates;
 use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
@@ -269,7 +269,7 @@ impl Sheet {
         let per_page = self
             .per_page
             .unwrap_or_else(|| puzzles.len().clamp(1, PDF_PER_PAGE));
-        let pages = match sheet::pages(&puzzles, alphabet, per_page) {
+        let pages = match render::sheet_pages(&puzzles, alphabet, per_page) {
             Ok(pages) => pages,
             Err(e) => {
                 let _ = writeln!(err, "dlx: cannot draw the sheet: {e}");
@@ -277,7 +277,7 @@ impl Sheet {
             }
         };
         if self.pdf {
-            let bytes = match render::pdf::document(&pages) {
+            let bytes = match render::pdf_document(&pages) {
                 Ok(bytes) => bytes,
                 Err(e) => {
                     let _ = writeln!(err, "dlx: cannot write the sheet: {e}");

@@ -224,13 +224,12 @@ impl Deducer {
         step(Move::NakedSingle, vec![i], Vec::new(), Some(k), removed)
     }
 
-    /// Whether an item may carry a link of a chain of `kind`, strong
-    /// (`strong`) or weak.
-    fn link_item(&self, kind: ChainKind, i: u32, strong: bool) -> bool {
+    /// Whether an item may carry a link of a chain of `kind` (strong or
+    /// weak alike).
+    fn link_item(&self, kind: ChainKind, i: u32) -> bool {
         let place = self.class[i as usize] == self.places;
         match kind {
             ChainKind::X => !place,
-            ChainKind::Y => place == strong,
             ChainKind::Any => true,
         }
     }
@@ -241,11 +240,7 @@ impl Deducer {
         out.clear();
         for &i in self.option(x) {
             let iu = i as usize;
-            if iu < self.primary
-                && !s.covered[iu]
-                && s.len[iu] == 2
-                && self.link_item(kind, i, true)
-            {
+            if iu < self.primary && !s.covered[iu] && s.len[iu] == 2 && self.link_item(kind, i) {
                 out.extend(self.alive_options(s, i).filter(|&o| o != x));
             }
         }
@@ -256,7 +251,7 @@ impl Deducer {
     fn weak_from(&self, s: &State, kind: ChainKind, x: u32, out: &mut Vec<u32>) {
         out.clear();
         for &i in self.option(x) {
-            if !s.covered[i as usize] && self.link_item(kind, i, false) {
+            if !s.covered[i as usize] && self.link_item(kind, i) {
                 out.extend(self.alive_options(s, i).filter(|&o| o != x));
             }
         }

@@ -207,7 +207,7 @@ use cages::house_sums;
 mod compile;
 mod placements;
 mod rules;
-pub use placements::{CompiledOptions, Placements, Subject};
+pub(crate) use placements::{CompiledOptions, Placements, Subject};
 
 /// Marks a full-matrix item that a given covers (absent from the reduced
 /// matrix).

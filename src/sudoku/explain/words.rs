@@ -203,7 +203,6 @@ impl<'e> Words<'e> {
     fn chain_name(&self, step: &Step, kind: ChainKind) -> String {
         let base = match kind {
             ChainKind::X => "X-chain",
-            ChainKind::Y => "XY-chain",
             ChainKind::Any => "AIC",
         };
         let nodes: Option<Vec<Placed>> = step.options.iter().map(|&k| self.places(k)).collect();
