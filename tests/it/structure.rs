@@ -453,24 +453,33 @@ fn is_test_module(path: &Path) -> bool {
         || path.components().any(|c| c.as_os_str() == "tests")
 }
 
-#[test]
-fn no_module_outside_the_tests_imports_its_parent_whole() {
-    let mut globs = Vec::new();
-    for dir in crates() {
-        for path in modules(&dir).values() {
-            if is_test_module(path) {
-                continue;
-            }
-            let text = fs::read_to_string(path).unwrap();
-            // A test module inside the file (`mod tests { use super::*; }`)
-            // is indented; the file's own imports are not.
-            for (i, line) in text.lines().enumerate() {
-                if line.starts_with("use super::*;") {
-                    globs.push(format!("{}:{}", path.display(), i + 1));
-                }
+/// The lines of code (`code`: comments left out) of the modules under
+/// `root`, test modules too where `tests` says so, that `hit` flags,
+/// given each file's path and each line in order, as `path:line: text`.
+fn lines_where(root: &Path, tests: bool, mut hit: impl FnMut(&Path, &str) -> bool) -> Vec<String> {
+    let mut found = Vec::new();
+    for path in modules(root).values() {
+        if !tests && is_test_module(path) {
+            continue;
+        }
+        let text = code(&fs::read_to_string(path).unwrap());
+        for (i, line) in text.lines().enumerate() {
+            if hit(path, line) {
+                found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
             }
         }
     }
+    found
+}
+
+#[test]
+fn no_module_outside_the_tests_imports_its_parent_whole() {
+    // A test module inside the file (`mod tests { use super::*; }`) is
+    // indented; the file's own imports are not.
+    let globs: Vec<String> = crates()
+        .iter()
+        .flat_map(|dir| lines_where(dir, false, |_, line| line.starts_with("use super::*;")))
+        .collect();
     assert!(
         globs.is_empty(),
         "import what a module uses by name, not its parent whole: {globs:#?}"
@@ -502,27 +511,21 @@ fn the_engine_makes_no_tuning_constant_public() {
         "STOPPED",
     ];
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut found = Vec::new();
-    for path in modules(&root).values() {
-        if is_test_module(path) {
-            continue;
+    // The file whose door has begun, from that line on.
+    let mut door: Option<PathBuf> = None;
+    let found = lines_where(&root, false, |path, line| {
+        if line.starts_with("pub mod __unstable") {
+            door = Some(path.to_owned());
         }
-        let text = code(&fs::read_to_string(path).unwrap());
-        let mut in_door = false;
-        for (i, line) in text.lines().enumerate() {
-            in_door |= line.starts_with("pub mod __unstable");
-            let Some(rest) = line.trim_start().strip_prefix("pub const ") else {
-                continue;
-            };
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                .collect();
-            if !in_door && !ALLOWED.contains(&name.as_str()) {
-                found.push(format!("{}:{}: {name}", path.display(), i + 1));
-            }
-        }
-    }
+        let Some(rest) = line.trim_start().strip_prefix("pub const ") else {
+            return false;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        door.as_deref() != Some(path) && !ALLOWED.contains(&name.as_str())
+    });
     assert!(
         found.is_empty(),
         "a public constant that is neither a limit, a default nor a named value: {found:#?}"
@@ -534,19 +537,11 @@ fn the_command_has_one_enum_for_how_a_case_ended() {
     // How a case ended is `sudoku/record.rs`'s `Status`, mapped to the
     // exit code by `Status::exit` alone.
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cli/src");
-    let mut found = Vec::new();
-    for path in modules(&root).values() {
-        let text = code(&fs::read_to_string(path).unwrap());
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim_start();
-            let declares = ["enum Status", "pub enum Status", "pub(super) enum Status"]
-                .iter()
-                .any(|d| line.starts_with(d));
-            if declares {
-                found.push(format!("{}:{}", path.display(), i + 1));
-            }
-        }
-    }
+    let found = lines_where(&root, true, |_, line| {
+        ["enum Status", "pub enum Status", "pub(super) enum Status"]
+            .iter()
+            .any(|d| line.trim_start().starts_with(d))
+    });
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(found[0].contains("record.rs"), "{found:#?}");
 }
@@ -629,15 +624,7 @@ fn no_output_kind_is_compared_as_a_string() {
     // an output's name, and no option holds one as a string.
     let kinds = output_kinds();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("cli/src");
-    let mut found = Vec::new();
-    for path in modules(&root).values() {
-        let text = code(&fs::read_to_string(path).unwrap());
-        for (i, line) in text.lines().enumerate() {
-            if names_a_kind(line, &kinds) {
-                found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
-            }
-        }
-    }
+    let found = lines_where(&root, true, |_, line| names_a_kind(line, &kinds));
     assert!(
         found.is_empty(),
         "resolve an output or format once, to its type, not its name: {found:#?}"
