@@ -555,30 +555,20 @@ impl Runner<'_> {
         memo_bytes: Option<usize>,
     ) -> Result<(Count, Split), RunError> {
         let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(self.threads);
-        let (count, split) = self.count_split(problem, subproblems, memo_bytes)?;
-        let split = match split {
-            Some(n) => Split::Subproblems(n),
-            None => Split::Probed {
-                within: PROBE_NODES,
-            },
-        };
-        Ok((count, split))
+        self.count_split(problem, subproblems, memo_bytes)
     }
 
     /// [`Runner::count`] with the tree split into at least `subproblems`
-    /// ([`Plan::split`]). Returns the number of subproblems searched, or
-    /// `None` when the probe finished the count.
+    /// ([`Plan::split`]).
     pub(crate) fn count_split(
         &self,
         problem: &Problem,
         subproblems: usize,
         memo_bytes: Option<usize>,
-    ) -> Result<(Count, Option<usize>), RunError> {
+    ) -> Result<(Count, Split), RunError> {
         if self.threads <= 1 {
-            return Ok((
-                self.count_plan(problem, &Plan::whole(), memo_bytes)?,
-                Some(1),
-            ));
+            let count = self.count_plan(problem, &Plan::whole(), memo_bytes)?;
+            return Ok((count, Split::Subproblems(1)));
         }
         let probe = Runner {
             threads: 1,
@@ -592,38 +582,12 @@ impl Runner<'_> {
         };
         let probed = probe.count_plan(problem, &Plan::whole(), memo_bytes)?;
         if probed.outcome != Outcome::NodeLimit || self.limits.max_nodes <= PROBE_NODES {
-            return Ok((probed, None));
+            let within = PROBE_NODES;
+            return Ok((probed, Split::Probed { within }));
         }
         let plan = Plan::split(problem, subproblems)?;
-        Ok((
-            self.count_plan(problem, &plan, memo_bytes)?,
-            Some(plan.subproblems.len()),
-        ))
-    }
-
-    /// Counts the solutions of `plan`'s subproblems of `problem`.
-    #[cfg(test)]
-    pub(crate) fn count_whole_plan(
-        &self,
-        problem: &Problem,
-        plan: &Plan,
-    ) -> Result<Count, RunError> {
-        self.count_plan(problem, plan, None)
-    }
-
-    /// [`Runner::count_plan`], each subproblem counted with a memo of at most
-    /// `memo_bytes` bytes where its engine has one (see
-    /// `Compiled::count_with_memo`): the
-    /// same count, fewer nodes where search paths meet. The statistics
-    /// are of the nodes searched.
-    #[cfg(test)]
-    pub(crate) fn count_with_memo(
-        &self,
-        problem: &Problem,
-        plan: &Plan,
-        memo_bytes: usize,
-    ) -> Result<Count, RunError> {
-        self.count_plan(problem, plan, Some(memo_bytes))
+        let count = self.count_plan(problem, &plan, memo_bytes)?;
+        Ok((count, Split::Subproblems(plan.subproblems.len())))
     }
 
     /// Counts the solutions of `plan`'s subproblems of `problem` (a

@@ -49,9 +49,9 @@ fn a_split_count_is_probed_on_one_thread_first() {
                     assert_eq!(c.stats, stats, "n {n} threads {threads}");
                 }
                 match (threads, split) {
-                    (1, _) => assert_eq!(subproblems, Some(1)),
-                    (_, false) => assert_eq!(subproblems, None),
-                    (_, true) => assert!(subproblems.is_some_and(|k| k >= 64)),
+                    (1, _) => assert_eq!(subproblems, Split::Subproblems(1)),
+                    (_, false) => assert!(matches!(subproblems, Split::Probed { .. })),
+                    (_, true) => assert!(matches!(subproblems, Split::Subproblems(k) if k >= 64)),
                 }
             }
         }
@@ -99,7 +99,7 @@ fn threads_and_shares_match_one_thread() {
         for min in [1, 3, 50, 1000] {
             let plan = Plan::split(&p, min).unwrap();
             for threads in [1, 2, 3] {
-                let c = runner(threads).count_whole_plan(&p, &plan).unwrap();
+                let c = runner(threads).count_plan(&p, &plan, None).unwrap();
                 assert_eq!(c.outcome, Outcome::Exhausted);
                 assert_eq!(c.stats, stats, "n {n} min {min} threads {threads}");
                 let mut seen = Vec::new();
@@ -117,7 +117,7 @@ fn threads_and_shares_match_one_thread() {
                 let mut total = Stats::default();
                 for k in 1..=shares {
                     total += runner(1)
-                        .count_whole_plan(&p, &plan.part(k, shares))
+                        .count_plan(&p, &plan.part(k, shares), None)
                         .unwrap()
                         .stats;
                 }
@@ -146,7 +146,7 @@ fn colors_split_like_they_search() {
     let (all, stats) = single(&p);
     assert!(stats.solutions > 0);
     let plan = Plan::split(&p, 8).unwrap();
-    assert_eq!(runner(2).count_whole_plan(&p, &plan).unwrap().stats, stats);
+    assert_eq!(runner(2).count_plan(&p, &plan, None).unwrap().stats, stats);
     let mut seen = Vec::new();
     runner(2)
         .solutions(&p, &plan, |o| {
@@ -169,7 +169,7 @@ fn limits_stop_the_run() {
             },
             ..runner(threads)
         };
-        let c = r.count_whole_plan(&p, &plan).unwrap();
+        let c = r.count_plan(&p, &plan, None).unwrap();
         assert_eq!((c.solutions, c.outcome), (10, Outcome::SolutionLimit));
         let mut seen = Vec::new();
         let (o, s) = r
@@ -187,7 +187,7 @@ fn limits_stop_the_run() {
             },
             ..runner(threads)
         };
-        let c = r.count_whole_plan(&p, &Plan::whole()).unwrap();
+        let c = r.count_plan(&p, &Plan::whole(), None).unwrap();
         assert_eq!(c.outcome, Outcome::NodeLimit);
         assert!(c.stats.nodes <= 100 && c.solutions < 92);
         let r = Runner {
@@ -197,7 +197,7 @@ fn limits_stop_the_run() {
             },
             ..runner(threads)
         };
-        let c = r.count_whole_plan(&queens(10), &Plan::whole()).unwrap();
+        let c = r.count_plan(&queens(10), &Plan::whole(), None).unwrap();
         assert_eq!(c.outcome, Outcome::Stopped);
         // A cancel stops it the same way; one never set changes
         // nothing, memo or not.
@@ -208,8 +208,8 @@ fn limits_stop_the_run() {
                 cancel: Some(cancel),
                 ..runner(threads)
             };
-            let c = r.count_whole_plan(&queens(10), &plan).unwrap();
-            let m = r.count_with_memo(&queens(10), &plan, 1 << 20).unwrap();
+            let c = r.count_plan(&queens(10), &plan, None).unwrap();
+            let m = r.count_plan(&queens(10), &plan, Some(1 << 20)).unwrap();
             assert_eq!((c.outcome, m.outcome), (want, want));
             if want == Outcome::Exhausted {
                 assert_eq!((c.solutions, m.solutions), (724, 724));
@@ -382,7 +382,7 @@ fn progress_reaches_the_end() {
         on_progress: Some(&report),
         ..runner(2)
     };
-    r.count_whole_plan(&p, &plan).unwrap();
+    r.count_plan(&p, &plan, None).unwrap();
     let seen = last.into_inner().unwrap();
     assert!(!seen.is_empty());
     assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)));
@@ -411,11 +411,13 @@ fn counts_past_2_to_the_64_add_up_and_past_2_to_the_128_overflow() {
     let (p, plan) = (squares(100), Plan::split(&squares(100), 64).unwrap());
     assert!(plan.subproblems.len() >= 64);
     for threads in [1, 2] {
-        let c = runner(threads).count_with_memo(&p, &plan, 1 << 20).unwrap();
+        let c = runner(threads)
+            .count_plan(&p, &plan, Some(1 << 20))
+            .unwrap();
         assert_eq!((c.outcome, c.solutions), (Outcome::Exhausted, 1 << 100));
         let shares: u128 = (1..=3)
             .map(|k| {
-                let share = runner(threads).count_with_memo(&p, &plan.part(k, 3), 1 << 20);
+                let share = runner(threads).count_plan(&p, &plan.part(k, 3), Some(1 << 20));
                 share.unwrap().solutions
             })
             .sum();
@@ -428,7 +430,7 @@ fn counts_past_2_to_the_64_add_up_and_past_2_to_the_128_overflow() {
             },
             ..runner(threads)
         };
-        let c = cut.count_with_memo(&p, &plan, 1 << 20).unwrap();
+        let c = cut.count_plan(&p, &plan, Some(1 << 20)).unwrap();
         assert_eq!((c.outcome, c.solutions), (Outcome::SolutionLimit, 1 << 40));
     }
     // 128 blocks: each subproblem's count fits (2^122 or so), their sum
@@ -436,7 +438,7 @@ fn counts_past_2_to_the_64_add_up_and_past_2_to_the_128_overflow() {
     // engine overflows inside its memo count.
     let (p, plan) = (squares(128), Plan::split(&squares(128), 64).unwrap());
     for (threads, plan) in [(1, &plan), (2, &plan), (1, &Plan::whole())] {
-        let c = runner(threads).count_with_memo(&p, plan, 1 << 20).unwrap();
+        let c = runner(threads).count_plan(&p, plan, Some(1 << 20)).unwrap();
         assert_eq!((c.outcome, c.solutions), (Outcome::Overflow, u128::MAX));
         assert!(!c.is_exact());
     }
