@@ -12,8 +12,8 @@
 //! same puzzles).
 
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::generate::{Rng, minimal_puzzle, solved_grid};
 use dlx_engine::sudoku::{DlxSolver, Shape};
+use dlx_engine::sudoku::{Rng, minimal_puzzle, solved_grid};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -30,7 +30,7 @@
 //! Grids of any shape from 1x1 to 64x64 boxes ([`sudoku::Shape`]), compiled
 //! into exact cover and searched by the engine ([`sudoku::DlxSolver`]);
 //! also a naive backtracking solver to compare with, an independent
-//! checker ([`sudoku::verify`]), a rater and a generator of unique puzzles.
+//! checker ([`sudoku::check_solution`], [`sudoku::check_variant`]), a rater and a generator of unique puzzles.
 //!
 //! ```
 //! use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};

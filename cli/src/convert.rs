@@ -182,7 +182,7 @@ impl GenerateArgs {
     /// the clock (when none is given); or why the flags cannot go
     /// together.
     pub(super) fn options(self, err: &mut dyn Write) -> Result<generate_app::Options, String> {
-        use dlx_engine::sudoku::generate::{Settings, Symmetry};
+        use dlx_engine::sudoku::{Settings, Symmetry};
         let seed = self.seed.unwrap_or_else(|| {
             let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
             let seed = now.map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000);
@@ -396,7 +396,7 @@ pub(super) enum ScaleArg {
 
 /// The technique `name` as the library spells it.
 pub(super) fn technique_of(name: &str) -> Option<&'static str> {
-    dlx_engine::sudoku::explain::technique_names()
+    dlx_engine::sudoku::technique_names()
         .into_iter()
         .find(|&t| t == name)
 }

@@ -1,5 +1,5 @@
 //! `dlx generate`: random Sudoku puzzles with exactly one solution, made by
-//! [`dlx_engine::sudoku::generate::Generator`] and written in an output format.
+//! [`dlx_engine::sudoku::Generator`] and written in an output format.
 //!
 //! Invariants: puzzle `i` (0-based) depends only on the shape, the
 //! settings, the seed and `i` ([`Rng::for_puzzle`]), so the output is the
@@ -25,9 +25,9 @@ use super::{ExitStatus, Input, output_failed};
 use dlx_engine::dlx::cancel::{Deadline, SharedCancel};
 use dlx_engine::format;
 #[cfg(doc)]
-use dlx_engine::sudoku::generate::Rng;
-use dlx_engine::sudoku::generate::{GenerateError, Generated, Generator, Settings, generate_range};
-use dlx_engine::sudoku::variant::variant_of;
+use dlx_engine::sudoku::Rng;
+use dlx_engine::sudoku::variant_of;
+use dlx_engine::sudoku::{GenerateError, Generated, Generator, Settings, generate_range};
 use dlx_engine::sudoku::{Shape, Variant};
 
 /// Puzzles each thread makes per round before the round is written.

@@ -128,7 +128,7 @@ impl Written {
 
 /// The technique names `--until` and `generate --technique` take.
 pub(super) fn technique_names() -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(dlx_engine::sudoku::explain::technique_names())
+    clap::builder::PossibleValuesParser::new(dlx_engine::sudoku::technique_names())
 }
 
 impl ExplainArgs {

@@ -79,8 +79,8 @@ use dlx_engine::dlx::cancel::SharedCancel;
 use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::dlx::{Count, Stats};
 use dlx_engine::format::{self, Alphabet, Case, Format, Rule};
+use dlx_engine::sudoku::ExplainOptions;
 use dlx_engine::sudoku::Shape;
-use dlx_engine::sudoku::explain::ExplainOptions;
 
 mod candidates;
 mod estimate;
@@ -100,7 +100,7 @@ pub use output::{Output, PictureKind, Pictures};
 pub use picture::{PDF_FILE, PDF_PER_PAGE, file_name};
 pub use pipeline::WINDOW;
 
-pub use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
+pub use dlx_engine::sudoku::{SolverKind, Solvers};
 
 pub use candidates::{Layout, pencil_marks};
 use judge::{solve_case, unwritable};

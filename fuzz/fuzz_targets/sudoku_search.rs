@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 
 use dlx_engine::dlx::{Propagate, Search, SearchLimits};
 use dlx_engine::format::{ALL, Options};
-use dlx_engine::sudoku::verify::check_solution;
+use dlx_engine::sudoku::check_solution;
 use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
 use libfuzzer_sys::fuzz_target;
 

@@ -42,15 +42,13 @@ use engine::dlx::{
     EngineKind, ItemKind, Outcome, Progress, Propagate, SearchLimits, Solution, Visitor,
 };
 use engine::format::{Alphabet, Case, parse_puzzle_line};
-use engine::sudoku::candidates::true_candidates;
-use engine::sudoku::generate::{
-    CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range,
-};
-use engine::sudoku::rate::Level;
-use engine::sudoku::rate::{RateError, Rater};
-use engine::sudoku::solvers::{SolverKind, Solvers};
-use engine::sudoku::variant::variant_of;
+use engine::sudoku::Level;
+use engine::sudoku::true_candidates;
+use engine::sudoku::variant_of;
+use engine::sudoku::{CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range};
 use engine::sudoku::{Grid, Shape, SudokuSolver};
+use engine::sudoku::{RateError, Rater};
+use engine::sudoku::{SolverKind, Solvers};
 use engine::workers::{Batch, thread_count};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {

@@ -10,7 +10,7 @@ use super::{
     parse_puzzle, settle, shape_arg, texts, thread_count, true_candidates, unsettled_of,
     value_error, variant_of, write_line,
 };
-use engine::sudoku::rate::Grade;
+use engine::sudoku::Grade;
 use pyo3::prelude::*;
 
 /// [`batch`] of one puzzle on one thread.
@@ -339,7 +339,7 @@ fn se_band((lo, hi): (f64, f64)) -> PyResult<(u32, u32)> {
 
 /// A technique's name as the library spells it, or why it is none.
 fn technique_arg(name: &str) -> PyResult<&'static str> {
-    let names = engine::sudoku::explain::technique_names();
+    let names = engine::sudoku::technique_names();
     names.iter().copied().find(|&t| t == name).ok_or_else(|| {
         PyValueError::new_err(format!(
             "unknown technique '{name}' (expected one of {})",
@@ -471,7 +471,7 @@ pub(crate) fn explain(
 ) -> PyResult<(Vec<PyStep>, &'static str, u64, Option<(f64, f64, f64)>)> {
     use engine::dlx::deduce::Ending;
     use engine::sudoku::DlxSolver;
-    use engine::sudoku::explain::{self as ex, ExplainOptions};
+    use engine::sudoku::{self as ex, ExplainOptions};
     let bounds = Bounds::new(None, timeout)?;
     let until = until.map(technique_arg).transpose()?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;

@@ -194,7 +194,7 @@ pub struct Settings {
     /// Only puzzles that [`Rater`] rates at this level, under
     /// [`Rules::default`].
     pub difficulty: Option<Level>,
-    /// Only puzzles whose explained path ([`super::explain`]) rates
+    /// Only puzzles whose explained path ([`super::explain_variant`]) rates
     /// within these tenths of Sudoku Explainer's scale (ER, both ends
     /// included): `(40, 60)` for 4.0 to 6.0. Plain Sudoku only.
     pub se_rating: Option<(u32, u32)>,

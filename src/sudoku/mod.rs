@@ -2,34 +2,46 @@
 //! of a puzzle as data ([`Variant`]: plain, jigsaw, X, hyper, killer and
 //! their combinations), the compilation into exact cover ([`DlxSolver`]),
 //! the documents' naive DFS ([`NaiveSolver`], plain Sudoku only) and an
-//! independent [`verify`] checker.
+//! independent checker ([`check_solution`], [`check_variant`]).
 //!
 //! Both solvers implement [`SudokuSolver`], so callers (the command line,
 //! the benchmarks, the tests) treat them alike.
 
-pub mod candidates;
+pub(crate) mod candidates;
 pub(crate) mod constraint;
 mod exact_cover;
-pub mod explain;
-pub mod generate;
+pub(crate) mod explain;
+pub(crate) mod generate;
 mod grid;
 mod naive;
-pub mod rate;
-pub mod solvers;
-pub mod variant;
-pub mod verify;
+pub(crate) mod rate;
+pub(crate) mod solvers;
+pub(crate) mod variant;
+pub(crate) mod verify;
 
 use std::ops::ControlFlow;
 
+pub use candidates::{CandidateCounts, Candidates, candidate_counts, true_candidates};
 pub use constraint::{Constraint, ConstraintError, Relation};
 pub(crate) use exact_cover::CLASS_CELL;
 pub use exact_cover::DlxSolver;
 pub(crate) use exact_cover::{CompiledOptions, Subject};
+pub use explain::{
+    ExplainError, ExplainOptions, ExplainedStep, Path, SeRating, explain_variant, technique_names,
+    tenths,
+};
+pub use generate::{
+    CLUE_TRIES, GenerateError, Generated, Generator, Rng, Settings, Symmetry, generate_range,
+    minimal_puzzle, solved_grid,
+};
 pub(crate) use grid::numbered_label;
 pub(crate) use grid::{Conflict, LabelName, Unit};
 pub use grid::{Grid, GridError, MAX_N, Shape, ShapeError};
 pub use naive::NaiveSolver;
-pub use variant::{Cage, Variant, VariantError};
+pub use rate::{Grade, Level, RateError, Rater};
+pub use solvers::{SolverKind, Solvers};
+pub use variant::{Cage, Variant, VariantError, variant_of};
+pub use verify::{VerifyError, check_solution, check_variant};
 
 use crate::dlx::cancel::SharedCancel;
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};

@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use dlx_engine::dlx::SearchLimits;
 use dlx_engine::format::write_marks;
 use dlx_engine::format::{self, Alphabet, Case, Options};
-use dlx_engine::sudoku::verify::check_variant;
+use dlx_engine::sudoku::check_variant;
 use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, SudokuSolver, Variant};
 
 use crate::common;

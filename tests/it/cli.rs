@@ -1,6 +1,6 @@
 //! The `dlx solve` / `dlx count` command line, driven by files in `data/`
 //! with the expected outputs next to the inputs. Every solution printed is
-//! checked by `verify::check_solution`, not by comparing with the solver.
+//! checked by `check_solution`, not by comparing with the solver.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as Process, Stdio};
@@ -8,7 +8,7 @@ use std::process::{Command as Process, Stdio};
 use assert_cmd::Command;
 use dlx_engine::__unstable::line;
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::{Grid, verify::check_solution};
+use dlx_engine::sudoku::{Grid, check_solution};
 
 use crate::common;
 

@@ -4,7 +4,7 @@
 //! also a grid row, are `line`; 16x16 grids, alone or several, and 4x4
 //! grids are `grid`; an input that reads as well both ways is refused.
 //! `--verbose` names the detected format, and every solution printed is
-//! checked against its puzzle with `verify::check_solution`.
+//! checked against its puzzle with `check_solution`.
 //!
 //! The puzzles are made here from solved grids built without a solver
 //! (`generate::solved_grid`), with holes at seeded places, or carved to
@@ -17,9 +17,9 @@ use std::fs;
 
 use assert_cmd::Command;
 use dlx_engine::format::{self, Case, Options};
-use dlx_engine::sudoku::generate::{Rng, minimal_puzzle, solved_grid};
-use dlx_engine::sudoku::verify::check_solution;
+use dlx_engine::sudoku::check_solution;
 use dlx_engine::sudoku::{Grid, NaiveSolver, Shape};
+use dlx_engine::sudoku::{Rng, minimal_puzzle, solved_grid};
 
 fn dlx() -> Command {
     common::bin::dlx()

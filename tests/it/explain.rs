@@ -8,7 +8,7 @@ use crate::common;
 
 use assert_cmd::Command;
 use dlx_engine::format::{self, Case, Options};
-use dlx_engine::sudoku::verify::check_variant;
+use dlx_engine::sudoku::check_variant;
 use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
 
 fn dlx() -> Command {

@@ -9,7 +9,7 @@ use std::path::Path;
 use assert_cmd::Command;
 use dlx_engine::format::{self, Case, Options};
 use dlx_engine::sudoku::Grid;
-use dlx_engine::sudoku::verify::{check_solution, check_variant};
+use dlx_engine::sudoku::{check_solution, check_variant};
 
 use crate::common;
 

@@ -7,8 +7,8 @@
 use assert_cmd::Command;
 use dlx_engine::__unstable::line;
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::generate::Symmetry;
-use dlx_engine::sudoku::{Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution};
+use dlx_engine::sudoku::Symmetry;
+use dlx_engine::sudoku::{Grid, NaiveSolver, Shape, SudokuSolver, check_solution};
 
 use crate::common;
 use crate::common::runs::on_a_terminal;
@@ -295,7 +295,7 @@ fn run_on(cmd: &[&str], input: &str) -> (i32, String) {
 #[test]
 fn what_generate_writes_reads_back_as_the_same_puzzle_without_flags() {
     use dlx_engine::__unstable::variant;
-    use dlx_engine::sudoku::verify::check_variant;
+    use dlx_engine::sudoku::check_variant;
     // Every box shape up to 4x4 (sides 1 to 12 and 16), the default one
     // and the transposed one, plain and with each variant that applies.
     let mut cases: Vec<(String, Vec<&str>)> = Vec::new();

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use dlx_engine::__unstable::fpuzzles::parse_json;
 use dlx_engine::sudoku::Grid;
-use dlx_engine::sudoku::verify::check_variant;
+use dlx_engine::sudoku::check_variant;
 
 use crate::common::bin::dlx;
 

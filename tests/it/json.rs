@@ -6,7 +6,7 @@
 
 use dlx_engine::__unstable::line;
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::verify::check_solution;
+use dlx_engine::sudoku::check_solution;
 use serde_json::Value;
 
 use crate::common;

@@ -8,7 +8,7 @@
 
 use dlx_engine::__unstable::variant;
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::verify::check_variant;
+use dlx_engine::sudoku::check_variant;
 use dlx_engine::sudoku::{Grid, Variant};
 
 use crate::common::runs::dlx;

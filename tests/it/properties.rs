@@ -20,7 +20,7 @@ use dlx_engine::dlx::{
     Color, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits, Solution,
 };
 use dlx_engine::format::{ALL, Alphabet, Format, Options};
-use dlx_engine::sudoku::verify::check_solution;
+use dlx_engine::sudoku::check_solution;
 use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
 

@@ -11,10 +11,10 @@ use assert_cmd::Command;
 use dlx_engine::__unstable::line;
 use dlx_engine::dlx::deduce::{Rating, Rules};
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::generate::{Generator, Rng, Settings};
-use dlx_engine::sudoku::rate::Rater;
-use dlx_engine::sudoku::rate::{Grade, Level};
+use dlx_engine::sudoku::Rater;
 use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
+use dlx_engine::sudoku::{Generator, Rng, Settings};
+use dlx_engine::sudoku::{Grade, Level};
 use proptest::prelude::*;
 
 fn dlx() -> Command {
@@ -334,7 +334,7 @@ fn generated_puzzles_have_the_difficulty_asked_for() {
                 if n == 6 {
                     assert_eq!(naive.count_up_to(&puzzle, 2).unwrap().solutions, 1);
                 }
-                let sym = dlx_engine::sudoku::generate::Symmetry::Rot180;
+                let sym = dlx_engine::sudoku::Symmetry::Rot180;
                 assert!(sym.holds_for(&puzzle));
             }
         }

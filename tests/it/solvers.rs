@@ -1,5 +1,5 @@
 //! The two Sudoku solvers against each other and against published counts;
-//! every solution is checked by `verify::check_solution`, which shares no
+//! every solution is checked by `check_solution`, which shares no
 //! code with either solver.
 
 use dlx_engine::dlx::Search;
@@ -8,9 +8,7 @@ use std::ops::ControlFlow;
 use dlx_engine::__unstable::line;
 use dlx_engine::dlx::SearchLimits;
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::{
-    DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver, verify::check_solution,
-};
+use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver, check_solution};
 use proptest::prelude::*;
 
 use crate::common::{planted_solution, shapes};

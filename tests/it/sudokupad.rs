@@ -15,8 +15,8 @@ use dlx_engine::__unstable::fpuzzles::FPuzzles;
 use dlx_engine::__unstable::sudokupad::read_link;
 use dlx_engine::__unstable::sudokupad::write::{link, same_puzzle};
 use dlx_engine::format::{self, Case, Format, Link, Options};
-use dlx_engine::sudoku::verify::{check_solution, check_variant};
 use dlx_engine::sudoku::{Grid, Shape};
+use dlx_engine::sudoku::{check_solution, check_variant};
 use proptest::prelude::*;
 
 use crate::common::bin::run_with_stdin;

@@ -7,7 +7,7 @@
 use std::ops::ControlFlow;
 
 use dlx_engine::dlx::SearchLimits;
-use dlx_engine::sudoku::verify::check_variant;
+use dlx_engine::sudoku::check_variant;
 use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver, Variant};
 
 use crate::common;

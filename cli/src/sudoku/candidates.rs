@@ -17,11 +17,9 @@ use dlx_engine::dlx::Outcome;
 use dlx_engine::format::Alphabet;
 use dlx_engine::format::Case;
 use dlx_engine::format::write_marks;
-use dlx_engine::sudoku::candidates::{
-    CandidateCounts, Candidates, candidate_counts, true_candidates,
-};
-use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
+use dlx_engine::sudoku::{CandidateCounts, Candidates, candidate_counts, true_candidates};
 use dlx_engine::sudoku::{Grid, Shape};
+use dlx_engine::sudoku::{SolverKind, Solvers};
 
 /// How the candidates of a case are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,7 @@
 use super::record::{Asked, Status, error_line};
 use super::{Done, Job};
 use dlx_engine::sudoku::PuzzleError;
-use dlx_engine::sudoku::solvers::Solvers;
+use dlx_engine::sudoku::Solvers;
 
 /// What `job` prints: its estimate from `probes` paths drawn from `seed`,
 /// or why there is none.

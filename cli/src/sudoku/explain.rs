@@ -22,10 +22,8 @@ use dlx_engine::dlx::cancel::{AnyOf, Deadline, SharedCancel};
 use dlx_engine::dlx::deduce::Ending;
 use dlx_engine::format::Case;
 use dlx_engine::render::Highlight;
-use dlx_engine::sudoku::explain::{
-    ExplainError, ExplainOptions, Path, SeRating, explain_variant, tenths,
-};
-use dlx_engine::sudoku::rate::RateError;
+use dlx_engine::sudoku::RateError;
+use dlx_engine::sudoku::{ExplainError, ExplainOptions, Path, SeRating, explain_variant, tenths};
 use dlx_engine::sudoku::{Grid, PuzzleError, Variant};
 
 /// What a case prints: the whole path, or its rating alone.

@@ -13,8 +13,8 @@ use super::{Options, Solvers, Status, Task, Verdict, format_count};
 use dlx_engine::dlx::cancel::SharedCancel;
 use dlx_engine::dlx::{Count, Outcome, SearchLimits, Stats};
 use dlx_engine::format::{Alphabet, Case, Format, Rule};
-use dlx_engine::sudoku::verify::{check_solution, check_variant};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape, SudokuSolver};
+use dlx_engine::sudoku::{check_solution, check_variant};
 
 /// Why `writer` cannot write a grid of `shape` (checked before solving,
 /// so an unwritable case is reported as such, never printed garbled);

@@ -30,8 +30,8 @@ use dlx_engine::dlx::Outcome;
 use dlx_engine::format::{Alphabet, Case};
 use dlx_engine::render::{self, Highlight, Puzzle};
 use dlx_engine::sudoku::Grid;
-use dlx_engine::sudoku::candidates::true_candidates;
-use dlx_engine::sudoku::solvers::{SolverKind, Solvers};
+use dlx_engine::sudoku::true_candidates;
+use dlx_engine::sudoku::{SolverKind, Solvers};
 
 /// The file of a PDF sheet in `--output-dir`.
 pub const PDF_FILE: &str = "sheet.pdf";

@@ -13,7 +13,7 @@ use super::record::{Asked, Status, Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job};
 use dlx_engine::dlx::deduce::{self, Rating, Rules};
 use dlx_engine::sudoku::Grid;
-use dlx_engine::sudoku::rate::{Grade, RateError, Rater};
+use dlx_engine::sudoku::{Grade, RateError, Rater};
 
 /// The text line of a rating: `LEVEL SCORE name=count ...`.
 pub fn rating_line(r: &Rating) -> String {

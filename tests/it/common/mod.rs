@@ -5,12 +5,12 @@
 pub mod bin;
 pub mod runs;
 
-use dlx_engine::sudoku::generate::solved_grid;
+use dlx_engine::sudoku::solved_grid;
 use dlx_engine::sudoku::{Grid, Shape};
 use proptest::prelude::*;
 
 /// A valid full grid of `shape` built by formula and symmetries (no solver
-/// involved: `dlx_engine::sudoku::generate::solved_grid`), the choices taken from
+/// involved: `dlx_engine::sudoku::solved_grid`), the choices taken from
 /// `seed`.
 pub fn planted_solution(shape: Shape, seed: &[usize]) -> Grid {
     let mut pick = seed.iter().copied().cycle();
