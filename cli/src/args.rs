@@ -9,7 +9,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
-use clap::{Args, Command};
+use clap::{Args, Command, FromArgMatches};
 use dlx_cli::sudoku::{self as sudoku_app, Output, PictureKind, Pictures};
 use dlx_cli::{Input, Part};
 use dlx_engine::format::{self, Alphabet, Format};
@@ -259,4 +259,73 @@ impl Words for Command {
 /// message, not lowered in silence.
 pub(super) fn thread_range() -> clap::builder::RangedI64ValueParser<u16> {
     clap::value_parser!(u16).range(0..=dlx_engine::workers::MAX_THREADS as i64)
+}
+
+/// A subcommand's flags, built only when clap needs them: when that
+/// subcommand is the one run, or for its help, the completions and the
+/// man page ([`Command::defer`]). Built eagerly, every command's flags
+/// cost each start more than a one-puzzle solve does (two thirds of a
+/// million instructions); deferred, a start builds the names and
+/// summaries of the commands and the flags of the one it runs. The
+/// command's own words ([`Worded`]) are applied with its flags.
+#[derive(Debug)]
+pub(super) struct Deferred<T>(pub(super) T);
+
+/// A command's own words for the help of shared flags, applied once its
+/// flags exist ([`Words::words`]).
+pub(super) trait Worded {
+    /// Pairs of a flag's id and its help; none by default.
+    const WORDS: &'static [(&'static str, &'static str)] = &[];
+}
+
+impl<T: Args + Worded> Args for Deferred<T> {
+    fn augment_args(cmd: Command) -> Command {
+        cmd.defer(|cmd| keeping_about(cmd, |cmd| T::augment_args(cmd).words(T::WORDS)))
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        cmd.defer(|cmd| keeping_about(cmd, |cmd| T::augment_args_for_update(cmd).words(T::WORDS)))
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+/// `add` applied to `cmd`, which keeps its summary and description: the
+/// flags' structs carry doc comments of their own, which clap takes for
+/// the command's when they are added after the variant's (as a deferred
+/// command's are).
+fn keeping_about(cmd: Command, add: impl FnOnce(Command) -> Command) -> Command {
+    let about = cmd.get_about().cloned();
+    let long_about = cmd.get_long_about().cloned();
+    let mut cmd = add(cmd);
+    if let Some(about) = about {
+        cmd = cmd.about(about);
+    }
+    if let Some(long_about) = long_about {
+        cmd = cmd.long_about(long_about);
+    }
+    cmd
+}
+
+impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(
+        &mut self,
+        matches: &mut clap::ArgMatches,
+    ) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
 }

@@ -28,8 +28,8 @@ mod help;
 mod rating;
 
 use args::{
-    OutputName, PartArg, PictureArgs, PuzzleArgs, RuleArgs, RunArgs, Words, output_names,
-    thread_range,
+    Deferred, OutputName, PartArg, PictureArgs, PuzzleArgs, RuleArgs, RunArgs, Worded,
+    output_names, thread_range,
 };
 use convert::{CountArgs, CoverPropagateArg, PropagateArg, parse_side};
 use help::*;
@@ -72,18 +72,7 @@ enum Command {
     /// --per-page K lays the pictures K to an A4 page, then the solutions;
     /// --output pdf makes those pages one PDF document.
     #[command(after_help = EXIT_CODES)]
-    #[command(words = SOLVE_WORDS)]
-    Solve {
-        #[command(flatten)]
-        args: SudokuArgs,
-        #[command(flatten)]
-        pictures: PictureArgs,
-        /// With --output svg: draw the givens only, for the puzzle to
-        /// print; each puzzle is still solved and its solution checked, and
-        /// one with no solution is still reported and not drawn.
-        #[arg(long)]
-        givens_only: bool,
-    },
+    Solve(Deferred<SolveArgs>),
     /// Draw Sudoku puzzles as pictures (SVG or PDF), as puzzle books draw them.
     ///
     /// Reads any input format, as 'dlx solve' does, and draws each puzzle
@@ -104,8 +93,8 @@ enum Command {
     /// their solutions on the pages after, for a printable sheet, and
     /// --output pdf makes it one PDF document (dlx generate --count 6
     /// --with-solution --output pdf > handout.pdf). See docs/render.md.
-    #[command(after_help = RENDER_EXIT_CODES, words = RENDER_WORDS)]
-    Render(RenderArgs),
+    #[command(after_help = RENDER_EXIT_CODES)]
+    Render(Deferred<RenderArgs>),
     /// Count the solutions of Sudoku puzzles, one line per puzzle.
     ///
     /// Prints the number of solutions of each puzzle. With --limit N the
@@ -117,7 +106,7 @@ enum Command {
     /// past a second shows its progress on standard error, and Ctrl-C
     /// prints the count so far as 'N+' and ends the run (exit code 130).
     #[command(after_help = EXIT_CODES)]
-    Count(CountArgs),
+    Count(Deferred<CountArgs>),
     /// Time the solvers against each other on puzzle files.
     ///
     /// Every solver searches every puzzle (counting up to --limit
@@ -126,14 +115,14 @@ enum Command {
     /// median time, puzzles per second, nodes per puzzle and each solver's
     /// time as a ratio to the fastest (">=" when it left puzzles
     /// unfinished).
-    Bench(BenchArgs),
+    Bench(Deferred<BenchArgs>),
     /// Solve or count an exact-cover problem in Knuth's DLX1 format
     /// (with DLX2 colors, item:color).
     #[command(after_help = format!(
         "{COVER_EXIT_CODES}\n\nA count cut short by --limit, --max-nodes or --timeout is a lower \
          bound: it is printed as 'at least N' and standard error says which limit stopped it."
     ))]
-    Cover(CoverArgs),
+    Cover(Deferred<CoverArgs>),
     /// Write a classic exact-cover problem in Knuth's format.
     #[command(after_help = PROBLEM_EXIT_CODES)]
     Problem(ProblemArgs),
@@ -146,7 +135,7 @@ enum Command {
     /// --with-solution the line format prints 'PUZZLE SOLUTION', csv
     /// 'puzzle,solution', and other formats the puzzle then its solution.
     #[command(after_help = GENERATE_EXIT_CODES)]
-    Generate(GenerateArgs),
+    Generate(Deferred<GenerateArgs>),
     /// Rate how hard Sudoku puzzles are, one line per puzzle.
     ///
     /// Deductions on the puzzle's exact-cover matrix are applied until they
@@ -162,8 +151,8 @@ enum Command {
     /// backtracks=N. A puzzle with no solution, or more than one, prints
     /// '# no solution: PUZZLE' or '# not unique: PUZZLE'. Input as for
     /// 'dlx solve'; see docs/rating.md.
-    #[command(after_help = RATE_EXIT_CODES, words = RATE_WORDS)]
-    Rate(RateArgs),
+    #[command(after_help = RATE_EXIT_CODES)]
+    Rate(Deferred<RateArgs>),
     /// Explain how to solve each puzzle, step by step, as a person would.
     ///
     /// At each step the easiest technique that makes progress, in Sudoku
@@ -175,8 +164,8 @@ enum Command {
     /// 'solved in N steps, SE ER/EP/ED', or why it stalled. Every step of
     /// a unique puzzle is checked against its solution first. Plain
     /// Sudoku of any size; see docs/rating.md.
-    #[command(after_help = EXPLAIN_EXIT_CODES, words = EXPLAIN_WORDS)]
-    Explain(ExplainArgs),
+    #[command(after_help = EXPLAIN_EXIT_CODES)]
+    Explain(Deferred<ExplainArgs>),
     /// Print each puzzle's true candidates: the digits of each cell that
     /// some solution holds.
     ///
@@ -190,8 +179,8 @@ enum Command {
     /// no solution prints '# no solution: PUZZLE'; one that --max-nodes
     /// cut '# not settled: PUZZLE'. Input as for 'dlx solve', every format
     /// and variant included; see docs/candidates.md.
-    #[command(after_help = CANDIDATES_EXIT_CODES, words = CANDIDATES_WORDS)]
-    Candidates(CandidatesArgs),
+    #[command(after_help = CANDIDATES_EXIT_CODES)]
+    Candidates(Deferred<CandidatesArgs>),
     /// Print a shell completion script.
     ///
     /// For example: dlx completions bash > ~/.local/share/bash-completion/completions/dlx
@@ -204,6 +193,41 @@ enum Command {
     ///
     /// For example: dlx man > dlx.1; man ./dlx.1
     Man,
+}
+
+/// The commands that say shared flags in their own words (`help.rs`).
+impl Worded for SolveArgs {
+    const WORDS: &'static [(&'static str, &'static str)] = SOLVE_WORDS;
+}
+impl Worded for RenderArgs {
+    const WORDS: &'static [(&'static str, &'static str)] = RENDER_WORDS;
+}
+impl Worded for RateArgs {
+    const WORDS: &'static [(&'static str, &'static str)] = RATE_WORDS;
+}
+impl Worded for ExplainArgs {
+    const WORDS: &'static [(&'static str, &'static str)] = EXPLAIN_WORDS;
+}
+impl Worded for CandidatesArgs {
+    const WORDS: &'static [(&'static str, &'static str)] = CANDIDATES_WORDS;
+}
+impl Worded for CountArgs {}
+impl Worded for BenchArgs {}
+impl Worded for CoverArgs {}
+impl Worded for GenerateArgs {}
+
+/// `solve`'s flags.
+#[derive(Args, Debug)]
+struct SolveArgs {
+    #[command(flatten)]
+    args: SudokuArgs,
+    #[command(flatten)]
+    pictures: PictureArgs,
+    /// With --output svg: draw the givens only, for the puzzle to
+    /// print; each puzzle is still solved and its solution checked, and
+    /// one with no solution is still reported and not drawn.
+    #[arg(long)]
+    givens_only: bool,
 }
 
 #[derive(Args, Debug)]
@@ -660,22 +684,26 @@ fn main() -> ExitCode {
         _ => Box::new(io::stderr().lock()),
     };
     let status = match cli.command {
-        Command::Solve {
+        Command::Solve(Deferred(SolveArgs {
             args,
             pictures,
             givens_only,
-        } => {
+        })) => {
             let plan = args.options(pictures, givens_only);
             let plan = plan.map(|(inputs, opts)| (inputs, Task::Solve, opts));
             run_sudoku(plan, Interrupt::Stops, &mut out, &mut err)
         }
-        Command::Render(args) => run_sudoku(args.options(), Interrupt::Stops, &mut out, &mut err),
-        Command::Count(args) => run_sudoku(args.options(), Interrupt::Stops, &mut out, &mut err),
-        Command::Bench(args) => {
+        Command::Render(Deferred(args)) => {
+            run_sudoku(args.options(), Interrupt::Stops, &mut out, &mut err)
+        }
+        Command::Count(Deferred(args)) => {
+            run_sudoku(args.options(), Interrupt::Stops, &mut out, &mut err)
+        }
+        Command::Bench(Deferred(args)) => {
             let (inputs, opts) = args.options();
             bench::run(&inputs, &opts, &mut out, &mut err)
         }
-        Command::Cover(a) => {
+        Command::Cover(Deferred(a)) => {
             let opts = a.options();
             dlx_cli::cover::run(&opts, io::stdin().lock(), &mut out, &mut io::stderr())
         }
@@ -683,16 +711,20 @@ fn main() -> ExitCode {
             let problem = a.problem.classic();
             dlx_cli::problem::run(&problem, &mut out, &mut err)
         }
-        Command::Generate(args) => match args.options(&mut err) {
+        Command::Generate(Deferred(args)) => match args.options(&mut err) {
             Ok(opts) => generate_app::run(&opts, &mut out, &mut err),
             Err(message) => {
                 let _ = writeln!(err, "{message}");
                 ExitStatus::BadInput
             }
         },
-        Command::Rate(args) => run_sudoku(args.options(), Interrupt::Ends, &mut out, &mut err),
-        Command::Explain(args) => run_sudoku(args.options(), Interrupt::Ends, &mut out, &mut err),
-        Command::Candidates(args) => {
+        Command::Rate(Deferred(args)) => {
+            run_sudoku(args.options(), Interrupt::Ends, &mut out, &mut err)
+        }
+        Command::Explain(Deferred(args)) => {
+            run_sudoku(args.options(), Interrupt::Ends, &mut out, &mut err)
+        }
+        Command::Candidates(Deferred(args)) => {
             run_sudoku(args.options(), Interrupt::Stops, &mut out, &mut err)
         }
         Command::Completions { shell } => {
@@ -759,4 +791,18 @@ fn on_ctrl_c() -> Option<Arc<AtomicBool>> {
 
 fn exit(status: ExitStatus) -> ExitCode {
     ExitCode::from(status.code())
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::Cli;
+
+    /// clap's own checks of every command, the deferred ones built too
+    /// (and, in a debug build, that each command's words name its flags).
+    #[test]
+    fn every_command_is_well_formed() {
+        Cli::command().debug_assert();
+    }
 }
