@@ -49,11 +49,8 @@ impl CountArgs {
             },
             None => Task::Count {
                 limit: self.limit.unwrap_or(u64::MAX),
+                progress: io::stderr().is_terminal(),
             },
-        };
-        let opts = sudoku_app::Options {
-            progress: io::stderr().is_terminal() && matches!(task, Task::Count { .. }),
-            ..opts
         };
         Ok((inputs, task, opts))
     }

@@ -153,9 +153,6 @@ pub struct Options {
     /// written with what it found (a count as its lower bound, `N+`), and
     /// the run ends there with [`ExitStatus::Interrupted`].
     pub interrupt: Option<Arc<AtomicBool>>,
-    /// `count`: show a progress line on standard error (drawn only on a
-    /// terminal) for each case whose search runs past a second.
-    pub progress: bool,
 }
 
 impl Options {
@@ -184,7 +181,6 @@ impl Default for Options {
             threads: 1,
             part: None,
             interrupt: None,
-            progress: false,
         }
     }
 }
@@ -213,6 +209,9 @@ pub enum Task {
     Count {
         /// Stop counting here; the count is then a lower bound (`N+`).
         limit: u64,
+        /// Show a progress line on standard error (drawn only on a
+        /// terminal) for each case whose search runs past a second.
+        progress: bool,
     },
     /// Print a difficulty rating (`dlx rate`, docs/rating.md).
     Rate {
@@ -260,7 +259,7 @@ impl Task {
     /// settles uniqueness).
     fn count_limit(self) -> u64 {
         match self {
-            Task::Count { limit } => limit,
+            Task::Count { limit, .. } => limit,
             Task::Solve | Task::Render { .. } => 1,
             Task::Rate { .. }
             | Task::Candidates { .. }
@@ -656,7 +655,7 @@ impl<'o> Context<'o> {
                 Output::Format(format) => Some(format),
                 _ => None,
             },
-            board: (opts.progress && matches!(task, Task::Count { .. }))
+            board: matches!(task, Task::Count { progress: true, .. })
                 .then(|| Arc::new(Board::new())),
             json: opts.output.is_json_lines(),
             pictures,

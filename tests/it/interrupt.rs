@@ -122,7 +122,14 @@ fn a_run_already_interrupted_settles_nothing_and_says_so() {
         interrupt: Some(Arc::new(AtomicBool::new(true))),
         ..Options::default()
     };
-    let count = run_lib(Task::Count { limit: u64::MAX }, &input, &opts);
+    let count = run_lib(
+        Task::Count {
+            limit: u64::MAX,
+            progress: false,
+        },
+        &input,
+        &opts,
+    );
     assert_eq!(count.code, 130);
     assert_eq!(count.out, "0+\n");
     assert_eq!(

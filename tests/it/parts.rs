@@ -73,7 +73,13 @@ fn every_output_format_concatenates() {
     ];
     let mut outputs = 0;
     for name in dlx_engine::format::names() {
-        for task in [Task::Solve, Task::Count { limit: 2 }] {
+        for task in [
+            Task::Solve,
+            Task::Count {
+                limit: 2,
+                progress: false,
+            },
+        ] {
             let opts = Options {
                 output: Output::Format(format::by_name(name).unwrap()),
                 ..Options::default()

@@ -458,7 +458,7 @@ proptest! {
             };
             input.push('\n');
         }
-        let task = if count { Task::Count { limit: 2 } } else { Task::Solve };
+        let task = if count { Task::Count { limit: 2, progress: false } } else { Task::Solve };
         let unique = dlx_engine::sudoku::NaiveSolver::new().count_up_to(&puzzle, 2).unwrap().solutions;
         let expected = |kind: &Kind, line: usize| -> String {
             match (kind, count) {

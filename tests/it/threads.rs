@@ -295,7 +295,7 @@ mod random_batches {
         ) {
             let text: String = picks.iter().map(|&i| format!("{}\n", LINES[i])).collect();
             let inputs = [Input::Bytes("batch".into(), text.into_bytes().into())];
-            let task = if count { Task::Count { limit: 700 } } else { Task::Solve };
+            let task = if count { Task::Count { limit: 700, progress: false } } else { Task::Solve };
             let output = if json { Output::JsonLines } else { Output::Text };
             let opts = Options { output, fail_fast, max_nodes, format: dlx_engine::format::by_name("line"), ..Options::default() };
             let one = run_lib(task, &inputs, &opts);

@@ -47,8 +47,14 @@ pub fn without_microseconds(text: &str) -> String {
 /// The variants every sample runs under: solve and count, plain, with
 /// `--json`, `--fail-fast` and `--max-nodes`.
 pub fn variants() -> Vec<(Task, Options)> {
-    let count = Task::Count { limit: u64::MAX };
-    let two = Task::Count { limit: 2 };
+    let count = Task::Count {
+        limit: u64::MAX,
+        progress: false,
+    };
+    let two = Task::Count {
+        limit: 2,
+        progress: false,
+    };
     let json = Options {
         output: Output::JsonLines,
         ..Options::default()
