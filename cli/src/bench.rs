@@ -267,9 +267,9 @@ fn time_one(
     puzzle: &Grid,
     limits: SearchLimits,
 ) -> (Duration, u128, u64, bool) {
-    let solver = solvers.get(kind, puzzle.shape());
+    let solver = solvers.for_rules(kind, puzzle.shape(), None);
     let started = Instant::now();
-    let result = solver.search(puzzle, limits, None);
+    let result = solver.and_then(|solver| solver.search(puzzle, limits, None));
     let time = started.elapsed();
     match result {
         Ok(report) => (

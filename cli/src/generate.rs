@@ -2,7 +2,7 @@
 //! [`dlx_engine::sudoku::Generator`] and written in an output format.
 //!
 //! Invariants: puzzle `i` (0-based) depends only on the shape, the
-//! settings, the seed and `i` ([`Rng::for_puzzle`]), so the output is the
+//! settings, the seed and `i` ([`generate_range`]), so the output is the
 //! same byte for byte on any number of threads; puzzles are made in rounds
 //! of [`BATCH`] per thread, each round written in index order before the
 //! next begins, so memory stays bounded for any `--count`.
@@ -24,8 +24,6 @@ use super::sudoku::{self as sudoku_app, Pictures, Task};
 use super::{ExitStatus, Input, output_failed};
 use dlx_engine::dlx::cancel::{Deadline, SharedCancel};
 use dlx_engine::format;
-#[cfg(doc)]
-use dlx_engine::sudoku::Rng;
 use dlx_engine::sudoku::variant_of;
 use dlx_engine::sudoku::{GenerateError, Generated, Generator, Settings, generate_range};
 use dlx_engine::sudoku::{Shape, Variant};

@@ -391,7 +391,7 @@ pub struct ExplainedStep {
 }
 
 /// Tenths of Sudoku Explainer's scale as it writes them: 85 as `8.5`.
-pub fn tenths(t: u32) -> String {
+pub(crate) fn tenths(t: u32) -> String {
     format!("{}.{}", t / 10, t % 10)
 }
 
@@ -406,10 +406,11 @@ pub struct SeRating {
     pub ed: u32,
 }
 
-impl SeRating {
-    /// `ER/EP/ED` as serate prints them: `7.1/2.6/1.2`.
-    pub fn triple(&self) -> String {
-        format!(
+/// `ER/EP/ED` as serate prints them: `7.1/2.6/1.2`.
+impl std::fmt::Display for SeRating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
             "{}/{}/{}",
             tenths(self.er),
             tenths(self.ep),
@@ -508,7 +509,7 @@ pub(crate) fn explain(
 /// for setters' constraints), as `explain`: `solver` must be one for
 /// those rules, and its solution checks every step, a cage's digit set
 /// included.
-pub fn explain_variant(
+pub(crate) fn explain_variant(
     rater: &mut Rater,
     solver: &mut dyn SudokuSolver,
     puzzle: &Grid,

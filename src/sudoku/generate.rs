@@ -39,6 +39,7 @@ pub use grids::{Rng, solved_grid};
 /// Removes the givens of `solution` one by one in the order `cells`,
 /// keeping each removal only if the puzzle stays uniquely solvable: the
 /// result is minimal when `cells` lists every cell.
+#[cfg(any(test, feature = "unstable"))]
 pub fn minimal_puzzle(solver: &mut dyn SudokuSolver, solution: &Grid, cells: &[usize]) -> Grid {
     let mut puzzle = solution.clone();
     remove_while_unique(solver, &mut puzzle, cells.iter().map(std::slice::from_ref));
@@ -108,7 +109,7 @@ impl Symmetry {
     ];
 
     /// The name `--symmetry` takes.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
             Symmetry::Rot180 => "rot180",
@@ -152,7 +153,8 @@ impl Symmetry {
     }
 
     /// Whether the clue pattern of `grid` is mapped onto itself.
-    pub fn holds_for(self, grid: &Grid) -> bool {
+    #[cfg(any(test, feature = "unstable"))]
+    pub(crate) fn holds_for(self, grid: &Grid) -> bool {
         let n = grid.n();
         (0..n * n).all(|k| {
             let (r, c) = self.image(n, k / n, k % n);
@@ -191,10 +193,10 @@ pub struct Settings {
     pub minimal: bool,
     /// At most this many clues.
     pub max_clues: Option<usize>,
-    /// Only puzzles that [`Rater`] rates at this level, under
-    /// [`Rules::default`].
+    /// Only puzzles rated at this level ([`Solvers::rate`](super::Solvers::rate)),
+    /// under [`Rules::default`].
     pub difficulty: Option<Level>,
-    /// Only puzzles whose explained path ([`super::explain_variant`]) rates
+    /// Only puzzles whose explained path ([`Solvers::explain`](super::Solvers::explain)) rates
     /// within these tenths of Sudoku Explainer's scale (ER, both ends
     /// included): `(40, 60)` for 4.0 to 6.0. Plain Sudoku only.
     pub se_rating: Option<(u32, u32)>,
@@ -202,7 +204,7 @@ pub struct Settings {
     /// ([`super::explain::technique_names`]). Plain Sudoku only.
     pub technique: Option<&'static str>,
     /// Fresh solutions tried per puzzle before giving up on `max_clues`,
-    /// `difficulty`, `se_rating` or `technique`.
+    /// `difficulty`, `se_rating` or `technique` (by default 100).
     pub tries: usize,
 }
 
@@ -214,8 +216,8 @@ impl Settings {
 }
 
 /// Tries per puzzle for `--clues` and `--difficulty` (each a fresh
-/// solution and order).
-pub const CLUE_TRIES: usize = 100;
+/// solution and order): the default of [`Settings::tries`].
+const CLUE_TRIES: usize = 100;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -357,7 +359,8 @@ pub struct Generator {
 
 impl Generator {
     /// A generator of plain Sudoku puzzles of `shape`.
-    pub fn new(shape: Shape, settings: Settings) -> Self {
+    #[cfg(any(test, feature = "unstable"))]
+    pub(crate) fn new(shape: Shape, settings: Settings) -> Self {
         Self::for_variant(Variant::plain(shape), settings)
     }
 
@@ -390,14 +393,14 @@ impl Generator {
         }
     }
 
-    /// Makes every later [`Generator::generate`] stop early once `cancel`
+    /// Makes every later puzzle ([`generate_range`]) stop early once `cancel`
     /// says so, with [`GenerateError::Cancelled`] (`None`: never).
     pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
         self.caller_cancel = cancel;
         self.share_bounds();
     }
 
-    /// Makes every later [`Generator::generate`] stop with
+    /// Makes every later puzzle ([`generate_range`]) stop with
     /// [`GenerateError::NodeLimit`] once the engine's searches for that
     /// puzzle (completions, uniqueness checks, jigsaw draws, all together)
     /// would go past `max_nodes` search nodes (`None`: no bound). The
@@ -431,7 +434,8 @@ impl Generator {
     /// solution is drawn again, so both pass without a search, and so does
     /// a search cut by its node budget (about a thousand nodes per cell),
     /// which leaves the question to the generator. Call it once before
-    /// [`Generator::generate`], which otherwise has nothing to carve.
+    /// the first puzzle ([`generate_range`]), which otherwise has nothing
+    /// to carve.
     pub fn check_rules(&mut self) -> Result<(), GenerateError> {
         let variant = self.solver.variant();
         if self.jigsaw.is_some() || variant.is_plain() {
@@ -456,7 +460,7 @@ impl Generator {
     /// One puzzle, drawn from `rng`; [`GenerateError::Cancelled`] if the
     /// generator's cancel said to stop before or while it was made (what
     /// the searches gave then is partial, so nothing made is kept).
-    pub fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+    pub(crate) fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
         if let Some(budget) = &self.budget {
             budget.reset();
         }
@@ -596,8 +600,8 @@ impl Generator {
     }
 }
 
-/// Puzzles `first..first + len` of `seed` (puzzle `i` drawn from
-/// [`Rng::for_puzzle`]), in index order, made on the batch pipeline
+/// Puzzles `first..first + len` of `seed` (puzzle `i` drawn from a random
+/// source of its own, made from the seed and `i`), in index order, made on the batch pipeline
 /// ([`Batch`]) with one worker per generator (inline with one; none with
 /// no generator), each taking the next index as it comes free. Once the
 /// generators' cancel stops a puzzle, the batch stops there: the result

@@ -30,6 +30,7 @@ pub struct NaiveSolver {
 
 impl NaiveSolver {
     /// A solver; it sizes its tables to each puzzle.
+    #[cfg(any(test, feature = "unstable"))]
     pub fn new() -> Self {
         Self::default()
     }
