@@ -226,6 +226,8 @@ pub mod __unstable {
             fn constraints(&self) -> &[Constraint];
             /// The jigsaw region of each cell, if any.
             fn regions(&self) -> Option<&[u8]>;
+            /// The side `n`.
+            fn n(&self) -> usize;
             /// Whether the diagonals are houses.
             fn diagonals(&self) -> bool;
             /// Whether the hyper windows are houses.
@@ -265,6 +267,9 @@ pub mod __unstable {
             }
             fn regions(&self) -> Option<&[u8]> {
                 Variant::regions(self)
+            }
+            fn n(&self) -> usize {
+                Variant::n(self)
             }
             fn diagonals(&self) -> bool {
                 Variant::diagonals(self)

@@ -253,7 +253,8 @@ fn written_rules(
     let writes_rules = fmt.writes_rules() && !opts.with_solution;
     if rules.is_some() && !writes_rules && fmt.link().is_none() {
         let n = opts.shape.n();
-        let what = match variant.is_plain() && !opts.jigsaw && !variant.has_default_shape() {
+        let default_shape = Shape::for_side(n).ok() == Some(variant.shape());
+        let what = match variant.is_plain() && !opts.jigsaw && !default_shape {
             true => format!(
                 "a {n}x{n} grid in {} boxes (whose cells alone read as {} boxes)",
                 opts.shape,

@@ -479,19 +479,6 @@ impl Default for ExplainOptions {
     }
 }
 
-/// Why a path could not be explained.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ExplainError {
-    /// The rater failed (clashing givens, cancelled).
-    #[error(transparent)]
-    Rate(#[from] RateError),
-    /// A step disagreed with the puzzle's solution: a defect, reported
-    /// rather than printed.
-    #[error("internal error: step {0} contradicts the solution: {1}")]
-    Unsound(usize, String),
-}
-
 /// The explained path of `puzzle` (plain rules of its shape): its
 /// solutions counted by `solver`, the ladder's steps, each checked
 /// against the solution of a unique puzzle, and their SE rating.
@@ -500,7 +487,7 @@ pub(crate) fn explain(
     solver: &mut dyn SudokuSolver,
     puzzle: &Grid,
     opts: &ExplainOptions,
-) -> Result<Path, ExplainError> {
+) -> Result<Path, RateError> {
     explain_variant(rater, solver, puzzle, &Variant::plain(puzzle.shape()), opts)
 }
 
@@ -515,7 +502,7 @@ pub(crate) fn explain_variant(
     puzzle: &Grid,
     variant: &Variant,
     opts: &ExplainOptions,
-) -> Result<Path, ExplainError> {
+) -> Result<Path, RateError> {
     // One search: the solutions up to 2, and the first, which checks the
     // steps when it is the only one.
     let mut first = None;
@@ -528,10 +515,10 @@ pub(crate) fn explain_variant(
                 ControlFlow::Continue(())
             }),
         )
-        .map_err(|e| ExplainError::Rate(e.into()))?;
+        .map_err(RateError::from)?;
     if report.outcome == Outcome::Stopped {
         // The solver's cancel said to stop: the count is partial.
-        return Err(ExplainError::Rate(DeduceError::Cancelled.into()));
+        return Err(RateError::Deduce(DeduceError::Cancelled));
     }
     let solutions = report.stats.solutions.min(2) as u64;
     let solution = first.filter(|_| solutions == 1);
@@ -569,7 +556,7 @@ fn explain_by(
         solution,
     }: Counted<'_>,
     opts: &ExplainOptions,
-) -> Result<Path, ExplainError> {
+) -> Result<Path, RateError> {
     let techniques: Vec<Technique> = rungs.iter().map(|r| r.technique).collect();
     let rules = (!variant.is_plain()).then_some(variant);
     let e = rater.walk(puzzle, rules, &techniques, opts.max_steps)?;
@@ -592,7 +579,7 @@ fn explain_by(
                     } else {
                         &said.text
                     };
-                    ExplainError::Unsound(j + 1, format!("{what}{why}"))
+                    RateError::Unsound(j + 1, format!("{what}{why}"))
                 })?;
         }
         steps.push(said);

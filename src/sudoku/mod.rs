@@ -28,7 +28,7 @@ pub(crate) use constraint::{Constraint, Relation};
 pub(crate) use exact_cover::CLASS_CELL;
 pub(crate) use exact_cover::DlxSolver;
 pub(crate) use exact_cover::{CompiledOptions, Subject};
-pub use explain::{ExplainError, ExplainOptions, ExplainedStep, Path, SeRating, technique_names};
+pub use explain::{ExplainOptions, ExplainedStep, Path, SeRating, technique_names};
 pub use generate::{GenerateError, Generated, Generator, Settings, Symmetry, generate_range};
 pub(crate) use grid::numbered_label;
 pub(crate) use grid::{Conflict, LabelName, MAX_N, Unit};

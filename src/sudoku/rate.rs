@@ -133,7 +133,7 @@ impl Grade for Rating {
     }
 }
 
-/// Why a puzzle could not be rated.
+/// Why a puzzle could not be rated, or its path explained.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RateError {
@@ -144,6 +144,11 @@ pub enum RateError {
     /// rater's cancel said to stop ([`deduce::DeduceError::Cancelled`]).
     #[error("{0}")]
     Deduce(#[from] deduce::DeduceError),
+    /// A step of an explained path disagreed with the puzzle's solution
+    /// (its number, from 1, and what is wrong): a defect, reported rather
+    /// than printed.
+    #[error("internal error: step {0} contradicts the solution: {1}")]
+    Unsound(usize, String),
 }
 
 impl RateError {

@@ -14,8 +14,8 @@ use crate::dlx::{Estimate, Propagate};
 use crate::sudoku::explain::explain_variant;
 use crate::sudoku::rate::Rater;
 use crate::sudoku::{
-    DlxSolver, ExplainError, ExplainOptions, Grid, NaiveSolver, Path, PuzzleError, RateError,
-    Shape, SudokuSolver, Variant,
+    DlxSolver, ExplainOptions, Grid, NaiveSolver, Path, PuzzleError, RateError, Shape,
+    SudokuSolver, Variant,
 };
 
 /// Which solver to run.
@@ -114,7 +114,7 @@ impl Solvers {
         puzzle: &Grid,
         variant: Option<&Variant>,
         opts: &ExplainOptions,
-    ) -> Result<Path, ExplainError> {
+    ) -> Result<Path, RateError> {
         let variant = variant.filter(|v| !v.is_plain());
         // The dancing-links solver takes every rule.
         let _ = self.for_rules(SolverKind::Dlx, puzzle.shape(), variant);

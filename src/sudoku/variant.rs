@@ -443,7 +443,7 @@ impl Variant {
     }
 
     /// The side `n`.
-    pub fn n(&self) -> usize {
+    pub(crate) fn n(&self) -> usize {
         self.shape.n()
     }
 
@@ -491,7 +491,7 @@ impl Variant {
     /// Whether the box shape is the one a grid of this side gets when no
     /// shape is named ([`Shape::for_side`]), so that the cells alone read
     /// back in it.
-    pub fn has_default_shape(&self) -> bool {
+    pub(crate) fn has_default_shape(&self) -> bool {
         Shape::for_side(self.n()).is_ok_and(|s| s == self.shape)
     }
 

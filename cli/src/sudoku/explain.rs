@@ -23,7 +23,7 @@ use dlx_engine::dlx::deduce::Ending;
 use dlx_engine::format::Case;
 use dlx_engine::render::Highlight;
 use dlx_engine::sudoku::RateError;
-use dlx_engine::sudoku::{ExplainError, ExplainOptions, Path, SeRating};
+use dlx_engine::sudoku::{ExplainOptions, Path, SeRating};
 use dlx_engine::sudoku::{Grid, PuzzleError};
 
 /// What a case prints: the whole path, or its rating alone.
@@ -247,19 +247,15 @@ fn explain_case(
     }
     let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
     result.map_err(|e| match e {
-        ExplainError::Rate(e) if e.is_cancelled() && timed_out => (
+        e if e.is_cancelled() && timed_out => (
             Status::TimedOut,
             format!(
                 "not explained within --timeout {}s",
                 timeout.unwrap_or_default().as_secs_f64()
             ),
         ),
-        ExplainError::Rate(RateError::Puzzle(e @ PuzzleError::Unrated { .. })) => {
-            (Status::BadInput, e.to_string())
-        }
-        ExplainError::Rate(RateError::Puzzle(e)) => {
-            (Status::NoSolution, format!("no solution: {e}"))
-        }
+        RateError::Puzzle(e @ PuzzleError::Unrated { .. }) => (Status::BadInput, e.to_string()),
+        RateError::Puzzle(e) => (Status::NoSolution, format!("no solution: {e}")),
         other => (Status::BadInput, other.to_string()),
     })
 }
