@@ -389,23 +389,19 @@ pub(crate) fn generate(
         tries: tries.max(1),
         se_rating,
         technique,
+        jigsaw,
+        max_nodes,
     };
     let threads = thread_count(threads).clamp(1, count.max(1) as usize);
-    let make = || match jigsaw {
-        true => Generator::jigsaw(variant.clone(), settings),
-        false => Generator::for_variant(variant.clone(), settings),
-    };
     // Rules that admit no grid at all are refused before any try.
-    make().check_rules().map_err(value_error)?;
+    let mut generators = (0..threads)
+        .map(|_| Generator::for_variant(variant.clone(), settings))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(value_error)?;
     let (made, timed_out) = interruptible(py, threads, bounds.deadline, |cancel| {
-        let mut generators: Vec<_> = (0..threads)
-            .map(|_| {
-                let mut generator = make();
-                generator.set_cancel(Some(cancel.clone()));
-                generator.set_max_nodes(max_nodes);
-                generator
-            })
-            .collect();
+        for generator in &mut generators {
+            generator.set_cancel(Some(cancel.clone()));
+        }
         generate_range(&mut generators, seed, 0, count)
     })?;
     // In index order: the puzzles before the first that the timeout
