@@ -136,7 +136,7 @@ pub mod __unstable {
         pub use crate::sudoku::rate::Rater;
         pub use crate::sudoku::variant::Cage;
         use crate::sudoku::{
-            GenerateError, Generated, Generator, Grid, Settings, Shape, Symmetry, Variant,
+            GenerateError, Generated, Generator, Grid, Level, Settings, Shape, Symmetry, Variant,
             VariantError,
         };
 
@@ -174,14 +174,27 @@ pub mod __unstable {
 
         /// [`Symmetry`]'s internals.
         pub trait SymmetryInternals {
+            /// Every symmetry, in the order of `--help`.
+            const ALL: [Symmetry; 5];
             /// Whether the clue pattern of `grid` is mapped onto itself.
             fn holds_for(self, grid: &Grid) -> bool;
         }
 
         impl SymmetryInternals for Symmetry {
+            const ALL: [Symmetry; 5] = Symmetry::ALL;
             fn holds_for(self, grid: &Grid) -> bool {
                 Symmetry::holds_for(self, grid)
             }
+        }
+
+        /// [`Level`]'s internals.
+        pub trait LevelInternals {
+            /// Every level, easiest first.
+            const ALL: [Level; 4];
+        }
+
+        impl LevelInternals for Level {
+            const ALL: [Level; 4] = Level::ALL;
         }
 
         /// [`Generator`]'s internals.

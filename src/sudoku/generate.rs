@@ -100,7 +100,7 @@ pub enum Symmetry {
 
 impl Symmetry {
     /// Every symmetry, in the order of `--help`.
-    pub const ALL: [Symmetry; 5] = [
+    pub(crate) const ALL: [Symmetry; 5] = [
         Symmetry::None,
         Symmetry::Rot180,
         Symmetry::Rot90,

@@ -37,7 +37,7 @@ pub enum Level {
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 4] = [
+    pub(crate) const ALL: [Level; 4] = [
         Level::Simple,
         Level::Easy,
         Level::Intermediate,

@@ -8,6 +8,8 @@
 //! time (the latest puzzle's shape and rules), so a thread's memory is that
 //! of the largest matrix it compiled, however many shapes a batch mixes.
 
+use std::fmt;
+
 use crate::dlx::cancel::SharedCancel;
 use crate::dlx::deduce::{Rating, Rules};
 use crate::dlx::{Estimate, Propagate};
@@ -29,13 +31,14 @@ pub enum SolverKind {
     Naive,
 }
 
-impl SolverKind {
-    /// Its name, as `dlx bench --solver` takes it and its tables print it.
-    pub fn name(self) -> &'static str {
-        match self {
+/// Its name, as `dlx bench --solver` takes it and its tables print it
+/// (`dlx`, `naive`).
+impl fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
             SolverKind::Dlx => "dlx",
             SolverKind::Naive => "naive",
-        }
+        })
     }
 }
 

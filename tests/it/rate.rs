@@ -10,8 +10,8 @@ use crate::common;
 use assert_cmd::Command;
 use dlx_engine::__unstable::line;
 use dlx_engine::__unstable::sudoku::{
-    DlxSolver, GeneratorInternals as _, NaiveSolver, Rater, Rng, ShapeInternals as _,
-    SymmetryInternals as _,
+    DlxSolver, GeneratorInternals as _, LevelInternals as _, NaiveSolver, Rater, Rng,
+    ShapeInternals as _, SymmetryInternals as _,
 };
 use dlx_engine::dlx::deduce::{Rating, Rules};
 use dlx_engine::format::Alphabet;
