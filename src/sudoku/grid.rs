@@ -290,6 +290,7 @@ impl Grid {
 /// A house (row, column, box, region, diagonal, window) or a cage;
 /// numbers are 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Unit {
     /// A row.
     Row(usize),
@@ -321,8 +322,10 @@ impl Unit {
     }
 }
 
-/// Two givens with the same digit in one unit.
+/// Two givens with the same digit in one unit: where a puzzle has no
+/// solution ([`PuzzleError::Conflict`](super::PuzzleError::Conflict)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("{} has two {}s (r{}c{} and r{}c{})", unit_name(.unit), .digit,
         .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
 pub struct Conflict {

@@ -31,8 +31,8 @@ pub(crate) use exact_cover::{CompiledOptions, Subject};
 pub use explain::{ExplainOptions, ExplainedStep, Path, SeRating, technique_names};
 pub use generate::{GenerateError, Generated, Generator, Settings, Symmetry, generate_range};
 pub(crate) use grid::numbered_label;
-pub(crate) use grid::{Conflict, LabelName, MAX_N, Unit};
-pub use grid::{Grid, GridError, Shape, ShapeError};
+pub use grid::{Conflict, Grid, GridError, Shape, ShapeError, Unit};
+pub(crate) use grid::{LabelName, MAX_N};
 pub(crate) use naive::NaiveSolver;
 pub use rate::{Grade, Level, RateError};
 pub use solvers::{SolverKind, Solvers};
@@ -95,27 +95,27 @@ impl PuzzleError {
     }
 }
 
-/// How one search went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// Whether the count is exact or why it is a lower bound.
-    pub outcome: Outcome,
-    /// Effort, and the number of solutions found.
-    pub stats: Stats,
+/// How one search went, as the engine's searches say it: its solutions,
+/// whether the count is exact or why it is a lower bound, and its effort.
+pub(crate) fn report(outcome: Outcome, stats: Stats) -> Count {
+    Count {
+        solutions: stats.solutions,
+        outcome,
+        stats,
+    }
 }
 
-impl Report {
-    /// A search cancelled before it started: nothing visited.
-    pub(crate) const STOPPED: Self = Self {
-        outcome: Outcome::Stopped,
-        stats: Stats {
-            nodes: 0,
-            updates: 0,
-            solutions: 0,
-            removed: 0,
-        },
-    };
-}
+/// A search cancelled before it started: nothing visited.
+pub(crate) const STOPPED: Count = Count {
+    solutions: 0,
+    outcome: Outcome::Stopped,
+    stats: Stats {
+        nodes: 0,
+        updates: 0,
+        solutions: 0,
+        removed: 0,
+    },
+};
 
 /// A caller's closure that sees each solution and may stop the search.
 pub(crate) type GridVisit<'v> = &'v mut dyn FnMut(&Grid) -> ControlFlow<()>;
@@ -136,7 +136,7 @@ pub trait SudokuSolver {
         puzzle: &Grid,
         limits: SearchLimits,
         visit: Option<GridVisit<'_>>,
-    ) -> Result<Report, PuzzleError>;
+    ) -> Result<Count, PuzzleError>;
 
     /// Makes every later search ask `cancel` whether to stop (`None`: never
     /// stop). Once it says so, searches end early (see
@@ -147,12 +147,7 @@ pub trait SudokuSolver {
 
     /// Counts solutions, stopping as soon as `limit` are found.
     fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> Result<Count, PuzzleError> {
-        let report = self.search(puzzle, SearchLimits::solutions(limit), None)?;
-        Ok(Count {
-            solutions: report.stats.solutions,
-            outcome: report.outcome,
-            stats: report.stats,
-        })
+        self.search(puzzle, SearchLimits::solutions(limit), None)
     }
 
     /// Some solution, or `None` if there is none.
