@@ -30,8 +30,8 @@
 //! Grids of any shape from 1x1 to 64x64 boxes ([`sudoku::Shape`]), compiled
 //! into exact cover and searched by the engine, or by a naive backtracking
 //! solver to compare with ([`sudoku::Solvers`], which also rates, explains
-//! and estimates); an independent checker ([`sudoku::check_solution`],
-//! [`sudoku::check_variant`]) and a generator of unique puzzles.
+//! and estimates); an independent checker ([`sudoku::check_variant`]) and
+//! a generator of unique puzzles.
 //!
 //! ```
 //! use dlx_engine::sudoku::{Grid, Shape, SolverKind, Solvers};
@@ -135,6 +135,7 @@ pub mod __unstable {
         pub use crate::sudoku::naive::NaiveSolver;
         pub use crate::sudoku::rate::Rater;
         pub use crate::sudoku::variant::Cage;
+        pub use crate::sudoku::verify::check_solution;
         use crate::sudoku::{
             GenerateError, Generated, Generator, Grid, Level, Settings, Shape, Symmetry, Variant,
             VariantError,

@@ -3,8 +3,8 @@
 //! their combinations), the solvers of a thread ([`Solvers`]: the
 //! compilation into exact cover, the documents' naive DFS for plain
 //! Sudoku, the rating, the explained path and Knuth's estimate, all
-//! under one cancel), an independent checker ([`check_solution`],
-//! [`check_variant`]), true candidates and the generator.
+//! under one cancel), an independent checker ([`check_variant`]), true
+//! candidates and the generator.
 //!
 //! Both solvers implement [`SudokuSolver`], so callers (the command line,
 //! the benchmarks, the tests) treat them alike.
@@ -37,7 +37,7 @@ pub(crate) use naive::NaiveSolver;
 pub use rate::{Grade, Level, RateError};
 pub use solvers::{SolverKind, Solvers};
 pub use variant::{Variant, VariantError, variant_of};
-pub use verify::{VerifyError, check_solution, check_variant};
+pub use verify::{VerifyError, check_variant};
 
 use crate::dlx::cancel::SharedCancel;
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};

@@ -6,10 +6,11 @@
 
 use assert_cmd::Command;
 use dlx_engine::__unstable::line;
+use dlx_engine::__unstable::sudoku::check_solution;
 use dlx_engine::__unstable::sudoku::{GridInternals as _, NaiveSolver, SymmetryInternals as _};
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::Symmetry;
-use dlx_engine::sudoku::{Grid, Shape, SudokuSolver, check_solution};
+use dlx_engine::sudoku::{Grid, Shape, SudokuSolver};
 
 use crate::common;
 use crate::common::runs::on_a_terminal;

@@ -16,12 +16,12 @@ use bumpalo::Bump;
 use dlx_cli::sudoku::{Options as RunOptions, Task, run};
 use dlx_cli::{ExitStatus, Input};
 use dlx_engine::__unstable::sudoku::DlxSolver;
+use dlx_engine::__unstable::sudoku::check_solution;
 use dlx_engine::dlx::knuth;
 use dlx_engine::dlx::{
     Color, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits, Solution,
 };
 use dlx_engine::format::{ALL, Alphabet, Format, Options};
-use dlx_engine::sudoku::check_solution;
 use dlx_engine::sudoku::{Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
 
