@@ -10,9 +10,10 @@ use bumpalo::Bump;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dlx_cli::Input;
 use dlx_cli::bench::load;
+use dlx_engine::__unstable::sudoku::DlxSolver;
 use dlx_engine::dlx::{EngineKind, ItemId, ItemKind, Problem};
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::{DlxSolver, Grid, Shape};
+use dlx_engine::sudoku::{Grid, Shape};
 
 /// n-queens as exact cover: option (r, c) covers row r, column c and its
 /// two diagonals; rows and columns are primary, diagonals secondary.

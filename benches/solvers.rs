@@ -30,9 +30,10 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dlx_cli::Input;
 use dlx_cli::bench::load;
+use dlx_engine::__unstable::sudoku::{DlxSolver, NaiveSolver, ShapeInternals as _};
 use dlx_engine::dlx::{Outcome, Propagate, SearchLimits};
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
+use dlx_engine::sudoku::{Grid, Shape, SudokuSolver};
 
 /// Data sets: group name, file under `data/bench/`, every how many puzzles
 /// one is taken.

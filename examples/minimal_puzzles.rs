@@ -11,9 +11,11 @@
 //! Arguments: box shape, number of puzzles, seed (the same seed gives the
 //! same puzzles).
 
+use dlx_engine::__unstable::sudoku::{
+    DlxSolver, GridInternals as _, Rng, minimal_puzzle, solved_grid,
+};
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::{DlxSolver, Shape};
-use dlx_engine::sudoku::{Rng, minimal_puzzle, solved_grid};
+use dlx_engine::sudoku::Shape;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -28,16 +28,19 @@
 //! # Sudoku: [`sudoku`]
 //!
 //! Grids of any shape from 1x1 to 64x64 boxes ([`sudoku::Shape`]), compiled
-//! into exact cover and searched by the engine ([`sudoku::DlxSolver`]);
-//! also a naive backtracking solver to compare with, an independent
-//! checker ([`sudoku::check_solution`], [`sudoku::check_variant`]), a rater and a generator of unique puzzles.
+//! into exact cover and searched by the engine, or by a naive backtracking
+//! solver to compare with ([`sudoku::Solvers`], which also rates, explains
+//! and estimates); an independent checker ([`sudoku::check_variant`]) and
+//! a generator of unique puzzles.
 //!
 //! ```
-//! use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
+//! use dlx_engine::sudoku::{Grid, Shape, SolverKind, Solvers};
 //!
 //! // The blank 4x4 grid has 288 solutions.
-//! let mut solver = DlxSolver::new(Shape::FOUR);
-//! let blank = Grid::empty(Shape::FOUR);
+//! let four = Shape::new(2, 2).unwrap();
+//! let mut solvers = Solvers::new();
+//! let solver = solvers.for_rules(SolverKind::Dlx, four, None).unwrap();
+//! let blank = Grid::empty(four);
 //! assert_eq!(solver.count_up_to(&blank, u64::MAX).unwrap().solutions, 288);
 //! ```
 //!
@@ -49,13 +52,14 @@
 //!
 //! ```
 //! use dlx_engine::format::{self, Options};
-//! use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
+//! use dlx_engine::sudoku::{SolverKind, Solvers};
 //!
 //! let line = format::by_name("line").unwrap();
 //! let input = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
 //! let opts = Options::default();
 //! let case = line.read(Box::new(input.as_bytes()), &opts).next().unwrap().unwrap();
-//! let mut solver = DlxSolver::new(case.grid.shape());
+//! let mut solvers = Solvers::new();
+//! let solver = solvers.for_rules(SolverKind::Dlx, case.grid.shape(), None).unwrap();
 //! let solution = solver.solve_first(&case.grid).unwrap().unwrap();
 //! let text = line.solution(1, &case.grid, &solution, &opts);
 //! assert!(text.starts_with("417369825632158947"));
@@ -114,6 +118,182 @@ pub mod __unstable {
                 Some(m.state_digest())
             }
             Compiled::Bits(_) | Compiled::MultiBits(_) => None,
+        }
+    }
+
+    /// Sudoku's parts behind the facade: the solvers [`sudoku::Solvers`]
+    /// holds, the rater, the generator's random source and carving, and
+    /// the builders and readers of a variant's rules (a program gets its
+    /// rules from the formats).
+    ///
+    /// [`sudoku::Solvers`]: crate::sudoku::Solvers
+    pub mod sudoku {
+        pub use crate::rng::Rng;
+        pub use crate::sudoku::constraint::{Constraint, ConstraintError, Relation};
+        pub use crate::sudoku::exact_cover::DlxSolver;
+        pub use crate::sudoku::generate::{minimal_puzzle, solved_grid};
+        pub use crate::sudoku::naive::NaiveSolver;
+        pub use crate::sudoku::rate::Rater;
+        pub use crate::sudoku::variant::Cage;
+        pub use crate::sudoku::verify::check_solution;
+        use crate::sudoku::{
+            GenerateError, Generated, Generator, Grid, Level, Settings, Shape, Symmetry, Variant,
+            VariantError,
+        };
+
+        /// [`Shape`]'s internals.
+        pub trait ShapeInternals {
+            /// The 4x4 shape (2x2 boxes).
+            const FOUR: Shape;
+            /// The box (0-based, numbered across then down) holding cell (r, c).
+            fn box_of(self, r: usize, c: usize) -> usize;
+            /// The cells of box `b`, in reading order.
+            fn box_cells(self, b: usize) -> impl Iterator<Item = (usize, usize)>;
+        }
+
+        impl ShapeInternals for Shape {
+            const FOUR: Shape = Shape::FOUR;
+            fn box_of(self, r: usize, c: usize) -> usize {
+                Shape::box_of(self, r, c)
+            }
+            fn box_cells(self, b: usize) -> impl Iterator<Item = (usize, usize)> {
+                Shape::box_cells(self, b)
+            }
+        }
+
+        /// [`Grid`]'s internals.
+        pub trait GridInternals {
+            /// Number of givens (filled cells).
+            fn filled(&self) -> usize;
+        }
+
+        impl GridInternals for Grid {
+            fn filled(&self) -> usize {
+                Grid::filled(self)
+            }
+        }
+
+        /// [`Symmetry`]'s internals.
+        pub trait SymmetryInternals {
+            /// Every symmetry, in the order of `--help`.
+            const ALL: [Symmetry; 5];
+            /// Whether the clue pattern of `grid` is mapped onto itself.
+            fn holds_for(self, grid: &Grid) -> bool;
+        }
+
+        impl SymmetryInternals for Symmetry {
+            const ALL: [Symmetry; 5] = Symmetry::ALL;
+            fn holds_for(self, grid: &Grid) -> bool {
+                Symmetry::holds_for(self, grid)
+            }
+        }
+
+        /// [`Level`]'s internals.
+        pub trait LevelInternals {
+            /// Every level, easiest first.
+            const ALL: [Level; 4];
+        }
+
+        impl LevelInternals for Level {
+            const ALL: [Level; 4] = Level::ALL;
+        }
+
+        /// [`Generator`]'s internals.
+        pub trait GeneratorInternals {
+            /// A generator of plain Sudoku puzzles of `shape`.
+            fn new(shape: Shape, settings: Settings) -> Self;
+            /// One puzzle, drawn from `rng`.
+            fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError>;
+        }
+
+        impl GeneratorInternals for Generator {
+            fn new(shape: Shape, settings: Settings) -> Self {
+                Generator::new(shape, settings)
+            }
+            fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+                Generator::generate(self, rng)
+            }
+        }
+
+        /// [`Variant`]'s builders and readers.
+        pub trait VariantInternals: Sized {
+            /// These rules with `constraints` added.
+            fn with_constraints(
+                self,
+                constraints: Vec<Constraint>,
+            ) -> Result<Self, (usize, ConstraintError)>;
+            /// These rules with jigsaw regions, one symbol per cell.
+            fn with_regions(self, labels: &[char]) -> Result<Self, VariantError>;
+            /// These rules with the two main diagonals.
+            fn with_diagonals(self) -> Self;
+            /// These rules with the four hyper windows (9x9 only).
+            fn with_windows(self) -> Result<Self, VariantError>;
+            /// These rules with killer cages.
+            fn with_cages(
+                self,
+                labels: &[Option<char>],
+                sums: &[(char, u32)],
+            ) -> Result<Self, VariantError>;
+            /// Whether the givens of `grid` fit the cages.
+            fn check_givens(&self, grid: &Grid) -> Result<(), VariantError>;
+            /// The setters' constraints.
+            fn constraints(&self) -> &[Constraint];
+            /// The jigsaw region of each cell, if any.
+            fn regions(&self) -> Option<&[u8]>;
+            /// The side `n`.
+            fn n(&self) -> usize;
+            /// Whether the diagonals are houses.
+            fn diagonals(&self) -> bool;
+            /// Whether the hyper windows are houses.
+            fn windows(&self) -> bool;
+            /// The killer cages.
+            fn cages(&self) -> &[Cage];
+        }
+
+        impl VariantInternals for Variant {
+            fn with_constraints(
+                self,
+                constraints: Vec<Constraint>,
+            ) -> Result<Self, (usize, ConstraintError)> {
+                Variant::with_constraints(self, constraints)
+            }
+            fn with_regions(self, labels: &[char]) -> Result<Self, VariantError> {
+                Variant::with_regions(self, labels)
+            }
+            fn with_diagonals(self) -> Self {
+                Variant::with_diagonals(self)
+            }
+            fn with_windows(self) -> Result<Self, VariantError> {
+                Variant::with_windows(self)
+            }
+            fn with_cages(
+                self,
+                labels: &[Option<char>],
+                sums: &[(char, u32)],
+            ) -> Result<Self, VariantError> {
+                Variant::with_cages(self, labels, sums)
+            }
+            fn check_givens(&self, grid: &Grid) -> Result<(), VariantError> {
+                Variant::check_givens(self, grid)
+            }
+            fn constraints(&self) -> &[Constraint] {
+                Variant::constraints(self)
+            }
+            fn regions(&self) -> Option<&[u8]> {
+                Variant::regions(self)
+            }
+            fn n(&self) -> usize {
+                Variant::n(self)
+            }
+            fn diagonals(&self) -> bool {
+                Variant::diagonals(self)
+            }
+            fn windows(&self) -> bool {
+                Variant::windows(self)
+            }
+            fn cages(&self) -> &[Cage] {
+                Variant::cages(self)
+            }
         }
     }
 

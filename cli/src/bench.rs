@@ -106,7 +106,7 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolverResult {
     /// `dlx` or `naive`.
-    pub solver: &'static str,
+    pub solver: String,
     /// Puzzles searched (all of the input's).
     pub puzzles: usize,
     /// Solutions found, summed over puzzles (each at most the limit).
@@ -123,7 +123,7 @@ pub struct SolverResult {
 }
 
 impl SolverResult {
-    fn new(solver: &'static str, puzzles: usize) -> Self {
+    fn new(solver: String, puzzles: usize) -> Self {
         Self {
             solver,
             puzzles,
@@ -267,9 +267,9 @@ fn time_one(
     puzzle: &Grid,
     limits: SearchLimits,
 ) -> (Duration, u128, u64, bool) {
-    let solver = solvers.get(kind, puzzle.shape());
+    let solver = solvers.for_rules(kind, puzzle.shape(), None);
     let started = Instant::now();
-    let result = solver.search(puzzle, limits, None);
+    let result = solver.and_then(|solver| solver.search(puzzle, limits, None));
     let time = started.elapsed();
     match result {
         Ok(report) => (
@@ -293,7 +293,7 @@ pub fn measure(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<Solve
     let mut results: Vec<SolverResult> = opts
         .solvers
         .iter()
-        .map(|&kind| SolverResult::new(kind.name(), puzzles.len()))
+        .map(|&kind| SolverResult::new(kind.to_string(), puzzles.len()))
         .collect();
     // Each thread's total time per solver, for the busiest thread's.
     let mut busy = vec![vec![Duration::ZERO; opts.solvers.len()]; threads];
@@ -354,7 +354,7 @@ fn measure_chunk(
     let mut results: Vec<SolverResult> = opts
         .solvers
         .iter()
-        .map(|&kind| SolverResult::new(kind.name(), chunk.len()))
+        .map(|&kind| SolverResult::new(kind.to_string(), chunk.len()))
         .collect();
     for turn in 0..count {
         let s = (c + turn) % count;
@@ -569,7 +569,7 @@ mod tests {
 
     fn result(solver: &'static str, times: &[u64], unfinished: usize) -> SolverResult {
         SolverResult {
-            solver,
+            solver: solver.into(),
             puzzles: times.len(),
             solutions: times.len() as u128,
             unfinished,
@@ -692,7 +692,7 @@ mod tests {
         let results = measure(&puzzles, &opts, &ProgressBar::hidden());
         let naive = &results[1];
         assert_eq!(
-            (naive.solver, naive.puzzles, naive.unfinished),
+            (naive.solver.as_str(), naive.puzzles, naive.unfinished),
             ("naive", 3, 1)
         );
         assert_eq!(naive.solutions, 2);
@@ -710,8 +710,8 @@ mod tests {
             let spread = measure(&puzzles, &opts, &ProgressBar::hidden());
             for (one, many) in results.iter().zip(&spread) {
                 assert_eq!(
-                    (one.solver, one.puzzles, one.solutions, one.unfinished),
-                    (many.solver, many.puzzles, many.solutions, many.unfinished)
+                    (&one.solver, one.puzzles, one.solutions, one.unfinished),
+                    (&many.solver, many.puzzles, many.solutions, many.unfinished)
                 );
                 assert_eq!(one.nodes, many.nodes);
                 assert_eq!(many.times.len(), 3);

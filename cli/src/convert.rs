@@ -206,7 +206,6 @@ impl GenerateArgs {
             shape: self.box_shape.or(self.size).unwrap_or(Shape::NINE),
             x: self.variant.contains(&VariantArg::X),
             hyper: self.variant.contains(&VariantArg::Hyper),
-            jigsaw: self.variant.contains(&VariantArg::Jigsaw),
             count: self.count,
             seed,
             settings: Settings {
@@ -217,11 +216,12 @@ impl GenerateArgs {
                 se_rating: self.rating,
                 technique: self.technique.as_deref().and_then(technique_of),
                 tries: self.tries as usize,
+                jigsaw: self.variant.contains(&VariantArg::Jigsaw),
+                max_nodes: self.max_nodes,
             },
             with_solution: self.with_solution,
             output,
             threads: self.threads.into(),
-            max_nodes: self.max_nodes,
             timeout: self.timeout,
         })
     }

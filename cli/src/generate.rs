@@ -2,7 +2,7 @@
 //! [`dlx_engine::sudoku::Generator`] and written in an output format.
 //!
 //! Invariants: puzzle `i` (0-based) depends only on the shape, the
-//! settings, the seed and `i` ([`Rng::for_puzzle`]), so the output is the
+//! settings, the seed and `i` ([`generate_range`]), so the output is the
 //! same byte for byte on any number of threads; puzzles are made in rounds
 //! of [`BATCH`] per thread, each round written in index order before the
 //! next begins, so memory stays bounded for any `--count`.
@@ -24,8 +24,6 @@ use super::sudoku::{self as sudoku_app, Pictures, Task};
 use super::{ExitStatus, Input, output_failed};
 use dlx_engine::dlx::cancel::{Deadline, SharedCancel};
 use dlx_engine::format;
-#[cfg(doc)]
-use dlx_engine::sudoku::Rng;
 use dlx_engine::sudoku::variant_of;
 use dlx_engine::sudoku::{GenerateError, Generated, Generator, Settings, generate_range};
 use dlx_engine::sudoku::{Shape, Variant};
@@ -42,13 +40,12 @@ pub struct Options {
     pub x: bool,
     /// See `x`.
     pub hyper: bool,
-    /// Random jigsaw regions of each puzzle's own in place of the boxes.
-    pub jigsaw: bool,
     /// How many puzzles.
     pub count: u64,
     /// The seed: the same seed and options give the same output.
     pub seed: u64,
-    /// Symmetry, minimality, clue bound.
+    /// Symmetry, minimality, clue bound, jigsaw regions, the search nodes
+    /// each puzzle may take.
     pub settings: Settings,
     /// Also write each puzzle's solution.
     pub with_solution: bool,
@@ -56,9 +53,6 @@ pub struct Options {
     pub output: Output,
     /// Threads (0: one per core).
     pub threads: usize,
-    /// The engine's search nodes each puzzle may take
-    /// ([`Generator::set_max_nodes`]).
-    pub max_nodes: Option<u64>,
     /// When to stop the whole run, from its start.
     pub timeout: Option<Duration>,
 }
@@ -178,20 +172,16 @@ impl TextJob {
         // No more generators (each with its compiled matrix) than puzzles.
         let puzzles = usize::try_from(opts.count).unwrap_or(usize::MAX).max(1);
         let threads = super::thread_count(opts.threads).min(puzzles);
-        let mut generators: Vec<Generator> = (0..threads)
-            .map(|_| match opts.jigsaw {
-                true => Generator::jigsaw(variant.clone(), opts.settings),
-                false => Generator::for_variant(variant.clone(), opts.settings),
-            })
-            .collect();
         // Rules that admit no grid at all are refused before any try.
-        generators[0].check_rules().map_err(|e| e.to_string())?;
+        let mut generators = (0..threads)
+            .map(|_| Generator::for_variant(variant.clone(), opts.settings))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
         let deadline = opts
             .timeout
             .map(|t| Arc::new(Deadline(Instant::now() + t)) as SharedCancel);
         for g in &mut generators {
             g.set_cancel(deadline.clone());
-            g.set_max_nodes(opts.max_nodes);
         }
         Ok(TextJob {
             fmt,
@@ -248,20 +238,21 @@ fn written_rules(
     variant: &Variant,
 ) -> Result<Option<String>, String> {
     let fields = variant.fields();
-    let rules = (!fields.is_empty() || opts.jigsaw).then(|| match opts.jigsaw {
+    let rules = (!fields.is_empty() || opts.settings.jigsaw).then(|| match opts.settings.jigsaw {
         true => format!("{fields} regions=...").trim_start().to_owned(),
         false => fields,
     });
     let writes_rules = fmt.writes_rules() && !opts.with_solution;
     if rules.is_some() && !writes_rules && fmt.link().is_none() {
         let n = opts.shape.n();
-        let what = match variant.is_plain() && !opts.jigsaw && !variant.has_default_shape() {
+        let default_shape = Shape::for_side(n).ok() == Some(variant.shape());
+        let what = match variant.is_plain() && !opts.settings.jigsaw && !default_shape {
             true => format!(
                 "a {n}x{n} grid in {} boxes (whose cells alone read as {} boxes)",
                 opts.shape,
                 Shape::for_side(n).map_or_else(|_| "other".into(), |s| s.to_string())
             ),
-            false if variant.is_plain() && !opts.jigsaw => format!("a {n}x{n} grid"),
+            false if variant.is_plain() && !opts.settings.jigsaw => format!("a {n}x{n} grid"),
             false => "a variant".into(),
         };
         return Err(format!(
@@ -376,14 +367,12 @@ mod tests {
             shape: shape.parse().unwrap(),
             x: false,
             hyper: false,
-            jigsaw: false,
             count: 3,
             seed: 1,
             settings: Settings::default(),
             with_solution: false,
             output: Output::Format(format::by_name("line").unwrap()),
             threads: 1,
-            max_nodes: None,
             timeout: None,
         }
     }

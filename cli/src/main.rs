@@ -476,7 +476,7 @@ struct GenerateArgs {
     #[arg(long, value_name = "N", help = format!(
         "At most N clues: a puzzle over N is made minimal, and if still over, drawn again, up to \
          {} tries (then exit code 1)",
-        dlx_engine::sudoku::CLUE_TRIES
+        dlx_engine::sudoku::Settings::default().tries
     ))]
     clues: Option<usize>,
     /// Only puzzles that 'dlx rate' rates at LEVEL. A try rated harder gets
@@ -498,7 +498,7 @@ struct GenerateArgs {
     #[arg(long, value_name = "TECHNIQUE", value_parser = technique_names(), conflicts_with = "variant")]
     technique: Option<String>,
     /// Tries per puzzle for --clues, --difficulty, --rating and --technique.
-    #[arg(long, value_name = "N", default_value_t = dlx_engine::sudoku::CLUE_TRIES as u32, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = dlx_engine::sudoku::Settings::default().tries as u32, value_parser = clap::value_parser!(u32).range(1..))]
     tries: u32,
     /// Sudoku variant rules, comma-separated: x (the two main diagonals),
     /// hyper (four more windows, 9x9 only), jigsaw (random regions of each

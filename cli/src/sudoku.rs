@@ -337,7 +337,7 @@ fn compute(item: Item, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
         Item::Case(job) => job,
     };
     match ctx.task {
-        Task::Rate { rules } => return rate::compute(job, &rules, ctx, solvers.rater()),
+        Task::Rate { rules } => return rate::compute(job, &rules, ctx, solvers),
         Task::Render { candidates } => return picture::compute(job, candidates, ctx, solvers),
         Task::Explain {
             opts,

@@ -8,6 +8,7 @@
 use dlx_engine::format::{ALL, Alphabet, Options};
 use dlx_engine::sudoku::Shape;
 use libfuzzer_sys::fuzz_target;
+use dlx_engine::__unstable::sudoku::VariantInternals as _;
 
 fuzz_target!(|data: &[u8]| {
     let [which, opt, input @ ..] = data else {

@@ -14,7 +14,8 @@ use dlx_engine::dlx::SearchLimits;
 use dlx_engine::__unstable::fpuzzles::{FPuzzles, parse_json};
 use dlx_engine::__unstable::lzstring::decompress_from_base64;
 use dlx_engine::format::{Format, Options};
-use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
+use dlx_engine::sudoku::SudokuSolver;
+use dlx_engine::__unstable::sudoku::{DlxSolver, VariantInternals as _};
 use libfuzzer_sys::fuzz_target;
 
 /// Values a number may be given as: whole numbers in range for a 4x4

@@ -14,8 +14,9 @@ use std::ops::ControlFlow;
 
 use dlx_engine::dlx::{Propagate, Search, SearchLimits};
 use dlx_engine::format::{ALL, Options};
-use dlx_engine::sudoku::check_solution;
-use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver};
+use dlx_engine::__unstable::sudoku::check_solution;
+use dlx_engine::sudoku::{Grid, Shape, SudokuSolver};
+use dlx_engine::__unstable::sudoku::{DlxSolver, NaiveSolver};
 use libfuzzer_sys::fuzz_target;
 
 const BUDGET: u64 = 300;

@@ -8,6 +8,7 @@
 #![no_main]
 
 use dlx_engine::__unstable::lzstring::decompress_from_base64;
+use dlx_engine::__unstable::sudoku::VariantInternals as _;
 use dlx_engine::__unstable::sudokupad::write::{link, same_puzzle};
 use dlx_engine::__unstable::sudokupad::{SudokuPad, drawings, read_link, zip};
 use dlx_engine::format::{Format, Link, Options};

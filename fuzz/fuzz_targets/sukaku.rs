@@ -9,7 +9,7 @@
 use dlx_engine::__unstable::sukaku::{Sukaku, parse_line};
 use dlx_engine::format::write_marks;
 use dlx_engine::format::{Alphabet, Format, Options};
-use dlx_engine::sudoku::DlxSolver;
+use dlx_engine::__unstable::sudoku::DlxSolver;
 use dlx_engine::sudoku::true_candidates;
 use libfuzzer_sys::fuzz_target;
 

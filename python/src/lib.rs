@@ -43,11 +43,11 @@ use engine::dlx::{
 };
 use engine::format::{Alphabet, Case, parse_puzzle_line};
 use engine::sudoku::Level;
+use engine::sudoku::RateError;
 use engine::sudoku::true_candidates;
 use engine::sudoku::variant_of;
-use engine::sudoku::{CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, generate_range};
+use engine::sudoku::{GenerateError, Generator, Settings, Symmetry, generate_range};
 use engine::sudoku::{Grid, Shape, SudokuSolver};
-use engine::sudoku::{RateError, Rater};
 use engine::sudoku::{SolverKind, Solvers};
 use engine::workers::{Batch, thread_count};
 
@@ -408,7 +408,8 @@ fn batch<R: Send>(
         let mut answers = Vec::with_capacity(cases.len());
         let _: ControlFlow<()> = BATCH.run(
             (0..threads).map(|_| {
-                let mut solvers = Solvers::with_cancel(cancel.clone());
+                let mut solvers = Solvers::new();
+                solvers.set_cancel(Some(cancel.clone()));
                 solvers.set_propagate(propagate);
                 solvers
             }),

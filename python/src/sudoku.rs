@@ -4,13 +4,13 @@
 //! the answer (the invariants of the crate root hold here).
 
 use super::{
-    Alphabet, Answer, Bounds, CLUE_TRIES, Case, GenerateError, Generator, Grid, Level, PyBytes,
-    PyRuntimeError, PyValueError, RateError, Rater, Rules, Settings, Shape, SudokuSolver, Symmetry,
-    batch, cases_of_cells, count_up_to, first, generate_range, interruptible, one, parse_all,
-    parse_puzzle, settle, shape_arg, texts, thread_count, true_candidates, unsettled_of,
-    value_error, variant_of, write_line,
+    Alphabet, Answer, Bounds, Case, GenerateError, Generator, Grid, Level, PyBytes, PyRuntimeError,
+    PyValueError, RateError, Rules, Settings, Shape, SudokuSolver, Symmetry, batch, cases_of_cells,
+    count_up_to, first, generate_range, interruptible, one, parse_all, parse_puzzle, settle,
+    shape_arg, texts, thread_count, true_candidates, unsettled_of, value_error, variant_of,
+    write_line,
 };
-use engine::sudoku::Grade;
+use engine::sudoku::{Grade, Solvers};
 use pyo3::prelude::*;
 
 /// [`batch`] of one puzzle on one thread.
@@ -262,11 +262,7 @@ pub(crate) fn count_cases(
 
 /// The level a word names (`dlx rate`'s levels).
 pub(crate) fn level_arg(name: &str) -> PyResult<Level> {
-    Level::from_name(name).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "unknown difficulty '{name}' (expected simple, easy, intermediate or expert)"
-        ))
-    })
+    name.parse().map_err(PyValueError::new_err)
 }
 
 /// `dlx rate` of one puzzle: (level, score, [(step, count), ...]), the
@@ -283,7 +279,7 @@ pub(crate) fn rate(
     subsets: usize,
     max_guesses: u64,
     timeout: Option<f64>,
-) -> PyResult<(&'static str, u64, Vec<(&'static str, u64)>)> {
+) -> PyResult<(String, u64, Vec<(&'static str, u64)>)> {
     let bounds = Bounds::new(None, timeout)?;
     if !(1..=4).contains(&subsets) {
         return Err(PyValueError::new_err(format!(
@@ -296,18 +292,15 @@ pub(crate) fn rate(
         max_guesses,
     };
     let (rating, timed_out) = interruptible(py, 1, bounds.deadline, |cancel| {
-        let mut rater = Rater::new();
-        rater.set_cancel(Some(cancel));
-        match &case.variant {
-            Some(variant) => rater.rate_variant(&case.grid, variant, &rules),
-            None => rater.rate(&case.grid, &rules),
-        }
+        let mut solvers = Solvers::new();
+        solvers.set_cancel(Some(cancel));
+        solvers.rate(&case.grid, case.variant.as_deref(), &rules)
     })?;
     match rating {
         Err(e) if timed_out && e.is_cancelled() => {
             Err(bounds.error(py, true, "the rating", None::<()>, vec![]))
         }
-        Ok(r) if r.solutions == 1 => Ok((r.level().name(), r.score(), r.steps().to_vec())),
+        Ok(r) if r.solutions == 1 => Ok((r.level().to_string(), r.score(), r.steps().to_vec())),
         Ok(r) if r.solutions == 0 => Err(PyValueError::new_err("no solution")),
         Ok(_) => Err(PyValueError::new_err(
             "more than one solution: only a puzzle with exactly one is rated",
@@ -350,7 +343,7 @@ fn technique_arg(name: &str) -> PyResult<&'static str> {
 
 /// `count` puzzles of `dlx generate`, as (puzzle, solution) lines.
 #[pyfunction]
-#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=CLUE_TRIES, variant=None, timeout=None, max_nodes=None, rating=None, technique=None))]
+#[pyo3(signature = (count, shape, seed, symmetry, minimal, clues=None, threads=1, difficulty=None, tries=Settings::default().tries, variant=None, timeout=None, max_nodes=None, rating=None, technique=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn generate(
     py: Python<'_>,
@@ -396,23 +389,19 @@ pub(crate) fn generate(
         tries: tries.max(1),
         se_rating,
         technique,
+        jigsaw,
+        max_nodes,
     };
     let threads = thread_count(threads).clamp(1, count.max(1) as usize);
-    let make = || match jigsaw {
-        true => Generator::jigsaw(variant.clone(), settings),
-        false => Generator::for_variant(variant.clone(), settings),
-    };
     // Rules that admit no grid at all are refused before any try.
-    make().check_rules().map_err(value_error)?;
+    let mut generators = (0..threads)
+        .map(|_| Generator::for_variant(variant.clone(), settings))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(value_error)?;
     let (made, timed_out) = interruptible(py, threads, bounds.deadline, |cancel| {
-        let mut generators: Vec<_> = (0..threads)
-            .map(|_| {
-                let mut generator = make();
-                generator.set_cancel(Some(cancel.clone()));
-                generator.set_max_nodes(max_nodes);
-                generator
-            })
-            .collect();
+        for generator in &mut generators {
+            generator.set_cancel(Some(cancel.clone()));
+        }
         generate_range(&mut generators, seed, 0, count)
     })?;
     // In index order: the puzzles before the first that the timeout
@@ -470,26 +459,19 @@ pub(crate) fn explain(
     timeout: Option<f64>,
 ) -> PyResult<(Vec<PyStep>, &'static str, u64, Option<(f64, f64, f64)>)> {
     use engine::dlx::deduce::Ending;
-    use engine::sudoku::DlxSolver;
-    use engine::sudoku::{self as ex, ExplainOptions};
+    use engine::sudoku::ExplainOptions;
     let bounds = Bounds::new(None, timeout)?;
     let until = until.map(technique_arg).transpose()?;
     let case = parse_puzzle(puzzle, 1, shape_arg(shape)?)?;
-    let variant = match case.variant.as_deref() {
-        Some(v) => v.clone(),
-        None => engine::sudoku::Variant::plain(case.grid.shape()),
-    };
     let opts = ExplainOptions {
         max_steps: max_steps.unwrap_or(usize::MAX),
         until,
         rating_only: false,
     };
     let (path, timed_out) = interruptible(py, 1, bounds.deadline, |cancel| {
-        let mut rater = Rater::new();
-        rater.set_cancel(Some(cancel.clone()));
-        let mut solver = DlxSolver::for_variant(variant.clone());
-        solver.set_cancel(Some(cancel));
-        ex::explain_variant(&mut rater, &mut solver, &case.grid, &variant, &opts)
+        let mut solvers = Solvers::new();
+        solvers.set_cancel(Some(cancel));
+        solvers.explain(&case.grid, case.variant.as_deref(), &opts)
     })?;
     let path = match path {
         Ok(p) => p,

@@ -17,12 +17,14 @@
 //! use std::sync::Arc;
 //! use std::sync::atomic::{AtomicBool, Ordering};
 //! use dlx_engine::dlx::Outcome;
-//! use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
+//! use dlx_engine::sudoku::{Grid, Shape, SolverKind, Solvers};
 //!
 //! let stop = Arc::new(AtomicBool::new(false));
-//! let mut solver = DlxSolver::new(Shape::new(3, 3).unwrap());
-//! solver.set_cancel(Some(stop.clone()));
-//! let blank = Grid::empty(solver.shape());
+//! let shape = Shape::new(3, 3).unwrap();
+//! let mut solvers = Solvers::new();
+//! solvers.set_cancel(Some(stop.clone()));
+//! let solver = solvers.for_rules(SolverKind::Dlx, shape, None).unwrap();
+//! let blank = Grid::empty(shape);
 //! assert_eq!(solver.count_up_to(&blank, 5).unwrap().solutions, 5);
 //! stop.store(true, Ordering::Relaxed); // From any thread.
 //! let count = solver.count_up_to(&blank, u64::MAX).unwrap();

@@ -59,7 +59,8 @@ impl Candidates {
 
     /// Whether the puzzle has exactly one solution (known only when
     /// settled, or when two were seen).
-    pub fn is_unique(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_unique(&self) -> bool {
         self.is_settled() && self.solutions == 1
     }
 }

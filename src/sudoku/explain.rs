@@ -391,7 +391,7 @@ pub struct ExplainedStep {
 }
 
 /// Tenths of Sudoku Explainer's scale as it writes them: 85 as `8.5`.
-pub fn tenths(t: u32) -> String {
+pub(crate) fn tenths(t: u32) -> String {
     format!("{}.{}", t / 10, t % 10)
 }
 
@@ -406,10 +406,11 @@ pub struct SeRating {
     pub ed: u32,
 }
 
-impl SeRating {
-    /// `ER/EP/ED` as serate prints them: `7.1/2.6/1.2`.
-    pub fn triple(&self) -> String {
-        format!(
+/// `ER/EP/ED` as serate prints them: `7.1/2.6/1.2`.
+impl std::fmt::Display for SeRating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
             "{}/{}/{}",
             tenths(self.er),
             tenths(self.ep),
@@ -478,19 +479,6 @@ impl Default for ExplainOptions {
     }
 }
 
-/// Why a path could not be explained.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ExplainError {
-    /// The rater failed (clashing givens, cancelled).
-    #[error(transparent)]
-    Rate(#[from] RateError),
-    /// A step disagreed with the puzzle's solution: a defect, reported
-    /// rather than printed.
-    #[error("internal error: step {0} contradicts the solution: {1}")]
-    Unsound(usize, String),
-}
-
 /// The explained path of `puzzle` (plain rules of its shape): its
 /// solutions counted by `solver`, the ladder's steps, each checked
 /// against the solution of a unique puzzle, and their SE rating.
@@ -499,7 +487,7 @@ pub(crate) fn explain(
     solver: &mut dyn SudokuSolver,
     puzzle: &Grid,
     opts: &ExplainOptions,
-) -> Result<Path, ExplainError> {
+) -> Result<Path, RateError> {
     explain_variant(rater, solver, puzzle, &Variant::plain(puzzle.shape()), opts)
 }
 
@@ -508,13 +496,13 @@ pub(crate) fn explain(
 /// for setters' constraints), as `explain`: `solver` must be one for
 /// those rules, and its solution checks every step, a cage's digit set
 /// included.
-pub fn explain_variant(
+pub(crate) fn explain_variant(
     rater: &mut Rater,
     solver: &mut dyn SudokuSolver,
     puzzle: &Grid,
     variant: &Variant,
     opts: &ExplainOptions,
-) -> Result<Path, ExplainError> {
+) -> Result<Path, RateError> {
     // One search: the solutions up to 2, and the first, which checks the
     // steps when it is the only one.
     let mut first = None;
@@ -527,10 +515,10 @@ pub fn explain_variant(
                 ControlFlow::Continue(())
             }),
         )
-        .map_err(|e| ExplainError::Rate(e.into()))?;
+        .map_err(RateError::from)?;
     if report.outcome == Outcome::Stopped {
         // The solver's cancel said to stop: the count is partial.
-        return Err(ExplainError::Rate(DeduceError::Cancelled.into()));
+        return Err(RateError::Deduce(DeduceError::Cancelled));
     }
     let solutions = report.stats.solutions.min(2) as u64;
     let solution = first.filter(|_| solutions == 1);
@@ -568,7 +556,7 @@ fn explain_by(
         solution,
     }: Counted<'_>,
     opts: &ExplainOptions,
-) -> Result<Path, ExplainError> {
+) -> Result<Path, RateError> {
     let techniques: Vec<Technique> = rungs.iter().map(|r| r.technique).collect();
     let rules = (!variant.is_plain()).then_some(variant);
     let e = rater.walk(puzzle, rules, &techniques, opts.max_steps)?;
@@ -591,7 +579,7 @@ fn explain_by(
                     } else {
                         &said.text
                     };
-                    ExplainError::Unsound(j + 1, format!("{what}{why}"))
+                    RateError::Unsound(j + 1, format!("{what}{why}"))
                 })?;
         }
         steps.push(said);

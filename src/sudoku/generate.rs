@@ -39,6 +39,7 @@ pub use grids::{Rng, solved_grid};
 /// Removes the givens of `solution` one by one in the order `cells`,
 /// keeping each removal only if the puzzle stays uniquely solvable: the
 /// result is minimal when `cells` lists every cell.
+#[cfg(any(test, feature = "unstable"))]
 pub fn minimal_puzzle(solver: &mut dyn SudokuSolver, solution: &Grid, cells: &[usize]) -> Grid {
     let mut puzzle = solution.clone();
     remove_while_unique(solver, &mut puzzle, cells.iter().map(std::slice::from_ref));
@@ -99,7 +100,7 @@ pub enum Symmetry {
 
 impl Symmetry {
     /// Every symmetry, in the order of `--help`.
-    pub const ALL: [Symmetry; 5] = [
+    pub(crate) const ALL: [Symmetry; 5] = [
         Symmetry::None,
         Symmetry::Rot180,
         Symmetry::Rot90,
@@ -108,7 +109,7 @@ impl Symmetry {
     ];
 
     /// The name `--symmetry` takes.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Symmetry::None => "none",
             Symmetry::Rot180 => "rot180",
@@ -152,7 +153,8 @@ impl Symmetry {
     }
 
     /// Whether the clue pattern of `grid` is mapped onto itself.
-    pub fn holds_for(self, grid: &Grid) -> bool {
+    #[cfg(any(test, feature = "unstable"))]
+    pub(crate) fn holds_for(self, grid: &Grid) -> bool {
         let n = grid.n();
         (0..n * n).all(|k| {
             let (r, c) = self.image(n, k / n, k % n);
@@ -191,10 +193,10 @@ pub struct Settings {
     pub minimal: bool,
     /// At most this many clues.
     pub max_clues: Option<usize>,
-    /// Only puzzles that [`Rater`] rates at this level, under
-    /// [`Rules::default`].
+    /// Only puzzles rated at this level ([`Solvers::rate`](super::Solvers::rate)),
+    /// under [`Rules::default`].
     pub difficulty: Option<Level>,
-    /// Only puzzles whose explained path ([`super::explain_variant`]) rates
+    /// Only puzzles whose explained path ([`Solvers::explain`](super::Solvers::explain)) rates
     /// within these tenths of Sudoku Explainer's scale (ER, both ends
     /// included): `(40, 60)` for 4.0 to 6.0. Plain Sudoku only.
     pub se_rating: Option<(u32, u32)>,
@@ -202,8 +204,20 @@ pub struct Settings {
     /// ([`super::explain::technique_names`]). Plain Sudoku only.
     pub technique: Option<&'static str>,
     /// Fresh solutions tried per puzzle before giving up on `max_clues`,
-    /// `difficulty`, `se_rating` or `technique`.
+    /// `difficulty`, `se_rating` or `technique` (by default 100).
     pub tries: usize,
+    /// Jigsaw: each puzzle gets random regions of its own in place of the
+    /// boxes (`random_regions`, drawn again while no solution is found
+    /// within a node budget), on top of the generator's rules (plain, or
+    /// with X).
+    pub jigsaw: bool,
+    /// The search nodes each puzzle may take (completions, uniqueness
+    /// checks, jigsaw draws, all together): past them the puzzle is
+    /// [`GenerateError::NodeLimit`] (`None`: no bound). The ratings of
+    /// `difficulty` are bounded by their own guess budget, not by this. A
+    /// bound that is not reached changes nothing: the same puzzle comes
+    /// out.
+    pub max_nodes: Option<u64>,
 }
 
 impl Settings {
@@ -214,8 +228,8 @@ impl Settings {
 }
 
 /// Tries per puzzle for `--clues` and `--difficulty` (each a fresh
-/// solution and order).
-pub const CLUE_TRIES: usize = 100;
+/// solution and order): the default of [`Settings::tries`].
+const CLUE_TRIES: usize = 100;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -227,6 +241,8 @@ impl Default for Settings {
             se_rating: None,
             technique: None,
             tries: CLUE_TRIES,
+            jigsaw: false,
+            max_nodes: None,
         }
     }
 }
@@ -296,14 +312,14 @@ pub enum GenerateError {
     #[error("cancelled")]
     Cancelled,
     /// The puzzle's searches reached the node bound
-    /// ([`Generator::set_max_nodes`]) before it was made.
+    /// ([`Settings::max_nodes`]) before it was made.
     #[error("not made within {max} search nodes")]
     NodeLimit {
         /// The bound.
         max: u64,
     },
     /// No full grid satisfies the rules, so no puzzle exists
-    /// ([`Generator::check_rules`]): X on 2x2 and 3x3 grids, for example.
+    /// ([`Generator::for_variant`] says so): X on 2x2 and 3x3 grids, for example.
     #[error("no {n}x{n} grid satisfies the rules ({rules}), so there is no puzzle to make")]
     NoGrid {
         /// The side of the grid.
@@ -344,7 +360,7 @@ pub struct Generator {
     jigsaw: Option<Variant>,
     /// Asked before each try, by every search and by every rating: the
     /// caller's cancel ([`Generator::set_cancel`]) and the node budget
-    /// ([`Generator::set_max_nodes`]) together; the solver and the rater
+    /// ([`Settings::max_nodes`]) together; the solver and the rater
     /// hold it too. Invariant: all three hold the same one, and the solver
     /// holds `budget`.
     cancel: Option<SharedCancel>,
@@ -357,55 +373,55 @@ pub struct Generator {
 
 impl Generator {
     /// A generator of plain Sudoku puzzles of `shape`.
-    pub fn new(shape: Shape, settings: Settings) -> Self {
-        Self::for_variant(Variant::plain(shape), settings)
+    #[cfg(any(test, feature = "unstable"))]
+    pub(crate) fn new(shape: Shape, settings: Settings) -> Self {
+        Self::unchecked(Variant::plain(shape), settings)
     }
 
-    /// A generator of puzzles with the rules `variant`: every check of
-    /// uniqueness and every rating is under those rules. Plain Sudoku, X
-    /// and hyper (and the two together) are supported here; jigsaw regions
-    /// belong to a puzzle rather than to a generator ([`Generator::jigsaw`]),
-    /// and killer cages are not generated.
-    pub fn for_variant(variant: Variant, settings: Settings) -> Self {
-        Self {
+    /// A generator of puzzles with the rules `variant` (with
+    /// [`Settings::jigsaw`], each puzzle's own regions on top of them):
+    /// every check of uniqueness and every rating is under those rules.
+    /// Plain Sudoku, X and hyper (and the two together) are supported here,
+    /// and killer cages are not generated. [`GenerateError::NoGrid`] when
+    /// the rules admit no puzzle at all (`check_rules`).
+    pub fn for_variant(variant: Variant, settings: Settings) -> Result<Self, GenerateError> {
+        let max_nodes = settings.max_nodes;
+        let mut generator = Self::unchecked(
+            variant,
+            Settings {
+                max_nodes: None,
+                ..settings
+            },
+        );
+        // Checked before the node budget is set, which bounds the puzzles.
+        generator.check_rules()?;
+        generator.settings.max_nodes = max_nodes;
+        generator.budget = max_nodes.map(|n| Arc::new(NodeBudget::new(n)));
+        generator.share_bounds();
+        Ok(generator)
+    }
+
+    /// A generator of puzzles with the rules `variant` and `settings`, the
+    /// rules not checked (`check_rules`).
+    pub(crate) fn unchecked(variant: Variant, settings: Settings) -> Self {
+        let mut generator = Self {
             settings,
             orbits: settings.symmetry.orbits(variant.n()),
+            jigsaw: settings.jigsaw.then(|| variant.clone()),
             solver: DlxSolver::for_variant(variant),
             rater: Rater::new(),
-            jigsaw: None,
             cancel: None,
             caller_cancel: None,
-            budget: None,
-        }
+            budget: settings.max_nodes.map(|n| Arc::new(NodeBudget::new(n))),
+        };
+        generator.share_bounds();
+        generator
     }
 
-    /// A generator of jigsaw puzzles: each puzzle gets random regions
-    /// (`random_regions`, drawn again while no solution is found within
-    /// a node budget) on top of the rules `base` (plain, or with X), and is
-    /// then made as [`Generator::for_variant`] makes puzzles.
-    pub fn jigsaw(base: Variant, settings: Settings) -> Self {
-        Self {
-            jigsaw: Some(base.clone()),
-            ..Self::for_variant(base, settings)
-        }
-    }
-
-    /// Makes every later [`Generator::generate`] stop early once `cancel`
+    /// Makes every later puzzle ([`generate_range`]) stop early once `cancel`
     /// says so, with [`GenerateError::Cancelled`] (`None`: never).
     pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
         self.caller_cancel = cancel;
-        self.share_bounds();
-    }
-
-    /// Makes every later [`Generator::generate`] stop with
-    /// [`GenerateError::NodeLimit`] once the engine's searches for that
-    /// puzzle (completions, uniqueness checks, jigsaw draws, all together)
-    /// would go past `max_nodes` search nodes (`None`: no bound). The
-    /// ratings of `difficulty` are bounded by their own guess budget, not
-    /// by this. A bound that is not reached changes nothing: the same
-    /// puzzle comes out.
-    pub fn set_max_nodes(&mut self, max_nodes: Option<u64>) {
-        self.budget = max_nodes.map(|n| Arc::new(NodeBudget::new(n)));
         self.share_bounds();
     }
 
@@ -430,9 +446,9 @@ impl Generator {
     /// has grids; jigsaw regions are drawn per puzzle, and a draw with no
     /// solution is drawn again, so both pass without a search, and so does
     /// a search cut by its node budget (about a thousand nodes per cell),
-    /// which leaves the question to the generator. Call it once before
-    /// [`Generator::generate`], which otherwise has nothing to carve.
-    pub fn check_rules(&mut self) -> Result<(), GenerateError> {
+    /// which leaves the question to the generator. [`Generator::for_variant`]
+    /// calls it, so that a generator always has grids to carve.
+    fn check_rules(&mut self) -> Result<(), GenerateError> {
         let variant = self.solver.variant();
         if self.jigsaw.is_some() || variant.is_plain() {
             return Ok(());
@@ -456,7 +472,7 @@ impl Generator {
     /// One puzzle, drawn from `rng`; [`GenerateError::Cancelled`] if the
     /// generator's cancel said to stop before or while it was made (what
     /// the searches gave then is partial, so nothing made is kept).
-    pub fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
+    pub(crate) fn generate(&mut self, rng: &mut Rng) -> Result<Generated, GenerateError> {
         if let Some(budget) = &self.budget {
             budget.reset();
         }
@@ -596,8 +612,8 @@ impl Generator {
     }
 }
 
-/// Puzzles `first..first + len` of `seed` (puzzle `i` drawn from
-/// [`Rng::for_puzzle`]), in index order, made on the batch pipeline
+/// Puzzles `first..first + len` of `seed` (puzzle `i` drawn from a random
+/// source of its own, made from the seed and `i`), in index order, made on the batch pipeline
 /// ([`Batch`]) with one worker per generator (inline with one; none with
 /// no generator), each taking the next index as it comes free. Once the
 /// generators' cancel stops a puzzle, the batch stops there: the result

@@ -19,7 +19,7 @@ pub struct Shape {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ShapeError {
-    /// `box_rows * box_cols` is 0 or above [`MAX_N`].
+    /// `box_rows * box_cols` is 0 or above 64 (`MAX_N`).
     #[error("a {0}x{1} box gives a grid side of {2}; the side must be 1 to 64")]
     Side(usize, usize, usize),
     /// A cell count that is not `n^2` for a supported `n`.
@@ -27,7 +27,7 @@ pub enum ShapeError {
         "{0} cells is not a Sudoku size (expected n*n cells: 16, 36, 64, 81, 144, 256, 625, ...)"
     )]
     CellCount(usize),
-    /// A square number of cells, but of a grid larger than [`MAX_N`].
+    /// A square number of cells, but of a grid larger than 64x64 (`MAX_N`).
     #[error("{0} cells make a {1}x{1} grid; the largest is 64x64 (4096 cells)")]
     TooLarge(usize, usize),
     /// The `RxC` text could not be read.
@@ -86,7 +86,7 @@ impl Shape {
     };
 
     /// The 4x4 shape (2x2 boxes).
-    pub const FOUR: Shape = Shape {
+    pub(crate) const FOUR: Shape = Shape {
         box_rows: 2,
         box_cols: 2,
     };
@@ -118,12 +118,12 @@ impl Shape {
     }
 
     /// The box (0-based, numbered across then down) holding cell (r, c).
-    pub fn box_of(self, r: usize, c: usize) -> usize {
+    pub(crate) fn box_of(self, r: usize, c: usize) -> usize {
         (r / self.box_rows()) * self.box_rows() + c / self.box_cols()
     }
 
     /// The cells of box `b`, in reading order.
-    pub fn box_cells(self, b: usize) -> impl Iterator<Item = (usize, usize)> {
+    pub(crate) fn box_cells(self, b: usize) -> impl Iterator<Item = (usize, usize)> {
         let r0 = b / self.box_rows() * self.box_rows();
         let c0 = b % self.box_rows() * self.box_cols();
         let (h, w) = (self.box_rows(), self.box_cols());
@@ -247,13 +247,8 @@ impl Grid {
     }
 
     /// Number of givens (filled cells).
-    pub fn filled(&self) -> usize {
+    pub(crate) fn filled(&self) -> usize {
         self.cells.iter().filter(|&&v| v != 0).count()
-    }
-
-    /// Whether every cell is filled.
-    pub fn is_complete(&self) -> bool {
-        self.cells.iter().all(|&v| v != 0)
     }
 
     /// The first pair of equal givens in a row, column or box, if any: the
@@ -295,6 +290,7 @@ impl Grid {
 /// A house (row, column, box, region, diagonal, window) or a cage;
 /// numbers are 0-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Unit {
     /// A row.
     Row(usize),
@@ -326,8 +322,10 @@ impl Unit {
     }
 }
 
-/// Two givens with the same digit in one unit.
+/// Two givens with the same digit in one unit: where a puzzle has no
+/// solution ([`PuzzleError::Conflict`](super::PuzzleError::Conflict)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 #[error("{} has two {}s (r{}c{} and r{}c{})", unit_name(.unit), .digit,
         .first.0 + 1, .first.1 + 1, .second.0 + 1, .second.1 + 1)]
 pub struct Conflict {

@@ -1,19 +1,21 @@
 //! Sudoku on top of the exact-cover engine: shapes and grids, the rules
 //! of a puzzle as data ([`Variant`]: plain, jigsaw, X, hyper, killer and
-//! their combinations), the compilation into exact cover ([`DlxSolver`]),
-//! the documents' naive DFS ([`NaiveSolver`], plain Sudoku only) and an
-//! independent checker ([`check_solution`], [`check_variant`]).
+//! their combinations), the solvers of a thread ([`Solvers`]: the
+//! compilation into exact cover, the documents' naive DFS for plain
+//! Sudoku, the rating, the explained path and Knuth's estimate, all
+//! under one cancel), an independent checker ([`check_variant`]), true
+//! candidates and the generator.
 //!
 //! Both solvers implement [`SudokuSolver`], so callers (the command line,
 //! the benchmarks, the tests) treat them alike.
 
 pub(crate) mod candidates;
 pub(crate) mod constraint;
-mod exact_cover;
+pub(crate) mod exact_cover;
 pub(crate) mod explain;
 pub(crate) mod generate;
-mod grid;
-mod naive;
+pub(crate) mod grid;
+pub(crate) mod naive;
 pub(crate) mod rate;
 pub(crate) mod solvers;
 pub(crate) mod variant;
@@ -22,26 +24,20 @@ pub(crate) mod verify;
 use std::ops::ControlFlow;
 
 pub use candidates::{CandidateCounts, Candidates, candidate_counts, true_candidates};
-pub use constraint::{Constraint, ConstraintError, Relation};
+pub(crate) use constraint::{Constraint, Relation};
 pub(crate) use exact_cover::CLASS_CELL;
-pub use exact_cover::DlxSolver;
+pub(crate) use exact_cover::DlxSolver;
 pub(crate) use exact_cover::{CompiledOptions, Subject};
-pub use explain::{
-    ExplainError, ExplainOptions, ExplainedStep, Path, SeRating, explain_variant, technique_names,
-    tenths,
-};
-pub use generate::{
-    CLUE_TRIES, GenerateError, Generated, Generator, Rng, Settings, Symmetry, generate_range,
-    minimal_puzzle, solved_grid,
-};
+pub use explain::{ExplainOptions, ExplainedStep, Path, SeRating, technique_names};
+pub use generate::{GenerateError, Generated, Generator, Settings, Symmetry, generate_range};
 pub(crate) use grid::numbered_label;
-pub(crate) use grid::{Conflict, LabelName, Unit};
-pub use grid::{Grid, GridError, MAX_N, Shape, ShapeError};
-pub use naive::NaiveSolver;
-pub use rate::{Grade, Level, RateError, Rater};
+pub use grid::{Conflict, Grid, GridError, Shape, ShapeError, Unit};
+pub(crate) use grid::{LabelName, MAX_N};
+pub(crate) use naive::NaiveSolver;
+pub use rate::{Grade, Level, RateError};
 pub use solvers::{SolverKind, Solvers};
-pub use variant::{Cage, Variant, VariantError, variant_of};
-pub use verify::{VerifyError, check_solution, check_variant};
+pub use variant::{Variant, VariantError, variant_of};
+pub use verify::{VerifyError, check_variant};
 
 use crate::dlx::cancel::SharedCancel;
 use crate::dlx::{Count, Outcome, SearchLimits, Stats};
@@ -73,7 +69,7 @@ pub enum PuzzleError {
         rules: String,
     },
     /// The rating's deductions read houses and killer cages only, not the
-    /// setters' constraints ([`Constraint`]).
+    /// setters' constraints (thermometers, arrows, ...).
     #[error("the rating takes houses and killer cages only, not {rules}")]
     Unrated {
         /// The rules' name ([`Variant::name`]).
@@ -99,27 +95,27 @@ impl PuzzleError {
     }
 }
 
-/// How one search went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// Whether the count is exact or why it is a lower bound.
-    pub outcome: Outcome,
-    /// Effort, and the number of solutions found.
-    pub stats: Stats,
+/// How one search went, as the engine's searches say it: its solutions,
+/// whether the count is exact or why it is a lower bound, and its effort.
+pub(crate) fn report(outcome: Outcome, stats: Stats) -> Count {
+    Count {
+        solutions: stats.solutions,
+        outcome,
+        stats,
+    }
 }
 
-impl Report {
-    /// A search cancelled before it started: nothing visited.
-    pub(crate) const STOPPED: Self = Self {
-        outcome: Outcome::Stopped,
-        stats: Stats {
-            nodes: 0,
-            updates: 0,
-            solutions: 0,
-            removed: 0,
-        },
-    };
-}
+/// A search cancelled before it started: nothing visited.
+pub(crate) const STOPPED: Count = Count {
+    solutions: 0,
+    outcome: Outcome::Stopped,
+    stats: Stats {
+        nodes: 0,
+        updates: 0,
+        solutions: 0,
+        removed: 0,
+    },
+};
 
 /// A caller's closure that sees each solution and may stop the search.
 pub(crate) type GridVisit<'v> = &'v mut dyn FnMut(&Grid) -> ControlFlow<()>;
@@ -140,7 +136,7 @@ pub trait SudokuSolver {
         puzzle: &Grid,
         limits: SearchLimits,
         visit: Option<GridVisit<'_>>,
-    ) -> Result<Report, PuzzleError>;
+    ) -> Result<Count, PuzzleError>;
 
     /// Makes every later search ask `cancel` whether to stop (`None`: never
     /// stop). Once it says so, searches end early (see
@@ -151,12 +147,7 @@ pub trait SudokuSolver {
 
     /// Counts solutions, stopping as soon as `limit` are found.
     fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> Result<Count, PuzzleError> {
-        let report = self.search(puzzle, SearchLimits::solutions(limit), None)?;
-        Ok(Count {
-            solutions: report.stats.solutions,
-            outcome: report.outcome,
-            stats: report.stats,
-        })
+        self.search(puzzle, SearchLimits::solutions(limit), None)
     }
 
     /// Some solution, or `None` if there is none.

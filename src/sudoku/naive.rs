@@ -11,7 +11,8 @@
 //! Invariant: `used[unit][d]` is true exactly when digit `d` stands in that
 //! row, column or box, givens included.
 
-use super::{Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver};
+use super::{Grid, GridVisit, PuzzleError, STOPPED, Shape, SudokuSolver, report};
+use crate::dlx::Count;
 use crate::dlx::cancel::{SharedCancel, is_cancelled};
 use crate::dlx::{Outcome, SearchLimits, Stats};
 
@@ -30,6 +31,7 @@ pub struct NaiveSolver {
 
 impl NaiveSolver {
     /// A solver; it sizes its tables to each puzzle.
+    #[cfg(any(test, feature = "unstable"))]
     pub fn new() -> Self {
         Self::default()
     }
@@ -45,12 +47,12 @@ impl SudokuSolver for NaiveSolver {
         puzzle: &Grid,
         limits: SearchLimits,
         mut visit: Option<GridVisit<'_>>,
-    ) -> Result<Report, PuzzleError> {
+    ) -> Result<Count, PuzzleError> {
         if let Some(conflict) = puzzle.conflict() {
             return Err(PuzzleError::Conflict(conflict));
         }
         if is_cancelled(self.cancel.as_ref()) {
-            return Ok(Report::STOPPED);
+            return Ok(STOPPED);
         }
         let shape: Shape = puzzle.shape();
         let n = shape.n();
@@ -136,7 +138,7 @@ impl SudokuSolver for NaiveSolver {
             grid.set(cell.0, cell.1, d as u8);
             k += 1;
         };
-        Ok(Report { outcome, stats })
+        Ok(report(outcome, stats))
     }
 
     fn set_cancel(&mut self, cancel: Option<SharedCancel>) {

@@ -12,6 +12,7 @@
 //! with qqwing's.
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::variant::Variant;
 use super::{CLASS_CELL, CompiledOptions, DlxSolver, Grid, PuzzleError, Subject};
@@ -36,7 +37,7 @@ pub enum Level {
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 4] = [
+    pub(crate) const ALL: [Level; 4] = [
         Level::Simple,
         Level::Easy,
         Level::Intermediate,
@@ -44,7 +45,7 @@ impl Level {
     ];
 
     /// The level's word (`simple`, `easy`, `intermediate`, `expert`).
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Level::Simple => "simple",
             Level::Easy => "easy",
@@ -52,16 +53,26 @@ impl Level {
             Level::Expert => "expert",
         }
     }
-
-    /// The level a word names.
-    pub fn from_name(name: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name() == name)
-    }
 }
 
+/// The level's word (`simple`, `easy`, `intermediate`, `expert`).
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// The level a word names, or why it names none.
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| {
+                format!("unknown difficulty '{s}' (expected simple, easy, intermediate or expert)")
+            })
     }
 }
 
@@ -122,7 +133,7 @@ impl Grade for Rating {
     }
 }
 
-/// Why a puzzle could not be rated.
+/// Why a puzzle could not be rated, or its path explained.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RateError {
@@ -133,10 +144,16 @@ pub enum RateError {
     /// rater's cancel said to stop ([`deduce::DeduceError::Cancelled`]).
     #[error("{0}")]
     Deduce(#[from] deduce::DeduceError),
+    /// A step of an explained path disagreed with the puzzle's solution
+    /// (its number, from 1, and what is wrong): a defect, reported rather
+    /// than printed.
+    #[error("internal error: step {0} contradicts the solution: {1}")]
+    Unsound(usize, String),
 }
 
 impl RateError {
-    /// Whether the rater's cancel stopped the rating ([`Rater::set_cancel`]).
+    /// Whether the cancel stopped the rating or the explanation
+    /// ([`Solvers::set_cancel`](super::Solvers::set_cancel)).
     pub fn is_cancelled(&self) -> bool {
         matches!(self, RateError::Deduce(deduce::DeduceError::Cancelled))
     }
@@ -343,7 +360,7 @@ pub(crate) mod tests {
         assert_eq!((r.level(), r.score()), (Level::Intermediate, 3 + 4 + 15));
         (r.guesses, r.backtracks) = (2, 1);
         assert_eq!((r.level(), r.score()), (Level::Expert, 22 + 40 + 10));
-        assert_eq!(Level::from_name("expert"), Some(Level::Expert));
+        assert_eq!("expert".parse(), Ok(Level::Expert));
     }
     use crate::sudoku::{DlxSolver, NaiveSolver, Shape, SudokuSolver};
 

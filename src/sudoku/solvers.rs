@@ -1,15 +1,24 @@
 //! The solvers a thread keeps for a batch of puzzles of mixed shapes and
 //! rules ([`Solvers`]), and which one to run ([`SolverKind`]): what `dlx
-//! solve`, `count`, `rate`, `bench` and the Python batches hold per thread.
+//! solve`, `count`, `rate`, `explain`, `bench` and the Python batches hold
+//! per thread, and the one way into searching, rating, explaining and
+//! estimating a puzzle.
 //!
 //! Invariant: a [`Solvers`] keeps one compiled dancing-links matrix at a
 //! time (the latest puzzle's shape and rules), so a thread's memory is that
 //! of the largest matrix it compiled, however many shapes a batch mixes.
 
-use crate::dlx::Propagate;
+use std::fmt;
+
 use crate::dlx::cancel::SharedCancel;
+use crate::dlx::deduce::{Rating, Rules};
+use crate::dlx::{Estimate, Propagate};
+use crate::sudoku::explain::explain_variant;
 use crate::sudoku::rate::Rater;
-use crate::sudoku::{DlxSolver, NaiveSolver, PuzzleError, Shape, SudokuSolver, Variant};
+use crate::sudoku::{
+    DlxSolver, ExplainOptions, Grid, NaiveSolver, Path, PuzzleError, RateError, Shape,
+    SudokuSolver, Variant,
+};
 
 /// Which solver to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -22,13 +31,14 @@ pub enum SolverKind {
     Naive,
 }
 
-impl SolverKind {
-    /// Its name, as `dlx bench --solver` takes it and its tables print it.
-    pub fn name(self) -> &'static str {
-        match self {
+/// Its name, as `dlx bench --solver` takes it and its tables print it
+/// (`dlx`, `naive`).
+impl fmt::Display for SolverKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(match self {
             SolverKind::Dlx => "dlx",
             SolverKind::Naive => "naive",
-        }
+        })
     }
 }
 
@@ -38,7 +48,7 @@ impl SolverKind {
 /// largest matrix compiled since, however many shapes a batch mixes.
 ///
 /// Invariant: every solver it hands out, and its rater, asks its `cancel`,
-/// if it has one ([`Solvers::with_cancel`]), whether to stop.
+/// if it has one ([`Solvers::set_cancel`]), whether to stop.
 #[derive(Default)]
 pub struct Solvers {
     dlx: Option<DlxSolver>,
@@ -56,24 +66,22 @@ impl Solvers {
         Self::default()
     }
 
-    /// Solvers whose searches and ratings stop early once `cancel` says
-    /// so (see [`SudokuSolver::set_cancel`]: what a search returns is then
-    /// partial; [`Rater::set_cancel`]: a rating is then an error).
-    pub fn with_cancel(cancel: SharedCancel) -> Self {
-        let mut naive = NaiveSolver::new();
-        naive.set_cancel(Some(cancel.clone()));
-        let mut rater = Rater::new();
-        rater.set_cancel(Some(cancel.clone()));
-        Self {
-            naive,
-            rater,
-            cancel: Some(cancel),
-            ..Self::default()
+    /// Makes every later search, rating and explanation of these solvers
+    /// stop early once `cancel` says so (`None`: never): what a search
+    /// returns is then partial ([`SudokuSolver::set_cancel`]), a rating or
+    /// an explanation an error ([`RateError::is_cancelled`]).
+    pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
+        self.naive.set_cancel(cancel.clone());
+        self.rater.set_cancel(cancel.clone());
+        if let Some(dlx) = &mut self.dlx {
+            dlx.set_cancel(cancel.clone());
         }
+        self.cancel = cancel;
     }
 
-    /// Chooses the propagators of every dancing-links solver handed out
-    /// from now on ([`DlxSolver::set_propagate`]; `None`: each chooses).
+    /// Chooses the propagators every dancing-links search runs between
+    /// choices from now on ([`Propagate`]; `None`, the default: each puzzle's
+    /// solver chooses). [`Propagate::Off`] searches Knuth's tree.
     pub fn set_propagate(&mut self, propagate: Option<Propagate>) {
         self.propagate = propagate;
         if let Some(dlx) = &mut self.dlx {
@@ -81,29 +89,67 @@ impl Solvers {
         }
     }
 
-    /// The rater, asking this set's cancel.
-    pub fn rater(&mut self) -> &mut Rater {
-        &mut self.rater
+    /// Rates `puzzle` under `variant`'s rules (plain Sudoku of its shape
+    /// when `None`; jigsaw regions, diagonals, windows and cages are each
+    /// a house of its own kind) by the deductions of `rules`. The rating's
+    /// `solutions` (0, 1, or 2 for "two or more") says whether it is a
+    /// proper puzzle.
+    pub fn rate(
+        &mut self,
+        puzzle: &Grid,
+        variant: Option<&Variant>,
+        rules: &Rules,
+    ) -> Result<Rating, RateError> {
+        match variant {
+            Some(variant) => self.rater.rate_variant(puzzle, variant, rules),
+            None => self.rater.rate(puzzle, rules),
+        }
     }
 
-    /// The rater and the dancing-links solver for puzzles of `shape`
-    /// under `variant`'s rules (plain when `None`), together (an
-    /// explained path needs both).
-    pub fn rater_and_dlx(
+    /// The explained path of `puzzle` under `variant`'s rules (plain
+    /// Sudoku of its shape when `None`; houses and killer cages,
+    /// [`PuzzleError::Unrated`] for setters' constraints): its solutions
+    /// counted, the ladder's steps in words, each checked against the
+    /// solution of a unique puzzle, and their rating on Sudoku Explainer's
+    /// scale.
+    pub fn explain(
         &mut self,
-        shape: Shape,
+        puzzle: &Grid,
         variant: Option<&Variant>,
-    ) -> (&mut Rater, &mut dyn SudokuSolver) {
+        opts: &ExplainOptions,
+    ) -> Result<Path, RateError> {
+        let variant = variant.filter(|v| !v.is_plain());
         // The dancing-links solver takes every rule.
-        let _ = self.for_rules(SolverKind::Dlx, shape, variant);
+        let _ = self.for_rules(SolverKind::Dlx, puzzle.shape(), variant);
         let dlx = self.dlx.as_mut().expect("made by for_rules");
-        (&mut self.rater, dlx)
+        let plain;
+        let rules = match variant {
+            Some(variant) => variant,
+            None => {
+                plain = Variant::plain(puzzle.shape());
+                &plain
+            }
+        };
+        explain_variant(&mut self.rater, dlx, puzzle, rules, opts)
+    }
+
+    /// Knuth's estimate of the search tree of `puzzle` under `variant`'s
+    /// rules (plain Sudoku of its shape when `None`), from `probes` random
+    /// paths drawn from `seed` ([`Estimate`]).
+    pub fn estimate(
+        &mut self,
+        puzzle: &Grid,
+        variant: Option<&Variant>,
+        probes: u64,
+        seed: u64,
+    ) -> Result<Estimate, PuzzleError> {
+        self.dlx(puzzle.shape(), variant)
+            .estimate(puzzle, probes, seed)
     }
 
     /// The dancing-links solver for puzzles of `shape` under `variant`'s
-    /// rules (plain when `None`), as itself: for what only it does, such
-    /// as [`DlxSolver::estimate`].
-    pub fn dlx(&mut self, shape: Shape, variant: Option<&Variant>) -> &mut DlxSolver {
+    /// rules (plain when `None`), as itself.
+    fn dlx(&mut self, shape: Shape, variant: Option<&Variant>) -> &mut DlxSolver {
         // The dancing-links solver takes every rule.
         let _ = self.for_rules(SolverKind::Dlx, shape, variant);
         self.dlx.as_mut().expect("made by for_rules")
@@ -123,7 +169,7 @@ impl Solvers {
     }
 
     /// The solver of `kind` for plain Sudoku puzzles of `shape`.
-    pub fn get(&mut self, kind: SolverKind, shape: Shape) -> &mut dyn SudokuSolver {
+    fn get(&mut self, kind: SolverKind, shape: Shape) -> &mut dyn SudokuSolver {
         match kind {
             SolverKind::Naive => &mut self.naive,
             SolverKind::Dlx => {

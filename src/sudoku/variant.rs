@@ -42,7 +42,11 @@ pub struct Cage {
     pub sum: u32,
 }
 
-/// The rules of a puzzle: which houses and cages its digits obey.
+/// The rules of a puzzle: which houses and cages its digits obey. A
+/// program gets them from a reader of the formats (a case's `variant`),
+/// or makes plain ([`Variant::plain`]), X and hyper ([`variant_of`])
+/// rules; the solvers, the generator, the checker and the renderer take
+/// them as they are.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
     shape: Shape,
@@ -254,7 +258,7 @@ impl Variant {
 
     /// These rules with `constraints` added (see [`Constraint`]); fails
     /// with the first that cannot be, and its index.
-    pub fn with_constraints(
+    pub(crate) fn with_constraints(
         mut self,
         constraints: Vec<Constraint>,
     ) -> Result<Self, (usize, ConstraintError)> {
@@ -271,13 +275,13 @@ impl Variant {
     }
 
     /// The setters' constraints on top of the houses and cages.
-    pub fn constraints(&self) -> &[Constraint] {
+    pub(crate) fn constraints(&self) -> &[Constraint] {
         &self.constraints
     }
 
     /// These rules with the boxes replaced by regions: `labels` gives each
     /// cell's region symbol in reading order.
-    pub fn with_regions(mut self, labels: &[char]) -> Result<Self, VariantError> {
+    pub(crate) fn with_regions(mut self, labels: &[char]) -> Result<Self, VariantError> {
         let n = self.n();
         let groups = groups(labels, self.shape.cells())?;
         if groups.len() != n {
@@ -305,13 +309,13 @@ impl Variant {
     }
 
     /// These rules with the two main diagonals as houses.
-    pub fn with_diagonals(mut self) -> Self {
+    pub(crate) fn with_diagonals(mut self) -> Self {
         self.diagonals = true;
         self
     }
 
     /// These rules with the four hyper windows as houses (9x9 only).
-    pub fn with_windows(mut self) -> Result<Self, VariantError> {
+    pub(crate) fn with_windows(mut self) -> Result<Self, VariantError> {
         if self.n() != 9 {
             return Err(VariantError::Hyper { n: self.n() });
         }
@@ -321,7 +325,7 @@ impl Variant {
 
     /// These rules with killer cages: `labels` gives each cell's cage
     /// symbol (`None` for a cell in no cage), `sums` each symbol's sum.
-    pub fn with_cages(
+    pub(crate) fn with_cages(
         mut self,
         labels: &[Option<char>],
         sums: &[(char, u32)],
@@ -396,7 +400,7 @@ impl Variant {
     /// Checks that `grid`'s givens can stay in their cages: no digit twice
     /// in a cage, and some set of different digits with the cage's sum
     /// holds them all.
-    pub fn check_givens(&self, grid: &Grid) -> Result<(), VariantError> {
+    pub(crate) fn check_givens(&self, grid: &Grid) -> Result<(), VariantError> {
         let n = self.n();
         for cage in &self.cages {
             let mut given = 0u64;
@@ -439,27 +443,27 @@ impl Variant {
     }
 
     /// The side `n`.
-    pub fn n(&self) -> usize {
+    pub(crate) fn n(&self) -> usize {
         self.shape.n()
     }
 
     /// Each cell's region (`0..n`), if regions replace the boxes.
-    pub fn regions(&self) -> Option<&[u8]> {
+    pub(crate) fn regions(&self) -> Option<&[u8]> {
         self.regions.as_deref()
     }
 
     /// Whether the two main diagonals are houses.
-    pub fn diagonals(&self) -> bool {
+    pub(crate) fn diagonals(&self) -> bool {
         self.diagonals
     }
 
     /// Whether the four hyper windows are houses.
-    pub fn windows(&self) -> bool {
+    pub(crate) fn windows(&self) -> bool {
         self.windows
     }
 
     /// The killer cages.
-    pub fn cages(&self) -> &[Cage] {
+    pub(crate) fn cages(&self) -> &[Cage] {
         &self.cages
     }
 
@@ -487,7 +491,7 @@ impl Variant {
     /// Whether the box shape is the one a grid of this side gets when no
     /// shape is named ([`Shape::for_side`]), so that the cells alone read
     /// back in it.
-    pub fn has_default_shape(&self) -> bool {
+    pub(crate) fn has_default_shape(&self) -> bool {
         Shape::for_side(self.n()).is_ok_and(|s| s == self.shape)
     }
 

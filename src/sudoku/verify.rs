@@ -108,13 +108,16 @@ pub enum VerifyError {
 /// Checks that `solution` solves the plain Sudoku `puzzle`: same shape,
 /// every cell filled, every given kept, and each row, column and box a
 /// permutation of `1..=n`.
+#[cfg(any(test, feature = "unstable"))]
 pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError> {
     check_variant(&Variant::plain(puzzle.shape()), puzzle, solution)
 }
 
-/// Checks that `solution` solves `puzzle` under the rules `variant`: what
-/// [`check_solution`] checks, with the regions (if any) in place of the
-/// boxes, and the diagonals, windows and cages the rules add.
+/// Checks that `solution` solves `puzzle` under the rules `variant` (for
+/// plain Sudoku, [`Variant::plain`]): same shape, every cell filled, every
+/// given kept, each row, column and box (or jigsaw region) a permutation
+/// of `1..=n`, and the diagonals, windows, cages, pencil marks and
+/// constraints the rules add.
 pub fn check_variant(variant: &Variant, puzzle: &Grid, solution: &Grid) -> Result<(), VerifyError> {
     check_filled_from(variant, puzzle, solution)?;
     check_houses(variant, solution)?;

@@ -11,11 +11,12 @@
 use std::fs;
 use std::ops::ControlFlow;
 
+use dlx_engine::__unstable::sudoku::{DlxSolver, NaiveSolver, VariantInternals as _};
 use dlx_engine::dlx::SearchLimits;
 use dlx_engine::format::write_marks;
 use dlx_engine::format::{self, Alphabet, Case, Options};
 use dlx_engine::sudoku::check_variant;
-use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, SudokuSolver, Variant};
+use dlx_engine::sudoku::{Grid, SudokuSolver, Variant};
 
 use crate::common;
 

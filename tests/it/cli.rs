@@ -7,8 +7,9 @@ use std::process::{Command as Process, Stdio};
 
 use assert_cmd::Command;
 use dlx_engine::__unstable::line;
+use dlx_engine::__unstable::sudoku::check_solution;
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::{Grid, check_solution};
+use dlx_engine::sudoku::Grid;
 
 use crate::common;
 

@@ -16,10 +16,10 @@ use crate::common;
 use std::fs;
 
 use assert_cmd::Command;
+use dlx_engine::__unstable::sudoku::check_solution;
+use dlx_engine::__unstable::sudoku::{NaiveSolver, Rng, minimal_puzzle, solved_grid};
 use dlx_engine::format::{self, Case, Options};
-use dlx_engine::sudoku::check_solution;
-use dlx_engine::sudoku::{Grid, NaiveSolver, Shape};
-use dlx_engine::sudoku::{Rng, minimal_puzzle, solved_grid};
+use dlx_engine::sudoku::{Grid, Shape};
 
 fn dlx() -> Command {
     common::bin::dlx()

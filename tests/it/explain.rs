@@ -7,9 +7,10 @@
 use crate::common;
 
 use assert_cmd::Command;
+use dlx_engine::__unstable::sudoku::DlxSolver;
 use dlx_engine::format::{self, Case, Options};
+use dlx_engine::sudoku::SudokuSolver;
 use dlx_engine::sudoku::check_variant;
-use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
 
 fn dlx() -> Command {
     common::bin::dlx()

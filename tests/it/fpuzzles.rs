@@ -10,8 +10,9 @@ use std::path::Path;
 
 use dlx_engine::__unstable::every_latin_square;
 use dlx_engine::__unstable::fpuzzles::parse_json;
+use dlx_engine::__unstable::sudoku::{Constraint, VariantInternals as _};
+use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::check_variant;
-use dlx_engine::sudoku::{Constraint, Grid};
 
 use crate::common::bin::run_with_stdin;
 

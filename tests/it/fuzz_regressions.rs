@@ -50,8 +50,9 @@ fn knuth_queens_mutant_slow_without_a_budget_stops_at_the_node_budget() {
 #[test]
 fn fpuzzles_pair_step_bound_overflow_reads_and_searches() {
     use dlx_engine::__unstable::fpuzzles::FPuzzles;
+    use dlx_engine::__unstable::sudoku::DlxSolver;
     use dlx_engine::format::{Format, Options};
-    use dlx_engine::sudoku::{DlxSolver, SudokuSolver};
+    use dlx_engine::sudoku::SudokuSolver;
     let input = data("fpuzzles_pair_step_bound_overflow.json");
     let cases: Vec<_> = FPuzzles
         .read(Box::new(&input[..]), &Options::default())

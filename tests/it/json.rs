@@ -5,8 +5,8 @@
 //! given solution, a header error).
 
 use dlx_engine::__unstable::line;
+use dlx_engine::__unstable::sudoku::check_solution;
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::check_solution;
 use serde_json::Value;
 
 use crate::common;

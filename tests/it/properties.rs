@@ -15,13 +15,14 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 use dlx_cli::sudoku::{Options as RunOptions, Task, run};
 use dlx_cli::{ExitStatus, Input};
+use dlx_engine::__unstable::sudoku::DlxSolver;
+use dlx_engine::__unstable::sudoku::check_solution;
 use dlx_engine::dlx::knuth;
 use dlx_engine::dlx::{
     Color, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits, Solution,
 };
 use dlx_engine::format::{ALL, Alphabet, Format, Options};
-use dlx_engine::sudoku::check_solution;
-use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
+use dlx_engine::sudoku::{Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
 
 use crate::common;
@@ -459,7 +460,7 @@ proptest! {
             input.push('\n');
         }
         let task = if count { Task::Count { limit: 2, progress: false } } else { Task::Solve };
-        let unique = dlx_engine::sudoku::NaiveSolver::new().count_up_to(&puzzle, 2).unwrap().solutions;
+        let unique = dlx_engine::__unstable::sudoku::NaiveSolver::new().count_up_to(&puzzle, 2).unwrap().solutions;
         let expected = |kind: &Kind, line: usize| -> String {
             match (kind, count) {
                 (Kind::Solvable, false) => unreachable!("checked by check_solution"),

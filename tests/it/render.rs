@@ -12,9 +12,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use dlx_engine::__unstable::sudoku::{
+    DlxSolver, GridInternals as _, ShapeInternals as _, VariantInternals as _,
+};
 use dlx_engine::format::{self, Alphabet, Case, Head};
 use dlx_engine::render::{self, Options, Puzzle, UNIT};
-use dlx_engine::sudoku::{DlxSolver, Grid, SudokuSolver};
+use dlx_engine::sudoku::{Grid, SudokuSolver};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 
@@ -1206,7 +1209,8 @@ fn assert_matches_reference(p: &Pixmap, name: &str) {
 
 #[test]
 fn a_constraint_a_picture_cannot_show_is_an_error_naming_its_kind() {
-    use dlx_engine::sudoku::{Constraint, Relation, Shape, Variant};
+    use dlx_engine::__unstable::sudoku::{Constraint, Relation};
+    use dlx_engine::sudoku::{Shape, Variant};
     let grid = Grid::empty(Shape::NINE);
     let kind_of = |c: Constraint| {
         let rules = Variant::plain(Shape::NINE)

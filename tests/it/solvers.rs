@@ -6,9 +6,11 @@ use dlx_engine::dlx::Search;
 use std::ops::ControlFlow;
 
 use dlx_engine::__unstable::line;
+use dlx_engine::__unstable::sudoku::check_solution;
+use dlx_engine::__unstable::sudoku::{DlxSolver, NaiveSolver};
 use dlx_engine::dlx::SearchLimits;
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::{DlxSolver, Grid, NaiveSolver, Shape, SudokuSolver, check_solution};
+use dlx_engine::sudoku::{Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
 
 use crate::common::{planted_solution, shapes};

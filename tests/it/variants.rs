@@ -6,9 +6,10 @@
 
 use std::ops::ControlFlow;
 
+use dlx_engine::__unstable::sudoku::{DlxSolver, ShapeInternals as _, VariantInternals as _};
 use dlx_engine::dlx::SearchLimits;
 use dlx_engine::sudoku::check_variant;
-use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver, Variant};
+use dlx_engine::sudoku::{Grid, Shape, SudokuSolver, Variant};
 
 use crate::common;
 

@@ -19,10 +19,8 @@ pub(super) fn compute(job: Job, (probes, seed): (u64, u64), solvers: &mut Solver
     let (line, column, result) = match case {
         Err(e) => (e.line, e.column, Err((Status::BadInput, e.message))),
         Ok(case) => {
-            let shape = case.grid.shape();
             let result = solvers
-                .dlx(shape, case.variant.as_deref())
-                .estimate(&case.grid, probes, seed)
+                .estimate(&case.grid, case.variant.as_deref(), probes, seed)
                 .map_err(|e: PuzzleError| match e.is_no_solution() {
                     true => (Status::NoSolution, format!("no solution: {e}")),
                     false => (Status::BadInput, e.to_string()),

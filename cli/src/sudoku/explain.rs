@@ -23,8 +23,8 @@ use dlx_engine::dlx::deduce::Ending;
 use dlx_engine::format::Case;
 use dlx_engine::render::Highlight;
 use dlx_engine::sudoku::RateError;
-use dlx_engine::sudoku::{ExplainError, ExplainOptions, Path, SeRating, explain_variant, tenths};
-use dlx_engine::sudoku::{Grid, PuzzleError, Variant};
+use dlx_engine::sudoku::{ExplainOptions, Path, SeRating};
+use dlx_engine::sudoku::{Grid, PuzzleError};
 
 /// What a case prints: the whole path, or its rating alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +74,11 @@ fn ending_name(e: Ending) -> &'static str {
     }
 }
 
+/// Tenths of Sudoku Explainer's scale as it writes them: 85 as `8.5`.
+fn tenths(t: u32) -> String {
+    format!("{}.{}", t / 10, t % 10)
+}
+
 /// Tenths as a number of SE's scale.
 fn scale(t: u32) -> f64 {
     f64::from(t) / 10.0
@@ -89,7 +94,7 @@ fn ending_line(p: &Path) -> String {
         _ => ": the puzzle has more than one solution",
     };
     match (p.ending, p.rating) {
-        (Ending::Solved, Some(r)) => format!("solved in {n} {steps}, SE {}\n", r.triple()),
+        (Ending::Solved, Some(r)) => format!("solved in {n} {steps}, SE {r}\n"),
         (Ending::Solved, None) => format!("solved in {n} {steps}{why}\n"),
         (Ending::Contradiction, _) => format!("contradiction after {n} {steps}{why}\n"),
         (Ending::StepLimit, _) => format!("stopped after {n} {steps}\n"),
@@ -103,7 +108,7 @@ fn ending_line(p: &Path) -> String {
 /// The rating line of `rate --scale se`: `ER/EP/ED`, or why there is none.
 fn rating_line(p: &Path, puzzle: &str) -> String {
     match (p.solutions, p.rating) {
-        (_, Some(r)) => format!("{}\n", r.triple()),
+        (_, Some(r)) => format!("{r}\n"),
         (0, _) => format!("# no solution: {puzzle}\n"),
         (1, _) => format!("# not rated, beyond the ladder: {puzzle}\n"),
         _ => format!("# not unique: {puzzle}\n"),
@@ -228,41 +233,29 @@ fn explain_case(
     timeout: Option<Duration>,
     solvers: &mut Solvers,
 ) -> Result<Path, (Status, String)> {
-    let shape = case.grid.shape();
-    let variant = case.variant.as_deref().filter(|v| !v.is_plain());
     let run = solvers.cancel().cloned();
-    let (rater, dlx) = solvers.rater_and_dlx(shape, variant);
-    let plain = Variant::plain(shape);
-    let rules = variant.unwrap_or(&plain);
     // --timeout: this puzzle's own deadline, besides the run's cancel.
     let deadline = timeout.map(|t| Instant::now() + t);
     if let Some(d) = deadline {
         let mut any: Vec<SharedCancel> = run.iter().cloned().collect();
         any.push(Arc::new(Deadline(d)));
-        let cancel: SharedCancel = Arc::new(AnyOf(any));
-        rater.set_cancel(Some(cancel.clone()));
-        dlx.set_cancel(Some(cancel));
+        solvers.set_cancel(Some(Arc::new(AnyOf(any))));
     }
-    let result = explain_variant(rater, dlx, &case.grid, rules, opts);
+    let result = solvers.explain(&case.grid, case.variant.as_deref(), opts);
     if deadline.is_some() {
-        rater.set_cancel(run.clone());
-        dlx.set_cancel(run);
+        solvers.set_cancel(run);
     }
     let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
     result.map_err(|e| match e {
-        ExplainError::Rate(e) if e.is_cancelled() && timed_out => (
+        e if e.is_cancelled() && timed_out => (
             Status::TimedOut,
             format!(
                 "not explained within --timeout {}s",
                 timeout.unwrap_or_default().as_secs_f64()
             ),
         ),
-        ExplainError::Rate(RateError::Puzzle(e @ PuzzleError::Unrated { .. })) => {
-            (Status::BadInput, e.to_string())
-        }
-        ExplainError::Rate(RateError::Puzzle(e)) => {
-            (Status::NoSolution, format!("no solution: {e}"))
-        }
+        RateError::Puzzle(e @ PuzzleError::Unrated { .. }) => (Status::BadInput, e.to_string()),
+        RateError::Puzzle(e) => (Status::NoSolution, format!("no solution: {e}")),
         other => (Status::BadInput, other.to_string()),
     })
 }
@@ -276,7 +269,7 @@ fn drawn(case: Case, p: &Path, show: Show) -> Option<Item> {
     if show == Show::Rating {
         let rating = p.rating?;
         return Some(Item {
-            note: Some(format!("SE {}", rating.triple())),
+            note: Some(format!("SE {rating}")),
             ..Item::of(case)
         });
     }

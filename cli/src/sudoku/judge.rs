@@ -14,7 +14,7 @@ use dlx_engine::dlx::cancel::SharedCancel;
 use dlx_engine::dlx::{Count, Outcome, SearchLimits, Stats};
 use dlx_engine::format::{Alphabet, Case, Format, Rule};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape, SudokuSolver};
-use dlx_engine::sudoku::{check_solution, check_variant};
+use dlx_engine::sudoku::{Variant, check_variant};
 
 /// Why `writer` cannot write a grid of `shape` (checked before solving,
 /// so an unwritable case is reported as such, never printed garbled);
@@ -289,7 +289,7 @@ fn check_given(case: &Case, verdict: &mut Verdict) {
     if let (Some(expected), Some(_)) = (&case.expected, &verdict.solution)
         && let Err(e) = match &case.variant {
             Some(variant) => check_variant(variant, &case.grid, expected),
-            None => check_solution(&case.grid, expected),
+            None => check_variant(&Variant::plain(case.grid.shape()), &case.grid, expected),
         }
     {
         verdict.status = Status::BadInput;

@@ -11,6 +11,7 @@
 use std::ops::ControlFlow;
 
 use super::{Context, End, Input, Solvers, Span, Writer, compute, run_items};
+use dlx_engine::dlx::cancel::SharedCancel;
 use dlx_engine::workers::Batch;
 
 /// Items in flight per solving thread, at most: read but not yet written.
@@ -35,10 +36,8 @@ pub(super) fn run(
     writer: &mut Writer<'_>,
 ) -> ControlFlow<End> {
     let solvers = |_| {
-        let mut solvers = match &ctx.opts.interrupt {
-            Some(flag) => Solvers::with_cancel(flag.clone()),
-            None => Solvers::new(),
-        };
+        let mut solvers = Solvers::new();
+        solvers.set_cancel(ctx.opts.interrupt.clone().map(|flag| flag as SharedCancel));
         solvers.set_propagate(ctx.opts.propagate);
         solvers
     };

@@ -13,7 +13,7 @@ use super::record::{Asked, Status, Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job};
 use dlx_engine::dlx::deduce::{self, Rating, Rules};
 use dlx_engine::sudoku::Grid;
-use dlx_engine::sudoku::{Grade, RateError, Rater};
+use dlx_engine::sudoku::{Grade, RateError, Solvers};
 
 /// The text line of a rating: `LEVEL SCORE name=count ...`.
 pub fn rating_line(r: &Rating) -> String {
@@ -45,14 +45,14 @@ struct Record<'a> {
     #[serde(flatten)]
     at: Where<'a>,
     status: Status,
-    level: Option<&'static str>,
+    level: Option<String>,
     score: Option<u64>,
     steps: Option<Steps<'a>>,
     error: Option<String>,
 }
 
 /// What `job` prints: its rating, or why there is none.
-pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Rater) -> Done {
+pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     let Job {
         name,
         number,
@@ -72,10 +72,7 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
             (Status::BadInput, None, Some(e.message)),
         ),
         Ok(case) => {
-            let rating = match &case.variant {
-                Some(variant) => rater.rate_variant(&case.grid, variant, rules),
-                None => rater.rate(&case.grid, rules),
-            };
+            let rating = solvers.rate(&case.grid, case.variant.as_deref(), rules);
             let verdict = verdict(rating);
             let grid = case.grid.clone();
             let line = case.line;
@@ -118,7 +115,7 @@ pub(super) fn compute(job: Job, rules: &Rules, ctx: &Context<'_>, rater: &mut Ra
                     puzzle: puzzle_text(alphabet, grid.as_ref()),
                 },
                 status,
-                level: rating.as_ref().map(|r| r.level().name()),
+                level: rating.as_ref().map(|r| r.level().to_string()),
                 score: rating.as_ref().map(Grade::score),
                 steps: rating.as_ref().map(Steps),
                 error,

@@ -209,16 +209,18 @@ impl Drop for CaseWatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dlx_engine::sudoku::{DlxSolver, Grid, Shape, SudokuSolver};
+    use dlx_engine::sudoku::{Grid, Shape, SolverKind, Solvers};
 
     #[test]
     fn a_watched_search_is_listed_while_it_runs_and_stopped_by_the_flag() {
         let board = Arc::new(Board::new());
         let flag = Arc::new(AtomicBool::new(false));
         let watch = Arc::new(board.watch(7, "blank line 1".into(), Some(flag.clone())));
-        let mut solver = DlxSolver::new(Shape::new(3, 3).unwrap());
+        let shape = Shape::new(3, 3).unwrap();
+        let mut solvers = Solvers::new();
+        let solver = solvers.for_rules(SolverKind::Dlx, shape, None).unwrap();
         solver.set_cancel(Some(watch.clone()));
-        let blank = Grid::empty(solver.shape());
+        let blank = Grid::empty(shape);
         // Enough nodes for a few ticks: the board lists the case.
         let limits = dlx_engine::dlx::SearchLimits {
             max_solutions: u64::MAX,

@@ -62,12 +62,13 @@
 
 use std::ops::ControlFlow;
 
+use crate::dlx::Count;
 use crate::dlx::cancel::SharedCancel;
 #[cfg(target_arch = "x86_64")]
 use crate::dlx::isa::Isa;
 use crate::dlx::isa::{by_isa, isa_copies};
 use crate::dlx::{Outcome, Progress, SearchLimits, Stats};
-use crate::sudoku::{Grid, Report, Shape, Variant};
+use crate::sudoku::{Grid, Shape, Variant, report};
 
 /// A row's cells in a band word (the band's first row).
 const ROW: u32 = 0x1FF;
@@ -590,7 +591,7 @@ impl BoardSearch {
         limits: SearchLimits,
         visit: Option<Visit<'_, '_>>,
         cancel: Option<&SharedCancel>,
-    ) -> Option<Report> {
+    ) -> Option<Count> {
         debug_assert_eq!(puzzle.shape(), Shape::NINE);
         by_isa!(
             self,
@@ -609,7 +610,7 @@ impl BoardSearch {
         limits: SearchLimits,
         visit: Option<Visit<'_, '_>>,
         cancel: Option<&SharedCancel>,
-    ) -> Option<Report>);
+    ) -> Option<Count>);
 
     /// [`Self::search`] in portable code, inlined into each copy.
     #[inline(always)]
@@ -620,7 +621,7 @@ impl BoardSearch {
         limits: SearchLimits,
         mut visit: Option<Visit<'_, '_>>,
         cancel: Option<&SharedCancel>,
-    ) -> Option<Report> {
+    ) -> Option<Count> {
         let mut root = Boards::BLANK;
         for (cell, &allowed) in marks.unwrap_or_default().iter().enumerate() {
             for d in (0..9).filter(|d| (allowed >> d) & 1 == 0) {
@@ -701,7 +702,7 @@ impl BoardSearch {
             }
             Outcome::Exhausted
         };
-        Some(Report { outcome, stats })
+        Some(report(outcome, stats))
     }
 }
 

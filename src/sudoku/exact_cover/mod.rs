@@ -190,7 +190,8 @@ use std::sync::Arc;
 use bumpalo::Bump;
 
 use super::variant::{House, Variant, cage_sets};
-use super::{Conflict, Grid, GridVisit, PuzzleError, Report, Shape, SudokuSolver, Unit};
+use super::{Conflict, Grid, GridVisit, PuzzleError, STOPPED, Shape, SudokuSolver, Unit, report};
+use crate::dlx::Count;
 use crate::dlx::cancel::{Cancellable, NodeBudget, SharedCancel, is_cancelled};
 use crate::dlx::{
     FlatProblem, ItemId, ItemKind, Matrix, Outcome, Propagate, Search, SearchLimits, Solution,
@@ -761,9 +762,9 @@ impl SudokuSolver for DlxSolver {
         puzzle: &Grid,
         limits: SearchLimits,
         visit: Option<GridVisit<'_>>,
-    ) -> Result<Report, PuzzleError> {
+    ) -> Result<Count, PuzzleError> {
         if is_cancelled(self.searches.cancel.as_ref()) {
-            return Ok(Report::STOPPED);
+            return Ok(STOPPED);
         }
         // A shared node budget caps the search at what is left of it, and
         // is charged what the search spent.
@@ -807,7 +808,7 @@ impl SudokuSolver for DlxSolver {
                     cancel: cancel.as_deref(),
                 };
                 let (outcome, stats) = matrix.search(&mut visitor, limits);
-                Report { outcome, stats }
+                report(outcome, stats)
             }),
         };
         self.searches.cancel = cancel;

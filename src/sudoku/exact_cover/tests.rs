@@ -578,7 +578,7 @@ pub(super) fn solutions_with(
     propagate: Propagate,
     puzzle: &Grid,
     limits: SearchLimits,
-) -> Result<(Vec<Grid>, Report), PuzzleError> {
+) -> Result<(Vec<Grid>, Count), PuzzleError> {
     let mut solver = DlxSolver::for_variant(rules.clone());
     solver.set_propagate(Some(propagate));
     let mut found = Vec::new();

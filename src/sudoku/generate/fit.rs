@@ -18,7 +18,7 @@ impl Generator {
             match crate::sudoku::explain::explain(&mut self.rater, &mut self.solver, puzzle, &opts)
             {
                 Ok(path) => path,
-                Err(crate::sudoku::explain::ExplainError::Rate(e)) if e.is_cancelled() => {
+                Err(e) if e.is_cancelled() => {
                     return Err(GenerateError::Cancelled);
                 }
                 Err(_) => return Ok((false, 0)),

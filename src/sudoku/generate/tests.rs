@@ -10,7 +10,13 @@ fn a_cancelled_generator_makes_nothing_and_works_again_once_let_go() {
     let shape = Shape::new(3, 3).unwrap();
     for mut generator in [
         Generator::new(shape, Settings::default()),
-        Generator::jigsaw(Variant::plain(shape), Settings::default()),
+        Generator::unchecked(
+            Variant::plain(shape),
+            Settings {
+                jigsaw: true,
+                ..Settings::default()
+            },
+        ),
     ] {
         generator.set_cancel(Some(stop.clone()));
         stop.store(true, Ordering::Relaxed);

@@ -5,7 +5,7 @@
 pub mod bin;
 pub mod runs;
 
-use dlx_engine::sudoku::solved_grid;
+use dlx_engine::__unstable::sudoku::solved_grid;
 use dlx_engine::sudoku::{Grid, Shape};
 use proptest::prelude::*;
 

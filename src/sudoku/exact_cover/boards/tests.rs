@@ -72,7 +72,7 @@ fn the_tables_of_cells_match_their_triads() {
 
 /// Every solution of `puzzle` (at most `limit`), by `propagate`, sorted,
 /// with the report.
-fn solutions(puzzle: &Grid, propagate: Propagate, limit: u64) -> (Vec<Grid>, Report) {
+fn solutions(puzzle: &Grid, propagate: Propagate, limit: u64) -> (Vec<Grid>, Count) {
     let rules = Variant::plain(Shape::NINE);
     let limits = SearchLimits::solutions(limit);
     let (mut found, report) = solutions_with(&rules, propagate, puzzle, limits).unwrap();

@@ -4,9 +4,10 @@
 use super::super::boards::{Visit, found, tick};
 use super::prop::{Ctx, Queues};
 use super::{Model, PLACED};
+use crate::dlx::Count;
 use crate::dlx::cancel::SharedCancel;
 use crate::dlx::{Outcome, SearchLimits, Stats};
-use crate::sudoku::{Grid, Report, Variant};
+use crate::sudoku::{Grid, Variant, report};
 
 /// How often, in nodes, the search asks its cancel whether to stop.
 const TICK_NODES: u64 = 1 << 10;
@@ -61,7 +62,7 @@ impl CellSearch {
         limits: SearchLimits,
         mut visit: Option<Visit<'_, '_>>,
         cancel: Option<&SharedCancel>,
-    ) -> Option<Report> {
+    ) -> Option<Count> {
         self.start(puzzle)?;
         let model = &self.model;
         let (count, width) = (model.n * model.n, model.width);
@@ -172,7 +173,7 @@ impl CellSearch {
             }
             Outcome::Exhausted
         };
-        Some(Report { outcome, stats })
+        Some(report(outcome, stats))
     }
 
     /// Sets the root's words for `puzzle`: each cell's digits (a given's
