@@ -54,6 +54,7 @@ pub(super) struct ItemLink {
 /// What [`Matrix::sanity`] found broken.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("matrix sanity check failed: {0}")]
+#[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
 pub struct SanityError(pub String);
 
 /// A compiled exact-cover problem, ready to search; every node lives in
@@ -104,6 +105,7 @@ pub struct Matrix<'a> {
     /// A copy of the links as built, kept by [`Matrix::keep_pristine`] so
     /// that [`Matrix::restore`] can copy instead of undoing every cover.
     /// (In the arena: a reference keeps the struct small.)
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pristine: Option<&'a Pristine<'a>>,
     /// What the search propagates between choices, and its trail
     /// (`links/propagate.rs`); `None` searches Knuth's tree.
@@ -111,6 +113,7 @@ pub struct Matrix<'a> {
 }
 
 /// The links of a matrix with nothing forced.
+#[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
 struct Pristine<'a> {
     nodes: &'a [Node],
     items: &'a [ItemLink],
@@ -163,6 +166,7 @@ impl<'a> Matrix<'a> {
     }
 
     /// The items of option `k`, as [`ItemId`]s.
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pub fn option_items(&self, k: OptionId) -> impl Iterator<Item = ItemId> + '_ {
         let (first, end) = self.option_span(k);
         (first..end).map(|q| self.item_of_header(self.nodes[q as usize].top as u32))
@@ -176,6 +180,7 @@ impl<'a> Matrix<'a> {
 
     /// The number of options currently available to item `i`: all options
     /// that contain it, less those excluded by forced options.
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pub fn item_len(&self, i: ItemId) -> u32 {
         self.lens[self.header_of_item[i.0 as usize] as usize] & !COVERED
     }

@@ -4,6 +4,7 @@
 
 use super::{COVERED, Matrix, OptionId, SanityError};
 
+#[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
 impl Matrix<'_> {
     // --- Checks ----------------------------------------------------------
 

@@ -121,6 +121,7 @@ impl<'a> Matrix<'a> {
     }
 
     /// The options forced so far, in the order forced.
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pub fn forced(&self) -> impl Iterator<Item = OptionId> + '_ {
         self.forced[..self.forced_len]
             .iter()
@@ -151,6 +152,7 @@ impl<'a> Matrix<'a> {
     /// Unforces every forced option: the matrix is again as built. With a
     /// pristine copy kept ([`Matrix::keep_pristine`]), copies it back rather
     /// than undoing each cover; the result is the same.
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pub fn restore(&mut self) {
         match self.pristine {
             Some(p) if self.forced_len > 0 => {
@@ -169,6 +171,7 @@ impl<'a> Matrix<'a> {
     /// of undoing the forced options one cover at a time: cheaper when many
     /// options are forced into a small matrix, as a Sudoku's givens are.
     /// Restores the matrix first. Costs a second copy of the links.
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pub fn keep_pristine(&mut self, arena: &'a Bump) {
         self.restore();
         self.pristine = Some(arena.alloc(Pristine {

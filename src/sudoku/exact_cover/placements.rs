@@ -74,6 +74,7 @@ impl Placements<'_> {
     /// # Panics
     /// If `k` does not place exactly one digit (a killer cage's set or
     /// placement option, see `Placements::get`).
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pub fn of(&self, k: OptionId) -> (usize, usize, u8) {
         self.get(k).expect("a cell option")
     }
