@@ -15,7 +15,7 @@
 
 use dlx_engine::dlx::EngineKind;
 use dlx_engine::dlx::Stats;
-use dlx_engine::dlx::parallel::{Plan, RunLimits, Runner};
+use dlx_engine::dlx::{Plan, RunLimits, Runner};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();

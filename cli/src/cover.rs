@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 pub use super::Part;
 use super::{ExitStatus, output_failed};
 use dlx_engine::dlx::knuth::{self, KnuthProblem};
-use dlx_engine::dlx::parallel::{Plan, RunLimits, RunProgress, Runner, Split};
 use dlx_engine::dlx::{EngineKind, Outcome, Problem, Propagate, Stats};
+use dlx_engine::dlx::{Plan, RunLimits, RunProgress, Runner, Split};
 
 /// How often `--progress` reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);

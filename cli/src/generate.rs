@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::sudoku::{self as sudoku_app, Pictures, Task};
 use super::{ExitStatus, Input, output_failed};
-use dlx_engine::dlx::cancel::{Deadline, SharedCancel};
+use dlx_engine::dlx::{Deadline, SharedCancel};
 use dlx_engine::format;
 #[cfg(doc)]
 use dlx_engine::sudoku::Rng;

@@ -75,7 +75,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::{ExitStatus, Input, Part, is_broken_pipe};
-use dlx_engine::dlx::cancel::SharedCancel;
+use dlx_engine::dlx::SharedCancel;
 use dlx_engine::dlx::deduce::Rules;
 use dlx_engine::dlx::{Count, Stats};
 use dlx_engine::format::{self, Alphabet, Case, Format, Rule};

@@ -34,10 +34,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 
 use engine::Bump;
-use engine::dlx::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::Rules;
 use engine::dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
-use engine::dlx::parallel::{DEFAULT_MEMO_BYTES, RunLimits, Runner};
+use engine::dlx::{Cancel, Cancellable, SharedCancel};
+use engine::dlx::{DEFAULT_MEMO_BYTES, RunLimits, Runner};
 use engine::dlx::{
     EngineKind, ItemKind, Outcome, Progress, Propagate, SearchLimits, Solution, Visitor,
 };

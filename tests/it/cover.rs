@@ -393,7 +393,7 @@ fn random_small_problems_match_brute_force() {
         assert_eq!(engine_count(&text), want, "{text}");
         // Threads and shares through the library, without a process.
         use dlx_engine::dlx::EngineKind;
-        use dlx_engine::dlx::parallel::{Plan, RunLimits, Runner};
+        use dlx_engine::dlx::{Plan, RunLimits, Runner};
         let plan = Plan::split(&k.problem, 6).unwrap();
         let runner = Runner {
             threads: 2,

@@ -18,8 +18,8 @@ use super::{Context, Done, Job, Solvers};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use dlx_engine::dlx::cancel::{AnyOf, Deadline, SharedCancel};
 use dlx_engine::dlx::deduce::Ending;
+use dlx_engine::dlx::{AnyOf, Deadline, SharedCancel};
 use dlx_engine::format::Case;
 use dlx_engine::render::Highlight;
 use dlx_engine::sudoku::RateError;

@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use super::{Options, Solvers, Status, Task, Verdict, format_count};
-use dlx_engine::dlx::cancel::SharedCancel;
+use dlx_engine::dlx::SharedCancel;
 use dlx_engine::dlx::{Count, Outcome, SearchLimits, Stats};
 use dlx_engine::format::{Alphabet, Case, Format, Rule};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape, SudokuSolver};
