@@ -8,7 +8,7 @@
 //! (primary, or secondary with DLX2 colors) and options that cover them; the
 //! search finds sets of options that cover every primary item exactly once.
 //! It knows nothing of Sudoku. [`dlx::knuth`] reads Knuth's text format and
-//! [`dlx::classic`] writes classic problems (queens, Langford pairs, pentominoes).
+//! [`dlx::Classic`] writes classic problems (queens, Langford pairs, pentominoes).
 //!
 //! ```
 //! use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};

@@ -569,7 +569,7 @@ mod tests {
         // Eight queens (diagonals secondary) and Knuth's toy: counts on one
         // and two threads, every solution, and the options removed in
         // --stats.
-        let queens = dlx_engine::dlx::classic::queens(8).unwrap();
+        let queens = dlx_engine::dlx::Classic::Queens(8).text().unwrap();
         for (text, count) in [(queens.as_str(), "92\n"), (TOY, "1\n")] {
             for threads in [1, 2] {
                 let off = CoverOptions {
@@ -620,7 +620,7 @@ mod tests {
         // n-queens 6 ends within the one-thread probe; 11 (69,528 nodes)
         // goes past it and is split.
         for (n, count, split) in [(6, 4, false), (11, 2680, true)] {
-            let text = dlx_engine::dlx::classic::queens(n).unwrap();
+            let text = dlx_engine::dlx::Classic::Queens(n).text().unwrap();
             let opts = CoverOptions {
                 mode: Mode::Count,
                 stats: true,
@@ -716,7 +716,7 @@ mod tests {
             threads: 2,
             ..CoverOptions::default()
         };
-        let text = dlx_engine::dlx::classic::queens(9).unwrap();
+        let text = dlx_engine::dlx::Classic::Queens(9).text().unwrap();
         let (code, out, err) = run_on(&text, opts);
         assert_eq!((code, out.as_str()), (ExitStatus::Success, "352\n"));
         assert!(err.contains("dlx cover: progress: "), "{err}");
@@ -738,7 +738,7 @@ mod tests {
                 threads,
                 ..CoverOptions::default()
             };
-            let text = dlx_engine::dlx::classic::queens(8).unwrap();
+            let text = dlx_engine::dlx::Classic::Queens(8).text().unwrap();
             let (code, out, err) = run_on(&text, opts);
             assert!(out.starts_with("at least "), "{out}");
             assert!(err.contains("stopped by --max-nodes"), "{err}");
