@@ -117,6 +117,14 @@ pub mod __unstable {
         }
     }
 
+    /// The 1-based input line that option `k` of `problem` came from.
+    pub fn option_line(
+        problem: &crate::dlx::knuth::KnuthProblem,
+        k: crate::dlx::OptionId,
+    ) -> usize {
+        problem.option_line(k)
+    }
+
     /// The f-puzzles reader's parts.
     pub mod fpuzzles {
         pub use crate::format::fpuzzles::{FPuzzles, parse_json};

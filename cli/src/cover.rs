@@ -116,7 +116,7 @@ pub fn run(
             return ExitStatus::BadInput;
         }
     };
-    let (mut problem, warnings) = match knuth::parse_bytes(&bytes) {
+    let (mut problem, warnings) = match knuth::parse(&bytes) {
         Ok(parsed) => parsed,
         Err(e) => {
             let _ = writeln!(err, "dlx cover: {name}: {e}");

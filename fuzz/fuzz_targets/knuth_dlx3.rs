@@ -19,7 +19,7 @@ use dlx_engine::dlx::{
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok((parsed, _)) = knuth::parse_bytes(data) else {
+    let Ok((parsed, _)) = knuth::parse(data) else {
         return;
     };
     let problem = &parsed.problem;

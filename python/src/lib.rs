@@ -35,7 +35,7 @@ use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 
 use engine::Bump;
 use engine::dlx::deduce::Rules;
-use engine::dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
+use engine::dlx::knuth::{self, KnuthProblem};
 use engine::dlx::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::{DEFAULT_MEMO_BYTES, RunLimits, Runner};
 use engine::dlx::{
