@@ -100,6 +100,25 @@ pub mod __unstable {
         problem.build(arena)
     }
 
+    /// The kind of item `i` of `problem`.
+    pub fn item_kind(problem: &crate::dlx::Problem, i: crate::dlx::ItemId) -> crate::dlx::ItemKind {
+        problem.item_kind(i)
+    }
+
+    /// The items of option `k` of `problem`, each with its color, in the
+    /// order given.
+    pub fn option_items(
+        problem: &crate::dlx::Problem,
+        k: crate::dlx::OptionId,
+    ) -> impl Iterator<Item = (crate::dlx::ItemId, Option<crate::dlx::Color>)> + '_ {
+        problem.option_items(k)
+    }
+
+    /// Item `i`'s bounds `(lo, hi)` in `problem`: `(1, 1)` but for DLX3's.
+    pub fn multiplicity(problem: &crate::dlx::Problem, i: crate::dlx::ItemId) -> (u32, u32) {
+        problem.multiplicity(i)
+    }
+
     /// Sanity-checks the links of `engine` (none on the bit sets) and
     /// returns a digest of their state, to hold a search to restoring it.
     pub fn checked_digest(engine: &crate::dlx::Engine<'_>) -> Option<u64> {

@@ -245,7 +245,7 @@ fn solve(
             elapsed,
             threads,
             split,
-            opts.part,
+            opts,
             engine,
             &problem.problem,
         );
@@ -438,16 +438,18 @@ fn write_stats(
     elapsed: Duration,
     threads: usize,
     split: Split,
-    part: Option<Part>,
+    opts: &CoverOptions,
     engine: EngineKind,
     problem: &Problem,
 ) {
+    let part = opts.part;
     let _ = write!(
         err,
         "dlx cover: {} nodes, {} updates",
         stats.nodes, stats.updates
     );
-    if problem.asks_propagation() {
+    // Blocking is the only propagator a problem without sums runs.
+    if matches!(opts.propagate, Propagate::Blocking | Propagate::All) {
         let _ = write!(err, ", {} options removed", stats.removed);
     }
     let _ = write!(

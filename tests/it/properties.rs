@@ -202,7 +202,7 @@ impl Random {
             } else {
                 ItemKind::Secondary
             };
-            p.add_named_item(kind, format!("i{i}"));
+            p.add_item(kind);
         }
         for option in &self.options {
             p.add_colored_option(
