@@ -703,7 +703,7 @@ fn finish(mut writer: Writer<'_>, ctx: &Context<'_>) -> ExitStatus {
 
 /// A count as printed: `N`, or `N+` when the search stopped at a limit.
 pub fn format_count(count: &Count) -> String {
-    if count.is_exact() {
+    if count.outcome.is_exhaustive() {
         count.solutions.to_string()
     } else {
         format!("{}+", count.solutions)

@@ -194,7 +194,7 @@ pub(super) fn json_line(
         },
         status: v.status,
         count: v.count.map(|c| c.solutions),
-        count_is_lower_bound: v.count.map(|c| !c.is_exact()),
+        count_is_lower_bound: v.count.map(|c| !c.outcome.is_exhaustive()),
         solution: v.solution.as_ref().map(|g| alphabet.write_line(g)),
         error: v.error.clone(),
         nodes: v.search.map(|(s, _)| s.nodes),
