@@ -83,6 +83,7 @@ pub mod __unstable {
     pub use crate::dlx::brute_force::count_by_brute_force;
     pub use crate::dlx::flat::FlatProblem;
     pub use crate::dlx::links::{Matrix, SanityError};
+    pub use crate::dlx::parallel::Plan;
 
     /// How many of a cell's candidates `true_candidates` enumerates.
     pub const ENUMERATED: u64 = crate::sudoku::candidates::ENUMERATED;
@@ -117,6 +118,23 @@ pub mod __unstable {
     /// Item `i`'s bounds `(lo, hi)` in `problem`: `(1, 1)` but for DLX3's.
     pub fn multiplicity(problem: &crate::dlx::Problem, i: crate::dlx::ItemId) -> (u32, u32) {
         problem.multiplicity(i)
+    }
+
+    /// Counts the solutions of `plan`'s subproblems of `problem` on
+    /// `runner`'s threads, each with a memo of at most `memo` bytes if
+    /// given (`Runner::count` with a plan of one's own).
+    pub fn count_plan(
+        runner: &crate::dlx::Runner<'_>,
+        problem: &crate::dlx::Problem,
+        plan: &Plan,
+        memo: Option<usize>,
+    ) -> Result<crate::dlx::Count, crate::dlx::RunError> {
+        runner.count_plan(problem, plan, memo)
+    }
+
+    /// Which engine `engine` is ([`EngineKind::Auto`](crate::dlx::EngineKind::Auto) resolved).
+    pub fn engine_kind(engine: &crate::dlx::Engine<'_>) -> crate::dlx::EngineKind {
+        engine.kind()
     }
 
     /// Sanity-checks the links of `engine` (none on the bit sets) and

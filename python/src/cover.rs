@@ -7,8 +7,8 @@ use super::{
     Arc, AtomicBool, Bounds, Bump, COUNT_OVERFLOW, Cancellable, ControlFlow, DEFAULT_MEMO_BYTES,
     EngineKind, HashMap, Instant, ItemKind, JoinHandle, KnuthProblem, Mutex, Ordering, Outcome,
     PoisonError, Progress, PyBytes, PyDict, PyIterator, PyOverflowError, PyRuntimeError, PyString,
-    PyTypeError, PyValueError, Receiver, RunLimits, Runner, SearchLimits, Solution, SyncSender,
-    Visitor, interruptible, knuth, settled, sync_channel, thread_count, value_error,
+    PyTypeError, PyValueError, Receiver, Runner, SearchLimits, Solution, SyncSender, Visitor,
+    interruptible, knuth, settled, sync_channel, thread_count, value_error,
 };
 use engine::dlx::{Propagate, Search};
 use pyo3::prelude::*;
@@ -146,19 +146,21 @@ impl ExactCover {
             let problem = &self.problem.problem;
             let runner = Runner {
                 threads,
-                limits: RunLimits {
+                limits: SearchLimits {
                     max_solutions,
                     max_nodes: bounds.max_nodes,
-                    // The cancel holds the deadline.
-                    deadline: None,
                 },
+                // The cancel holds the deadline.
+                deadline: None,
                 on_progress: None,
                 engine: EngineKind::Auto,
                 cancel: Some(&*cancel),
+                share: None,
             };
-            let (count, _) = runner
+            let count = runner
                 .count(problem, memo.then_some(DEFAULT_MEMO_BYTES))
-                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
+                .count;
             *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = count.stats.into();
             Ok::<_, PyErr>(count)
         })?;

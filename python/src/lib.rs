@@ -37,7 +37,7 @@ use engine::Bump;
 use engine::dlx::deduce::Rules;
 use engine::dlx::knuth::{self, KnuthProblem};
 use engine::dlx::{Cancel, Cancellable, SharedCancel};
-use engine::dlx::{DEFAULT_MEMO_BYTES, RunLimits, Runner};
+use engine::dlx::{DEFAULT_MEMO_BYTES, Runner};
 use engine::dlx::{
     EngineKind, ItemKind, Outcome, Progress, Propagate, SearchLimits, Solution, Visitor,
 };

@@ -124,7 +124,7 @@ pub(crate) use links::Matrix;
 pub(crate) use memo::MemoTable;
 pub(crate) use multibits::MultiBitMatrix;
 pub(crate) use multiplicity::MultiMatrix;
-pub use parallel::{DEFAULT_MEMO_BYTES, Plan, RunError, RunLimits, RunProgress, Runner, Split};
+pub use parallel::{DEFAULT_MEMO_BYTES, Run, RunError, RunProgress, Runner, Split};
 pub use propagate::Propagate;
 pub(crate) use propagate::Sum;
 use search::TicksOnly;
@@ -157,7 +157,7 @@ pub enum EngineKind {
 impl EngineKind {
     /// The engine this choice runs `problem` on: [`EngineKind::Auto`]
     /// resolved, the others as they are.
-    pub fn resolve(self, problem: &Problem) -> EngineKind {
+    pub(crate) fn resolve(self, problem: &Problem) -> EngineKind {
         match self {
             EngineKind::Auto if problem.has_multiplicities() => {
                 if MultiBitMatrix::fits(problem) {
@@ -176,20 +176,22 @@ impl EngineKind {
     /// (`Compiled::count_with_memo`): [`EngineKind::Auto`] takes the bit
     /// sets wherever they can hold the problem, since only they keep a
     /// memo.
-    pub fn resolve_for_memo(self, problem: &Problem) -> EngineKind {
+    pub(crate) fn resolve_for_memo(self, problem: &Problem) -> EngineKind {
         match self {
             EngineKind::Auto if BitMatrix::can_hold(problem) => EngineKind::Bits,
             kind => kind.resolve(problem),
         }
     }
+}
 
-    /// The engine's name: `auto`, `links` or `bits`.
-    pub fn name(self) -> &'static str {
-        match self {
+/// The engine's name: `auto`, `links` or `bits`.
+impl std::fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
             EngineKind::Auto => "auto",
             EngineKind::Links => "links",
             EngineKind::Bits => "bits",
-        }
+        })
     }
 }
 
@@ -200,7 +202,8 @@ pub struct Engine<'a>(pub(crate) Compiled<'a>);
 
 impl Engine<'_> {
     /// Which engine this is.
-    pub fn kind(&self) -> EngineKind {
+    #[cfg(any(test, feature = "unstable"))]
+    pub(crate) fn kind(&self) -> EngineKind {
         self.0.kind()
     }
 
@@ -263,7 +266,6 @@ impl Problem {
     /// let mut bits = p.engine(&arena, EngineKind::Bits).unwrap();
     /// // The same tree: the same count and the same statistics.
     /// assert_eq!(links.count_up_to(u64::MAX), bits.count_up_to(u64::MAX));
-    /// assert_eq!(p.engine(&arena, EngineKind::Auto).unwrap().kind(), EngineKind::Bits);
     /// ```
     pub fn engine<'a>(
         &self,
@@ -295,6 +297,7 @@ impl Problem {
 
 impl Compiled<'_> {
     /// Which engine this is.
+    #[cfg(any(test, feature = "unstable"))]
     fn kind(&self) -> EngineKind {
         match self {
             Compiled::Links(_) | Compiled::Multi(_) => EngineKind::Links,
