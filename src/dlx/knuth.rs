@@ -205,7 +205,9 @@ impl KnuthProblem {
 /// Parses text or bytes (from a file or standard input) in Knuth's
 /// format: see the [module docs](self). Input that is not UTF-8 is a
 /// [`ErrorKind::NotUtf8`] at its first bad byte.
-pub fn parse(input: impl AsRef<[u8]>) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
+pub fn parse(
+    input: &(impl AsRef<[u8]> + ?Sized),
+) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
     let input = input.as_ref();
     match std::str::from_utf8(input) {
         Ok(text) => parse_text(text),
