@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::sudoku::{self as sudoku_app, Pictures, Task};
 use super::{ExitStatus, Input, output_failed};
-use dlx_engine::dlx::{Deadline, SharedCancel};
+use dlx_engine::dlx::SharedCancel;
 use dlx_engine::format;
 #[cfg(doc)]
 use dlx_engine::sudoku::Rng;
@@ -188,7 +188,7 @@ impl TextJob {
         generators[0].check_rules().map_err(|e| e.to_string())?;
         let deadline = opts
             .timeout
-            .map(|t| Arc::new(Deadline(Instant::now() + t)) as SharedCancel);
+            .map(|t| Arc::new(Instant::now() + t) as SharedCancel);
         for g in &mut generators {
             g.set_cancel(deadline.clone());
             g.set_max_nodes(opts.max_nodes);

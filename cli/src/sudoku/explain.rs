@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dlx_engine::dlx::deduce::Ending;
-use dlx_engine::dlx::{AnyOf, Deadline, SharedCancel};
+use dlx_engine::dlx::{AnyOf, SharedCancel};
 use dlx_engine::format::Case;
 use dlx_engine::render::Highlight;
 use dlx_engine::sudoku::RateError;
@@ -238,7 +238,7 @@ fn explain_case(
     let deadline = timeout.map(|t| Instant::now() + t);
     if let Some(d) = deadline {
         let mut any: Vec<SharedCancel> = run.iter().cloned().collect();
-        any.push(Arc::new(Deadline(d)));
+        any.push(Arc::new(d));
         let cancel: SharedCancel = Arc::new(AnyOf(any));
         rater.set_cancel(Some(cancel.clone()));
         dlx.set_cancel(Some(cancel));
