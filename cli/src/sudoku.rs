@@ -77,7 +77,7 @@ use std::time::Duration;
 use super::{ExitStatus, Input, Part, is_broken_pipe};
 use dlx_engine::dlx::SharedCancel;
 use dlx_engine::dlx::deduce::Rules;
-use dlx_engine::dlx::{Count, Stats};
+use dlx_engine::dlx::{Count, Outcome, Stats};
 use dlx_engine::format::{self, Alphabet, Case, Format, Rule};
 use dlx_engine::sudoku::ExplainOptions;
 use dlx_engine::sudoku::Shape;
@@ -703,7 +703,7 @@ fn finish(mut writer: Writer<'_>, ctx: &Context<'_>) -> ExitStatus {
 
 /// A count as printed: `N`, or `N+` when the search stopped at a limit.
 pub fn format_count(count: &Count) -> String {
-    if count.outcome.is_exhaustive() {
+    if count.outcome == Outcome::Exhausted {
         count.solutions.to_string()
     } else {
         format!("{}+", count.solutions)

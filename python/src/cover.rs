@@ -468,7 +468,7 @@ impl ExactCover {
             ControlFlow::Break(())
         };
         let (outcome, timed_out) = self.search(py, visit, limits, bounds.deadline)?;
-        match found.is_some() || outcome.is_exhaustive() {
+        match found.is_some() || outcome == Outcome::Exhausted {
             true => Ok(found),
             false => Err(bounds.error(py, timed_out, "the search", None::<()>, vec![])),
         }

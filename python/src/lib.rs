@@ -493,7 +493,7 @@ fn first(solver: &mut dyn SudokuSolver, g: &Grid, max_nodes: u64) -> Answer<Opti
     };
     match solver.search(g, limits, Some(visit)) {
         Ok(report) => {
-            let done = found.is_some() || report.outcome.is_exhaustive();
+            let done = found.is_some() || report.outcome == Outcome::Exhausted;
             (found, done)
         }
         Err(_) => (None, true),

@@ -146,13 +146,6 @@ pub enum Outcome {
     Overflow,
 }
 
-impl Outcome {
-    /// Whether the whole tree was searched, so the count is exact.
-    pub fn is_exhaustive(self) -> bool {
-        self == Outcome::Exhausted
-    }
-}
-
 /// The result of [`Search::count_up_to`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {

@@ -204,7 +204,7 @@ fn judge_count(count: &Count) -> (Status, Option<String>) {
         _ if stopped => Status::Interrupted,
         _ if cut => Status::Cut,
         0 => Status::NoSolution,
-        1 if count.outcome.is_exhaustive() => Status::Unique,
+        1 if count.outcome == Outcome::Exhausted => Status::Unique,
         1 => Status::Solved,
         _ => Status::Multiple,
     };
