@@ -67,7 +67,7 @@ pub mod format;
 pub mod render;
 pub(crate) mod rng;
 pub mod sudoku;
-pub mod workers;
+pub(crate) mod workers;
 
 /// The arena the engines are laid out in (`Problem::engine`, ...),
 /// re-exported so that a caller needs no

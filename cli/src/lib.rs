@@ -196,7 +196,7 @@ impl fmt::Display for Part {
     }
 }
 
-pub use dlx_engine::workers::thread_count;
+pub use dlx_engine::dlx::thread_count;
 
 /// Whether an output error means the reader went away (`| head`): the run
 /// then ends quietly.

@@ -21,7 +21,7 @@
 //!   decides when the run stops (`--fail-fast`, a closed pipe).
 //!
 //! The three run on the library's batch pipeline
-//! ([`dlx_engine::workers::Batch`], called in `pipeline`): with one thread
+//! ([`dlx_engine::dlx::Batch`], called in `pipeline`): with one thread
 //! inline, one item at a time; with `N > 1` the reader runs on a thread of
 //! its own, `N` workers (each with its own [`Solvers`]) compute, and the
 //! calling thread writes, in input order. Both paths call the same

@@ -36,6 +36,7 @@ use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 use engine::Bump;
 use engine::dlx::deduce::Rules;
 use engine::dlx::knuth::{self, KnuthProblem};
+use engine::dlx::{Batch, thread_count};
 use engine::dlx::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::{DEFAULT_MEMO_BYTES, Runner};
 use engine::dlx::{
@@ -49,7 +50,6 @@ use engine::sudoku::{CLUE_TRIES, GenerateError, Generator, Settings, Symmetry, g
 use engine::sudoku::{Grid, Shape, SudokuSolver};
 use engine::sudoku::{RateError, Rater};
 use engine::sudoku::{SolverKind, Solvers};
-use engine::workers::{Batch, thread_count};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())

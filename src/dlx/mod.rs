@@ -131,6 +131,9 @@ use search::TicksOnly;
 pub(crate) use search::solution_cap;
 pub use search::{Count, Outcome, Progress, Search, SearchLimits, Solution, Stats};
 pub use search::{ForceError, Visitor};
+// The threads every batch and run starts (`crate::workers`, a room
+// below this one), named here with the runs'.
+pub use crate::workers::{Batch, MAX_THREADS, thread_count};
 
 // Algorithm M's engines search whole problems, forcing nothing.
 search::search_without_forcing!(MultiMatrix<'_>, MultiBitMatrix);
