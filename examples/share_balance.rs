@@ -13,9 +13,10 @@
 //! share in nodes and in updates, and the split's updates over a mean
 //! share's: the part of each share's work that is overhead.
 
+use dlx_engine::__unstable::{Plan, count_plan};
 use dlx_engine::dlx::EngineKind;
 use dlx_engine::dlx::Stats;
-use dlx_engine::dlx::parallel::{Plan, RunLimits, Runner};
+use dlx_engine::dlx::{Runner, SearchLimits};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -27,10 +28,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let shares: usize = shares.parse()?;
     let runner = Runner {
         threads: 1,
-        limits: RunLimits::default(),
+        limits: SearchLimits::UNLIMITED,
+        deadline: None,
         on_progress: None,
         engine: EngineKind::Auto,
         cancel: None,
+        share: None,
     };
     for per in per_share {
         let per: usize = per.parse()?;
@@ -40,9 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for i in 0..count {
             // Subproblem i alone is share i + 1 of `count`; the first share
             // also carries the split levels' effort, taken out here.
-            let mut alone = runner
-                .count_plan(&problem, &plan.part(i + 1, count), None)?
-                .stats;
+            let mut alone = count_plan(&runner, &problem, &plan.part(i + 1, count), None)?.stats;
             if i == 0 {
                 alone.nodes -= plan.stats.nodes;
                 alone.updates -= plan.stats.updates;

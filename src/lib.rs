@@ -8,7 +8,7 @@
 //! (primary, or secondary with DLX2 colors) and options that cover them; the
 //! search finds sets of options that cover every primary item exactly once.
 //! It knows nothing of Sudoku. [`dlx::knuth`] reads Knuth's text format and
-//! [`dlx::classic`] writes classic problems (queens, Langford pairs, pentominoes).
+//! [`dlx::Classic`] writes classic problems (queens, Langford pairs, pentominoes).
 //!
 //! ```
 //! use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};
@@ -71,7 +71,7 @@ pub mod format;
 pub mod render;
 pub(crate) mod rng;
 pub mod sudoku;
-pub mod workers;
+pub(crate) mod workers;
 
 /// The arena the engines are laid out in (`Problem::engine`, ...),
 /// re-exported so that a caller needs no
@@ -87,6 +87,7 @@ pub mod __unstable {
     pub use crate::dlx::brute_force::count_by_brute_force;
     pub use crate::dlx::flat::FlatProblem;
     pub use crate::dlx::links::{Matrix, SanityError};
+    pub use crate::dlx::parallel::Plan;
 
     /// How many of a cell's candidates `true_candidates` enumerates.
     pub const ENUMERATED: u64 = crate::sudoku::candidates::ENUMERATED;
@@ -102,6 +103,42 @@ pub mod __unstable {
         arena: &'a bumpalo::Bump,
     ) -> Result<Matrix<'a>, crate::dlx::BuildError> {
         problem.build(arena)
+    }
+
+    /// The kind of item `i` of `problem`.
+    pub fn item_kind(problem: &crate::dlx::Problem, i: crate::dlx::ItemId) -> crate::dlx::ItemKind {
+        problem.item_kind(i)
+    }
+
+    /// The items of option `k` of `problem`, each with its color, in the
+    /// order given.
+    pub fn option_items(
+        problem: &crate::dlx::Problem,
+        k: crate::dlx::OptionId,
+    ) -> impl Iterator<Item = (crate::dlx::ItemId, Option<crate::dlx::Color>)> + '_ {
+        problem.option_items(k)
+    }
+
+    /// Item `i`'s bounds `(lo, hi)` in `problem`: `(1, 1)` but for DLX3's.
+    pub fn multiplicity(problem: &crate::dlx::Problem, i: crate::dlx::ItemId) -> (u32, u32) {
+        problem.multiplicity(i)
+    }
+
+    /// Counts the solutions of `plan`'s subproblems of `problem` on
+    /// `runner`'s threads, each with a memo of at most `memo` bytes if
+    /// given (`Runner::count` with a plan of one's own).
+    pub fn count_plan(
+        runner: &crate::dlx::Runner<'_>,
+        problem: &crate::dlx::Problem,
+        plan: &Plan,
+        memo: Option<usize>,
+    ) -> Result<crate::dlx::Count, crate::dlx::RunError> {
+        runner.count_plan(problem, plan, memo)
+    }
+
+    /// Which engine `engine` is ([`EngineKind::Auto`](crate::dlx::EngineKind::Auto) resolved).
+    pub fn engine_kind(engine: &crate::dlx::Engine<'_>) -> crate::dlx::EngineKind {
+        engine.kind()
     }
 
     /// Sanity-checks the links of `engine` (none on the bit sets) and
@@ -295,6 +332,14 @@ pub mod __unstable {
                 Variant::cages(self)
             }
         }
+    }
+
+    /// The 1-based input line that option `k` of `problem` came from.
+    pub fn option_line(
+        problem: &crate::dlx::knuth::KnuthProblem,
+        k: crate::dlx::OptionId,
+    ) -> usize {
+        problem.option_line(k)
     }
 
     /// The f-puzzles reader's parts.

@@ -38,7 +38,7 @@ fn main() {
 
     // dlx-rs numbers items from 1, mandatory ones first, as the engine does.
     let kinds: Vec<ItemKind> = (0..p.item_count())
-        .map(|i| p.item_kind(dlx_engine::dlx::ItemId(i as u32)))
+        .map(|i| dlx_engine::__unstable::item_kind(p, dlx_engine::dlx::ItemId(i as u32)))
         .collect();
     let primary = kinds.iter().filter(|k| **k == ItemKind::Primary).count();
     let mut index = vec![0usize; kinds.len()];
@@ -54,8 +54,7 @@ fn main() {
     let started = Instant::now();
     let mut peer = dlx_rs::Solver::new_optional(primary, kinds.len() - primary);
     for k in 0..p.option_count() {
-        let items: Vec<usize> = p
-            .option_items(OptionId(k as u32))
+        let items: Vec<usize> = dlx_engine::__unstable::option_items(p, OptionId(k as u32))
             .map(|(i, color)| {
                 assert!(color.is_none(), "dlx-rs has no colors");
                 index[i.0 as usize]

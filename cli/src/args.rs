@@ -255,10 +255,10 @@ impl Words for Command {
 }
 
 /// The values `--threads` takes: 0 (one per core) up to
-/// [`dlx_engine::workers::MAX_THREADS`]; a larger one is refused with clap's
+/// [`dlx_engine::dlx::MAX_THREADS`]; a larger one is refused with clap's
 /// message, not lowered in silence.
 pub(super) fn thread_range() -> clap::builder::RangedI64ValueParser<u16> {
-    clap::value_parser!(u16).range(0..=dlx_engine::workers::MAX_THREADS as i64)
+    clap::value_parser!(u16).range(0..=dlx_engine::dlx::MAX_THREADS as i64)
 }
 
 /// A subcommand's flags, built only when clap needs them: when that

@@ -46,10 +46,10 @@ use serde_json::json;
 
 use super::sudoku::{SolverKind, Solvers};
 use super::{ExitStatus, Input, is_broken_pipe};
+use dlx_engine::dlx::Batch;
 use dlx_engine::dlx::{Outcome, SearchLimits};
 use dlx_engine::format::{Alphabet, Reader};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape};
-use dlx_engine::workers::Batch;
 
 /// Puzzles each solver solves before the next solver takes its turn.
 pub const CHUNK: usize = 64;

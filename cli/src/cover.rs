@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 pub use super::Part;
 use super::{ExitStatus, output_failed};
 use dlx_engine::dlx::knuth::{self, KnuthProblem};
-use dlx_engine::dlx::parallel::{Plan, RunLimits, RunProgress, Runner, Split};
 use dlx_engine::dlx::{EngineKind, Outcome, Problem, Propagate, Stats};
+use dlx_engine::dlx::{Run, RunProgress, Runner, SearchLimits, Split};
 
 /// How often `--progress` reports.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(3);
@@ -79,7 +79,7 @@ pub struct CoverOptions {
     /// What the search deduces between choices ([`Problem::set_propagate`]).
     pub propagate: Propagate,
     /// With [`Mode::Count`]: count with a memo of at most this many bytes
-    /// (`Runner::count_with_memo`).
+    /// ([`Runner::count`]).
     pub memo_bytes: Option<usize>,
 }
 
@@ -116,7 +116,7 @@ pub fn run(
             return ExitStatus::BadInput;
         }
     };
-    let (mut problem, warnings) = match knuth::parse_bytes(&bytes) {
+    let (mut problem, warnings) = match knuth::parse(&bytes) {
         Ok(parsed) => parsed,
         Err(e) => {
             let _ = writeln!(err, "dlx cover: {name}: {e}");
@@ -179,10 +179,6 @@ impl From<io::Error> for Failure {
     }
 }
 
-/// How a run ended: its outcome, its statistics, and how its tree was
-/// split.
-type Ran = (Outcome, Stats, Split);
-
 /// Solves or counts `problem` as `opts` says on `threads` threads, prints
 /// the answer to `out`, and what else there is to say to `err`.
 fn solve(
@@ -205,15 +201,22 @@ fn solve(
     };
     let runner = Runner {
         threads,
-        limits: run_limits(opts, start),
+        limits: run_limits(opts),
+        // A deadline too far to represent is no deadline.
+        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
         on_progress,
         engine: opts.engine,
         cancel: None,
+        share: opts.part.map(|part| (part.k, part.n)),
     };
-    let (outcome, stats, split) = match opts.mode {
-        Mode::Count => count(&runner, opts, &problem.problem)?,
-        mode => print_solutions(&runner, opts, mode, problem, out)?,
+    let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
+    let run = match opts.mode {
+        Mode::Count => runner
+            .count(&problem.problem, opts.memo_bytes)
+            .map_err(|e| run_error(&e))?,
+        mode => print_solutions(&runner, mode, problem, out)?,
     };
+    let (outcome, stats, split) = (run.count.outcome, run.count.stats, run.split);
     let elapsed = start.elapsed();
     let err = progress.into_err();
     if outcome == Outcome::Overflow {
@@ -235,18 +238,14 @@ fn solve(
         );
     }
     if opts.stats {
-        let engine = match (opts.mode, opts.memo_bytes) {
-            (Mode::Count, Some(_)) => opts.engine.resolve_for_memo(&problem.problem),
-            _ => opts.engine.resolve(&problem.problem),
-        };
         write_stats(
             err,
             &stats,
             elapsed,
             threads,
             split,
-            opts.part,
-            engine,
+            opts,
+            run.engine,
             &problem.problem,
         );
     }
@@ -254,47 +253,15 @@ fn solve(
 }
 
 /// The run's bounds: `--limit` (one solution when only the first is
-/// printed), `--max-nodes`, and `--timeout` from `start`.
-fn run_limits(opts: &CoverOptions, start: Instant) -> RunLimits {
-    RunLimits {
+/// printed) and `--max-nodes`.
+fn run_limits(opts: &CoverOptions) -> SearchLimits {
+    SearchLimits {
         max_solutions: match opts.mode {
             Mode::First => 1,
             _ => opts.limit.unwrap_or(u64::MAX),
         },
         max_nodes: opts.max_nodes.unwrap_or(u64::MAX),
-        // A deadline too far to represent is no deadline.
-        deadline: opts.timeout.and_then(|t| start.checked_add(t)),
     }
-}
-
-/// How the tree is cut: whole on one thread, split for the runner's
-/// threads, or `--part`'s share of a split.
-fn plan(opts: &CoverOptions, threads: usize, p: &Problem) -> Result<Plan, Failure> {
-    let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
-    match opts.part {
-        None => Plan::for_threads(p, threads),
-        Some(part) => Plan::for_share(p, part.k, part.n),
-    }
-    .map_err(|e| run_error(&e))
-}
-
-/// Counts the solutions: a whole count split only when it pays, or the
-/// share `--part` names.
-fn count(runner: &Runner, opts: &CoverOptions, p: &Problem) -> Result<Ran, Failure> {
-    let run_error = |e: &dyn fmt::Display| Failure::Run(e.to_string());
-    let (c, split) = match opts.part {
-        // A whole count may be done before a split would pay.
-        None => runner
-            .count(p, opts.memo_bytes)
-            .map_err(|e| run_error(&e))?,
-        Some(_) => {
-            let plan = plan(opts, runner.threads, p)?;
-            let c = runner.count_plan(p, &plan, opts.memo_bytes);
-            let split = Split::Subproblems(plan.subproblem_count());
-            (c.map_err(|e| run_error(&e))?, split)
-        }
-    };
-    Ok((c.outcome, c.stats, split))
 }
 
 /// Prints the first, every, or every M-th solution (`mode`), each option
@@ -302,11 +269,10 @@ fn count(runner: &Runner, opts: &CoverOptions, p: &Problem) -> Result<Ran, Failu
 /// solution is flushed at once.
 fn print_solutions(
     runner: &Runner,
-    opts: &CoverOptions,
     mode: Mode,
     problem: &KnuthProblem,
     out: &mut impl Write,
-) -> Result<Ran, Failure> {
+) -> Result<Run, Failure> {
     let every = match mode {
         Mode::Every(m) => m.max(1),
         _ => 1,
@@ -314,8 +280,7 @@ fn print_solutions(
     let mut index = 0u64;
     let mut printed = 0u64;
     let mut failed = None;
-    let plan = plan(opts, runner.threads, &problem.problem)?;
-    let result = runner.solutions(&problem.problem, &plan, |options| {
+    let result = runner.solutions(&problem.problem, |options| {
         index += 1;
         if !index.is_multiple_of(every) {
             return ControlFlow::Continue(());
@@ -346,8 +311,7 @@ fn print_solutions(
     if let Some(e) = failed {
         return Err(Failure::Output(e));
     }
-    let (outcome, stats) = result.map_err(|e| Failure::Run(e.to_string()))?;
-    Ok((outcome, stats, Split::Subproblems(plan.subproblem_count())))
+    result.map_err(|e| Failure::Run(e.to_string()))
 }
 
 /// `--progress`: a line on the error output at most every `every`, from
@@ -438,16 +402,18 @@ fn write_stats(
     elapsed: Duration,
     threads: usize,
     split: Split,
-    part: Option<Part>,
+    opts: &CoverOptions,
     engine: EngineKind,
     problem: &Problem,
 ) {
+    let part = opts.part;
     let _ = write!(
         err,
         "dlx cover: {} nodes, {} updates",
         stats.nodes, stats.updates
     );
-    if problem.asks_propagation() {
+    // Blocking is the only propagator a problem without sums runs.
+    if matches!(opts.propagate, Propagate::Blocking | Propagate::All) {
         let _ = write!(err, ", {} options removed", stats.removed);
     }
     let _ = write!(
@@ -455,7 +421,7 @@ fn write_stats(
         ", {}, {:.3} s, {} engine",
         solutions(stats.solutions),
         elapsed.as_secs_f64(),
-        engine.name()
+        engine
     );
     if problem.has_multiplicities() {
         // Algorithm M's tree is never split (dlx::multiplicity).
@@ -569,7 +535,7 @@ mod tests {
         // Eight queens (diagonals secondary) and Knuth's toy: counts on one
         // and two threads, every solution, and the options removed in
         // --stats.
-        let queens = dlx_engine::dlx::classic::queens(8).unwrap();
+        let queens = dlx_engine::dlx::Classic::Queens(8).text().unwrap();
         for (text, count) in [(queens.as_str(), "92\n"), (TOY, "1\n")] {
             for threads in [1, 2] {
                 let off = CoverOptions {
@@ -620,7 +586,7 @@ mod tests {
         // n-queens 6 ends within the one-thread probe; 11 (69,528 nodes)
         // goes past it and is split.
         for (n, count, split) in [(6, 4, false), (11, 2680, true)] {
-            let text = dlx_engine::dlx::classic::queens(n).unwrap();
+            let text = dlx_engine::dlx::Classic::Queens(n).text().unwrap();
             let opts = CoverOptions {
                 mode: Mode::Count,
                 stats: true,
@@ -716,7 +682,7 @@ mod tests {
             threads: 2,
             ..CoverOptions::default()
         };
-        let text = dlx_engine::dlx::classic::queens(9).unwrap();
+        let text = dlx_engine::dlx::Classic::Queens(9).text().unwrap();
         let (code, out, err) = run_on(&text, opts);
         assert_eq!((code, out.as_str()), (ExitStatus::Success, "352\n"));
         assert!(err.contains("dlx cover: progress: "), "{err}");
@@ -738,7 +704,7 @@ mod tests {
                 threads,
                 ..CoverOptions::default()
             };
-            let text = dlx_engine::dlx::classic::queens(8).unwrap();
+            let text = dlx_engine::dlx::Classic::Queens(8).text().unwrap();
             let (code, out, err) = run_on(&text, opts);
             assert!(out.starts_with("at least "), "{out}");
             assert!(err.contains("stopped by --max-nodes"), "{err}");

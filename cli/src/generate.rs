@@ -22,7 +22,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::sudoku::{self as sudoku_app, Pictures, Task};
 use super::{ExitStatus, Input, output_failed};
-use dlx_engine::dlx::cancel::{Deadline, SharedCancel};
+use dlx_engine::dlx::SharedCancel;
 use dlx_engine::format;
 use dlx_engine::sudoku::variant_of;
 use dlx_engine::sudoku::{GenerateError, Generated, Generator, Settings, generate_range};
@@ -179,7 +179,7 @@ impl TextJob {
             .map_err(|e| e.to_string())?;
         let deadline = opts
             .timeout
-            .map(|t| Arc::new(Deadline(Instant::now() + t)) as SharedCancel);
+            .map(|t| Arc::new(Instant::now() + t) as SharedCancel);
         for g in &mut generators {
             g.set_cancel(deadline.clone());
         }

@@ -150,7 +150,7 @@ impl Input {
 }
 
 /// Share `k` of `n` (`--part K/N`), 1-based: of a search tree
-/// (`dlx cover`, see [`dlx_engine::dlx::parallel::Plan::part`]) or of the cases
+/// (`dlx cover`, see [`dlx_engine::dlx::Runner::share`]) or of the cases
 /// of a run (`dlx solve`, `dlx count`, see [`Part::range`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Part {
@@ -196,7 +196,7 @@ impl fmt::Display for Part {
     }
 }
 
-pub use dlx_engine::workers::thread_count;
+pub use dlx_engine::dlx::thread_count;
 
 /// Whether an output error means the reader went away (`| head`): the run
 /// then ends quietly.

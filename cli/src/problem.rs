@@ -3,47 +3,9 @@
 use std::io::Write;
 
 use super::{ExitStatus, output_failed};
-use dlx_engine::dlx::classic::{self, ProblemError};
 
-/// Which classic problem to write.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Classic {
-    /// n queens on an n x n board.
-    Queens(usize),
-    /// k queens in each row and column of an n x n board (DLX3 bounds).
-    QueensPerLine {
-        /// Board size.
-        n: usize,
-        /// Queens per row and per column.
-        k: usize,
-    },
-    /// k stars in each row and column of an n x n board, none touching
-    /// (DLX3 bounds).
-    Stars {
-        /// Board size.
-        n: usize,
-        /// Stars per row and per column.
-        k: usize,
-    },
-    /// Langford pairs for n.
-    Langford(usize),
-    /// Domino tilings of a rows x cols board.
-    Dominoes {
-        /// Rows of the board.
-        rows: usize,
-        /// Columns of the board.
-        cols: usize,
-    },
-    /// The 12 pentominoes in a rectangle less some cells.
-    Pentominoes {
-        /// Rows of the board.
-        rows: usize,
-        /// Columns of the board.
-        cols: usize,
-        /// Cells left empty, as (row, column), 0-based.
-        holes: Vec<(usize, usize)>,
-    },
-}
+/// Which classic problem to write (the engine's list).
+pub use dlx_engine::dlx::Classic;
 
 /// Parses a cell `ROW,COL` (0-based), as `--hole` takes it.
 pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
@@ -57,15 +19,7 @@ pub fn parse_cell(s: &str) -> Result<(usize, usize), String> {
 
 /// Runs `dlx problem`: writes the problem to `out`.
 pub fn run(which: &Classic, out: &mut impl Write, err: &mut impl Write) -> ExitStatus {
-    let text: Result<String, ProblemError> = match which {
-        Classic::Queens(n) => classic::queens(*n),
-        Classic::QueensPerLine { n, k } => classic::queens_per_line(*n, *k),
-        Classic::Stars { n, k } => classic::stars(*n, *k),
-        Classic::Langford(n) => classic::langford(*n),
-        Classic::Dominoes { rows, cols } => classic::dominoes(*rows, *cols),
-        Classic::Pentominoes { rows, cols, holes } => classic::pentominoes(*rows, *cols, holes),
-    };
-    match text {
+    match which.text() {
         Ok(text) => match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
             Ok(()) => ExitStatus::Success,
             Err(e) => output_failed(&e, err),

@@ -21,7 +21,7 @@
 //!   decides when the run stops (`--fail-fast`, a closed pipe).
 //!
 //! The three run on the library's batch pipeline
-//! ([`dlx_engine::workers::Batch`], called in `pipeline`): with one thread
+//! ([`dlx_engine::dlx::Batch`], called in `pipeline`): with one thread
 //! inline, one item at a time; with `N > 1` the reader runs on a thread of
 //! its own, `N` workers (each with its own [`Solvers`]) compute, and the
 //! calling thread writes, in input order. Both paths call the same
@@ -75,9 +75,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use super::{ExitStatus, Input, Part, is_broken_pipe};
-use dlx_engine::dlx::cancel::SharedCancel;
+use dlx_engine::dlx::SharedCancel;
 use dlx_engine::dlx::deduce::Rules;
-use dlx_engine::dlx::{Count, Stats};
+use dlx_engine::dlx::{Count, Outcome, Stats};
 use dlx_engine::format::{self, Alphabet, Case, Format, Rule};
 use dlx_engine::sudoku::ExplainOptions;
 use dlx_engine::sudoku::Shape;
@@ -702,7 +702,7 @@ fn finish(mut writer: Writer<'_>, ctx: &Context<'_>) -> ExitStatus {
 
 /// A count as printed: `N`, or `N+` when the search stopped at a limit.
 pub fn format_count(count: &Count) -> String {
-    if count.is_exact() {
+    if count.outcome == Outcome::Exhausted {
         count.solutions.to_string()
     } else {
         format!("{}+", count.solutions)

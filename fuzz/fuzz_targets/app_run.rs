@@ -31,6 +31,7 @@ fuzz_target!(|data: &[u8]| {
     } else {
         Task::Count {
             limit: u64::from(how >> 1 & 3) + 1,
+            progress: false,
         }
     };
     let opts = Options {

@@ -13,7 +13,7 @@ use dlx_engine::dlx::{Color, OptionId, Outcome, Problem, Search, SearchLimits, S
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok((parsed, warnings)) = knuth::parse_bytes(data) else {
+    let Ok((parsed, warnings)) = knuth::parse(data) else {
         return;
     };
     for w in &warnings {
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
         let k = OptionId(k as u32);
         text.push_str(&parsed.format_option(k));
         text.push('\n');
-        assert!(parsed.option_line(k) >= 1);
+        assert!(dlx_engine::__unstable::option_line(&parsed, k) >= 1);
     }
     let arena = Bump::new();
     let Ok(mut matrix) = dlx_engine::__unstable::build_links(problem, &arena) else {
@@ -67,13 +67,13 @@ fuzz_target!(|data: &[u8]| {
 fn check_cover(problem: &Problem, options: &[OptionId]) {
     let mut uses: HashMap<u32, Vec<Option<Color>>> = HashMap::new();
     for &k in options {
-        for (item, color) in problem.option_items(k) {
+        for (item, color) in dlx_engine::__unstable::option_items(problem, k) {
             uses.entry(item.0).or_default().push(color);
         }
     }
     for i in 0..problem.item_count() as u32 {
         let used = uses.get(&i).map_or(&[][..], Vec::as_slice);
-        match problem.item_kind(dlx_engine::dlx::ItemId(i)) {
+        match dlx_engine::__unstable::item_kind(problem, dlx_engine::dlx::ItemId(i)) {
             dlx_engine::dlx::ItemKind::Primary => assert_eq!(used.len(), 1, "primary item {i}"),
             dlx_engine::dlx::ItemKind::Secondary => assert!(
                 used.len() <= 1 || (used[0].is_some() && used.iter().all(|c| *c == used[0])),

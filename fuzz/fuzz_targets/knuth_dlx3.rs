@@ -19,7 +19,7 @@ use dlx_engine::dlx::{
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok((parsed, _)) = knuth::parse_bytes(data) else {
+    let Ok((parsed, _)) = knuth::parse(data) else {
         return;
     };
     let problem = &parsed.problem;
@@ -61,15 +61,15 @@ fuzz_target!(|data: &[u8]| {
 fn check_cover(problem: &Problem, options: &[OptionId]) {
     let mut uses: HashMap<u32, Vec<Option<Color>>> = HashMap::new();
     for &k in options {
-        for (item, color) in problem.option_items(k) {
+        for (item, color) in dlx_engine::__unstable::option_items(problem, k) {
             uses.entry(item.0).or_default().push(color);
         }
     }
     for i in 0..problem.item_count() as u32 {
         let used = uses.get(&i).map_or(&[][..], Vec::as_slice);
-        match problem.item_kind(ItemId(i)) {
+        match dlx_engine::__unstable::item_kind(problem, ItemId(i)) {
             ItemKind::Primary => {
-                let (lo, hi) = problem.multiplicity(ItemId(i));
+                let (lo, hi) = dlx_engine::__unstable::multiplicity(problem, ItemId(i));
                 assert!(
                     (lo as usize..=hi as usize).contains(&used.len()),
                     "primary item {i}"

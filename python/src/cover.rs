@@ -4,12 +4,11 @@
 //! bounded channel from a worker thread.
 
 use super::{
-    Added, Arc, AtomicBool, Bounds, Bump, COUNT_OVERFLOW, Cancellable, ControlFlow,
-    DEFAULT_MEMO_BYTES, EngineKind, ErrorKind, HashMap, Instant, ItemKind, JoinHandle,
-    KnuthProblem, Mutex, Ordering, Outcome, PoisonError, Progress, PyBytes, PyDict, PyIterator,
-    PyOverflowError, PyRuntimeError, PyString, PyTypeError, PyValueError, Receiver, RunLimits,
-    Runner, SearchLimits, Solution, SyncSender, Visitor, interruptible, knuth, settled,
-    sync_channel, thread_count, value_error,
+    Arc, AtomicBool, Bounds, Bump, COUNT_OVERFLOW, Cancellable, ControlFlow, DEFAULT_MEMO_BYTES,
+    EngineKind, HashMap, Instant, ItemKind, JoinHandle, KnuthProblem, Mutex, Ordering, Outcome,
+    PoisonError, Progress, PyBytes, PyDict, PyIterator, PyOverflowError, PyRuntimeError, PyString,
+    PyTypeError, PyValueError, Receiver, Runner, SearchLimits, Solution, SyncSender, Visitor,
+    interruptible, knuth, settled, sync_channel, thread_count, value_error,
 };
 use engine::dlx::{Propagate, Search};
 use pyo3::prelude::*;
@@ -147,19 +146,21 @@ impl ExactCover {
             let problem = &self.problem.problem;
             let runner = Runner {
                 threads,
-                limits: RunLimits {
+                limits: SearchLimits {
                     max_solutions,
                     max_nodes: bounds.max_nodes,
-                    // The cancel holds the deadline.
-                    deadline: None,
                 },
+                // The cancel holds the deadline.
+                deadline: None,
                 on_progress: None,
                 engine: EngineKind::Auto,
                 cancel: Some(&*cancel),
+                share: None,
             };
-            let (count, _) = runner
+            let count = runner
                 .count(problem, memo.then_some(DEFAULT_MEMO_BYTES))
-                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+                .map_err(|e| PyRuntimeError::new_err(e.to_string()))?
+                .count;
             *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = count.stats.into();
             Ok::<_, PyErr>(count)
         })?;
@@ -280,7 +281,7 @@ pub(crate) fn knuth_text(text: &Bound<'_, PyAny>) -> PyResult<String> {
 /// (taken out of it: what is left names no item of `names`); an error
 /// names `what[i]`.
 pub(crate) fn add_items(
-    builder: &mut knuth::Builder,
+    problem: &mut KnuthProblem,
     kind: ItemKind,
     names: &Bound<'_, PyAny>,
     what: &str,
@@ -289,8 +290,8 @@ pub(crate) fn add_items(
     let names = sequence_at(names, || what.to_owned(), "a sequence of item names")?;
     for (i, name) in names.enumerate() {
         let name = name_at(&name?, || format!("{what}[{i}]"))?;
-        builder
-            .add_item_with_bounds(kind, &name, bounds.remove(&name))
+        problem
+            .add_item(kind, &name, bounds.remove(&name))
             .map_err(|e| PyValueError::new_err(format!("{what}[{i}]: {e}")))?;
     }
     Ok(())
@@ -352,10 +353,10 @@ impl ExactCover {
         multiplicities: Option<&Bound<'_, PyDict>>,
         propagate: &str,
     ) -> PyResult<Self> {
-        let mut builder = knuth::Builder::new();
+        let mut problem = KnuthProblem::default();
         let mut bounds = read_multiplicities(multiplicities)?;
         add_items(
-            &mut builder,
+            &mut problem,
             ItemKind::Primary,
             primary,
             "primary",
@@ -364,7 +365,7 @@ impl ExactCover {
         if let Some(secondary) = secondary {
             let mut none = HashMap::new();
             add_items(
-                &mut builder,
+                &mut problem,
                 ItemKind::Secondary,
                 secondary,
                 "secondary",
@@ -388,18 +389,23 @@ impl ExactCover {
                     .enumerate()
                     .map(|(j, t)| name_at(&t?, || format!("options[{k}][{j}]")))
                     .collect::<PyResult<_>>()?;
-            let at = |j: usize, e: ErrorKind| format!("options[{k}][{j}]: {e}");
-            match builder.add_option(k, tokens.iter().enumerate().map(|(j, t)| (j, t.as_str()))) {
-                Ok(Added::Option(_)) => {}
-                Ok(Added::Skipped { .. }) => {
+            match problem.add_option(k, tokens.iter().enumerate().map(|(j, t)| (j, t.as_str()))) {
+                Ok(Some(_)) => {}
+                Ok(None) => {
                     return Err(PyValueError::new_err(format!(
                         "options[{k}]: the option has no primary item, so no solution could use it"
                     )));
                 }
-                Err((j, e)) => return Err(PyValueError::new_err(at(j, e))),
+                Err(e) => {
+                    let j = e.column;
+                    return Err(PyValueError::new_err(format!(
+                        "options[{k}][{j}]: {}",
+                        e.kind
+                    )));
+                }
             }
         }
-        Self::from_problem(builder.finish(), Vec::new(), propagate)
+        Self::from_problem(problem, Vec::new(), propagate)
     }
 
     /// A problem in Knuth's text format (first line: primary items, `|`,
@@ -420,11 +426,10 @@ impl ExactCover {
         (0..p.problem.option_count())
             .map(|k| {
                 let k = engine::dlx::OptionId(k as u32);
-                p.problem
-                    .option_items(k)
+                p.option_names(k)
                     .map(|(item, color)| match color {
-                        None => p.item_name(item).to_owned(),
-                        Some(c) => format!("{}:{}", p.item_name(item), p.color_name(c)),
+                        None => item.to_owned(),
+                        Some(color) => format!("{item}:{color}"),
                     })
                     .collect()
             })
@@ -463,7 +468,7 @@ impl ExactCover {
             ControlFlow::Break(())
         };
         let (outcome, timed_out) = self.search(py, visit, limits, bounds.deadline)?;
-        match found.is_some() || outcome.is_exhaustive() {
+        match found.is_some() || outcome == Outcome::Exhausted {
             true => Ok(found),
             false => Err(bounds.error(py, timed_out, "the search", None::<()>, vec![])),
         }

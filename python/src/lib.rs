@@ -34,10 +34,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 
 use engine::Bump;
-use engine::dlx::cancel::{Cancel, Cancellable, SharedCancel};
 use engine::dlx::deduce::Rules;
-use engine::dlx::knuth::{self, Added, ErrorKind, KnuthProblem};
-use engine::dlx::parallel::{DEFAULT_MEMO_BYTES, RunLimits, Runner};
+use engine::dlx::knuth::{self, KnuthProblem};
+use engine::dlx::{Batch, thread_count};
+use engine::dlx::{Cancel, Cancellable, SharedCancel};
+use engine::dlx::{DEFAULT_MEMO_BYTES, Runner};
 use engine::dlx::{
     EngineKind, ItemKind, Outcome, Progress, Propagate, SearchLimits, Solution, Visitor,
 };
@@ -49,7 +50,6 @@ use engine::sudoku::variant_of;
 use engine::sudoku::{GenerateError, Generator, Settings, Symmetry, generate_range};
 use engine::sudoku::{Grid, Shape, SudokuSolver};
 use engine::sudoku::{SolverKind, Solvers};
-use engine::workers::{Batch, thread_count};
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
@@ -494,7 +494,7 @@ fn first(solver: &mut dyn SudokuSolver, g: &Grid, max_nodes: u64) -> Answer<Opti
     };
     match solver.search(g, limits, Some(visit)) {
         Ok(report) => {
-            let done = found.is_some() || report.outcome.is_exhaustive();
+            let done = found.is_some() || report.outcome == Outcome::Exhausted;
             (found, done)
         }
         Err(_) => (None, true),

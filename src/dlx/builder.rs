@@ -207,7 +207,7 @@ impl Problem {
     }
 
     /// Adds an item with a name (used in error messages and output).
-    pub fn add_named_item(&mut self, kind: ItemKind, name: impl Into<String>) -> ItemId {
+    pub(crate) fn add_named_item(&mut self, kind: ItemKind, name: impl Into<String>) -> ItemId {
         self.push_item(kind, Some(name.into()))
     }
 
@@ -240,22 +240,14 @@ impl Problem {
     /// Makes primary item `item` be covered between `lo` and `hi` times
     /// (Knuth's DLX3 `lo:hi|name`); `lo = 0` makes it optional. Fails for a
     /// secondary item, `lo > hi`, `hi = 0` or `hi > MAX_MULTIPLICITY`,
-    /// changing nothing.
-    ///
-    /// ```
-    /// use dlx_engine::dlx::{ItemKind, Problem, Search};
-    /// let mut p = Problem::new();
-    /// let a = p.add_item(ItemKind::Primary);
-    /// p.set_multiplicity(a, 2, 2).unwrap();
-    /// for _ in 0..3 {
-    ///     p.add_option(&[a]).unwrap();
-    /// }
-    /// // Two of the three options: three solutions.
-    /// let arena = bumpalo::Bump::new();
-    /// let mut m = p.engine(&arena, Default::default()).unwrap();
-    /// assert_eq!(m.count_up_to(u64::MAX).solutions, 3);
-    /// ```
-    pub fn set_multiplicity(&mut self, item: ItemId, lo: u32, hi: u32) -> Result<(), BuildError> {
+    /// changing nothing. (A caller gives bounds with the item's name:
+    /// `knuth::KnuthProblem::add_item`.)
+    pub(crate) fn set_multiplicity(
+        &mut self,
+        item: ItemId,
+        lo: u32,
+        hi: u32,
+    ) -> Result<(), BuildError> {
         let ItemId(i) = item;
         let kind = *self.kinds.get(i as usize).ok_or(BuildError::UnknownItem {
             option: self.option_ends.len() as u32,
@@ -279,7 +271,8 @@ impl Problem {
 
     /// Item `item`'s bounds `(lo, hi)`: `(1, 1)` unless
     /// [`Problem::set_multiplicity`] changed them.
-    pub fn multiplicity(&self, item: ItemId) -> (u32, u32) {
+    #[cfg(any(test, feature = "unstable"))]
+    pub(crate) fn multiplicity(&self, item: ItemId) -> (u32, u32) {
         self.bounds[item.0 as usize]
     }
 
@@ -319,7 +312,7 @@ impl Problem {
     /// `super::propagate`); [`Propagate::Off`], the default, searches
     /// Knuth's tree exactly. Only the dancing links without
     /// multiplicities propagate: the other engines refuse a problem that
-    /// asks for it ([`Problem::asks_propagation`]).
+    /// asks for it (blocking on, or sums on and a sum added).
     pub fn set_propagate(&mut self, propagate: Propagate) {
         self.propagate = propagate;
     }
@@ -331,7 +324,7 @@ impl Problem {
 
     /// Whether the search would propagate anything: blocking is on, or the
     /// sums are on and there is a sum.
-    pub fn asks_propagation(&self) -> bool {
+    pub(crate) fn asks_propagation(&self) -> bool {
         self.propagate.blocking() || (self.propagate.sums() && !self.sums.is_empty())
     }
 
@@ -466,7 +459,10 @@ impl Problem {
     }
 
     /// The items of option `k`, in the order given.
-    pub fn option_items(&self, k: OptionId) -> impl Iterator<Item = (ItemId, Option<Color>)> + '_ {
+    pub(crate) fn option_items(
+        &self,
+        k: OptionId,
+    ) -> impl Iterator<Item = (ItemId, Option<Color>)> + '_ {
         self.option_entries(k.0)
             .iter()
             .map(|&(i, c)| (ItemId(i), (c != 0).then_some(Color(c))))
@@ -488,7 +484,7 @@ impl Problem {
     }
 
     /// The kind of item `i`.
-    pub fn item_kind(&self, i: ItemId) -> ItemKind {
+    pub(crate) fn item_kind(&self, i: ItemId) -> ItemKind {
         self.kinds[i.0 as usize]
     }
 }

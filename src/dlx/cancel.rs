@@ -5,7 +5,8 @@
 //! nodes, through [`Cancellable`]) and before they start; batches ask
 //! before each puzzle. An [`AtomicBool`] is the plain one: another thread
 //! (a Ctrl-C handler, a timeout, the Python bindings' signal poller) sets
-//! it, and every search holding it stops within a tick.
+//! it, and every search holding it stops within a tick; an [`Instant`] is
+//! a deadline.
 //!
 //! Work stopped this way ends early but cleanly: a search reports
 //! [`Outcome::Stopped`](crate::dlx::Outcome::Stopped) with what it found so
@@ -34,13 +35,17 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 use super::{Progress, Solution, Visitor};
 
 /// Says whether work should stop. It is asked often (at every tick of a
 /// search, before every puzzle of a batch), from the threads doing the
 /// work, so it must be cheap; once it has said `true` it should keep
-/// saying so.
+/// saying so. An [`AtomicBool`] is the plain one (another thread sets
+/// it: a Ctrl-C handler, the Python bindings' signal poller), an
+/// [`Instant`] a deadline, and [`AnyOf`] stops when any of its cancels
+/// does.
 pub trait Cancel: Send + Sync {
     /// Whether to stop now.
     fn is_cancelled(&self) -> bool;
@@ -68,12 +73,10 @@ pub(crate) fn is_cancelled(cancel: Option<&SharedCancel>) -> bool {
     cancel.is_some_and(|c| c.is_cancelled())
 }
 
-/// A [`Cancel`] that says to stop once a moment has come (`--timeout`).
-pub struct Deadline(pub std::time::Instant);
-
-impl Cancel for Deadline {
+/// A deadline (`--timeout`): says to stop once the moment has come.
+impl Cancel for Instant {
     fn is_cancelled(&self) -> bool {
-        std::time::Instant::now() >= self.0
+        Instant::now() >= *self
     }
 }
 

@@ -87,9 +87,10 @@ impl Default for Rules {
 /// The most subset sizes counted apart (pairs, triples, quads).
 pub(crate) const SUBSET_SIZES: usize = 3;
 
-/// How often each deduction was used before the first guess.
+/// What rating a problem found: how often each deduction was used before
+/// the first guess, then the guessing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
+pub struct Rating {
     /// Options forced on a place with one option left.
     pub naked_singles: u64,
     /// Options forced on any other item with one option left.
@@ -101,13 +102,6 @@ pub struct Tally {
     pub naked_subsets: [u64; SUBSET_SIZES],
     /// Hidden subsets that removed at least one option, by size as above.
     pub hidden_subsets: [u64; SUBSET_SIZES],
-}
-
-/// What rating a problem found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rating {
-    /// The deductions used before the first guess.
-    pub tally: Tally,
     /// Options tried while branching (0 when the rules solve it).
     pub guesses: u64,
     /// Guesses that the rules then showed to be contradictions.
@@ -120,7 +114,7 @@ impl Rating {
     /// The count of each step, by name, in the order `dlx rate` prints
     /// them: the deductions before the first guess, then the guessing.
     pub fn steps(&self) -> [(&'static str, u64); 11] {
-        let t = &self.tally;
+        let t = self;
         [
             ("naked_singles", t.naked_singles),
             ("hidden_singles", t.hidden_singles),
@@ -436,13 +430,8 @@ impl Deducer {
             return Err(DeduceError::Cancelled);
         }
         let mut state = self.load(problem)?;
-        let mut rating = Rating {
-            tally: Tally::default(),
-            guesses: 0,
-            backtracks: 0,
-            solutions: 0,
-        };
-        match self.propagate(&mut state, &mut rating.tally, rules) {
+        let mut rating = Rating::default();
+        match self.propagate(&mut state, &mut rating, rules) {
             Flow::Solved => rating.solutions = 1,
             Flow::Contradiction => {}
             Flow::Stalled => self.guess(state, rules, &mut rating)?,
@@ -465,7 +454,7 @@ impl Deducer {
         }
         let mut state = self.load(problem)?;
         let mut steps = Vec::new();
-        let mut tally = Tally::default();
+        let mut tally = Rating::default();
         let ending = match self.propagate_logged(&mut state, &mut tally, rules, Some(&mut steps)) {
             Flow::Solved => Ending::Solved,
             Flow::Stalled => Ending::Stalled,
@@ -622,13 +611,13 @@ impl Deducer {
     }
 
     /// Applies the rules, one move at a time, until the problem is solved,
-    /// contradicts itself or nothing applies; counts the moves in `tally`.
+    /// contradicts itself or nothing applies; counts the moves in `tally` (a rating's counts of deductions).
     /// Every search step of the rating comes through here (each guess is
     /// followed by a call), so this is where the cancel is asked: on
     /// entry, and before every move that is not a single. Singles in a row
     /// cover a primary item each, so there are never more than the primary
     /// items between two questions, and the cheapest moves pay nothing.
-    fn propagate(&mut self, s: &mut State, tally: &mut Tally, rules: &Rules) -> Flow {
+    fn propagate(&mut self, s: &mut State, tally: &mut Rating, rules: &Rules) -> Flow {
         self.propagate_logged(s, tally, rules, None)
     }
 
@@ -636,7 +625,7 @@ impl Deducer {
     fn propagate_logged(
         &mut self,
         s: &mut State,
-        tally: &mut Tally,
+        tally: &mut Rating,
         rules: &Rules,
         mut log: Option<&mut Vec<Step>>,
     ) -> Flow {
@@ -746,7 +735,7 @@ impl Deducer {
         rules: &Rules,
         rating: &mut Rating,
     ) -> Result<(), DeduceError> {
-        let mut scratch = Tally::default();
+        let mut scratch = Rating::default();
         let mut stack = vec![self.frame(root)];
         while let Some(top) = stack.last_mut() {
             let Some(&k) = top.options.get(top.next) else {

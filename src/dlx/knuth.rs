@@ -35,9 +35,10 @@
 //!
 //! Invariant: a [`KnuthProblem`]'s items are named, in the order of the
 //! header, and option `k` of its [`Problem`] is the `k`-th option line that
-//! was not skipped; [`KnuthProblem::option_line`] maps it back. [`parse`]
-//! reads every name through a [`Builder`], which callers with names from
-//! elsewhere (the Python package) use directly, so both check alike.
+//! was not skipped (`KnuthProblem::option_line` maps it back). [`parse`]
+//! reads every name through [`KnuthProblem::add_item`] and
+//! [`KnuthProblem::add_option`], which callers with names from elsewhere
+//! (the Python package) call directly, so both check alike.
 
 use std::collections::HashMap;
 use std::fmt;
@@ -130,9 +131,15 @@ impl fmt::Display for Warning {
     }
 }
 
-/// A parsed problem: the [`Problem`] with named items, the color names and
-/// where each option came from.
-#[derive(Debug, Clone)]
+/// A problem with named items and colors: parsed from Knuth's text
+/// ([`parse`]), or built one named item and one option at a time
+/// ([`KnuthProblem::add_item`], [`KnuthProblem::add_option`], from
+/// [`KnuthProblem::default`], which has none), with the same checks.
+///
+/// Invariant: the items are named, in the order added, and option `k` of
+/// the problem is the `k`-th option that [`KnuthProblem::add_option`]
+/// added.
+#[derive(Debug, Clone, Default)]
 pub struct KnuthProblem {
     /// The problem; item `i` is the `i`-th name of the header.
     pub problem: Problem,
@@ -140,48 +147,70 @@ pub struct KnuthProblem {
     colors: Vec<String>,
     /// Source line of each option.
     lines: Vec<usize>,
+    /// The item of each name.
+    by_name: HashMap<String, ItemId>,
+    /// The color of each color name.
+    color_ids: HashMap<String, Color>,
+    /// Scratch of `add_option`: the option's entries and their columns.
+    entries: Vec<(ItemId, Option<Color>)>,
+    columns: Vec<usize>,
 }
 
 impl KnuthProblem {
     /// The name of item `i`.
-    pub fn item_name(&self, i: ItemId) -> &str {
+    fn item_name(&self, i: ItemId) -> &str {
         self.problem.item_name(i).unwrap_or("?")
     }
 
     /// The name of color `c`.
-    pub fn color_name(&self, c: Color) -> &str {
+    fn color_name(&self, c: Color) -> &str {
         c.0.checked_sub(1)
             .and_then(|k| self.colors.get(k as usize))
             .map_or("?", String::as_str)
     }
 
-    /// The 1-based input line that option `k` came from.
-    pub fn option_line(&self, k: OptionId) -> usize {
+    /// The 1-based input line that option `k` came from (for the fuzz
+    /// targets, through `crate::__unstable`).
+    #[cfg(any(test, feature = "unstable"))]
+    pub(crate) fn option_line(&self, k: OptionId) -> usize {
         self.lines[k.0 as usize]
+    }
+
+    /// The names of option `k`'s items, in input order, each with the
+    /// name of its color if it has one.
+    pub fn option_names(&self, k: OptionId) -> impl Iterator<Item = (&str, Option<&str>)> + '_ {
+        self.problem
+            .option_items(k)
+            .map(|(item, color)| (self.item_name(item), color.map(|c| self.color_name(c))))
     }
 
     /// Option `k` as a line of Knuth's format: its item names, in input
     /// order, each colored one as `item:color`.
     pub fn format_option(&self, k: OptionId) -> String {
         let mut line = String::new();
-        for (n, (item, color)) in self.problem.option_items(k).enumerate() {
+        for (n, (item, color)) in self.option_names(k).enumerate() {
             if n > 0 {
                 line.push(' ');
             }
-            line.push_str(self.item_name(item));
-            if let Some(c) = color {
+            line.push_str(item);
+            if let Some(color) = color {
                 line.push(':');
-                line.push_str(self.color_name(c));
+                line.push_str(color);
             }
         }
         line
     }
 }
 
-/// Parses bytes (from a file or standard input) in Knuth's format.
-pub fn parse_bytes(input: &[u8]) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
+/// Parses text or bytes (from a file or standard input) in Knuth's
+/// format: see the [module docs](self). Input that is not UTF-8 is a
+/// [`ErrorKind::NotUtf8`] at its first bad byte.
+pub fn parse(
+    input: &(impl AsRef<[u8]> + ?Sized),
+) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
+    let input = input.as_ref();
     match std::str::from_utf8(input) {
-        Ok(text) => parse(text),
+        Ok(text) => parse_text(text),
         Err(e) => {
             let good = &input[..e.valid_up_to()];
             let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
@@ -196,8 +225,8 @@ pub fn parse_bytes(input: &[u8]) -> Result<(KnuthProblem, Vec<Warning>), ParseEr
     }
 }
 
-/// Parses text in Knuth's format. See the [module docs](self).
-pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
+/// [`parse`] on text.
+fn parse_text(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
     let mut lines = text
         .lines()
         .enumerate()
@@ -213,7 +242,7 @@ pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
             kind: ErrorKind::EmptyItemList,
         });
     };
-    let mut builder = Builder::new();
+    let mut problem = KnuthProblem::default();
     let mut kind = ItemKind::Primary;
     for (column, name) in tokens(header) {
         let at = |kind| ParseError {
@@ -242,69 +271,26 @@ pub fn parse(text: &str) -> Result<(KnuthProblem, Vec<Warning>), ParseError> {
             kind,
         };
         let (bounds, name) = split_bounds(name).map_err(at)?;
-        builder
-            .add_item_with_bounds(kind, name, bounds)
-            .map_err(at)?;
+        problem.add_item(kind, name, bounds).map_err(at)?;
     }
     let mut warnings = Vec::new();
     for (line, text) in lines {
-        match builder.add_option(line, tokens(text)) {
-            Ok(Added::Option(_)) => {}
-            Ok(Added::Skipped { column }) => warnings.push(Warning { line, column }),
-            Err((column, kind)) => return Err(ParseError { line, column, kind }),
+        if problem.add_option(line, tokens(text))?.is_none() {
+            let column = tokens(text).next().map_or(1, |(column, _)| column);
+            warnings.push(Warning { line, column });
         }
     }
-    Ok((builder.finish(), warnings))
+    Ok((problem, warnings))
 }
 
-/// What [`Builder::add_option`] did with an option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Added {
-    /// It became this option of the problem.
-    Option(OptionId),
-    /// It has no primary item, so it was left out (as DLX1 does); the
-    /// column is that of its first token.
-    Skipped {
-        /// Column of the option's first token (1 for an empty option).
-        column: usize,
-    },
-}
-
-/// Builds a [`KnuthProblem`] one item and one option at a time, with the
-/// checks, skips and messages of [`parse`], which reads each line through
-/// it. For callers whose names come from elsewhere than a text (the Python
-/// package's lists): they number lines and columns as suits them.
-///
-/// Invariant: the items are named, in the order added, and option `k` of
-/// the problem is the `k`-th option that [`Builder::add_option`] added.
-#[derive(Debug, Default)]
-pub struct Builder {
-    problem: Problem,
-    by_name: HashMap<String, ItemId>,
-    colors: Vec<String>,
-    color_ids: HashMap<String, Color>,
-    lines: Vec<usize>,
-    entries: Vec<(ItemId, Option<Color>)>,
-    columns: Vec<usize>,
-}
-
-impl Builder {
-    /// No item, no option.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Adds an item; fails for a name with `:`, `|` or a control
-    /// character, or one already added.
-    pub fn add_item(&mut self, kind: ItemKind, name: &str) -> Result<ItemId, ErrorKind> {
-        self.add_item_with_bounds(kind, name, None)
-    }
-
-    /// Adds an item covered between `lo` and `hi` times, `bounds = Some((lo,
-    /// hi))` (DLX3's `lo:hi|name`), or once for `None`; fails, adding
-    /// nothing, as [`Builder::add_item`] does, and for bounds on a
-    /// secondary item or bounds that `check_bounds` refuses.
-    pub fn add_item_with_bounds(
+impl KnuthProblem {
+    /// Adds an item named `name`, covered between `lo` and `hi` times for
+    /// `bounds = Some((lo, hi))` (DLX3's `lo:hi|name`), or once for
+    /// `None`. Fails, adding nothing, for a name with `:`, `|` or a
+    /// control character, or one already added, and for bounds on a
+    /// secondary item or bounds no count satisfies (a lower bound above
+    /// the upper, an upper bound of 0 or above 2^30).
+    pub fn add_item(
         &mut self,
         kind: ItemKind,
         name: &str,
@@ -333,14 +319,27 @@ impl Builder {
     }
 
     /// Adds the option of `tokens`, each `item` or `item:color` with its
-    /// column; `line` is what [`KnuthProblem::option_line`] will say. An
-    /// error comes with the column of the token to blame; the builder is
-    /// then as before the call, but for the color names it has learnt.
+    /// column, read from line `line` (callers with names from elsewhere
+    /// number lines and columns as suits them). Returns the new option,
+    /// or `None` if it has no primary item: as in DLX1 it is then left out
+    /// (no solution could use it). An error is at `line` and the column of
+    /// the token to blame; the problem is then as before the call, but for
+    /// the color names it has learnt.
     pub fn add_option<'t>(
         &mut self,
         line: usize,
         tokens: impl IntoIterator<Item = (usize, &'t str)>,
-    ) -> Result<Added, (usize, ErrorKind)> {
+    ) -> Result<Option<OptionId>, ParseError> {
+        self.add_tokens(line, tokens)
+            .map_err(|(column, kind)| ParseError { line, column, kind })
+    }
+
+    /// [`KnuthProblem::add_option`], its error's column and kind apart.
+    fn add_tokens<'t>(
+        &mut self,
+        line: usize,
+        tokens: impl IntoIterator<Item = (usize, &'t str)>,
+    ) -> Result<Option<OptionId>, (usize, ErrorKind)> {
         self.entries.clear();
         self.columns.clear();
         for (column, token) in tokens {
@@ -390,12 +389,9 @@ impl Builder {
         Err(match result {
             Ok(k) => {
                 self.lines.push(line);
-                return Ok(Added::Option(k));
+                return Ok(Some(k));
             }
-            Err(BuildError::NoPrimaryItem { .. }) => {
-                let column = self.columns.first().copied().unwrap_or(1);
-                return Ok(Added::Skipped { column });
-            }
+            Err(BuildError::NoPrimaryItem { .. }) => return Ok(None),
             Err(BuildError::RepeatedItem { item, .. }) => {
                 let (column, name) = name_at(item, 1);
                 (column, ErrorKind::RepeatedItem(name))
@@ -406,15 +402,6 @@ impl Builder {
             }
             Err(e) => (1, ErrorKind::TooLarge(e)),
         })
-    }
-
-    /// The problem built so far.
-    pub fn finish(self) -> KnuthProblem {
-        KnuthProblem {
-            problem: self.problem,
-            colors: self.colors,
-            lines: self.lines,
-        }
     }
 }
 
@@ -444,7 +431,7 @@ type Bounds = Option<(u32, u32)>;
 /// Splits an item-line token into DLX3 bounds and the name: `u:v|name`,
 /// `v|name` (meaning `v:v`) or a plain `name`. The bounds are checked here
 /// ([`check_bounds`]) so that the message can quote the token as written;
-/// the name is checked by [`Builder::add_item_with_bounds`].
+/// the name is checked by [`KnuthProblem::add_item`].
 fn split_bounds(token: &str) -> Result<(Bounds, &str), ErrorKind> {
     let Some((spec, name)) = token.split_once('|') else {
         return Ok((None, token));
@@ -717,28 +704,30 @@ a y
 
     #[test]
     fn the_builder_takes_names_from_elsewhere_and_survives_errors() {
-        let mut b = Builder::new();
-        b.add_item(ItemKind::Primary, "a").unwrap();
-        b.add_item(ItemKind::Secondary, "s").unwrap();
+        let mut b = KnuthProblem::default();
+        b.add_item(ItemKind::Primary, "a", None).unwrap();
+        b.add_item(ItemKind::Secondary, "s", None).unwrap();
         assert_eq!(
-            b.add_item(ItemKind::Primary, "a"),
+            b.add_item(ItemKind::Primary, "a", None),
             Err(ErrorKind::DuplicateItem("a".into()))
         );
         assert_eq!(
             b.add_option(7, [(1, "a"), (2, "x")]),
-            Err((2, ErrorKind::UnknownItem("x".into())))
+            Err(ParseError {
+                line: 7,
+                column: 2,
+                kind: ErrorKind::UnknownItem("x".into())
+            })
         );
-        assert_eq!(
-            b.add_option(8, [(4, "s:red")]),
-            Ok(Added::Skipped { column: 4 })
-        );
+        assert_eq!(b.add_option(8, [(4, "s:red")]), Ok(None));
         assert_eq!(
             b.add_option(9, [(1, "s:red"), (2, "a")]),
-            Ok(Added::Option(OptionId(0)))
+            Ok(Some(OptionId(0)))
         );
-        let k = b.finish();
-        assert_eq!(k.option_line(OptionId(0)), 9);
-        assert_eq!(k.format_option(OptionId(0)), "s:red a");
+        assert_eq!(b.option_line(OptionId(0)), 9);
+        assert_eq!(b.format_option(OptionId(0)), "s:red a");
+        let names: Vec<_> = b.option_names(OptionId(0)).collect();
+        assert_eq!(names, [("s", Some("red")), ("a", None)]);
     }
 
     #[test]
@@ -757,17 +746,17 @@ a y
         let (k, _) = parse("007|x\nx\n").unwrap();
         assert_eq!(k.problem.multiplicity(ItemId(0)), (7, 7));
         // The builder refuses bounds on secondary items, changing nothing.
-        let mut b = Builder::new();
+        let mut b = KnuthProblem::default();
         assert_eq!(
-            b.add_item_with_bounds(ItemKind::Secondary, "s", Some((1, 2))),
+            b.add_item(ItemKind::Secondary, "s", Some((1, 2))),
             Err(ErrorKind::BoundsOnSecondary("s".into()))
         );
-        assert!(b.add_item(ItemKind::Secondary, "s").is_ok());
+        assert!(b.add_item(ItemKind::Secondary, "s", None).is_ok());
     }
 
     #[test]
     fn invalid_utf8_is_located() {
-        let e = parse_bytes(b"a b\nb \xff\n").unwrap_err();
+        let e = parse(b"a b\nb \xff\n").unwrap_err();
         assert_eq!(
             e.to_string(),
             "line 2, column 3: the input is not valid UTF-8"

@@ -97,8 +97,8 @@ mod bits;
 #[cfg(any(test, feature = "unstable"))]
 pub(crate) mod brute_force;
 mod builder;
-pub mod cancel;
-pub mod classic;
+pub(crate) mod cancel;
+pub(crate) mod classic;
 pub mod deduce;
 mod estimate;
 pub(crate) mod flat;
@@ -107,7 +107,7 @@ pub(crate) mod links;
 pub(crate) mod memo;
 pub(crate) mod multibits;
 pub(crate) mod multiplicity;
-pub mod parallel;
+pub(crate) mod parallel;
 pub(crate) mod propagate;
 mod search;
 
@@ -115,6 +115,8 @@ pub(crate) use bits::BitMatrix;
 pub use builder::BuildError;
 pub use builder::Problem;
 pub(crate) use builder::{MAX_MULTIPLICITY, check_bounds};
+pub use cancel::{AnyOf, Cancel, Cancellable, SharedCancel};
+pub use classic::{Classic, ClassicError};
 pub use estimate::Estimate;
 pub(crate) use flat::FlatProblem;
 pub(crate) use links::Matrix;
@@ -122,12 +124,16 @@ pub(crate) use links::Matrix;
 pub(crate) use memo::MemoTable;
 pub(crate) use multibits::MultiBitMatrix;
 pub(crate) use multiplicity::MultiMatrix;
+pub use parallel::{DEFAULT_MEMO_BYTES, Run, RunError, RunProgress, Runner, Split};
 pub use propagate::Propagate;
 pub(crate) use propagate::Sum;
 use search::TicksOnly;
 pub(crate) use search::solution_cap;
 pub use search::{Count, Outcome, Progress, Search, SearchLimits, Solution, Stats};
 pub use search::{ForceError, Visitor};
+// The threads every batch and run starts (`crate::workers`, a room
+// below this one), named here with the runs'.
+pub use crate::workers::{Batch, MAX_THREADS, thread_count};
 
 // Algorithm M's engines search whole problems, forcing nothing.
 search::search_without_forcing!(MultiMatrix<'_>, MultiBitMatrix);
@@ -154,7 +160,7 @@ pub enum EngineKind {
 impl EngineKind {
     /// The engine this choice runs `problem` on: [`EngineKind::Auto`]
     /// resolved, the others as they are.
-    pub fn resolve(self, problem: &Problem) -> EngineKind {
+    pub(crate) fn resolve(self, problem: &Problem) -> EngineKind {
         match self {
             EngineKind::Auto if problem.has_multiplicities() => {
                 if MultiBitMatrix::fits(problem) {
@@ -173,20 +179,22 @@ impl EngineKind {
     /// (`Compiled::count_with_memo`): [`EngineKind::Auto`] takes the bit
     /// sets wherever they can hold the problem, since only they keep a
     /// memo.
-    pub fn resolve_for_memo(self, problem: &Problem) -> EngineKind {
+    pub(crate) fn resolve_for_memo(self, problem: &Problem) -> EngineKind {
         match self {
             EngineKind::Auto if BitMatrix::can_hold(problem) => EngineKind::Bits,
             kind => kind.resolve(problem),
         }
     }
+}
 
-    /// The engine's name: `auto`, `links` or `bits`.
-    pub fn name(self) -> &'static str {
-        match self {
+/// The engine's name: `auto`, `links` or `bits`.
+impl std::fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
             EngineKind::Auto => "auto",
             EngineKind::Links => "links",
             EngineKind::Bits => "bits",
-        }
+        })
     }
 }
 
@@ -197,7 +205,8 @@ pub struct Engine<'a>(pub(crate) Compiled<'a>);
 
 impl Engine<'_> {
     /// Which engine this is.
-    pub fn kind(&self) -> EngineKind {
+    #[cfg(any(test, feature = "unstable"))]
+    pub(crate) fn kind(&self) -> EngineKind {
         self.0.kind()
     }
 
@@ -260,7 +269,6 @@ impl Problem {
     /// let mut bits = p.engine(&arena, EngineKind::Bits).unwrap();
     /// // The same tree: the same count and the same statistics.
     /// assert_eq!(links.count_up_to(u64::MAX), bits.count_up_to(u64::MAX));
-    /// assert_eq!(p.engine(&arena, EngineKind::Auto).unwrap().kind(), EngineKind::Bits);
     /// ```
     pub fn engine<'a>(
         &self,
@@ -292,6 +300,7 @@ impl Problem {
 
 impl Compiled<'_> {
     /// Which engine this is.
+    #[cfg(any(test, feature = "unstable"))]
     fn kind(&self) -> EngineKind {
         match self {
             Compiled::Links(_) | Compiled::Multi(_) => EngineKind::Links,

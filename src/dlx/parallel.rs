@@ -3,7 +3,7 @@
 //!
 //! # How the tree is split
 //!
-//! [`Plan::split`] walks the top levels of the tree exactly as
+//! `Plan::split` walks the top levels of the tree exactly as
 //! [`Search::search`] would (same item choice, same option order) and
 //! stops at a depth where there are enough subproblems. A `Subproblem` is
 //! the list of options chosen on the way down. Entering it
@@ -38,10 +38,10 @@
 //!   solutions in the single-threaded order ([`Runner::solutions`] keeps
 //!   that order at any thread count).
 //! * The plan depends only on the problem and the number of subproblems
-//!   asked for, never on timing or thread count: [`Plan::part`] `k` of `n`
-//!   is the same set on every machine.
+//!   asked for, never on timing or thread count: `Plan::part` `k` of `n`
+//!   (a runner's [`Runner::share`]) is the same set on every machine.
 //! * The search-tree nodes of the split levels are counted once, in
-//!   [`Plan::stats`] (and, for shares, only in share 1), so node counts add
+//!   `Plan::stats` (and, for shares, only in share 1), so node counts add
 //!   up to the single-threaded count. Link updates of the split levels are
 //!   counted the same way; entering each subproblem in a thread's engine
 //!   is setup and is not counted (`Setup` has it).
@@ -94,25 +94,42 @@ const HELD_SOLUTIONS: u64 = 1 << 12;
 /// The most subproblems in one window of [`Runner::solutions`].
 const MAX_WINDOW: usize = 1 << 12;
 
-/// The deepest level [`Plan::split`] cuts at.
+/// The deepest level `Plan::split` cuts at.
 const MAX_SPLIT_DEPTH: usize = 32;
 
-/// The most subproblems [`Plan::split`] lists: a level that would give
+/// The most subproblems `Plan::split` lists: a level that would give
 /// more is not used.
 const MAX_SUBPROBLEMS: usize = 1 << 22;
 
-/// How [`Runner::count`] cut the tree.
+/// How a run cut the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Split {
     /// Not at all: one thread counted it whole within `within` nodes, less
-    /// than a split would have cost.
+    /// than a split would have cost ([`Runner::count`]).
     Probed {
         /// The node bound of that search.
         within: u64,
     },
-    /// Into this many subproblems, counted on the runner's threads.
+    /// Into this many subproblems (1: the whole tree), searched on the
+    /// runner's threads; for a share, the subproblems of the share.
     Subproblems(usize),
+}
+
+/// What a run did: its count, how it cut the tree, and the engine its
+/// subproblems ran on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    /// The solutions found (or counted), how the run ended, and its
+    /// statistics, over all its subproblems and threads.
+    pub count: Count,
+    /// How the tree was cut.
+    pub split: Split,
+    /// The engine the subproblems ran on: the runner's, with
+    /// [`EngineKind::Auto`] resolved for the problem (a count with a
+    /// memo takes the bit sets wherever they can hold it, since only they
+    /// keep a memo).
+    pub engine: EngineKind,
 }
 
 /// Why a run could not start or continue.
@@ -128,28 +145,15 @@ pub enum RunError {
     /// The thread pool could not be started.
     #[error("cannot start the thread pool: {0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
-}
-
-/// Bounds on a whole run, over all its subproblems and threads.
-#[derive(Clone, Copy, Debug)]
-pub struct RunLimits {
-    /// Stop after this many solutions.
-    pub max_solutions: u64,
-    /// Stop after about this many search-tree nodes (exactly, on one
-    /// thread; within a few thousand nodes per thread otherwise).
-    pub max_nodes: u64,
-    /// Stop at this time.
-    pub deadline: Option<Instant>,
-}
-
-impl Default for RunLimits {
-    fn default() -> Self {
-        RunLimits {
-            max_solutions: u64::MAX,
-            max_nodes: u64::MAX,
-            deadline: None,
-        }
-    }
+    /// [`Runner::share`] names a share that does not exist: `k` is not in
+    /// `1..=n`.
+    #[error("share {k} of {n} does not exist")]
+    NoShare {
+        /// The share asked for.
+        k: usize,
+        /// The number of shares.
+        n: usize,
+    },
 }
 
 /// Where a run stands, for progress reports.
@@ -215,12 +219,18 @@ fn arenas(threads: usize) -> Vec<Bump> {
     (0..threads.max(1)).map(|_| Bump::new()).collect()
 }
 
-/// Solves the subproblems of a [`Plan`] on `threads` threads.
+/// Counts or lists the solutions of a problem on `threads` threads, the
+/// search tree split into subproblems as the engine judges best for them
+/// (or into shares, [`Runner::share`]).
 pub struct Runner<'r> {
     /// Threads to use; 0 or 1 runs on the calling thread.
     pub threads: usize,
-    /// Bounds on the whole run.
-    pub limits: RunLimits,
+    /// Bounds on the whole run, over all its subproblems and threads: its
+    /// `max_nodes` is exact on one thread, and within a few thousand nodes
+    /// per thread otherwise.
+    pub limits: SearchLimits,
+    /// Stop at this time, as [`Runner::cancel`] does.
+    pub deadline: Option<Instant>,
     /// Called every few thousand search nodes (from any worker thread);
     /// rate-limit the reports in the callback.
     pub on_progress: Option<&'r (dyn Fn(&RunProgress) + Sync)>,
@@ -229,11 +239,20 @@ pub struct Runner<'r> {
     /// Asked every few thousand nodes and before each subproblem: once it
     /// says so, the run stops as at a deadline ([`Outcome::Stopped`]).
     pub cancel: Option<&'r dyn Cancel>,
+    /// Only share `k` of `n` (1-based), `Some((k, n))`, for a scheduler
+    /// that runs the shares as separate jobs (`dlx cover --part K/N`):
+    /// the tree split into subproblems (a fixed number per share, more
+    /// than `n`), and every `n`-th of them from the `k`-th taken. The `n`
+    /// shares are disjoint and cover the tree, whatever machine runs
+    /// them, so their counts add up to the whole count; the split's own
+    /// nodes are counted in share 1 only. `None`: the whole tree.
+    pub share: Option<(usize, usize)>,
 }
 
 /// State shared by the workers of one run.
 struct Shared<'r> {
-    limits: RunLimits,
+    limits: SearchLimits,
+    deadline: Option<Instant>,
     on_progress: Option<&'r (dyn Fn(&RunProgress) + Sync)>,
     cancel: Option<&'r dyn Cancel>,
     stop: AtomicBool,
@@ -345,7 +364,7 @@ impl Visitor for Worker<'_, '_, '_> {
         let nodes = shared.nodes.fetch_add(new, Ordering::Relaxed) + new;
         if nodes >= shared.limits.max_nodes {
             shared.halt(Outcome::NodeLimit);
-        } else if shared.limits.deadline.is_some_and(|d| Instant::now() >= d)
+        } else if shared.deadline.is_some_and(|d| Instant::now() >= d)
             || shared.cancel.is_some_and(|c| c.is_cancelled())
         {
             shared.halt(Outcome::Stopped);
@@ -361,11 +380,32 @@ impl Visitor for Worker<'_, '_, '_> {
 }
 
 impl Runner<'_> {
+    /// The engine the subproblems of `problem` run on; `memo` when the
+    /// run counts with a memo (which resolves [`EngineKind::Auto`] its
+    /// own way).
+    fn engine_for(&self, problem: &Problem, memo: bool) -> EngineKind {
+        match memo {
+            true => self.engine.resolve_for_memo(problem),
+            false => self.engine.resolve(problem),
+        }
+    }
+
+    /// The subproblems of the runner's share of `problem`, or of the
+    /// whole tree split for its threads (whole on one).
+    fn plan(&self, problem: &Problem) -> Result<Plan, RunError> {
+        match self.share {
+            None => Ok(Plan::for_threads(problem, self.threads)?),
+            Some((k, n)) if !(1..=n).contains(&k) => Err(RunError::NoShare { k, n }),
+            Some((k, n)) => Ok(Plan::for_share(problem, k, n)?),
+        }
+    }
+
     /// The state of one run; `memo` when it counts with a memo (which
     /// resolves [`EngineKind::Auto`] its own way).
     fn shared(&self, problem: &Problem, plan: &Plan, memo: bool) -> Shared<'_> {
         let shared = Shared {
             limits: self.limits,
+            deadline: self.deadline,
             on_progress: self.on_progress,
             cancel: self.cancel,
             stop: AtomicBool::new(false),
@@ -376,10 +416,7 @@ impl Runner<'_> {
             book: Mutex::new((0.0, Vec::new())),
             total_weight: plan.weight().max(f64::MIN_POSITIVE),
             // Resolved once here, not once per subproblem.
-            engine: match memo {
-                true => self.engine.resolve_for_memo(problem),
-                false => self.engine.resolve(problem),
-            },
+            engine: self.engine_for(problem, memo),
             memos: Mutex::new(Vec::new()),
             builds: AtomicU64::new(0),
             setup_updates: AtomicU64::new(0),
@@ -534,13 +571,14 @@ impl Runner<'_> {
             .build()?)
     }
 
-    /// Counts the solutions of `problem` on the runner's threads, the tree
-    /// split as the engine judges best for them: whole on one thread, else
-    /// into `SUBPROBLEMS_PER_WORKER` per thread ([`Plan::for_threads`]),
-    /// each counted with a memo of `memo_bytes` if given (see
-    /// [`Runner::count_plan`]). Also says whether and how the tree was
-    /// split ([`Split`]).
+    /// Counts the solutions of `problem` on the runner's threads, each
+    /// subproblem counted with a memo of at most `memo_bytes` if given,
+    /// where its engine keeps one ([`DEFAULT_MEMO_BYTES`] is a good
+    /// size): the same count, fewer nodes where search paths meet, and
+    /// the statistics of the nodes searched.
     ///
+    /// The whole tree is split as the engine judges best for the threads:
+    /// whole on one thread, else into `SUBPROBLEMS_PER_WORKER` per thread.
     /// On more than one thread it first searches the whole tree on one,
     /// for at most `PROBE_NODES` nodes: a problem that small is counted
     /// before the split, the pool and a matrix for each subproblem would
@@ -548,18 +586,30 @@ impl Runner<'_> {
     /// one). Only a count the probe's own node bound cut short is thrown
     /// away and done again on the split tree, so the probe costs at most
     /// `PROBE_NODES` nodes. Either way the count, and without a memo the
-    /// statistics, are those of one thread.
-    pub fn count(
-        &self,
-        problem: &Problem,
-        memo_bytes: Option<usize>,
-    ) -> Result<(Count, Split), RunError> {
-        let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(self.threads);
-        self.count_split(problem, subproblems, memo_bytes)
+    /// statistics, are those of one thread. A share ([`Runner::share`])
+    /// is counted as it is split.
+    pub fn count(&self, problem: &Problem, memo_bytes: Option<usize>) -> Result<Run, RunError> {
+        let engine = self.engine_for(problem, memo_bytes.is_some());
+        let (count, split) = match self.share {
+            None => {
+                let subproblems = SUBPROBLEMS_PER_WORKER.saturating_mul(self.threads);
+                self.count_split(problem, subproblems, memo_bytes)?
+            }
+            Some(_) => {
+                let plan = self.plan(problem)?;
+                let count = self.count_plan(problem, &plan, memo_bytes)?;
+                (count, Split::Subproblems(plan.subproblem_count()))
+            }
+        };
+        Ok(Run {
+            count,
+            split,
+            engine,
+        })
     }
 
-    /// [`Runner::count`] with the tree split into at least `subproblems`
-    /// ([`Plan::split`]).
+    /// [`Runner::count`] of the whole tree, split into at least
+    /// `subproblems` (`Plan::split`).
     pub(crate) fn count_split(
         &self,
         problem: &Problem,
@@ -572,13 +622,15 @@ impl Runner<'_> {
         }
         let probe = Runner {
             threads: 1,
-            limits: RunLimits {
+            limits: SearchLimits {
                 max_nodes: self.limits.max_nodes.min(PROBE_NODES),
                 ..self.limits
             },
+            deadline: self.deadline,
             on_progress: self.on_progress,
             engine: self.engine,
             cancel: self.cancel,
+            share: None,
         };
         let probed = probe.count_plan(problem, &Plan::whole(), memo_bytes)?;
         if probed.outcome != Outcome::NodeLimit || self.limits.max_nodes <= PROBE_NODES {
@@ -591,11 +643,11 @@ impl Runner<'_> {
     }
 
     /// Counts the solutions of `plan`'s subproblems of `problem` (a
-    /// scheduler's share, [`Plan::for_share`]), each counted with a memo of
+    /// scheduler's share, `Plan::for_share`), each counted with a memo of
     /// at most `memo` bytes if given, where its engine has one: the same
     /// count, fewer nodes where search paths meet. The statistics are of
     /// the nodes searched.
-    pub fn count_plan(
+    pub(crate) fn count_plan(
         &self,
         problem: &Problem,
         plan: &Plan,
@@ -685,20 +737,29 @@ impl Runner<'_> {
         Ok((count, setup))
     }
 
-    /// Gives every solution of `plan`'s subproblems to `visit`, as a list
-    /// of options (forced ones first, then in the order chosen), in the
-    /// single-threaded order, until `visit` breaks or a bound is reached.
-    /// On one thread solutions stream as found; on more, each window of
-    /// subproblems is solved in parallel and its solutions are held until
-    /// the window before it is delivered.
+    /// Gives every solution of `problem` (or of the runner's share of
+    /// it) to `visit`, as a list of options (forced ones first, then in
+    /// the order chosen), in the single-threaded order, until `visit`
+    /// breaks or a bound is reached. The tree is split for the threads
+    /// (whole on one): on one thread solutions stream as found; on more,
+    /// each window of subproblems is solved in parallel and its solutions
+    /// are held until the window before it is delivered.
     pub fn solutions(
         &self,
         problem: &Problem,
-        plan: &Plan,
         visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Result<(Outcome, Stats), RunError> {
-        let (outcome, stats, _) = self.solutions_and_setup(problem, plan, visit)?;
-        Ok((outcome, stats))
+    ) -> Result<Run, RunError> {
+        let plan = self.plan(problem)?;
+        let (outcome, stats, _) = self.solutions_and_setup(problem, &plan, visit)?;
+        Ok(Run {
+            count: Count {
+                solutions: stats.solutions,
+                outcome,
+                stats,
+            },
+            split: Split::Subproblems(plan.subproblem_count()),
+            engine: self.engine_for(problem, false),
+        })
     }
 
     /// [`Runner::solutions`], and what the run spent on setup.

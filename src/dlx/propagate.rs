@@ -40,6 +40,7 @@ pub(crate) const BLOCKING_MAX: u32 = 3;
 
 /// Which propagators the search runs (`--propagate`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Propagate {
     /// None: Knuth's tree, node for node.
     #[default]

@@ -119,7 +119,7 @@ impl SearchLimits {
     };
 
     /// Stop after `limit` solutions.
-    pub fn solutions(limit: u64) -> Self {
+    pub(crate) fn solutions(limit: u64) -> Self {
         Self {
             max_solutions: limit,
             ..Self::UNLIMITED
@@ -146,13 +146,6 @@ pub enum Outcome {
     Overflow,
 }
 
-impl Outcome {
-    /// Whether the whole tree was searched, so the count is exact.
-    pub fn is_exhaustive(self) -> bool {
-        self == Outcome::Exhausted
-    }
-}
-
 /// The result of [`Search::count_up_to`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
@@ -163,13 +156,6 @@ pub struct Count {
     pub outcome: Outcome,
     /// Effort spent.
     pub stats: Stats,
-}
-
-impl Count {
-    /// Whether `solutions` is the exact number (the search was not cut).
-    pub fn is_exact(&self) -> bool {
-        self.outcome.is_exhaustive()
-    }
 }
 
 /// A solution, seen by a [`Visitor`] while the search stands on it.
@@ -272,18 +258,9 @@ impl<'m, 'a> Solution<'m, 'a> {
     }
 
     /// Only the options the search chose (not the forced ones).
-    pub fn chosen(&self) -> impl Iterator<Item = OptionId> + 'm {
+    #[cfg(test)]
+    pub(crate) fn chosen(&self) -> impl Iterator<Item = OptionId> + 'm {
         self.source.chosen()
-    }
-
-    /// Number of options in the solution, forced ones included.
-    pub fn len(&self) -> usize {
-        self.source.engine.forced_count() + self.source.chosen.len()
-    }
-
-    /// Whether the solution has no option (a problem with no primary item).
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 

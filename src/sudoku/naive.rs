@@ -169,7 +169,7 @@ mod tests {
             .unwrap();
         assert_eq!(report.stats.solutions, 288);
         assert_eq!(all.len(), 288);
-        assert!(report.outcome.is_exhaustive());
+        assert_eq!(report.outcome, Outcome::Exhausted);
     }
 
     #[test]

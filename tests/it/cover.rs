@@ -392,19 +392,21 @@ fn random_small_problems_match_brute_force() {
         let want = count_by_brute_force(&k.problem).expect("a small problem");
         assert_eq!(engine_count(&text), want, "{text}");
         // Threads and shares through the library, without a process.
+        use dlx_engine::__unstable::{Plan, count_plan};
         use dlx_engine::dlx::EngineKind;
-        use dlx_engine::dlx::parallel::{Plan, RunLimits, Runner};
+        use dlx_engine::dlx::{Runner, SearchLimits};
         let plan = Plan::split(&k.problem, 6).unwrap();
         let runner = Runner {
             threads: 2,
-            limits: RunLimits::default(),
+            limits: SearchLimits::UNLIMITED,
+            deadline: None,
             on_progress: None,
             engine: EngineKind::Auto,
             cancel: None,
+            share: None,
         };
         assert_eq!(
-            runner
-                .count_plan(&k.problem, &plan, None)
+            count_plan(&runner, &k.problem, &plan, None)
                 .unwrap()
                 .solutions,
             want,
@@ -412,14 +414,13 @@ fn random_small_problems_match_brute_force() {
         );
         let shares: u128 = (1..=3)
             .map(|s| {
-                runner
-                    .count_plan(&k.problem, &plan.part(s, 3), None)
+                count_plan(&runner, &k.problem, &plan.part(s, 3), None)
                     .unwrap()
                     .solutions
             })
             .sum();
         assert_eq!(shares, want, "{text}");
-        let memo = runner.count_plan(&k.problem, &plan, Some(1 << 16)).unwrap();
+        let memo = count_plan(&runner, &k.problem, &plan, Some(1 << 16)).unwrap();
         assert_eq!(memo.solutions, want, "{text}");
     }
 }

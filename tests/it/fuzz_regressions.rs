@@ -21,7 +21,7 @@ fn data(name: &str) -> Vec<u8> {
 #[test]
 fn knuth_queens_mutant_slow_without_a_budget_stops_at_the_node_budget() {
     let input = data("knuth_queens_mutant_slow_without_a_budget.dlx");
-    let (parsed, _) = knuth::parse_bytes(&input).unwrap();
+    let (parsed, _) = knuth::parse(&input).unwrap();
     let arena = Bump::new();
     let mut matrix = dlx_engine::__unstable::build_links(&parsed.problem, &arena).unwrap();
     let pristine = matrix.state_digest();

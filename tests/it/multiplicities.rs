@@ -234,7 +234,7 @@ proptest! {
         prop_assert_eq!(Some(count.solutions), count_by_brute_force(&k.problem), "{}", text);
         // Without colors auto takes the bit sets: the links walk the same
         // tree.
-        if engine.kind() == EngineKind::Bits {
+        if dlx_engine::__unstable::engine_kind(&engine) == EngineKind::Bits {
             let mut links = k.problem.engine(&arena, EngineKind::Links).unwrap();
             prop_assert_eq!(links.count_up_to(u64::MAX), count, "{}", text);
         }

@@ -328,7 +328,7 @@ fn under_address_limit(kib: u64, args: &[&str], input: &str) -> (i32, String, St
 
 #[test]
 fn threads_the_system_refuses_mean_fewer_threads_not_a_panic() {
-    // At most 256 threads (workers::MAX_THREADS): more is refused.
+    // At most 256 threads (dlx::MAX_THREADS): more is refused.
     let out = dlx()
         .args(["solve", "--threads", "1024"])
         .write_stdin("")

@@ -174,7 +174,10 @@ fn dlx_count(v: &Variant, puzzle: &Grid, limit: u64) -> u128 {
     let report = solver
         .search(
             puzzle,
-            SearchLimits::solutions(limit),
+            SearchLimits {
+                max_solutions: limit,
+                ..SearchLimits::UNLIMITED
+            },
             Some(&mut |g: &Grid| {
                 check_variant(v, puzzle, g).unwrap_or_else(|e| panic!("{}: {e}", v.name()));
                 assert!(seen.insert(g.clone()), "a solution found twice");

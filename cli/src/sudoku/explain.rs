@@ -18,8 +18,8 @@ use super::{Context, Done, Job, Solvers};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use dlx_engine::dlx::cancel::{AnyOf, Deadline, SharedCancel};
 use dlx_engine::dlx::deduce::Ending;
+use dlx_engine::dlx::{AnyOf, SharedCancel};
 use dlx_engine::format::Case;
 use dlx_engine::render::Highlight;
 use dlx_engine::sudoku::RateError;
@@ -238,7 +238,7 @@ fn explain_case(
     let deadline = timeout.map(|t| Instant::now() + t);
     if let Some(d) = deadline {
         let mut any: Vec<SharedCancel> = run.iter().cloned().collect();
-        any.push(Arc::new(Deadline(d)));
+        any.push(Arc::new(d));
         solvers.set_cancel(Some(Arc::new(AnyOf(any))));
     }
     let result = solvers.explain(&case.grid, case.variant.as_deref(), opts);

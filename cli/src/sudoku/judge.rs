@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use super::{Options, Solvers, Status, Task, Verdict, format_count};
-use dlx_engine::dlx::cancel::SharedCancel;
+use dlx_engine::dlx::SharedCancel;
 use dlx_engine::dlx::{Count, Outcome, SearchLimits, Stats};
 use dlx_engine::format::{Alphabet, Case, Format, Rule};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape, SudokuSolver};
@@ -204,7 +204,7 @@ fn judge_count(count: &Count) -> (Status, Option<String>) {
         _ if stopped => Status::Interrupted,
         _ if cut => Status::Cut,
         0 => Status::NoSolution,
-        1 if count.is_exact() => Status::Unique,
+        1 if count.outcome == Outcome::Exhausted => Status::Unique,
         1 => Status::Solved,
         _ => Status::Multiple,
     };

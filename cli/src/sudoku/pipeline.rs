@@ -11,8 +11,7 @@
 use std::ops::ControlFlow;
 
 use super::{Context, End, Input, Solvers, Span, Writer, compute, run_items};
-use dlx_engine::dlx::cancel::SharedCancel;
-use dlx_engine::workers::Batch;
+use dlx_engine::dlx::{Batch, SharedCancel};
 
 /// Items in flight per solving thread, at most: read but not yet written.
 /// Enough to keep every thread busy while one hard puzzle holds up the

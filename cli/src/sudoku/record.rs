@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use super::ExitStatus;
-use dlx_engine::dlx::{Count, Stats};
+use dlx_engine::dlx::{Count, Outcome, Stats};
 use dlx_engine::format::Alphabet;
 use dlx_engine::sudoku::Grid;
 
@@ -194,7 +194,7 @@ pub(super) fn json_line(
         },
         status: v.status,
         count: v.count.map(|c| c.solutions),
-        count_is_lower_bound: v.count.map(|c| !c.is_exact()),
+        count_is_lower_bound: v.count.map(|c| c.outcome != Outcome::Exhausted),
         solution: v.solution.as_ref().map(|g| alphabet.write_line(g)),
         error: v.error.clone(),
         nodes: v.search.map(|(s, _)| s.nodes),

@@ -25,8 +25,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use dlx_engine::dlx::Cancel;
 use dlx_engine::dlx::Progress;
-use dlx_engine::dlx::cancel::Cancel;
 
 /// How long a case runs before its progress is shown.
 pub const SHOW_AFTER: Duration = Duration::from_secs(1);

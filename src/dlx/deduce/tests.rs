@@ -111,13 +111,14 @@ fn singles_alone_solve_a_forced_problem() {
     // Item 0 has one option; choosing it leaves item 2 one option.
     let r = rate(3, &[&[0, 1], &[1, 2], &[2]], &Rules::default());
     assert_eq!(r.solutions, 1);
-    assert_eq!(r.tally.naked_singles, 2);
+    assert_eq!(r.naked_singles, 2);
     // Naked singles alone, no guess: what sudoku::rate grades `simple`.
-    let only_singles = Tally {
+    let only_singles = Rating {
         naked_singles: 2,
-        ..Tally::default()
+        solutions: 1,
+        ..Rating::default()
     };
-    assert_eq!((r.guesses, r.tally), (0, only_singles));
+    assert_eq!((r.guesses, r), (0, only_singles));
 }
 
 #[test]
@@ -170,7 +171,7 @@ fn an_intersection_removes_the_options_outside_it() {
         &[&[0, 1, 2], &[0, 1, 3], &[1, 4], &[4, 2], &[4, 3], &[2, 3]],
         &Rules::default(),
     );
-    assert!(r.tally.intersections >= 1, "{r:?}");
+    assert!(r.intersections >= 1, "{r:?}");
 }
 
 use crate::dlx::brute_force::count_by_brute_force;

@@ -71,7 +71,7 @@ impl Plan {
     /// Cuts the tree at the shallowest level that gives at least `min`
     /// subproblems (or at the deepest level that can be listed, if none
     /// does). A tree whose search propagates
-    /// ([`Problem::asks_propagation`]) stays whole: the walk does not
+    /// (`Problem::asks_propagation`) stays whole: the walk does not
     /// propagate, so its levels would not be the search's, and the
     /// solutions would come in another order than one thread's.
     pub fn split(problem: &Problem, min: usize) -> Result<Self, BuildError> {

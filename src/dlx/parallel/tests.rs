@@ -23,10 +23,12 @@ fn single(p: &Problem) -> (Vec<Vec<OptionId>>, Stats) {
 fn runner(threads: usize) -> Runner<'static> {
     Runner {
         threads,
-        limits: RunLimits::default(),
+        limits: SearchLimits::UNLIMITED,
+        deadline: None,
         on_progress: None,
         engine: EngineKind::Auto,
         cancel: None,
+        share: None,
     }
 }
 
@@ -103,8 +105,8 @@ fn threads_and_shares_match_one_thread() {
                 assert_eq!(c.outcome, Outcome::Exhausted);
                 assert_eq!(c.stats, stats, "n {n} min {min} threads {threads}");
                 let mut seen = Vec::new();
-                let (o, s) = runner(threads)
-                    .solutions(&p, &plan, |opts| {
+                let (o, s, _) = runner(threads)
+                    .solutions_and_setup(&p, &plan, |opts| {
                         seen.push(opts.to_vec());
                         ControlFlow::Continue(())
                     })
@@ -149,7 +151,7 @@ fn colors_split_like_they_search() {
     assert_eq!(runner(2).count_plan(&p, &plan, None).unwrap().stats, stats);
     let mut seen = Vec::new();
     runner(2)
-        .solutions(&p, &plan, |o| {
+        .solutions_and_setup(&p, &plan, |o| {
             seen.push(o.to_vec());
             ControlFlow::Continue(())
         })
@@ -163,17 +165,17 @@ fn limits_stop_the_run() {
     let plan = Plan::split(&p, 16).unwrap();
     for threads in [1, 2] {
         let r = Runner {
-            limits: RunLimits {
+            limits: SearchLimits {
                 max_solutions: 10,
-                ..RunLimits::default()
+                ..SearchLimits::UNLIMITED
             },
             ..runner(threads)
         };
         let c = r.count_plan(&p, &plan, None).unwrap();
         assert_eq!((c.solutions, c.outcome), (10, Outcome::SolutionLimit));
         let mut seen = Vec::new();
-        let (o, s) = r
-            .solutions(&p, &plan, |opts| {
+        let (o, s, _) = r
+            .solutions_and_setup(&p, &plan, |opts| {
                 seen.push(opts.to_vec());
                 ControlFlow::Continue(())
             })
@@ -181,9 +183,9 @@ fn limits_stop_the_run() {
         assert_eq!((o, s.solutions), (Outcome::SolutionLimit, 10));
         assert_eq!(seen, single(&p).0[..10]);
         let r = Runner {
-            limits: RunLimits {
+            limits: SearchLimits {
                 max_nodes: 100,
-                ..RunLimits::default()
+                ..SearchLimits::UNLIMITED
             },
             ..runner(threads)
         };
@@ -191,10 +193,7 @@ fn limits_stop_the_run() {
         assert_eq!(c.outcome, Outcome::NodeLimit);
         assert!(c.stats.nodes <= 100 && c.solutions < 92);
         let r = Runner {
-            limits: RunLimits {
-                deadline: Some(Instant::now()),
-                ..RunLimits::default()
-            },
+            deadline: Some(Instant::now()),
             ..runner(threads)
         };
         let c = r.count_plan(&queens(10), &Plan::whole(), None).unwrap();
@@ -424,9 +423,9 @@ fn counts_past_2_to_the_64_add_up_and_past_2_to_the_128_overflow() {
         assert_eq!(shares, 1 << 100);
         // A limit still stops a memo's count, at the limit.
         let cut = Runner {
-            limits: RunLimits {
+            limits: SearchLimits {
                 max_solutions: 1 << 40,
-                ..RunLimits::default()
+                ..SearchLimits::UNLIMITED
             },
             ..runner(threads)
         };
@@ -440,6 +439,56 @@ fn counts_past_2_to_the_64_add_up_and_past_2_to_the_128_overflow() {
     for (threads, plan) in [(1, &plan), (2, &plan), (1, &Plan::whole())] {
         let c = runner(threads).count_plan(&p, plan, Some(1 << 20)).unwrap();
         assert_eq!((c.outcome, c.solutions), (Outcome::Overflow, u128::MAX));
-        assert!(!c.is_exact());
+        assert_ne!(c.outcome, Outcome::Exhausted);
     }
+}
+
+#[test]
+fn a_runner_counts_and_lists_its_share_and_says_how() {
+    let p = queens(8);
+    let (mut all, stats) = single(&p);
+    let mut total = Stats::default();
+    let mut seen = Vec::new();
+    for k in 1..=3 {
+        let r = Runner {
+            share: Some((k, 3)),
+            ..runner(2)
+        };
+        let run = r.count(&p, None).unwrap();
+        assert_eq!(run.count.outcome, Outcome::Exhausted);
+        assert!(matches!(run.split, Split::Subproblems(n) if n > 1));
+        total += run.count.stats;
+        let listed = r
+            .solutions(&p, |o| {
+                seen.push(o.to_vec());
+                ControlFlow::Continue(())
+            })
+            .unwrap();
+        assert_eq!(listed.count.solutions, run.count.solutions);
+        assert_eq!(listed.split, run.split);
+    }
+    assert_eq!(total, stats);
+    seen.sort();
+    all.sort();
+    assert_eq!(seen, all);
+    // A share that does not exist is an error, not a panic.
+    let r = Runner {
+        share: Some((4, 3)),
+        ..runner(1)
+    };
+    let refused = r.count(&p, None).unwrap_err();
+    assert_eq!(refused.to_string(), "share 4 of 3 does not exist");
+    assert!(matches!(
+        r.solutions(&p, |_| ControlFlow::Continue(())),
+        Err(RunError::NoShare { k: 4, n: 3 })
+    ));
+    // The engine the run took: Auto resolved, its own way with a memo.
+    let run = runner(1).count(&p, Some(1 << 20)).unwrap();
+    assert_eq!(run.engine, EngineKind::Auto.resolve_for_memo(&p));
+    let run = runner(1)
+        .solutions(&p, |_| ControlFlow::Continue(()))
+        .unwrap();
+    assert_eq!(run.engine, EngineKind::Auto.resolve(&p));
+    assert_eq!(run.split, Split::Subproblems(1));
+    assert_eq!(run.count.solutions, 92);
 }
