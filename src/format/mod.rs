@@ -44,11 +44,11 @@ pub(crate) mod yzoj;
 
 use std::fmt;
 use std::io::BufRead;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::sudoku::{Grid, MAX_N, Shape, Variant};
 
-pub use line::{Reader, parse_line};
 pub use sudokupad::rule_names;
 pub use sudokupad::write::link as write_link;
 pub use sukaku::write_marks;
@@ -95,8 +95,8 @@ impl Case {
     }
 }
 
-/// The cases of one input, in order.
-pub type Cases<'a> = Box<dyn Iterator<Item = Result<Case, InputError>> + 'a>;
+/// The cases of one input, in order ([`Format::read`]).
+pub(crate) type Cases<'a> = Box<dyn Iterator<Item = Result<Case, InputError>> + 'a>;
 
 /// Options that some readers and writers use (the generic formats; the
 /// judge formats have fixed sizes and symbols).
@@ -148,8 +148,13 @@ pub trait Format: Sync {
     fn example(&self) -> &'static str;
     /// How well the head of an input fits.
     fn detect(&self, head: &Head) -> Fit;
-    /// The cases of `input`.
-    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a>;
+    /// The cases of `input`, in order: each a [`Case`] or what is wrong
+    /// with it.
+    fn read<'a>(
+        &self,
+        input: Box<dyn BufRead + 'a>,
+        opts: &Options,
+    ) -> Box<dyn Iterator<Item = Result<Case, InputError>> + 'a>;
     /// Whether the format can write grids of `shape`.
     fn holds(&self, shape: Shape) -> bool;
     /// Whether the writer spells digits with the `--alphabet` symbols.
@@ -287,7 +292,7 @@ pub fn parse_puzzle_line(
     };
     match marks {
         true => sukaku::parse_line(text, line, shape, alphabet),
-        false => parse_line(text, line, shape, alphabet),
+        false => line::parse_line(text, line, shape, alphabet),
     }
 }
 
@@ -296,8 +301,8 @@ pub fn by_name(name: &str) -> Option<&'static dyn Format> {
     ALL.iter().copied().find(|f| f.name() == name)
 }
 
-/// Every format's name.
-pub fn names() -> Vec<&'static str> {
+/// Every format's name, in the order of [`ALL`].
+fn names() -> Vec<&'static str> {
     ALL.iter().map(|f| f.name()).collect()
 }
 
@@ -404,8 +409,9 @@ impl fmt::Display for InputError {
 /// The standard alphabet is `1`-`9`, then `A`-`Z`, then `a`-`z`, then `@`,
 /// `$`, `%` (64 symbols); for `n <= 35` letters are read case-blind. Empty
 /// cells are `.`, `0` and `_`. A custom alphabet such as
-/// `0123456789ABCDEF` gives the symbols of `1..=n` in order; `0` then is a
-/// digit, and only `.` and `_` are empty.
+/// `0123456789ABCDEF` (parsed from its symbols: `"0123456789ABCDEF".parse()`)
+/// gives the symbols of `1..=n` in order; `0` then is a digit, and only
+/// `.` and `_` are empty.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
     symbols: Vec<char>,
@@ -424,9 +430,14 @@ impl Default for Alphabet {
     }
 }
 
-impl Alphabet {
-    /// A custom alphabet: its characters stand for `1, 2, ...` in order.
-    pub fn custom(symbols: &str) -> Result<Self, String> {
+/// A custom alphabet (`--alphabet`): the characters of the text stand
+/// for `1, 2, ...` in order. An error says why the text is none: a
+/// reserved character (`.`, `_`, `#`, `:`, whitespace), one given twice,
+/// or more than 64 of them (or none).
+impl FromStr for Alphabet {
+    type Err = String;
+
+    fn from_str(symbols: &str) -> Result<Self, String> {
         let symbols: Vec<char> = symbols.chars().collect();
         for (i, &c) in symbols.iter().enumerate() {
             if c == '.' || c == '_' || c == '#' || c == ':' || c.is_whitespace() {
@@ -444,10 +455,12 @@ impl Alphabet {
             custom: true,
         })
     }
+}
 
+impl Alphabet {
     /// The digit (`1..=n`) that `c` stands for, `Some(0)` for an empty cell,
     /// or `None` if `c` means nothing in a grid of side `n`.
-    pub fn value(&self, c: char, n: usize) -> Option<u8> {
+    pub(crate) fn value(&self, c: char, n: usize) -> Option<u8> {
         if c == '.' || c == '_' || (c == '0' && !self.custom) {
             return Some(0);
         }
@@ -528,12 +541,12 @@ mod tests {
         assert_eq!(a.value('%', 64), Some(64));
         assert_eq!(a.value('0', 16), Some(0));
         assert_eq!(a.describe(16), "a digit 1-G or '.', '0' or '_' for empty");
-        let hex = Alphabet::custom("0123456789ABCDEF").unwrap();
+        let hex: Alphabet = "0123456789ABCDEF".parse().unwrap();
         assert_eq!(hex.value('0', 16), Some(1));
         assert_eq!(hex.value('F', 16), Some(16));
         assert_eq!(hex.value('.', 16), Some(0));
         assert_eq!(hex.symbol(1), '0');
-        assert!(Alphabet::custom("0012").is_err());
-        assert!(Alphabet::custom("12.").is_err());
+        assert!("0012".parse::<Alphabet>().is_err());
+        assert!("12.".parse::<Alphabet>().is_err());
     }
 }

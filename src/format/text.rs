@@ -285,7 +285,7 @@ impl Head {
     }
 
     /// The lines that are not blank.
-    pub fn content(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn content(&self) -> impl Iterator<Item = &str> {
         self.lines
             .iter()
             .map(String::as_str)

@@ -147,7 +147,7 @@ proptest! {
                 .chars()
                 .take(shape.n())
                 .collect();
-            Alphabet::custom(&symbols).unwrap()
+            symbols.parse::<Alphabet>().unwrap()
         } else {
             Alphabet::default()
         };
