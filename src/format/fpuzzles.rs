@@ -23,7 +23,7 @@ use serde_json::Value;
 use super::lzstring::decompress_from_base64;
 use super::plain;
 use super::text::Lines;
-use super::{Case, Cases, Fit, Format, Head, InputError, Options};
+use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
 use crate::sudoku::{Constraint, Grid, Shape, Variant, numbered_label};
 
 mod document;
@@ -141,6 +141,7 @@ impl<R: BufRead> Iterator for Reader<R> {
         };
         let trimmed = text.trim();
         let error = |message: String| InputError {
+            kind: InputErrorKind::Document,
             header: false,
             line,
             column: None,

@@ -113,6 +113,7 @@ pub struct Options {
 
 /// How well the head of an input fits a format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Fit {
     /// It does not.
     No,
@@ -129,6 +130,7 @@ pub enum Fit {
 
 /// Which solution a format's judge accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Rule {
     /// Any solution.
     Any,
@@ -357,9 +359,13 @@ pub fn detect(head: &Head) -> Result<&'static dyn Format, DetectError> {
     }
 }
 
-/// A malformed case: where, and what was expected.
+/// A malformed case: what kind of mistake, where, and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub struct InputError {
+    /// What kind of mistake it is, for a caller to branch on (the
+    /// message says it in words).
+    pub kind: InputErrorKind,
     /// 1-based line.
     pub line: usize,
     /// 1-based column (in characters), when one character is to blame.
@@ -371,10 +377,47 @@ pub struct InputError {
     pub header: bool,
 }
 
+/// What kind of mistake an [`InputError`] is; new kinds may come with new
+/// formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum InputErrorKind {
+    /// The input could not be read (an I/O error); reading stops there.
+    Read,
+    /// Bytes that are no line of text: invalid UTF-8, a carriage return
+    /// inside a line, or a line far longer than any puzzle.
+    Text,
+    /// A character or word the format does not take where it stands: a
+    /// symbol that is no digit of the grid, a number out of range, a
+    /// bracket or separator out of place. The column points at it.
+    Symbol,
+    /// A row or case of the wrong number of cells, rows or pencil marks,
+    /// or a number of cells that makes no Sudoku size.
+    Size,
+    /// The input ended inside a case, or before the cases its count line
+    /// announced.
+    Truncated,
+    /// A line that should give the number of cases or the box size does
+    /// not.
+    Header,
+    /// Input after the cases the count line announced, which is not read.
+    Trailing,
+    /// The alphabet (`--alphabet`) has no symbols for the grid's digits.
+    Alphabet,
+    /// The puzzle's rules do not read or make no puzzle: a field of a
+    /// variant line, the walls of an HDU 4069 grid.
+    Rules,
+    /// A puzzle document that does not read: f-puzzles' JSON or an
+    /// f-puzzles or SudokuPad link (its compression, its JSON, or rules
+    /// its reader cannot take).
+    Document,
+}
+
 impl InputError {
     /// A row of line `line` with `found` cells where `expected` were due.
     pub(crate) fn cell_count(line: usize, expected: usize, found: usize) -> Self {
         Self {
+            kind: InputErrorKind::Size,
             header: false,
             line,
             column: None,
@@ -386,6 +429,7 @@ impl InputError {
     /// `found` of its `expected` rows.
     pub(crate) fn truncated(line: usize, expected: usize, found: usize) -> Self {
         Self {
+            kind: InputErrorKind::Truncated,
             header: false,
             line,
             column: None,
@@ -530,6 +574,109 @@ impl Alphabet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first error `format` gives of `input` read with `opts`: checks
+    /// its kind, line and column, and that its message starts with
+    /// `message`.
+    fn check(format: &str, input: impl AsRef<[u8]>, opts: &Options, want: Want) {
+        let input = input.as_ref().to_vec();
+        let e = by_name(format)
+            .unwrap()
+            .read(Box::new(std::io::Cursor::new(input)), opts)
+            .find_map(Result::err)
+            .unwrap_or_else(|| panic!("{format}: no error"));
+        let (kind, line, column, message) = want;
+        assert_eq!(
+            (e.kind, e.line, e.column),
+            (kind, line, column),
+            "{format}: {e}"
+        );
+        assert!(e.message.starts_with(message), "{format}: {e}");
+    }
+
+    /// An input error's kind, line, column and the start of its message.
+    type Want = (InputErrorKind, usize, Option<usize>, &'static str);
+
+    /// An input whose reading fails after `self.0`.
+    struct Failing(&'static [u8]);
+
+    impl std::io::Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.is_empty() {
+                true => Err(std::io::Error::other("disk on fire")),
+                false => std::io::Read::read(&mut self.0, buf),
+            }
+        }
+    }
+
+    #[test]
+    fn input_errors_say_their_kind_and_where() {
+        use InputErrorKind as K;
+        const P: &str =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let std = &Options::default();
+        let (x, digit) = (format!("{}x", &P[..80]), "expected a digit 1-9 or '.', '0'");
+        check("line", x, std, (K::Symbol, 1, Some(81), digit));
+        let size = "12 cells is not a Sudoku size";
+        check("line", "\n123456789012", std, (K::Size, 2, None, size));
+        let four = "0123".parse().unwrap();
+        let four = &Options {
+            alphabet: four,
+            ..Options::default()
+        };
+        let alphabet = "the alphabet has no symbols for 9 digits";
+        check("line", P, four, (K::Alphabet, 1, None, alphabet));
+        let regions = "expected 81 symbols, one per cell, found 2";
+        let field = format!("{P} regions=ab");
+        check("line", field, std, (K::Rules, 1, Some(91), regions));
+        check(
+            "line",
+            b"1234\xff",
+            std,
+            (K::Text, 1, Some(5), "invalid UTF-8"),
+        );
+        let rows = "expected 9 rows, found the end of the input after 2";
+        check(
+            "grid",
+            "123456789\n123456789",
+            std,
+            (K::Truncated, 1, None, rows),
+        );
+        let count = "expected the number of cases, found 'two'";
+        check("poj2676", "two", std, (K::Header, 1, Some(1), count));
+        let more = "expected the end of the input after the 1 case";
+        let past = format!("1\n{}extra", "123456789\n".repeat(9));
+        check("poj2676", past, std, (K::Trailing, 11, None, more));
+        let rows = "expected 9 rows, found the end of the input after 1";
+        check(
+            "poj2676",
+            "2\n123456789",
+            std,
+            (K::Truncated, 2, None, rows),
+        );
+        let quoted = "expected a digit 1-9 or '.' in quotes, found 'x'";
+        check(
+            "leetcode",
+            r#"[["5","x"]]"#,
+            std,
+            (K::Symbol, 1, Some(8), quoted),
+        );
+        let numbers = "expected 9 numbers, found 3";
+        check("hdu4069", "1\n1 2 3", std, (K::Size, 2, None, numbers));
+        check(
+            "fpuzzles",
+            r#"{"grid": 3}"#,
+            std,
+            (K::Document, 1, None, ""),
+        );
+        let link = "https://sudokupad.app/sclnotapuzzle";
+        check("sudokupad", link, std, (K::Document, 1, None, ""));
+        let input = std::io::BufReader::new(Failing(b"\n"));
+        let e = by_name("line").unwrap().read(Box::new(input), std).next();
+        let e = e.unwrap().unwrap_err();
+        assert_eq!((e.kind, e.line, e.column), (K::Read, 2, None));
+        assert_eq!(e.to_string(), "line 2: cannot read: disk on fire");
+    }
 
     #[test]
     fn standard_and_custom_alphabets() {

@@ -25,7 +25,9 @@ use serde_json::Value;
 
 use super::lzstring::decompress_from_base64;
 use super::text::Lines;
-use super::{About, Case, Cases, Fit, Format, Head, InputError, Options, fpuzzles, plain};
+use super::{
+    About, Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options, fpuzzles, plain,
+};
 use crate::sudoku::{Grid, Shape};
 
 pub mod drawings;
@@ -119,6 +121,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             Err(e) => return Some(Err(e)),
         };
         let read = read_link(text.trim(), &self.rules).map_err(|message| InputError {
+            kind: InputErrorKind::Document,
             header: false,
             line,
             column: None,
