@@ -112,8 +112,11 @@ impl Format for FPuzzles {
         })
     }
     plain::line_answers!();
-    fn link(&self) -> Option<super::Link> {
-        Some(super::Link::FPuzzles)
+    fn writes_links(&self) -> bool {
+        true
+    }
+    fn link(&self, case: &Case, solution: Option<&Grid>) -> Result<String, String> {
+        super::fpuzzles_link(case, solution)
     }
 }
 

@@ -50,7 +50,6 @@ use std::sync::Arc;
 use crate::sudoku::{Grid, MAX_N, Shape, Variant};
 
 pub use sudokupad::rule_names;
-pub use sudokupad::write::link as write_link;
 pub use sukaku::write_marks;
 pub use text::Head;
 
@@ -217,12 +216,19 @@ pub trait Format: Sync {
     fn separator(&self) -> &'static str {
         ""
     }
-    /// The link this format writes of a whole case (its rules too), when
-    /// it writes links (`fpuzzles`, `sudokupad`) rather than grids: `dlx
-    /// solve` and `dlx generate` then write each puzzle as a link with its
-    /// solution ([`sudokupad::write::link`]).
-    fn link(&self) -> Option<Link> {
-        None
+    /// Whether this format writes links of whole cases, their rules too
+    /// (`fpuzzles`, `sudokupad`), rather than grids: `dlx solve` and `dlx
+    /// generate` then write each puzzle as a link ([`Format::link`]) with
+    /// its solution.
+    fn writes_links(&self) -> bool {
+        false
+    }
+    /// The link of `case` with `solution` embedded when given, in a format
+    /// that [writes links](Format::writes_links). Each link is read back
+    /// before it is returned, so a rule it cannot hold is an error, never
+    /// a link to another puzzle. The other formats say they write none.
+    fn link(&self, _case: &Case, _solution: Option<&Grid>) -> Result<String, String> {
+        Err(format!("the {} format writes no links", self.name()))
     }
     /// Whether the format writes a puzzle's rules beside its grid, so that
     /// what it writes reads back as the same variant (`line`, `variant`):
@@ -232,15 +238,12 @@ pub trait Format: Sync {
     }
 }
 
-/// A link a format writes ([`Format::link`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Link {
-    /// `https://www.f-puzzles.com/?load=…`: f-puzzles' JSON, lz-string
-    /// compressed.
-    FPuzzles,
-    /// `https://sudokupad.app/scl…`: SudokuPad's zipped puzzle JSON,
-    /// lz-string compressed.
-    SudokuPad,
+/// The f-puzzles link of `case`, for `FPuzzles`' [`Format::link`]:
+/// `sudokupad::write` writes both kinds of link (SudokuPad's is made from
+/// f-puzzles' document), and `fpuzzles` cannot import it (it imports
+/// `fpuzzles`).
+pub(crate) fn fpuzzles_link(case: &Case, solution: Option<&Grid>) -> Result<String, String> {
+    sudokupad::write::link(sudokupad::write::Link::FPuzzles, case, solution)
 }
 
 /// `# not settled: PUZZLE`, the [`Format::unsettled`] line of the

@@ -84,8 +84,11 @@ impl Format for SudokuPad {
         })
     }
     plain::line_answers!();
-    fn link(&self) -> Option<super::Link> {
-        Some(super::Link::SudokuPad)
+    fn writes_links(&self) -> bool {
+        true
+    }
+    fn link(&self, case: &Case, solution: Option<&Grid>) -> Result<String, String> {
+        write::link(write::Link::SudokuPad, case, solution)
     }
 }
 

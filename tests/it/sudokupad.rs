@@ -13,8 +13,8 @@ use std::path::Path;
 
 use dlx_engine::__unstable::fpuzzles::FPuzzles;
 use dlx_engine::__unstable::sudokupad::read_link;
-use dlx_engine::__unstable::sudokupad::write::{link, same_puzzle};
-use dlx_engine::format::{self, Case, Format, Link, Options};
+use dlx_engine::__unstable::sudokupad::write::{Link, link, same_puzzle};
+use dlx_engine::format::{self, Case, Format, Options};
 use dlx_engine::sudoku::{Grid, Shape};
 use dlx_engine::sudoku::{check_solution, check_variant};
 use proptest::prelude::*;
