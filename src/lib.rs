@@ -358,6 +358,11 @@ pub mod __unstable {
     pub mod sudokupad {
         pub use crate::format::sudokupad::{SudokuPad, drawings, read_link, write, zip};
     }
+    /// The pictures' parts.
+    pub mod render {
+        /// The side of a cell in a picture's units (pixels of `svg`).
+        pub const UNIT: i64 = crate::render::UNIT;
+    }
     /// The Sukaku reader.
     pub mod sukaku {
         pub use crate::format::sukaku::{Sukaku, parse_line};

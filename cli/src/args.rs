@@ -27,7 +27,7 @@ pub(super) struct PuzzleArgs {
     #[arg(long = "box", value_name = "RxC")]
     pub(super) box_shape: Option<Shape>,
     /// Symbols of the digits 1, 2, ... in order, e.g. 0123456789ABCDEF.
-    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
+    #[arg(long, value_name = "SYMBOLS", value_parser = <Alphabet as std::str::FromStr>::from_str)]
     pub(super) alphabet: Option<Alphabet>,
     /// Input format (see docs/formats.md); auto detects it per input.
     #[arg(long, value_name = "NAME", default_value = "auto", value_parser = input_formats())]
@@ -174,7 +174,7 @@ impl fmt::Debug for InputFormat {
 /// The names `--format` takes, `auto` and the formats', parsed to the
 /// format they name.
 pub(super) fn input_formats() -> impl TypedValueParser<Value = InputFormat> {
-    let names = std::iter::once("auto").chain(format::names());
+    let names = std::iter::once("auto").chain(format::ALL.iter().map(|f| f.name()));
     PossibleValuesParser::new(names).map(|name| InputFormat(format::by_name(&name)))
 }
 

@@ -48,7 +48,7 @@ use super::sudoku::{SolverKind, Solvers};
 use super::{ExitStatus, Input, is_broken_pipe};
 use dlx_engine::dlx::Batch;
 use dlx_engine::dlx::{Outcome, SearchLimits};
-use dlx_engine::format::{Alphabet, Reader};
+use dlx_engine::format::{self, Alphabet};
 use dlx_engine::sudoku::{Grid, PuzzleError, Shape};
 
 /// Puzzles each solver solves before the next solver takes its turn.
@@ -246,7 +246,13 @@ pub fn load(
     let reader = input.open()?;
     let mut puzzles = Vec::new();
     let mut bad = 0;
-    for (i, case) in Reader::new(reader, shape, alphabet.clone()).enumerate() {
+    let line = format::by_name("line").expect("format::ALL lists the line format");
+    let opts = format::Options {
+        shape,
+        alphabet: alphabet.clone(),
+        rules: Vec::new(),
+    };
+    for (i, case) in line.read(reader, &opts).enumerate() {
         match case {
             Ok(case) if i % every.max(1) == 0 => puzzles.push(case.grid),
             Ok(_) => {}

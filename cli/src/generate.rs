@@ -201,13 +201,13 @@ impl TextJob {
     /// when there are rules, else as the format writes it (with its
     /// solution if asked).
     fn text_of(&self, i: u64, g: &Generated) -> Result<String, String> {
-        if let Some(kind) = self.fmt.link() {
+        if self.fmt.writes_links() {
             let mut case = format::Case::new(g.puzzle.clone(), 0);
             if !g.rules.is_plain() {
                 case.variant = Some(Arc::new(g.rules.clone()));
             }
             let solution = self.with_solution.then_some(&g.solution);
-            return format::write_link(kind, &case, solution).map(|l| l + "\n");
+            return self.fmt.link(&case, solution).map(|l| l + "\n");
         }
         Ok(match &self.rules {
             Some(_) => {
@@ -243,7 +243,7 @@ fn written_rules(
         false => fields,
     });
     let writes_rules = fmt.writes_rules() && !opts.with_solution;
-    if rules.is_some() && !writes_rules && fmt.link().is_none() {
+    if rules.is_some() && !writes_rules && !fmt.writes_links() {
         let n = opts.shape.n();
         let default_shape = Shape::for_side(n).ok() == Some(variant.shape());
         let what = match variant.is_plain() && !opts.settings.jigsaw && !default_shape {

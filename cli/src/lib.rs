@@ -123,8 +123,9 @@ impl Input {
         if arg.exists() || text.contains(['\n', '/']) {
             return None;
         }
-        let alphabet = dlx_engine::format::Alphabet::default();
-        match dlx_engine::format::parse_line(text, 1, None, &alphabet) {
+        let line = dlx_engine::format::by_name("line").expect("format::ALL lists the line format");
+        let opts = dlx_engine::format::Options::default();
+        match line.read(Box::new(text.as_bytes()), &opts).next() {
             Some(Ok(_)) => Some(format!("{text}\n").into_bytes()),
             _ => None,
         }

@@ -604,7 +604,7 @@ struct BenchArgs {
     #[arg(long = "box", value_name = "RxC")]
     box_shape: Option<Shape>,
     /// Symbols of the digits 1, 2, ... in order.
-    #[arg(long, value_name = "SYMBOLS", value_parser = Alphabet::custom)]
+    #[arg(long, value_name = "SYMBOLS", value_parser = <Alphabet as std::str::FromStr>::from_str)]
     alphabet: Option<Alphabet>,
     /// Spread the puzzles over N threads (0: one per core; at most 256), each with its
     /// own solvers; puzzles/s is then what the threads reach together.

@@ -430,7 +430,7 @@ fn solve_or_count(job: Job, ctx: &Context<'_>, solvers: &mut Solvers) -> Done {
     done.out = match writer {
         // Links only where --output asks for them: a link read is solved
         // to its grid.
-        Some(writer) if ctx.task == Task::Solve && ctx.output.and_then(|o| o.link()).is_some() => {
+        Some(writer) if ctx.task == Task::Solve && ctx.output.is_some_and(|o| o.writes_links()) => {
             let opts = &ctx.format_opts;
             linked_answer(
                 writer,
@@ -549,10 +549,11 @@ fn linked_answer(
     done: &mut Done,
     (name, line, opts): (&str, usize, &format::Options),
 ) -> Option<String> {
-    let (Some(kind), Some(case), Some(solution)) = (writer.link(), case, &verdict.solution) else {
+    let (true, Some(case), Some(solution)) = (writer.writes_links(), case, &verdict.solution)
+    else {
         return written_answer(writer, verdict, 0, name, line, opts);
     };
-    match format::write_link(kind, case, Some(solution)) {
+    match writer.link(case, Some(solution)) {
         Ok(link) => Some(link + "\n"),
         Err(e) => {
             done.err

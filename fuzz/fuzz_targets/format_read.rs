@@ -22,7 +22,7 @@ fuzz_target!(|data: &[u8]| {
         _ => Some(Shape::NINE),
     };
     let alphabet = if opt & 4 != 0 {
-        Alphabet::custom("0123456789ABCDEF").unwrap()
+        "0123456789ABCDEF".parse::<Alphabet>().unwrap()
     } else {
         Alphabet::default()
     };

@@ -9,9 +9,9 @@
 
 use dlx_engine::__unstable::lzstring::decompress_from_base64;
 use dlx_engine::__unstable::sudoku::VariantInternals as _;
-use dlx_engine::__unstable::sudokupad::write::{link, same_puzzle};
+use dlx_engine::__unstable::sudokupad::write::{Link, link, same_puzzle};
 use dlx_engine::__unstable::sudokupad::{SudokuPad, drawings, read_link, zip};
-use dlx_engine::format::{Format, Link, Options};
+use dlx_engine::format::{Format, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

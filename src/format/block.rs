@@ -15,7 +15,7 @@ use std::io::BufRead;
 
 use super::cells::Cells;
 use super::text::{Lines, is_number};
-use super::{Case, Cases, Fit, Format, Head, InputError, Options, Rule};
+use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options, Rule};
 use crate::sudoku::{Grid, Shape};
 
 /// A judge format whose cases are blocks of rows: everything that sets one
@@ -242,6 +242,7 @@ impl<R: Rows> Reader<'_, R> {
                     self.lines.unread(line, text.clone());
                 }
                 Some(InputError {
+                    kind: InputErrorKind::Header,
                     header: true,
                     line,
                     column: Some(1),
@@ -263,6 +264,7 @@ pub(super) fn past_the_count<R: BufRead>(
     match lines.next_content()? {
         Err(e) => Some(Err(e)),
         Ok((line, _)) => Some(Err(InputError {
+            kind: InputErrorKind::Trailing,
             header: true,
             line,
             column: None,
@@ -302,6 +304,7 @@ impl<R: Rows> Iterator for Reader<'_, R> {
                     let Some(start) = first_line else {
                         return self.remaining.map(|left| {
                             Err(InputError {
+                                kind: InputErrorKind::Truncated,
                                 header: false,
                                 line: self.lines.line() + 1,
                                 column: None,

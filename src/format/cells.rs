@@ -6,7 +6,7 @@
 //! `0..=n` (0 empty); anything else is an [`InputError`] pointing at the
 //! first offending column (1-based, in characters).
 
-use super::InputError;
+use super::{InputError, InputErrorKind};
 use crate::sudoku::Grid;
 
 /// The cell syntax of a judge format.
@@ -75,6 +75,7 @@ impl Cells {
             }
             if cells.len() == n {
                 return Err(InputError {
+                    kind: InputErrorKind::Size,
                     header: false,
                     line,
                     column,
@@ -143,6 +144,7 @@ pub(crate) fn join_or(parts: &[String]) -> String {
 /// An error `expected WHAT, found 'c'`.
 pub(crate) fn found(line: usize, column: Option<usize>, what: &str, c: char) -> InputError {
     InputError {
+        kind: InputErrorKind::Symbol,
         header: false,
         line,
         column,
@@ -174,6 +176,7 @@ pub(crate) fn parse_numbers(
         };
         let Some(v) = value else {
             return Err(InputError {
+                kind: InputErrorKind::Symbol,
                 header: false,
                 line,
                 column: Some(start),
@@ -182,6 +185,7 @@ pub(crate) fn parse_numbers(
         };
         if Some(cells.len()) == n {
             return Err(InputError {
+                kind: InputErrorKind::Size,
                 header: false,
                 line,
                 column: Some(start),

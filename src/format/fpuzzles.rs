@@ -23,7 +23,7 @@ use serde_json::Value;
 use super::lzstring::decompress_from_base64;
 use super::plain;
 use super::text::Lines;
-use super::{Case, Cases, Fit, Format, Head, InputError, Options};
+use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
 use crate::sudoku::{Constraint, Grid, Shape, Variant, numbered_label};
 
 mod document;
@@ -112,8 +112,11 @@ impl Format for FPuzzles {
         })
     }
     plain::line_answers!();
-    fn link(&self) -> Option<super::Link> {
-        Some(super::Link::FPuzzles)
+    fn writes_links(&self) -> bool {
+        true
+    }
+    fn link(&self, case: &Case, solution: Option<&Grid>) -> Result<String, String> {
+        super::fpuzzles_link(case, solution)
     }
 }
 
@@ -141,6 +144,7 @@ impl<R: BufRead> Iterator for Reader<R> {
         };
         let trimmed = text.trim();
         let error = |message: String| InputError {
+            kind: InputErrorKind::Document,
             header: false,
             line,
             column: None,

@@ -19,7 +19,7 @@ use std::io::BufRead;
 
 use super::cells::{found, parse_numbers};
 use super::text::Lines;
-use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
+use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
 use crate::sudoku::{Grid, MAX_N, Shape};
 
 /// The grid format.
@@ -132,6 +132,7 @@ impl Reader<'_> {
                 Ok(s) => s,
                 Err(_) => {
                     return Some(Err(InputError {
+                        kind: InputErrorKind::Size,
                         header: false,
                         line: start,
                         column: None,

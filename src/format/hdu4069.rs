@@ -22,7 +22,7 @@ use std::sync::Arc;
 use super::block::{CountLine, Rows, read_blocks};
 use super::text::is_number;
 use super::variant::words;
-use super::{Case, Cases, Fit, Format, Head, InputError, Options, Rule};
+use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options, Rule};
 use crate::sudoku::{Grid, Shape, Variant};
 
 /// The HDU 4069 format.
@@ -122,26 +122,34 @@ fn parse_row(text: &str, line: usize) -> Result<Vec<u16>, InputError> {
     let words = words(text);
     let mut row = Vec::with_capacity(9);
     for (column, word) in words {
-        let error = |message: String| InputError {
+        let error = |kind, message: String| InputError {
+            kind,
             header: false,
             line,
             column: Some(column),
             message,
         };
         if row.len() == 9 {
-            return Err(error("expected 9 numbers, found more".into()));
+            return Err(error(
+                InputErrorKind::Size,
+                "expected 9 numbers, found more".into(),
+            ));
         }
         match parse_value(word) {
             Some(v) => row.push(v),
             None => {
-                return Err(error(format!(
-                    "expected a cell number 0-255 (a digit 0-9 plus walls 16, 32, 64, 128), found '{word}'"
-                )));
+                return Err(error(
+                    InputErrorKind::Symbol,
+                    format!(
+                        "expected a cell number 0-255 (a digit 0-9 plus walls 16, 32, 64, 128), found '{word}'"
+                    ),
+                ));
             }
         }
     }
     if row.len() < 9 {
         return Err(InputError {
+            kind: InputErrorKind::Size,
             header: false,
             line,
             column: None,
@@ -195,6 +203,7 @@ fn to_case(values: &[u16], line: usize) -> Result<Case, InputError> {
     if sizes.len() != 9 || sizes.iter().any(|&s| s != 9) {
         let list: Vec<String> = sizes.iter().map(usize::to_string).collect();
         return Err(InputError {
+            kind: InputErrorKind::Rules,
             header: false,
             line,
             column: None,

@@ -8,7 +8,7 @@
 use std::io::BufRead;
 
 use super::text::Lines;
-use super::{Case, Cases, Fit, Format, Head, InputError, Options};
+use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The LeetCode format.
@@ -106,7 +106,8 @@ impl Scan {
         let c = chars[*i];
         let column = Some(*i + 1);
         *i += 1;
-        let fail = |message: String| InputError {
+        let fail = |kind, message: String| InputError {
+            kind,
             header: false,
             line,
             column,
@@ -118,17 +119,26 @@ impl Scan {
                 self.start.get_or_insert(line);
                 self.depth += 1;
                 if self.depth > 2 {
-                    self.note(fail("expected a quoted cell or ']', found '['".into()));
+                    self.note(fail(
+                        InputErrorKind::Symbol,
+                        "expected a quoted cell or ']', found '['".into(),
+                    ));
                 }
                 self.row_len = 0;
             }
-            ']' if self.depth == 0 => self.note(fail("expected '[', found ']'".into())),
+            ']' if self.depth == 0 => self.note(fail(
+                InputErrorKind::Symbol,
+                "expected '[', found ']'".into(),
+            )),
             ']' => {
                 self.depth -= 1;
                 if self.depth == 1 {
                     if self.row_len != N {
                         let found = self.row_len;
-                        self.note(fail(format!("expected {N} cells in a row, found {found}")));
+                        self.note(fail(
+                            InputErrorKind::Size,
+                            format!("expected {N} cells in a row, found {found}"),
+                        ));
                     }
                     self.rows += 1;
                 }
@@ -143,7 +153,10 @@ impl Scan {
                 } else {
                     "'[', ',' or ']'"
                 };
-                self.note(fail(format!("expected {what}, found '{c}'")));
+                self.note(fail(
+                    InputErrorKind::Symbol,
+                    format!("expected {what}, found '{c}'"),
+                ));
                 if self.depth == 0 {
                     return Step::NotABoard(self.error.take().expect("just set"));
                 }
@@ -174,6 +187,7 @@ impl Scan {
         }
         let found = cell.map_or("the end of the line".into(), |c| format!("'{c}'"));
         self.note(InputError {
+            kind: InputErrorKind::Symbol,
             header: false,
             line,
             column: Some(i + 1),
@@ -190,6 +204,7 @@ impl Scan {
         let start = self.start.unwrap_or(line);
         if self.rows != N {
             self.note(InputError {
+                kind: InputErrorKind::Size,
                 header: false,
                 line: start,
                 column: None,
@@ -210,6 +225,7 @@ impl Scan {
     fn end_of_input(self) -> Option<Result<Case, InputError>> {
         let start = self.start?;
         Some(Err(self.error.unwrap_or(InputError {
+            kind: InputErrorKind::Truncated,
             header: false,
             line: start,
             column: None,

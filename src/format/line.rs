@@ -114,7 +114,7 @@ fn looks_like_lines(head: &Head) -> bool {
 }
 
 /// Reads puzzles one line at a time from `input`.
-pub struct Reader<R> {
+pub(crate) struct Reader<R> {
     lines: Lines<R>,
     shape: Option<Shape>,
     alphabet: Alphabet,
@@ -122,7 +122,7 @@ pub struct Reader<R> {
 
 impl<R: BufRead> Reader<R> {
     /// A reader; `shape` fixes the box shape instead of inferring it.
-    pub fn new(input: R, shape: Option<Shape>, alphabet: Alphabet) -> Self {
+    pub(crate) fn new(input: R, shape: Option<Shape>, alphabet: Alphabet) -> Self {
         Self {
             lines: Lines::new(input),
             shape,

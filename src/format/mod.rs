@@ -44,13 +44,12 @@ pub(crate) mod yzoj;
 
 use std::fmt;
 use std::io::BufRead;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::sudoku::{Grid, MAX_N, Shape, Variant};
 
-pub use line::{Reader, parse_line};
 pub use sudokupad::rule_names;
-pub use sudokupad::write::link as write_link;
 pub use sukaku::write_marks;
 pub use text::Head;
 
@@ -95,8 +94,8 @@ impl Case {
     }
 }
 
-/// The cases of one input, in order.
-pub type Cases<'a> = Box<dyn Iterator<Item = Result<Case, InputError>> + 'a>;
+/// The cases of one input, in order ([`Format::read`]).
+pub(crate) type Cases<'a> = Box<dyn Iterator<Item = Result<Case, InputError>> + 'a>;
 
 /// Options that some readers and writers use (the generic formats; the
 /// judge formats have fixed sizes and symbols).
@@ -113,6 +112,7 @@ pub struct Options {
 
 /// How well the head of an input fits a format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Fit {
     /// It does not.
     No,
@@ -129,6 +129,7 @@ pub enum Fit {
 
 /// Which solution a format's judge accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Rule {
     /// Any solution.
     Any,
@@ -148,8 +149,13 @@ pub trait Format: Sync {
     fn example(&self) -> &'static str;
     /// How well the head of an input fits.
     fn detect(&self, head: &Head) -> Fit;
-    /// The cases of `input`.
-    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a>;
+    /// The cases of `input`, in order: each a [`Case`] or what is wrong
+    /// with it.
+    fn read<'a>(
+        &self,
+        input: Box<dyn BufRead + 'a>,
+        opts: &Options,
+    ) -> Box<dyn Iterator<Item = Result<Case, InputError>> + 'a>;
     /// Whether the format can write grids of `shape`.
     fn holds(&self, shape: Shape) -> bool;
     /// Whether the writer spells digits with the `--alphabet` symbols.
@@ -210,12 +216,19 @@ pub trait Format: Sync {
     fn separator(&self) -> &'static str {
         ""
     }
-    /// The link this format writes of a whole case (its rules too), when
-    /// it writes links (`fpuzzles`, `sudokupad`) rather than grids: `dlx
-    /// solve` and `dlx generate` then write each puzzle as a link with its
-    /// solution ([`sudokupad::write::link`]).
-    fn link(&self) -> Option<Link> {
-        None
+    /// Whether this format writes links of whole cases, their rules too
+    /// (`fpuzzles`, `sudokupad`), rather than grids: `dlx solve` and `dlx
+    /// generate` then write each puzzle as a link ([`Format::link`]) with
+    /// its solution.
+    fn writes_links(&self) -> bool {
+        false
+    }
+    /// The link of `case` with `solution` embedded when given, in a format
+    /// that [writes links](Format::writes_links). Each link is read back
+    /// before it is returned, so a rule it cannot hold is an error, never
+    /// a link to another puzzle. The other formats say they write none.
+    fn link(&self, _case: &Case, _solution: Option<&Grid>) -> Result<String, String> {
+        Err(format!("the {} format writes no links", self.name()))
     }
     /// Whether the format writes a puzzle's rules beside its grid, so that
     /// what it writes reads back as the same variant (`line`, `variant`):
@@ -225,15 +238,12 @@ pub trait Format: Sync {
     }
 }
 
-/// A link a format writes ([`Format::link`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Link {
-    /// `https://www.f-puzzles.com/?load=…`: f-puzzles' JSON, lz-string
-    /// compressed.
-    FPuzzles,
-    /// `https://sudokupad.app/scl…`: SudokuPad's zipped puzzle JSON,
-    /// lz-string compressed.
-    SudokuPad,
+/// The f-puzzles link of `case`, for `FPuzzles`' [`Format::link`]:
+/// `sudokupad::write` writes both kinds of link (SudokuPad's is made from
+/// f-puzzles' document), and `fpuzzles` cannot import it (it imports
+/// `fpuzzles`).
+pub(crate) fn fpuzzles_link(case: &Case, solution: Option<&Grid>) -> Result<String, String> {
+    sudokupad::write::link(sudokupad::write::Link::FPuzzles, case, solution)
 }
 
 /// `# not settled: PUZZLE`, the [`Format::unsettled`] line of the
@@ -287,7 +297,7 @@ pub fn parse_puzzle_line(
     };
     match marks {
         true => sukaku::parse_line(text, line, shape, alphabet),
-        false => parse_line(text, line, shape, alphabet),
+        false => line::parse_line(text, line, shape, alphabet),
     }
 }
 
@@ -296,8 +306,8 @@ pub fn by_name(name: &str) -> Option<&'static dyn Format> {
     ALL.iter().copied().find(|f| f.name() == name)
 }
 
-/// Every format's name.
-pub fn names() -> Vec<&'static str> {
+/// Every format's name, in the order of [`ALL`].
+fn names() -> Vec<&'static str> {
     ALL.iter().map(|f| f.name()).collect()
 }
 
@@ -352,9 +362,13 @@ pub fn detect(head: &Head) -> Result<&'static dyn Format, DetectError> {
     }
 }
 
-/// A malformed case: where, and what was expected.
+/// A malformed case: what kind of mistake, where, and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub struct InputError {
+    /// What kind of mistake it is, for a caller to branch on (the
+    /// message says it in words).
+    pub kind: InputErrorKind,
     /// 1-based line.
     pub line: usize,
     /// 1-based column (in characters), when one character is to blame.
@@ -366,10 +380,47 @@ pub struct InputError {
     pub header: bool,
 }
 
+/// What kind of mistake an [`InputError`] is; new kinds may come with new
+/// formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum InputErrorKind {
+    /// The input could not be read (an I/O error); reading stops there.
+    Read,
+    /// Bytes that are no line of text: invalid UTF-8, a carriage return
+    /// inside a line, or a line far longer than any puzzle.
+    Text,
+    /// A character or word the format does not take where it stands: a
+    /// symbol that is no digit of the grid, a number out of range, a
+    /// bracket or separator out of place. The column points at it.
+    Symbol,
+    /// A row or case of the wrong number of cells, rows or pencil marks,
+    /// or a number of cells that makes no Sudoku size.
+    Size,
+    /// The input ended inside a case, or before the cases its count line
+    /// announced.
+    Truncated,
+    /// A line that should give the number of cases or the box size does
+    /// not.
+    Header,
+    /// Input after the cases the count line announced, which is not read.
+    Trailing,
+    /// The alphabet (`--alphabet`) has no symbols for the grid's digits.
+    Alphabet,
+    /// The puzzle's rules do not read or make no puzzle: a field of a
+    /// variant line, the walls of an HDU 4069 grid.
+    Rules,
+    /// A puzzle document that does not read: f-puzzles' JSON or an
+    /// f-puzzles or SudokuPad link (its compression, its JSON, or rules
+    /// its reader cannot take).
+    Document,
+}
+
 impl InputError {
     /// A row of line `line` with `found` cells where `expected` were due.
     pub(crate) fn cell_count(line: usize, expected: usize, found: usize) -> Self {
         Self {
+            kind: InputErrorKind::Size,
             header: false,
             line,
             column: None,
@@ -381,6 +432,7 @@ impl InputError {
     /// `found` of its `expected` rows.
     pub(crate) fn truncated(line: usize, expected: usize, found: usize) -> Self {
         Self {
+            kind: InputErrorKind::Truncated,
             header: false,
             line,
             column: None,
@@ -404,8 +456,9 @@ impl fmt::Display for InputError {
 /// The standard alphabet is `1`-`9`, then `A`-`Z`, then `a`-`z`, then `@`,
 /// `$`, `%` (64 symbols); for `n <= 35` letters are read case-blind. Empty
 /// cells are `.`, `0` and `_`. A custom alphabet such as
-/// `0123456789ABCDEF` gives the symbols of `1..=n` in order; `0` then is a
-/// digit, and only `.` and `_` are empty.
+/// `0123456789ABCDEF` (parsed from its symbols: `"0123456789ABCDEF".parse()`)
+/// gives the symbols of `1..=n` in order; `0` then is a digit, and only
+/// `.` and `_` are empty.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alphabet {
     symbols: Vec<char>,
@@ -424,9 +477,14 @@ impl Default for Alphabet {
     }
 }
 
-impl Alphabet {
-    /// A custom alphabet: its characters stand for `1, 2, ...` in order.
-    pub fn custom(symbols: &str) -> Result<Self, String> {
+/// A custom alphabet (`--alphabet`): the characters of the text stand
+/// for `1, 2, ...` in order. An error says why the text is none: a
+/// reserved character (`.`, `_`, `#`, `:`, whitespace), one given twice,
+/// or more than 64 of them (or none).
+impl FromStr for Alphabet {
+    type Err = String;
+
+    fn from_str(symbols: &str) -> Result<Self, String> {
         let symbols: Vec<char> = symbols.chars().collect();
         for (i, &c) in symbols.iter().enumerate() {
             if c == '.' || c == '_' || c == '#' || c == ':' || c.is_whitespace() {
@@ -444,10 +502,12 @@ impl Alphabet {
             custom: true,
         })
     }
+}
 
+impl Alphabet {
     /// The digit (`1..=n`) that `c` stands for, `Some(0)` for an empty cell,
     /// or `None` if `c` means nothing in a grid of side `n`.
-    pub fn value(&self, c: char, n: usize) -> Option<u8> {
+    pub(crate) fn value(&self, c: char, n: usize) -> Option<u8> {
         if c == '.' || c == '_' || (c == '0' && !self.custom) {
             return Some(0);
         }
@@ -518,6 +578,109 @@ impl Alphabet {
 mod tests {
     use super::*;
 
+    /// The first error `format` gives of `input` read with `opts`: checks
+    /// its kind, line and column, and that its message starts with
+    /// `message`.
+    fn check(format: &str, input: impl AsRef<[u8]>, opts: &Options, want: Want) {
+        let input = input.as_ref().to_vec();
+        let e = by_name(format)
+            .unwrap()
+            .read(Box::new(std::io::Cursor::new(input)), opts)
+            .find_map(Result::err)
+            .unwrap_or_else(|| panic!("{format}: no error"));
+        let (kind, line, column, message) = want;
+        assert_eq!(
+            (e.kind, e.line, e.column),
+            (kind, line, column),
+            "{format}: {e}"
+        );
+        assert!(e.message.starts_with(message), "{format}: {e}");
+    }
+
+    /// An input error's kind, line, column and the start of its message.
+    type Want = (InputErrorKind, usize, Option<usize>, &'static str);
+
+    /// An input whose reading fails after `self.0`.
+    struct Failing(&'static [u8]);
+
+    impl std::io::Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.0.is_empty() {
+                true => Err(std::io::Error::other("disk on fire")),
+                false => std::io::Read::read(&mut self.0, buf),
+            }
+        }
+    }
+
+    #[test]
+    fn input_errors_say_their_kind_and_where() {
+        use InputErrorKind as K;
+        const P: &str =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let std = &Options::default();
+        let (x, digit) = (format!("{}x", &P[..80]), "expected a digit 1-9 or '.', '0'");
+        check("line", x, std, (K::Symbol, 1, Some(81), digit));
+        let size = "12 cells is not a Sudoku size";
+        check("line", "\n123456789012", std, (K::Size, 2, None, size));
+        let four = "0123".parse().unwrap();
+        let four = &Options {
+            alphabet: four,
+            ..Options::default()
+        };
+        let alphabet = "the alphabet has no symbols for 9 digits";
+        check("line", P, four, (K::Alphabet, 1, None, alphabet));
+        let regions = "expected 81 symbols, one per cell, found 2";
+        let field = format!("{P} regions=ab");
+        check("line", field, std, (K::Rules, 1, Some(91), regions));
+        check(
+            "line",
+            b"1234\xff",
+            std,
+            (K::Text, 1, Some(5), "invalid UTF-8"),
+        );
+        let rows = "expected 9 rows, found the end of the input after 2";
+        check(
+            "grid",
+            "123456789\n123456789",
+            std,
+            (K::Truncated, 1, None, rows),
+        );
+        let count = "expected the number of cases, found 'two'";
+        check("poj2676", "two", std, (K::Header, 1, Some(1), count));
+        let more = "expected the end of the input after the 1 case";
+        let past = format!("1\n{}extra", "123456789\n".repeat(9));
+        check("poj2676", past, std, (K::Trailing, 11, None, more));
+        let rows = "expected 9 rows, found the end of the input after 1";
+        check(
+            "poj2676",
+            "2\n123456789",
+            std,
+            (K::Truncated, 2, None, rows),
+        );
+        let quoted = "expected a digit 1-9 or '.' in quotes, found 'x'";
+        check(
+            "leetcode",
+            r#"[["5","x"]]"#,
+            std,
+            (K::Symbol, 1, Some(8), quoted),
+        );
+        let numbers = "expected 9 numbers, found 3";
+        check("hdu4069", "1\n1 2 3", std, (K::Size, 2, None, numbers));
+        check(
+            "fpuzzles",
+            r#"{"grid": 3}"#,
+            std,
+            (K::Document, 1, None, ""),
+        );
+        let link = "https://sudokupad.app/sclnotapuzzle";
+        check("sudokupad", link, std, (K::Document, 1, None, ""));
+        let input = std::io::BufReader::new(Failing(b"\n"));
+        let e = by_name("line").unwrap().read(Box::new(input), std).next();
+        let e = e.unwrap().unwrap_err();
+        assert_eq!((e.kind, e.line, e.column), (K::Read, 2, None));
+        assert_eq!(e.to_string(), "line 2: cannot read: disk on fire");
+    }
+
     #[test]
     fn standard_and_custom_alphabets() {
         let a = Alphabet::default();
@@ -528,12 +691,12 @@ mod tests {
         assert_eq!(a.value('%', 64), Some(64));
         assert_eq!(a.value('0', 16), Some(0));
         assert_eq!(a.describe(16), "a digit 1-G or '.', '0' or '_' for empty");
-        let hex = Alphabet::custom("0123456789ABCDEF").unwrap();
+        let hex: Alphabet = "0123456789ABCDEF".parse().unwrap();
         assert_eq!(hex.value('0', 16), Some(1));
         assert_eq!(hex.value('F', 16), Some(16));
         assert_eq!(hex.value('.', 16), Some(0));
         assert_eq!(hex.symbol(1), '0');
-        assert!(Alphabet::custom("0012").is_err());
-        assert!(Alphabet::custom("12.").is_err());
+        assert!("0012".parse::<Alphabet>().is_err());
+        assert!("12.".parse::<Alphabet>().is_err());
     }
 }

@@ -6,7 +6,7 @@
 //! variant reader while the variant format answers as the line format
 //! does, and neither imports the other.
 
-use super::{Alphabet, Case, InputError, Options};
+use super::{Alphabet, Case, InputError, InputErrorKind, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The messages of a format whose answers other than solutions read as
@@ -96,23 +96,28 @@ pub(crate) fn parse_cells(
         true => cells_text.len(),
         false => cells_text.chars().count(),
     };
-    let error = |column, message| Some(Err(line_error(line, column, message)));
+    let error = |kind, column, message| Some(Err(line_error(kind, line, column, message)));
     let shape = match shape {
         Some(s) if s.cells() == count => s,
         Some(s) => {
             return error(
+                InputErrorKind::Size,
                 None,
                 format!("expected {} cells for {s} boxes, found {count}", s.cells()),
             );
         }
         None => match Shape::for_cell_count(count) {
             Ok(s) => s,
-            Err(e) => return error(None, e.to_string()),
+            Err(e) => return error(InputErrorKind::Size, None, e.to_string()),
         },
     };
     let n = shape.n();
     if !alphabet.covers(n) {
-        return error(None, format!("the alphabet has no symbols for {n} digits"));
+        return error(
+            InputErrorKind::Alphabet,
+            None,
+            format!("the alphabet has no symbols for {n} digits"),
+        );
     }
     let read = match ascii {
         true => digits(cells_text.bytes().map(char::from), alphabet, n, count),
@@ -122,6 +127,7 @@ pub(crate) fn parse_cells(
         Ok(cells) => cells,
         Err((i, c)) => {
             return error(
+                InputErrorKind::Symbol,
                 Some(first_column + i),
                 format!("expected {}, found '{c}'", alphabet.describe(n)),
             );
@@ -162,8 +168,14 @@ pub(crate) fn first_word(text: &str, ends: impl Fn(char) -> bool) -> Option<(usi
 
 /// What is wrong with a line's content at `column` (`None`: the line as a
 /// whole).
-pub(crate) fn line_error(line: usize, column: Option<usize>, message: String) -> InputError {
+pub(crate) fn line_error(
+    kind: InputErrorKind,
+    line: usize,
+    column: Option<usize>,
+    message: String,
+) -> InputError {
     InputError {
+        kind,
         header: false,
         line,
         column,

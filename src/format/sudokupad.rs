@@ -25,7 +25,9 @@ use serde_json::Value;
 
 use super::lzstring::decompress_from_base64;
 use super::text::Lines;
-use super::{About, Case, Cases, Fit, Format, Head, InputError, Options, fpuzzles, plain};
+use super::{
+    About, Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options, fpuzzles, plain,
+};
 use crate::sudoku::{Grid, Shape};
 
 pub mod drawings;
@@ -82,8 +84,11 @@ impl Format for SudokuPad {
         })
     }
     plain::line_answers!();
-    fn link(&self) -> Option<super::Link> {
-        Some(super::Link::SudokuPad)
+    fn writes_links(&self) -> bool {
+        true
+    }
+    fn link(&self, case: &Case, solution: Option<&Grid>) -> Result<String, String> {
+        write::link(write::Link::SudokuPad, case, solution)
     }
 }
 
@@ -119,6 +124,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             Err(e) => return Some(Err(e)),
         };
         let read = read_link(text.trim(), &self.rules).map_err(|message| InputError {
+            kind: InputErrorKind::Document,
             header: false,
             line,
             column: None,

@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use super::plain;
 use super::text::Lines;
-use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
+use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
 use crate::sudoku::{Grid, Shape, Variant};
 
 /// The Sukaku line format.
@@ -209,12 +209,13 @@ pub fn parse_line(
 ) -> Option<Result<Case, InputError>> {
     let (first_column, symbols) = plain::first_word(text, char::is_whitespace)?;
     let count = symbols.chars().count();
-    let error = |column, message| Some(Err(plain::line_error(line, column, message)));
+    let error = |kind, column, message| Some(Err(plain::line_error(kind, line, column, message)));
     let shape = match shape {
         Some(s) if s.n().pow(3) == count => s,
         Some(s) => {
             let n = s.n();
             return error(
+                InputErrorKind::Size,
                 None,
                 format!(
                     "expected {} pencil-mark symbols ({n} per cell) for {s} boxes, found {count}",
@@ -226,6 +227,7 @@ pub fn parse_line(
             Some(Ok(s)) => s,
             _ => {
                 return error(
+                    InputErrorKind::Size,
                     None,
                     format!(
                         "expected n³ pencil-mark symbols, n per cell (64, 216, 512, 729, 1728, 4096, ...), found {count}"
@@ -236,7 +238,11 @@ pub fn parse_line(
     };
     let n = shape.n();
     if !alphabet.covers(n) {
-        return error(None, format!("the alphabet has no symbols for {n} digits"));
+        return error(
+            InputErrorKind::Alphabet,
+            None,
+            format!("the alphabet has no symbols for {n} digits"),
+        );
     }
     let mut masks = vec![0u64; n * n];
     for (i, c) in symbols.chars().enumerate() {
@@ -247,6 +253,7 @@ pub fn parse_line(
             Some(d) if d == digit => masks[cell] |= 1 << place,
             _ => {
                 return error(
+                    InputErrorKind::Symbol,
                     Some(first_column + i),
                     format!(
                         "expected '{}' or '.' (digit {digit} of r{}c{}), found '{c}'",
@@ -270,11 +277,11 @@ pub fn parse_line(
         .collect();
     let grid = match Grid::from_cells(shape, cells) {
         Ok(g) => g,
-        Err(e) => return error(None, e.to_string()),
+        Err(e) => return error(InputErrorKind::Size, None, e.to_string()),
     };
     let variant = match Variant::plain(shape).with_candidates(masks) {
         Ok(v) => v,
-        Err(e) => return error(None, e.to_string()),
+        Err(e) => return error(InputErrorKind::Size, None, e.to_string()),
     };
     let mut case = Case::new(grid, line);
     if !variant.is_plain() {

@@ -12,7 +12,7 @@
 
 use std::io::{self, BufRead, Cursor, Read};
 
-use super::InputError;
+use super::{InputError, InputErrorKind};
 
 /// The longest line any reader takes, in bytes. The longest valid line is
 /// a 64x64 puzzle and its solution on one CSV line (8,192 cells, 4 bytes
@@ -143,6 +143,7 @@ impl<R: BufRead> Lines<R> {
                 self.line += 1;
                 self.buf.clear();
                 Some(Err(InputError {
+                    kind: InputErrorKind::Text,
                     header: false,
                     line: self.line,
                     column: None,
@@ -158,6 +159,7 @@ impl<R: BufRead> Lines<R> {
             Err(e) => {
                 self.done = true;
                 Some(Err(InputError {
+                    kind: InputErrorKind::Read,
                     header: false,
                     line: self.line + 1,
                     column: None,
@@ -197,6 +199,7 @@ pub(crate) fn decode(bytes: &[u8], line: usize) -> Result<String, InputError> {
             .filter(|&&b| b & 0xC0 != 0x80)
             .count();
         InputError {
+            kind: InputErrorKind::Text,
             header: false,
             line,
             column: Some(column + 1),
@@ -213,6 +216,7 @@ pub(crate) fn decode(bytes: &[u8], line: usize) -> Result<String, InputError> {
     // their first puzzle would be lost, so say so instead.
     if let Some(at) = text.find('\r') {
         return Err(InputError {
+            kind: InputErrorKind::Text,
             header: false,
             line,
             column: Some(text[..at].chars().count() + 1),
@@ -285,7 +289,7 @@ impl Head {
     }
 
     /// The lines that are not blank.
-    pub fn content(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn content(&self) -> impl Iterator<Item = &str> {
         self.lines
             .iter()
             .map(String::as_str)

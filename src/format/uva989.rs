@@ -8,7 +8,7 @@ use std::io::BufRead;
 
 use super::cells::{parse_numbers, write_numbers};
 use super::text::{Lines, is_number};
-use super::{Case, Cases, Fit, Format, Head, InputError, Options, Rule};
+use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options, Rule};
 use crate::sudoku::{Grid, Shape};
 
 /// The UVa 989 format.
@@ -65,6 +65,7 @@ impl Format for Uva989 {
                         }
                     }
                     return Some(Err(InputError {
+                        kind: InputErrorKind::Header,
                         header: false,
                         line,
                         column: Some(1),

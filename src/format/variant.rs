@@ -35,7 +35,7 @@ use std::sync::Arc;
 
 use super::plain::{self, parse_cells};
 use super::text::Lines;
-use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
+use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
 use crate::sudoku::{Grid, Shape, Variant, VariantError};
 
 /// The variant line format.
@@ -193,6 +193,7 @@ pub fn parse(
     }
     let error = |(column, message): Located| {
         Some(Err(InputError {
+            kind: InputErrorKind::Rules,
             header: false,
             line,
             column: Some(column),

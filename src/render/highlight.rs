@@ -122,7 +122,7 @@ pub(super) fn strokes(out: &mut String, h: &Highlight, puzzle: &Puzzle<'_>, mark
 mod tests {
     use super::*;
     use crate::format::Alphabet;
-    use crate::render::{Options, svg};
+    use crate::render::svg;
     use crate::sudoku::{Grid, Shape};
 
     #[test]
@@ -153,7 +153,7 @@ mod tests {
             note: None,
             highlight: Some(&h),
         };
-        let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
+        let text = svg(&puzzle, &Alphabet::default()).unwrap();
         let group = |class: &str| {
             let at = text.find(&format!("class=\"{class}\"")).unwrap();
             let end = at + text[at..].find("</g>").unwrap();

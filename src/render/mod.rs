@@ -8,8 +8,9 @@
 //! between all cells; thick lines around the grid and between cells of
 //! different boxes, or of different jigsaw regions (never inside one);
 //! then the digits, written with the puzzle's [`Alphabet`]: givens bold
-//! and black, solved digits regular and blue (unless
-//! [`Options::givens_only`]), and in each cell left empty its pencil marks
+//! and black, solved digits (of [`Puzzle::solution`]) regular and blue
+//! (a sheet's puzzle pages draw the givens only), and in each cell left
+//! empty its pencil marks
 //! ([`Puzzle::marks`], or the rules' own [`Variant::candidates`]) small and
 //! grey, digit `d` in place `d` of a `box_rows` x `box_cols` block (a
 //! keypad of 1-9 on 9x9); a step of an explained path on them
@@ -18,7 +19,7 @@
 //! Invariants:
 //! - the text depends only on the arguments (no clock, no randomness, no
 //!   hash order), so a picture is the same byte for byte on any thread;
-//! - every coordinate is an integer in units of [`UNIT`]ths of a cell, so
+//! - every coordinate is an integer in fortieths of a cell (`UNIT`), so
 //!   equal lines are written equal and adjacent segments meet exactly;
 //! - every character taken from the input (an alphabet's symbol) is
 //!   escaped, so the document is well-formed XML whatever the alphabet;
@@ -35,7 +36,7 @@ mod highlight;
 pub use highlight::Highlight;
 mod pdf;
 mod sheet;
-pub use pdf::{PdfError, document as pdf_document};
+pub use pdf::document as pdf_document;
 pub use sheet::pages as sheet_pages;
 
 use std::fmt::Write as _;
@@ -44,7 +45,7 @@ use crate::format::Alphabet;
 use crate::sudoku::{Grid, Variant};
 
 /// The side of a cell in the drawing's units.
-pub const UNIT: i64 = 40;
+pub(crate) const UNIT: i64 = 40;
 
 /// The margin around the grid, in the drawing's units.
 const MARGIN: i64 = UNIT / 4;
@@ -68,10 +69,11 @@ const FONT: &str = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 
 /// How a puzzle is drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Options {
-    /// Draw the givens only, even when a solution is given (the puzzle to
-    /// print).
-    pub givens_only: bool,
+pub(crate) struct Options {
+    /// Draw the givens only, even when a solution is given (a sheet's
+    /// puzzle pages): no solved digits, and no rings or strokes of the
+    /// highlighted step (its shading stays).
+    pub(crate) givens_only: bool,
 }
 
 /// A puzzle to draw: its grid, its rules (`None`: plain Sudoku of the
@@ -96,7 +98,7 @@ pub struct Puzzle<'a> {
     pub highlight: Option<&'a Highlight>,
 }
 
-/// Why a puzzle cannot be drawn.
+/// Why a puzzle cannot be drawn, or pages written as PDF.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RenderError {
@@ -133,6 +135,16 @@ pub enum RenderError {
         /// Why, with the cell where there is one.
         why: String,
     },
+    /// A page [`pdf_document`] cannot write: not SVG as [`svg`] and
+    /// [`sheet_pages`] write it, or a character outside Latin-1, which
+    /// its fonts have no glyph for.
+    #[error("PDF: page {page}: {why}")]
+    Pdf {
+        /// The page (1-based).
+        page: usize,
+        /// What on it cannot be written.
+        why: String,
+    },
 }
 
 /// A drawn puzzle: an SVG group (`<g>...</g>`) whose picture spans
@@ -148,13 +160,9 @@ pub(crate) struct Drawing {
 }
 
 /// `puzzle` as an SVG document of its own: one pixel per unit, a cell
-/// [`UNIT`] pixels wide.
-pub fn svg(
-    puzzle: &Puzzle<'_>,
-    alphabet: &Alphabet,
-    opts: &Options,
-) -> Result<String, RenderError> {
-    let drawing = draw(puzzle, alphabet, opts)?;
+/// 40 pixels wide. To draw the givens alone, give no solution.
+pub fn svg(puzzle: &Puzzle<'_>, alphabet: &Alphabet) -> Result<String, RenderError> {
+    let drawing = draw(puzzle, alphabet, &Options::default())?;
     let (w, h) = (drawing.width, drawing.height);
     let mut out = String::with_capacity(drawing.body.len() + 256);
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -758,7 +766,7 @@ mod tests {
             note: None,
             highlight: None,
         };
-        let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
+        let text = svg(&puzzle, &Alphabet::default()).unwrap();
         assert!(text.contains("d=\"M0,80H160M80,0V160\""), "{text}");
         assert!(!text.contains("cages") && !text.contains("windows"));
     }
@@ -776,22 +784,19 @@ mod tests {
             highlight: None,
         };
         assert!(matches!(
-            svg(&bad, &Alphabet::default(), &Options::default()),
+            svg(&bad, &Alphabet::default()),
             Err(RenderError::Shape {
                 what: "solution",
                 ..
             })
         ));
-        let short = Alphabet::custom("abc").unwrap();
+        let short = "abc".parse::<Alphabet>().unwrap();
         let ok = Puzzle {
             solution: None,
             marks: None,
             ..bad
         };
-        assert_eq!(
-            svg(&ok, &short, &Options::default()),
-            Err(RenderError::Alphabet { n: 4 })
-        );
+        assert_eq!(svg(&ok, &short), Err(RenderError::Alphabet { n: 4 }));
     }
 
     /// The text of each `<text>` of the group of class `class`.
@@ -831,7 +836,7 @@ mod tests {
             note: None,
             highlight: None,
         };
-        let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
+        let text = svg(&puzzle, &Alphabet::default()).unwrap();
         let drawn = texts_of(&text, "marks");
         // The given's cell has none; r1c2 has 1 top left and 9 bottom
         // right; r9c9 has 2 top middle.
@@ -850,7 +855,7 @@ mod tests {
             solution: Some(&solution),
             ..puzzle
         };
-        let text = svg(&solved, &Alphabet::default(), &Options::default()).unwrap();
+        let text = svg(&solved, &Alphabet::default()).unwrap();
         assert_eq!(texts_of(&text, "marks").len(), 2);
         let short = [0u64; 80];
         let bad = Puzzle {
@@ -858,7 +863,7 @@ mod tests {
             ..puzzle
         };
         assert_eq!(
-            svg(&bad, &Alphabet::default(), &Options::default()),
+            svg(&bad, &Alphabet::default()),
             Err(RenderError::Marks {
                 expected: 81,
                 found: 80
@@ -880,7 +885,7 @@ mod tests {
             note: None,
             highlight: None,
         };
-        let text = svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
+        let text = svg(&puzzle, &Alphabet::default()).unwrap();
         assert_eq!(texts_of(&text, "marks").len(), 15 * 4 + 2);
     }
 }

@@ -9,7 +9,8 @@
 //! (`#rrggbb` or `none`), `stroke-width`, `stroke-dasharray`,
 //! `stroke-linecap`, `stroke-linejoin`, `font-size`, `font-weight` and
 //! `text-anchor`, inherited from groups as SVG inherits them. Anything
-//! else is an error ([`PdfError`]), never a page with something missing.
+//! else is an error ([`RenderError::Pdf`]), never a page with something
+//! missing.
 //! Text is set in the PDF standard fonts Helvetica and Helvetica-Bold
 //! (every PDF reader has them, so nothing is embedded), whose widths
 //! centre it; a character they have no glyph for (outside Latin-1) is an
@@ -23,10 +24,11 @@
 
 use std::fmt::Write as _;
 
-/// Why pages cannot be written as PDF.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("PDF: {0}")]
-pub struct PdfError(pub String);
+use super::RenderError;
+
+/// Why a page cannot be written as PDF.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct PdfError(String);
 
 fn bad(why: impl Into<String>) -> PdfError {
     PdfError(why.into())
@@ -176,10 +178,13 @@ fn points(value: &str) -> Result<f64, PdfError> {
 
 /// The PDF document of `pages` (SVG documents as this module's siblings
 /// write them), one page each, in order.
-pub fn document(pages: &[String]) -> Result<Vec<u8>, PdfError> {
+pub fn document(pages: &[String]) -> Result<Vec<u8>, RenderError> {
     let mut contents = Vec::with_capacity(pages.len());
     for (k, page) in pages.iter().enumerate() {
-        contents.push(page_content(page).map_err(|e| bad(format!("page {}: {}", k + 1, e.0)))?);
+        contents.push(page_content(page).map_err(|e| RenderError::Pdf {
+            page: k + 1,
+            why: e.0,
+        })?);
     }
     // Objects: 1 catalog, 2 page tree, 3 and 4 fonts, then a page and
     // its content stream for each page.
@@ -647,13 +652,19 @@ mod tests {
     #[test]
     fn what_it_cannot_draw_is_an_error() {
         let ellipse = PAGE.replace("<path", "<ellipse");
-        assert!(document(&[ellipse]).unwrap_err().0.contains("<ellipse>"));
+        let e = document(&[ellipse]).unwrap_err();
+        assert!(e.to_string().starts_with("PDF: page 1: ") && e.to_string().contains("<ellipse>"));
         let rotate = PAGE.replace("scale(2.000)", "rotate(30)");
         assert!(document(&[rotate]).is_err());
         let arc = PAGE.replace("L6,6", "A1,1 0 0 0 6,6");
         assert!(document(&[arc]).is_err());
         let greek = PAGE.replace("(1)", "\u{3b1}");
-        assert!(document(&[greek]).unwrap_err().0.contains("no glyph"));
+        assert!(
+            document(&[greek])
+                .unwrap_err()
+                .to_string()
+                .contains("no glyph")
+        );
         assert!(document(&[]).unwrap().starts_with(b"%PDF"));
     }
 }

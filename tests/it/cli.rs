@@ -196,7 +196,7 @@ fn box_and_alphabet_flags() {
             '.' => '.',
             c => "0123456789ABCDEF"
                 .chars()
-                .nth(Alphabet::default().value(c, 16).unwrap() as usize - 1)
+                .nth("123456789ABCDEFG".find(c).unwrap())
                 .unwrap(),
         })
         .collect();
@@ -206,7 +206,7 @@ fn box_and_alphabet_flags() {
         .assert()
         .success();
     let printed = String::from_utf8(out.get_output().stdout.clone()).unwrap();
-    let hexa = Alphabet::custom("0123456789ABCDEF").unwrap();
+    let hexa = "0123456789ABCDEF".parse::<Alphabet>().unwrap();
     let p = line::parse_line(&hex, 0, None, &hexa)
         .unwrap()
         .unwrap()

@@ -142,7 +142,7 @@ fn yzoj_sample_also_reads_as_grid() {
 fn multi_case_inputs_of_every_format() {
     let all = samples("data/formats");
     let names: Vec<&str> = all.iter().map(|(s, _, _)| format_of(s)).collect();
-    for name in format::names() {
+    for name in format::ALL.iter().map(|f| f.name()) {
         assert!(names.contains(&name), "no multi-case sample for {name}");
     }
     for (stem, input, expected) in &all {

@@ -72,7 +72,7 @@ fn every_output_format_concatenates() {
         Input::File("data/cli/mixed.txt".into()),
     ];
     let mut outputs = 0;
-    for name in dlx_engine::format::names() {
+    for name in format::ALL.iter().map(|f| f.name()) {
         for task in [
             Task::Solve,
             Task::Count {

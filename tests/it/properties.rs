@@ -105,7 +105,7 @@ proptest! {
         // fpuzzles and sudokupad write their solutions as the line format
         // does (links only with --output, tests/it/sudokupad.rs), so they
         // have nothing of their own to read back.
-        let linked = |f: &&&dyn Format| f.link().is_some();
+        let linked = |f: &&&dyn Format| f.writes_links();
         for format in ALL.iter().filter(|f| f.holds(shape) && !linked(f)) {
             // CSV writes the puzzle with its solution: give it holes.
             let puzzles: Vec<Grid> = grids
@@ -148,7 +148,7 @@ proptest! {
                 .chars()
                 .take(shape.n())
                 .collect();
-            Alphabet::custom(&symbols).unwrap()
+            symbols.parse::<Alphabet>().unwrap()
         } else {
             Alphabet::default()
         };

@@ -12,11 +12,12 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use dlx_engine::__unstable::render::UNIT;
 use dlx_engine::__unstable::sudoku::{
     DlxSolver, GridInternals as _, ShapeInternals as _, VariantInternals as _,
 };
 use dlx_engine::format::{self, Alphabet, Case, Head};
-use dlx_engine::render::{self, Options, Puzzle, UNIT};
+use dlx_engine::render::{self, Puzzle};
 use dlx_engine::sudoku::{Grid, SudokuSolver};
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
@@ -133,7 +134,7 @@ fn first_variant(path: &str) -> Case {
     read_all("variant", text.lines().next().unwrap()).remove(0)
 }
 
-fn picture(case: &Case, solution: Option<&Grid>, opts: &Options) -> String {
+fn picture(case: &Case, solution: Option<&Grid>) -> String {
     let puzzle = Puzzle {
         grid: &case.grid,
         variant: case.variant.as_deref(),
@@ -142,7 +143,7 @@ fn picture(case: &Case, solution: Option<&Grid>, opts: &Options) -> String {
         note: None,
         highlight: None,
     };
-    render::svg(&puzzle, &Alphabet::default(), opts).unwrap()
+    render::svg(&puzzle, &Alphabet::default()).unwrap()
 }
 
 /// Every cell has ink exactly when it holds a given.
@@ -168,7 +169,7 @@ const PUZZLE: &str =
 #[test]
 fn givens_have_ink_and_empty_cells_none() {
     let case = read_all("line", PUZZLE).remove(0);
-    let p = raster(&picture(&case, None, &Options::default()));
+    let p = raster(&picture(&case, None));
     assert_eq!(
         (p.width(), p.height()),
         (9 * CELL + 2 * MARGIN, 9 * CELL + 2 * MARGIN)
@@ -185,12 +186,8 @@ fn solved_digits_are_blue_and_givens_black_unless_givens_only() {
         .solve_first(&case.grid)
         .unwrap()
         .unwrap();
-    let p = raster(&picture(&case, Some(&solution), &Options::default()));
-    let only = raster(&picture(
-        &case,
-        Some(&solution),
-        &Options { givens_only: true },
-    ));
+    let p = raster(&picture(&case, Some(&solution)));
+    let only = raster(&picture(&case, None));
     if !have_fonts() {
         return;
     }
@@ -232,7 +229,7 @@ fn assert_thick_between(p: &Pixmap, n: u32, house: impl Fn(u32, u32) -> usize) {
 fn thick_lines_lie_between_jigsaw_regions_and_never_inside_one() {
     let case = first_variant("data/variants/jigsaw_50.txt");
     let regions = case.variant.as_ref().unwrap().regions().unwrap().to_vec();
-    let p = raster(&picture(&case, None, &Options::default()));
+    let p = raster(&picture(&case, None));
     assert_thick_between(&p, 9, |r, c| regions[(r * 9 + c) as usize] as usize);
 }
 
@@ -242,7 +239,7 @@ fn thick_lines_lie_between_boxes_of_any_shape() {
     let case = read_all("line", &".".repeat(36)).remove(0);
     let shape = case.grid.shape();
     assert_eq!((shape.box_rows(), shape.box_cols()), (2, 3));
-    let p = raster(&picture(&case, None, &Options::default()));
+    let p = raster(&picture(&case, None));
     assert_thick_between(&p, 6, |r, c| shape.box_of(r as usize, c as usize));
 }
 
@@ -250,7 +247,7 @@ fn thick_lines_lie_between_boxes_of_any_shape() {
 fn cage_outlines_are_dashed_inset_and_absent_inside_a_cage() {
     let case = first_variant("data/variants/killer_50.txt");
     let variant = case.variant.clone().unwrap();
-    let p = raster(&picture(&case, None, &Options::default()));
+    let p = raster(&picture(&case, None));
     let n = 9;
     let cage_of = |r: i64, c: i64| {
         variant
@@ -289,7 +286,7 @@ fn cage_outlines_are_dashed_inset_and_absent_inside_a_cage() {
 #[test]
 fn cage_sums_sit_in_the_corner_of_the_first_cell() {
     let case = first_variant("data/variants/killer_50.txt");
-    let text = picture(&case, None, &Options::default());
+    let text = picture(&case, None);
     let variant = case.variant.clone().unwrap();
     assert_eq!(
         text.matches("</text>").count() - case.grid.filled(),
@@ -310,7 +307,7 @@ fn cage_sums_sit_in_the_corner_of_the_first_cell() {
 #[test]
 fn diagonals_cross_the_grid_and_windows_are_shaded() {
     let x = first_variant("data/variants/x_50.txt");
-    let p = raster(&picture(&x, None, &Options::default()));
+    let p = raster(&picture(&x, None));
     let on = |p: &Pixmap, k: u32| darkness(p, MARGIN + k, MARGIN + k);
     assert!(on(&p, 7) > 0.2 && on(&p, 9 * CELL - 7) > 0.2);
     assert!(
@@ -323,7 +320,7 @@ fn diagonals_cross_the_grid_and_windows_are_shaded() {
     );
 
     let hyper = first_variant("data/variants/hyper_50.txt");
-    let p = raster(&picture(&hyper, None, &Options::default()));
+    let p = raster(&picture(&hyper, None));
     let shade = |r: u32, c: u32| rgb(&p, MARGIN + c * CELL + 5, MARGIN + r * CELL + 5);
     for (r, c) in [(1, 1), (3, 3), (1, 5), (7, 7), (5, 1)] {
         let (g, _, _) = shade(r, c);
@@ -343,7 +340,7 @@ fn every_size_from_4x4_to_25x25_draws_its_givens() {
     ] {
         let case = first_case(path);
         assert_eq!(case.grid.n(), n);
-        let text = picture(&case, None, &Options::default());
+        let text = picture(&case, None);
         let p = raster(&text);
         assert_eq!(p.width(), n as u32 * CELL + 2 * MARGIN);
         let shape = case.grid.shape();
@@ -354,13 +351,13 @@ fn every_size_from_4x4_to_25x25_draws_its_givens() {
     }
     // The digits are the alphabet's: 16 is G, 25 is P.
     let case = first_case("data/sizes/bnguyen_25x25_puzzle.txt");
-    let text = picture(&case, None, &Options::default());
+    let text = picture(&case, None);
     assert!(text.contains(">P</text>") && !text.contains(">25</text>"));
 }
 
 #[test]
 fn any_alphabet_symbol_is_escaped() {
-    let alphabet = Alphabet::custom("<&>'").unwrap();
+    let alphabet = "<&>'".parse::<Alphabet>().unwrap();
     let format_opts = format::Options {
         shape: None,
         alphabet: alphabet.clone(),
@@ -380,7 +377,7 @@ fn any_alphabet_symbol_is_escaped() {
         note: None,
         highlight: None,
     };
-    let text = render::svg(&puzzle, &alphabet, &Options::default()).unwrap();
+    let text = render::svg(&puzzle, &alphabet).unwrap();
     let doc = roxmltree::Document::parse(&text).unwrap();
     let written: String = doc
         .descendants()
@@ -590,7 +587,7 @@ fn a_drawing_without_digits_matches_its_reference_png() {
     let labels = regions.fields();
     let line = format!("{} {labels} x hyper", ".".repeat(81));
     let case = read_all("variant", &line).remove(0);
-    let p = raster(&picture(&case, None, &Options::default()));
+    let p = raster(&picture(&case, None));
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/render/jigsaw-x-hyper.png");
     if std::env::var_os("DLX_BLESS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -748,7 +745,7 @@ struct Drawn {
 
 impl Drawn {
     fn of(case: &Case) -> Self {
-        let svg = picture(case, None, &Options::default());
+        let svg = picture(case, None);
         let p = raster(&svg);
         let at = origin(&svg);
         Drawn { svg, p, at }
@@ -1014,7 +1011,7 @@ fn rules_without_a_glyph_are_a_caption_under_the_grid() {
         ("thermometer", vec![]),
     ] {
         let case = first_case(&format!("data/fpuzzles/{file}.json"));
-        let svg = picture(&case, None, &Options::default());
+        let svg = picture(&case, None);
         // The items, a dot between two on a line.
         let lines = svg_texts(&svg, "caption").join(" \u{b7} ");
         assert_eq!(lines, caption.join(" \u{b7} "), "{file}");
@@ -1035,7 +1032,7 @@ fn rules_without_a_glyph_are_a_caption_under_the_grid() {
     // The single diagonals of f-puzzles' diagonal+ and diagonal- are
     // drawn as lines, not captions.
     let case = first_case("data/fpuzzles/diagonal-plus.json");
-    let svg = picture(&case, None, &Options::default());
+    let svg = picture(&case, None);
     assert!(svg.contains("class=\"diagonal\"") && !svg.contains("class=\"caption\""));
     let p = raster(&svg);
     let at = |k: u32| darkness(&p, MARGIN + 9 * CELL - k, MARGIN + k);
@@ -1064,7 +1061,7 @@ fn every_fpuzzles_file_is_drawn_with_every_constraint() {
                 .to_str()
                 .unwrap(),
         );
-        let svg = picture(&case, None, &Options::default());
+        let svg = picture(&case, None);
         raster(&svg);
         // Every glyph reads back into a PDF page.
         render::pdf_document(std::slice::from_ref(&svg)).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -1224,7 +1221,7 @@ fn a_constraint_a_picture_cannot_show_is_an_error_naming_its_kind() {
             note: None,
             highlight: None,
         };
-        match render::svg(&puzzle, &Alphabet::default(), &Options::default()) {
+        match render::svg(&puzzle, &Alphabet::default()) {
             Err(e @ render::RenderError::Constraint { kind, .. }) => {
                 assert!(e.to_string().contains(kind), "{e}");
                 kind
@@ -1678,7 +1675,7 @@ fn clue_boxes(svg: &str) -> Vec<(String, i64, i64, i64, i64)> {
 #[test]
 fn outside_clues_stay_on_their_side_and_never_overlap() {
     let case = fpuzzles(&empty_doc(CLUE_SIDES));
-    let svg = picture(&case, None, &Options::default());
+    let svg = picture(&case, None);
     let boxes = clue_boxes(&svg);
     assert_eq!(boxes.len(), 8);
     for (i, a) in boxes.iter().enumerate() {
@@ -1749,7 +1746,7 @@ fn chevrons_keep_off_the_digit_and_the_pencil_marks() {
     }
     let case = fpuzzles(&doc);
     assert_eq!(case.grid.get(4, 4), 9);
-    let svg = picture(&case, None, &Options::default());
+    let svg = picture(&case, None);
     // The given's box at r5c5 (24 units high, a digit as wide as two
     // thirds of its size), and a pen's width (2) around it.
     let (cx, cy) = (4 * UNIT + UNIT / 2, 4 * UNIT + UNIT / 2);
@@ -1769,7 +1766,7 @@ fn chevrons_keep_off_the_digit_and_the_pencil_marks() {
         note: None,
         highlight: None,
     };
-    let svg = render::svg(&puzzle, &Alphabet::default(), &Options::default()).unwrap();
+    let svg = render::svg(&puzzle, &Alphabet::default()).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let marks: Vec<(i64, i64)> = doc
         .descendants()

@@ -586,7 +586,7 @@ fn the_length_reader_measures_functions() {
 /// The names of what a run reads or writes: every format's, and the
 /// outputs that are no format (pictures, records, text).
 fn output_kinds() -> Vec<&'static str> {
-    let mut kinds = dlx_engine::format::names();
+    let mut kinds: Vec<&'static str> = dlx_engine::format::ALL.iter().map(|f| f.name()).collect();
     kinds.extend(["svg", "pdf", "json", "text"]);
     kinds
 }

@@ -170,11 +170,7 @@ pub(super) fn picture(
         item.solution = None;
     }
     let puzzle = item.puzzle();
-    match render::svg(
-        &puzzle,
-        &ctx.format_opts.alphabet,
-        &render::Options::default(),
-    ) {
+    match render::svg(&puzzle, &ctx.format_opts.alphabet) {
         Ok(text) => {
             let line = item.case.line;
             done.out = (!sheet).then_some(text);

@@ -11,7 +11,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::{Context, ExitStatus, Input, Part, Solvers, Task, compute};
-use dlx_engine::format::{self, Case, Cases, Format, Head, InputError};
+use dlx_engine::format::{self, Case, Format, Head, InputError};
 
 /// One thing the reader found, in input order.
 pub(super) enum Item {
@@ -62,7 +62,7 @@ pub(super) struct Current {
     pub(super) name: Arc<str>,
     pub(super) format: &'static dyn Format,
     pub(super) writer: Option<&'static dyn Format>,
-    pub(super) cases: Cases<'static>,
+    pub(super) cases: Box<dyn Iterator<Item = Result<Case, InputError>>>,
     pub(super) number: usize,
 }
 
@@ -98,11 +98,16 @@ impl<'c> Items<'c> {
             Some(f) => (f, reader),
             None => {
                 let (head, reader) = Head::peek(reader);
-                if let (Some(e), None) = (&head.error, head.content().next()) {
+                let blank = head.lines.iter().all(|l| l.trim().is_empty());
+                if let Some(e) = &head.error
+                    && blank
+                {
                     return Opened::Failed(format!("dlx: {name}: cannot read: {e}\n"));
                 }
                 // No puzzles (blank, or only comment lines): nothing to do.
-                if head.complete && head.content().all(|l| l.trim_start().starts_with('#')) {
+                let comments = (head.lines.iter())
+                    .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
+                if head.complete && comments {
                     return Opened::Empty;
                 }
                 let f = match format::detect(&head) {

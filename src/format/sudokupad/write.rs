@@ -13,11 +13,22 @@
 use serde_json::{Map, Value, json};
 
 use super::super::lzstring::compress_to_base64;
-use super::super::{Case, Link, fpuzzles};
+use super::super::{Case, fpuzzles};
 use super::{drawn, zip};
 use crate::sudoku::{Constraint, Grid, Relation, Shape, Variant};
 
 type Object = Map<String, Value>;
+
+/// A link [`link`] writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// `https://www.f-puzzles.com/?load=…`: f-puzzles' JSON, lz-string
+    /// compressed.
+    FPuzzles,
+    /// `https://sudokupad.app/scl…`: SudokuPad's zipped puzzle JSON,
+    /// lz-string compressed.
+    SudokuPad,
+}
 
 /// The link of `case`, with `solution` embedded when given.
 pub fn link(kind: Link, case: &Case, solution: Option<&Grid>) -> Result<String, String> {
