@@ -119,9 +119,7 @@ impl Solvers {
         opts: &ExplainOptions,
     ) -> Result<Path, RateError> {
         let variant = variant.filter(|v| !v.is_plain());
-        // The dancing-links solver takes every rule.
-        let _ = self.for_rules(SolverKind::Dlx, puzzle.shape(), variant);
-        let dlx = self.dlx.as_mut().expect("made by for_rules");
+        let (rater, dlx) = self.rater_and_dlx(puzzle.shape(), variant);
         let plain;
         let rules = match variant {
             Some(variant) => variant,
@@ -130,7 +128,7 @@ impl Solvers {
                 &plain
             }
         };
-        explain_variant(&mut self.rater, dlx, puzzle, rules, opts)
+        explain_variant(rater, dlx, puzzle, rules, opts)
     }
 
     /// Knuth's estimate of the search tree of `puzzle` under `variant`'s
@@ -143,16 +141,23 @@ impl Solvers {
         probes: u64,
         seed: u64,
     ) -> Result<Estimate, PuzzleError> {
-        self.dlx(puzzle.shape(), variant)
-            .estimate(puzzle, probes, seed)
+        let (_, dlx) = self.rater_and_dlx(puzzle.shape(), variant);
+        dlx.estimate(puzzle, probes, seed)
     }
 
-    /// The dancing-links solver for puzzles of `shape` under `variant`'s
-    /// rules (plain when `None`), as itself.
-    fn dlx(&mut self, shape: Shape, variant: Option<&Variant>) -> &mut DlxSolver {
-        // The dancing-links solver takes every rule.
+    /// The rater and the dancing-links solver for puzzles of `shape`
+    /// under `variant`'s rules (plain when `None`), as itself, together
+    /// (an explained path needs both).
+    fn rater_and_dlx(
+        &mut self,
+        shape: Shape,
+        variant: Option<&Variant>,
+    ) -> (&mut Rater, &mut DlxSolver) {
+        // The dancing-links solver takes every rule: `for_rules` cannot
+        // fail for it.
         let _ = self.for_rules(SolverKind::Dlx, shape, variant);
-        self.dlx.as_mut().expect("made by for_rules")
+        let dlx = self.dlx.as_mut().expect("made by for_rules");
+        (&mut self.rater, dlx)
     }
 
     /// The cancel every solver of this set asks, if any.
