@@ -8,7 +8,7 @@
 #![no_main]
 
 use dlx_engine::__unstable::{line, variant};
-use dlx_engine::format::{self, Alphabet, Head, Options};
+use dlx_engine::format::{self, Alphabet, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -27,8 +27,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(case.variant.is_none(), "no field, no rules");
         }
     }
-    let (head, replay) = Head::peek(Box::new(data));
-    if let Ok(format) = format::detect(&head)
+    if let Ok(Some((format, replay))) = format::detect(Box::new(data))
         && matches!(format.name(), "line" | "variant")
     {
         for case in format

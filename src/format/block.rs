@@ -15,7 +15,7 @@ use std::io::BufRead;
 
 use super::cells::Cells;
 use super::text::{Lines, is_number};
-use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options, Rule};
+use super::{Case, Cases, Detect, Fit, Format, Head, InputError, InputErrorKind, Options, Rule};
 use crate::sudoku::{Grid, Shape};
 
 /// A judge format whose cases are blocks of rows: everything that sets one
@@ -51,9 +51,6 @@ impl Format for BlockFormat {
     fn example(&self) -> &'static str {
         self.example
     }
-    fn detect(&self, head: &Head) -> Fit {
-        self.spec.detect(head, self.marker)
-    }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _: &Options) -> Cases<'a> {
         self.spec.read(input)
     }
@@ -81,6 +78,12 @@ impl Format for BlockFormat {
     }
     fn separator(&self) -> &'static str {
         self.separator
+    }
+}
+
+impl Detect for BlockFormat {
+    fn detect(&self, head: &Head) -> Fit {
+        self.spec.detect(head, self.marker)
     }
 }
 

@@ -13,7 +13,7 @@ use std::io::BufRead;
 
 use super::line::parse_line;
 use super::text::Lines;
-use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
+use super::{Alphabet, Case, Cases, Detect, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The CSV format.
@@ -60,23 +60,6 @@ impl Format for Csv {
     }
     fn example(&self) -> &'static str {
         "puzzle,solution / 0700000430400096108...,6795182435437296188..."
-    }
-    fn detect(&self, head: &Head) -> Fit {
-        let opts = Options::default();
-        let rows = head.content().filter(|l| !l.starts_with('#')).take(2);
-        for (i, row) in rows.enumerate() {
-            if !row.contains(',') {
-                return Fit::No;
-            }
-            if i == 0 && is_header(row.split(',').next().unwrap_or("")) {
-                continue;
-            }
-            return match parse_row(row, 1, &opts) {
-                Some(Ok(c)) if c.grid.n() >= 4 => Fit::Specific,
-                _ => Fit::No,
-            };
-        }
-        Fit::No
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
         let mut lines = Lines::new(input);
@@ -127,6 +110,26 @@ impl Format for Csv {
     }
     fn bad_input(&self, _: usize, name: &str, line: usize) -> Option<String> {
         Some(format!("# bad input: {name} line {line}\n"))
+    }
+}
+
+impl Detect for Csv {
+    fn detect(&self, head: &Head) -> Fit {
+        let opts = Options::default();
+        let rows = head.content().filter(|l| !l.starts_with('#')).take(2);
+        for (i, row) in rows.enumerate() {
+            if !row.contains(',') {
+                return Fit::No;
+            }
+            if i == 0 && is_header(row.split(',').next().unwrap_or("")) {
+                continue;
+            }
+            return match parse_row(row, 1, &opts) {
+                Some(Ok(c)) if c.grid.n() >= 4 => Fit::Specific,
+                _ => Fit::No,
+            };
+        }
+        Fit::No
     }
 }
 

@@ -23,7 +23,7 @@ use serde_json::Value;
 use super::lzstring::decompress_from_base64;
 use super::plain;
 use super::text::Lines;
-use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
+use super::{Case, Cases, Detect, Fit, Format, Head, InputError, InputErrorKind, Options};
 use crate::sudoku::{Constraint, Grid, Shape, Variant, numbered_label};
 
 mod document;
@@ -92,6 +92,21 @@ impl Format for FPuzzles {
     fn example(&self) -> &'static str {
         "{\"size\":9,\"grid\":[[{\"value\":5,\"given\":true},{},...],...],\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]}"
     }
+    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _opts: &Options) -> Cases<'a> {
+        Box::new(Reader {
+            lines: Lines::new(input),
+        })
+    }
+    plain::line_answers!();
+    fn writes_links(&self) -> bool {
+        true
+    }
+    fn link(&self, case: &Case, solution: Option<&Grid>) -> Result<String, String> {
+        super::fpuzzles_link(case, solution)
+    }
+}
+
+impl Detect for FPuzzles {
     fn detect(&self, head: &Head) -> Fit {
         let mut content = head.content().filter(|l| !l.trim_start().starts_with('#'));
         let Some(first) = content.next() else {
@@ -105,18 +120,6 @@ impl Format for FPuzzles {
         } else {
             Fit::No
         }
-    }
-    fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _opts: &Options) -> Cases<'a> {
-        Box::new(Reader {
-            lines: Lines::new(input),
-        })
-    }
-    plain::line_answers!();
-    fn writes_links(&self) -> bool {
-        true
-    }
-    fn link(&self, case: &Case, solution: Option<&Grid>) -> Result<String, String> {
-        super::fpuzzles_link(case, solution)
     }
 }
 

@@ -19,7 +19,9 @@ use std::io::BufRead;
 
 use super::cells::{found, parse_numbers};
 use super::text::Lines;
-use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
+use super::{
+    Alphabet, Case, Cases, Detect, Fit, Format, Head, InputError, InputErrorKind, Options,
+};
 use crate::sudoku::{Grid, MAX_N, Shape};
 
 /// The grid format.
@@ -185,26 +187,6 @@ impl Format for GridFormat {
     fn example(&self) -> &'static str {
         "0 2   0 3 / 0 0   2 0 / (blank) / 0 4   0 0 / 1 0   4 0"
     }
-    fn detect(&self, head: &Head) -> Fit {
-        let alphabet = Alphabet::default();
-        let rows: Vec<(usize, String)> = head
-            .lines
-            .iter()
-            .enumerate()
-            .filter_map(|(i, t)| clean(t).map(|r| (i + 1, r)))
-            .collect();
-        let Some(n) = side(head) else {
-            return Fit::No;
-        };
-        if !(4..=MAX_N).contains(&n) || (head.complete && rows.len() < n) {
-            return Fit::No;
-        }
-        let fits = rows
-            .iter()
-            .take(n)
-            .all(|(line, r)| parse_row(r, *line, n, &alphabet).is_ok());
-        if fits { Fit::Generic } else { Fit::No }
-    }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
         let mut reader = Reader {
             lines: Lines::new(input),
@@ -244,5 +226,28 @@ impl Format for GridFormat {
     }
     fn separator(&self) -> &'static str {
         "\n"
+    }
+}
+
+impl Detect for GridFormat {
+    fn detect(&self, head: &Head) -> Fit {
+        let alphabet = Alphabet::default();
+        let rows: Vec<(usize, String)> = head
+            .lines
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| clean(t).map(|r| (i + 1, r)))
+            .collect();
+        let Some(n) = side(head) else {
+            return Fit::No;
+        };
+        if !(4..=MAX_N).contains(&n) || (head.complete && rows.len() < n) {
+            return Fit::No;
+        }
+        let fits = rows
+            .iter()
+            .take(n)
+            .all(|(line, r)| parse_row(r, *line, n, &alphabet).is_ok());
+        if fits { Fit::Generic } else { Fit::No }
     }
 }

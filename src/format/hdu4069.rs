@@ -22,7 +22,7 @@ use std::sync::Arc;
 use super::block::{CountLine, Rows, read_blocks};
 use super::text::is_number;
 use super::variant::words;
-use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options, Rule};
+use super::{Case, Cases, Detect, Fit, Format, Head, InputError, InputErrorKind, Options, Rule};
 use crate::sudoku::{Grid, Shape, Variant};
 
 /// The HDU 4069 format.
@@ -42,26 +42,6 @@ impl Format for Hdu4069 {
     }
     fn example(&self) -> &'static str {
         "3 / 144 18 112 208 80 25 54 144 48 / 135 38 147 80 121 128 97 130 32 / ... (9 lines a case)"
-    }
-    fn detect(&self, head: &Head) -> Fit {
-        let mut content = head.content();
-        if !content.next().is_some_and(is_number) {
-            return Fit::No;
-        }
-        let rows: Vec<&str> = content.take(9).collect();
-        let walled = rows.iter().any(|row| {
-            row.split_whitespace()
-                .any(|w| w.parse::<u16>().is_ok_and(|v| v >= UP))
-        });
-        let fits = |row: &&str| {
-            let values: Vec<&str> = row.split_whitespace().collect();
-            values.len() == 9 && values.iter().all(|v| parse_value(v).is_some())
-        };
-        if walled && rows.len() == 9 && rows.iter().all(fits) {
-            Fit::Specific
-        } else {
-            Fit::No
-        }
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _: &Options) -> Cases<'a> {
         read_blocks(Walled, input)
@@ -88,6 +68,29 @@ impl Format for Hdu4069 {
     }
     fn count(&self, number: usize, count: &str) -> String {
         format!("Case {number}: {count}\n")
+    }
+}
+
+impl Detect for Hdu4069 {
+    fn detect(&self, head: &Head) -> Fit {
+        let mut content = head.content();
+        if !content.next().is_some_and(is_number) {
+            return Fit::No;
+        }
+        let rows: Vec<&str> = content.take(9).collect();
+        let walled = rows.iter().any(|row| {
+            row.split_whitespace()
+                .any(|w| w.parse::<u16>().is_ok_and(|v| v >= UP))
+        });
+        let fits = |row: &&str| {
+            let values: Vec<&str> = row.split_whitespace().collect();
+            values.len() == 9 && values.iter().all(|v| parse_value(v).is_some())
+        };
+        if walled && rows.len() == 9 && rows.iter().all(fits) {
+            Fit::Specific
+        } else {
+            Fit::No
+        }
     }
 }
 

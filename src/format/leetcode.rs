@@ -8,7 +8,7 @@
 use std::io::BufRead;
 
 use super::text::Lines;
-use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
+use super::{Case, Cases, Detect, Fit, Format, Head, InputError, InputErrorKind, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The LeetCode format.
@@ -244,17 +244,6 @@ impl Format for Leetcode {
     fn example(&self) -> &'static str {
         r#"[["5","3",".",".","7",".",".",".","."],...]"#
     }
-    fn detect(&self, head: &Head) -> Fit {
-        if head
-            .content()
-            .next()
-            .is_some_and(|l| l.trim_start().starts_with('['))
-        {
-            Fit::Specific
-        } else {
-            Fit::No
-        }
-    }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _: &Options) -> Cases<'a> {
         let mut reader = Reader {
             lines: Lines::new(input),
@@ -280,5 +269,19 @@ impl Format for Leetcode {
             })
             .collect();
         format!("[{}]\n", rows.join(","))
+    }
+}
+
+impl Detect for Leetcode {
+    fn detect(&self, head: &Head) -> Fit {
+        if head
+            .content()
+            .next()
+            .is_some_and(|l| l.trim_start().starts_with('['))
+        {
+            Fit::Specific
+        } else {
+            Fit::No
+        }
     }
 }

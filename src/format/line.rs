@@ -22,7 +22,7 @@ use std::io::BufRead;
 use super::plain::{self, parse_cells};
 use super::text::Lines;
 use super::variant;
-use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
+use super::{Alphabet, Case, Cases, Detect, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The line format.
@@ -40,29 +40,6 @@ impl Format for Line {
     }
     fn example(&self) -> &'static str {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-    }
-    fn detect(&self, head: &Head) -> Fit {
-        // Most lines must read as puzzles: a few malformed lines in a line
-        // file are reported one by one, not a reason to give up on it.
-        let alphabet = Alphabet::default();
-        let (mut good, mut bad) = (0, 0);
-        for (i, text) in head.lines.iter().enumerate() {
-            match parse_line(text, i + 1, None, &alphabet) {
-                None => continue,
-                Some(Ok(case)) if case.grid.n() >= 4 => good += 1,
-                Some(_) => bad += 1,
-            }
-            if good == 5 {
-                break;
-            }
-        }
-        match (good, bad) {
-            // Mostly puzzles, or as many puzzles as bad lines (a two-line
-            // file with one typo): a line file.
-            (g, b) if g > 0 && g >= b => Fit::Generic,
-            _ if looks_like_lines(head) => Fit::Plausible,
-            _ => Fit::No,
-        }
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
         Box::new(Reader::new(input, opts.shape, opts.alphabet.clone()))
@@ -89,6 +66,32 @@ impl Format for Line {
         }
     }
     plain::line_messages!();
+}
+
+impl Detect for Line {
+    fn detect(&self, head: &Head) -> Fit {
+        // Most lines must read as puzzles: a few malformed lines in a line
+        // file are reported one by one, not a reason to give up on it.
+        let alphabet = Alphabet::default();
+        let (mut good, mut bad) = (0, 0);
+        for (i, text) in head.lines.iter().enumerate() {
+            match parse_line(text, i + 1, None, &alphabet) {
+                None => continue,
+                Some(Ok(case)) if case.grid.n() >= 4 => good += 1,
+                Some(_) => bad += 1,
+            }
+            if good == 5 {
+                break;
+            }
+        }
+        match (good, bad) {
+            // Mostly puzzles, or as many puzzles as bad lines (a two-line
+            // file with one typo): a line file.
+            (g, b) if g > 0 && g >= b => Fit::Generic,
+            _ if looks_like_lines(head) => Fit::Plausible,
+            _ => Fit::No,
+        }
+    }
 }
 
 /// The fewest symbols a line's first word has for [`looks_like_lines`]:

@@ -51,7 +51,7 @@ use crate::sudoku::{Grid, MAX_N, Shape, Variant};
 
 pub use sudokupad::rule_names;
 pub use sukaku::write_marks;
-pub use text::Head;
+use text::Head;
 
 /// One puzzle read from an input, with the line where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,6 +94,9 @@ impl Case {
     }
 }
 
+/// An input as the readers take it.
+pub(crate) type Reader<'a> = Box<dyn BufRead + 'a>;
+
 /// The cases of one input, in order ([`Format::read`]).
 pub(crate) type Cases<'a> = Box<dyn Iterator<Item = Result<Case, InputError>> + 'a>;
 
@@ -110,23 +113,6 @@ pub struct Options {
     pub rules: Vec<String>,
 }
 
-/// How well the head of an input fits a format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Fit {
-    /// It does not.
-    No,
-    /// Nothing in it reads, but it looks like this format with mistakes
-    /// (a line of 80 cells): chosen only when no format fits better and
-    /// no other looks as plausible, so that its bad lines get this
-    /// format's own errors rather than a refusal to guess.
-    Plausible,
-    /// A generic format (`line`, `grid`) could read it.
-    Generic,
-    /// A judge's own layout matches it.
-    Specific,
-}
-
 /// Which solution a format's judge accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -139,16 +125,46 @@ pub enum Rule {
     Smallest,
 }
 
-/// An input and output format.
-pub trait Format: Sync {
+/// Auto-detection, the part of a format that only [`detect`] calls. As a
+/// supertrait of [`Format`] in a private module it seals that trait: the
+/// formats are the ones [`ALL`] lists, and the trait can grow methods
+/// without breaking a caller. `Head` and `Fit` are public in name only,
+/// like the trait: no caller can name them, nor call `detect`.
+mod sealed {
+    pub use super::text::Head;
+
+    /// How well the head of an input fits a format.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+    pub enum Fit {
+        /// It does not.
+        No,
+        /// Nothing in it reads, but it looks like this format with mistakes
+        /// (a line of 80 cells): chosen only when no format fits better and
+        /// no other looks as plausible, so that its bad lines get this
+        /// format's own errors rather than a refusal to guess.
+        Plausible,
+        /// A generic format (`line`, `grid`) could read it.
+        Generic,
+        /// A judge's own layout matches it.
+        Specific,
+    }
+
+    /// How well a format fits the head of an input.
+    pub trait Detect {
+        /// How well the head of an input fits.
+        fn detect(&self, head: &Head) -> Fit;
+    }
+}
+use sealed::{Detect, Fit};
+
+/// An input and output format (sealed: the formats are those of [`ALL`]).
+pub trait Format: Detect + Sync {
     /// The name `--format` and `--output` take.
     fn name(&self) -> &'static str;
     /// One line for the documentation and `--help`.
     fn summary(&self) -> &'static str;
     /// A short example input (a case may be elided with `...`).
     fn example(&self) -> &'static str;
-    /// How well the head of an input fits.
-    fn detect(&self, head: &Head) -> Fit;
     /// The cases of `input`, in order: each a [`Case`] or what is wrong
     /// with it.
     fn read<'a>(
@@ -315,6 +331,9 @@ fn names() -> Vec<&'static str> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum DetectError {
+    /// The input could not be read (before any line that is not blank).
+    #[error("cannot read: {0}")]
+    Read(String),
     /// No format fits.
     #[error("cannot tell the format of the input; name it with --format (one of {})", names().join(", "))]
     Unknown,
@@ -330,12 +349,36 @@ pub enum DetectError {
     LineOrGrid(usize),
 }
 
-/// The format that fits `head` best: the one judge layout that matches, or
-/// failing that the one generic format that reads it. When only the two
-/// generic formats `line` and `grid` fit, the whole head is read both ways
-/// and the cleaner reading, or failing that the layout, decides (the rule
-/// is in `line_or_grid`); an input that is still ambiguous is refused.
-pub fn detect(head: &Head) -> Result<&'static dyn Format, DetectError> {
+/// The format of `input`, told from its first lines (at most 400 lines
+/// that are not blank, or 64 KiB), with a reader that gives the whole
+/// input again, those lines included; `None` when it holds no puzzle
+/// (blank, or comment lines only). The format is the one judge layout
+/// that matches, or failing that the one generic format that reads it;
+/// when only the two generic formats `line` and `grid` fit, the whole head
+/// is read both ways and the cleaner reading, or failing that the layout,
+/// decides (the rule is in `line_or_grid`). An input that is still
+/// ambiguous is refused, as is one whose first read fails before a line
+/// that is not blank.
+pub fn detect<'a>(
+    input: Reader<'a>,
+) -> Result<Option<(&'static dyn Format, Reader<'a>)>, DetectError> {
+    let (head, input) = Head::peek(input);
+    let blank = head.lines.iter().all(|l| l.trim().is_empty());
+    if let Some(e) = &head.error
+        && blank
+    {
+        return Err(DetectError::Read(e.clone()));
+    }
+    let comments =
+        (head.lines.iter()).all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
+    if head.complete && comments {
+        return Ok(None);
+    }
+    Ok(Some((best_fit(&head)?, input)))
+}
+
+/// The format that fits `head` best (see [`detect`]).
+fn best_fit(head: &Head) -> Result<&'static dyn Format, DetectError> {
     let fits: Vec<(Fit, &'static dyn Format)> = ALL.iter().map(|f| (f.detect(head), *f)).collect();
     let best = fits.iter().map(|(fit, _)| *fit).max().unwrap_or(Fit::No);
     if best == Fit::No {
@@ -679,6 +722,36 @@ mod tests {
         let e = e.unwrap().unwrap_err();
         assert_eq!((e.kind, e.line, e.column), (K::Read, 2, None));
         assert_eq!(e.to_string(), "line 2: cannot read: disk on fire");
+    }
+
+    /// A reader that fails at once.
+    struct Broken;
+
+    impl std::io::Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("disk on fire"))
+        }
+    }
+
+    #[test]
+    fn detection_says_empty_unreadable_or_which_format() {
+        let blank: &[u8] = b"\n  \n# a comment\n";
+        assert!(detect(Box::new(blank)).unwrap().is_none());
+        let broken = Box::new(std::io::BufReader::new(Broken));
+        let e = detect(broken).err().expect("a read error");
+        assert_eq!(e, DetectError::Read("disk on fire".into()));
+        assert_eq!(e.to_string(), "cannot read: disk on fire");
+        let line = format!("# a comment\n{}\n", ".".repeat(81));
+        let (f, mut input) = detect(Box::new(line.as_bytes())).unwrap().unwrap();
+        assert_eq!(f.name(), "line");
+        let mut all = String::new();
+        input.read_to_string(&mut all).unwrap();
+        assert_eq!(all, line, "the head is replayed");
+        let neither = b"hello\nworld\n";
+        assert_eq!(
+            detect(Box::new(&neither[..])).err(),
+            Some(DetectError::Unknown)
+        );
     }
 
     #[test]

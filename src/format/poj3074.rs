@@ -9,7 +9,7 @@ use std::io::BufRead;
 
 use super::line::parse_line;
 use super::text::Lines;
-use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, Options};
+use super::{Alphabet, Case, Cases, Detect, Fit, Format, Head, InputError, Options};
 use crate::sudoku::{Grid, Shape};
 
 /// The POJ 3074 format.
@@ -24,17 +24,6 @@ impl Format for Poj3074 {
     }
     fn example(&self) -> &'static str {
         ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534. / end"
-    }
-    fn detect(&self, head: &Head) -> Fit {
-        let mut content = head.content();
-        let first_fits = content
-            .next()
-            .is_some_and(|l| l.len() == 81 && l.bytes().all(|b| b == b'.' || b.is_ascii_digit()));
-        if first_fits && head.content().any(|l| l.trim() == "end") {
-            Fit::Specific
-        } else {
-            Fit::No
-        }
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _: &Options) -> Cases<'a> {
         let mut lines = Lines::new(input);
@@ -67,5 +56,19 @@ impl Format for Poj3074 {
         let mut text = Alphabet::default().write_line(solution);
         text.push('\n');
         text
+    }
+}
+
+impl Detect for Poj3074 {
+    fn detect(&self, head: &Head) -> Fit {
+        let mut content = head.content();
+        let first_fits = content
+            .next()
+            .is_some_and(|l| l.len() == 81 && l.bytes().all(|b| b == b'.' || b.is_ascii_digit()));
+        if first_fits && head.content().any(|l| l.trim() == "end") {
+            Fit::Specific
+        } else {
+            Fit::No
+        }
     }
 }

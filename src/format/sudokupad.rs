@@ -26,7 +26,8 @@ use serde_json::Value;
 use super::lzstring::decompress_from_base64;
 use super::text::Lines;
 use super::{
-    About, Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options, fpuzzles, plain,
+    About, Case, Cases, Detect, Fit, Format, Head, InputError, InputErrorKind, Options, fpuzzles,
+    plain,
 };
 use crate::sudoku::{Grid, Shape};
 
@@ -69,13 +70,6 @@ impl Format for SudokuPad {
     fn example(&self) -> &'static str {
         "https://sudokupad.app/sclN4Ig...  (or fpuzzlesN4Ig..., scf...)"
     }
-    fn detect(&self, head: &Head) -> Fit {
-        let mut content = head.content().filter(|l| !l.trim_start().starts_with('#'));
-        match content.next() {
-            Some(first) if is_link(first.trim()) => Fit::Specific,
-            _ => Fit::No,
-        }
-    }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
         let rules = opts.rules.clone();
         Box::new(Reader {
@@ -89,6 +83,16 @@ impl Format for SudokuPad {
     }
     fn link(&self, case: &Case, solution: Option<&Grid>) -> Result<String, String> {
         write::link(write::Link::SudokuPad, case, solution)
+    }
+}
+
+impl Detect for SudokuPad {
+    fn detect(&self, head: &Head) -> Fit {
+        let mut content = head.content().filter(|l| !l.trim_start().starts_with('#'));
+        match content.next() {
+            Some(first) if is_link(first.trim()) => Fit::Specific,
+            _ => Fit::No,
+        }
     }
 }
 

@@ -26,7 +26,9 @@ use std::sync::Arc;
 
 use super::plain;
 use super::text::Lines;
-use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
+use super::{
+    Alphabet, Case, Cases, Detect, Fit, Format, Head, InputError, InputErrorKind, Options,
+};
 use crate::sudoku::{Grid, Shape, Variant};
 
 /// The Sukaku line format.
@@ -41,29 +43,6 @@ impl Format for Sukaku {
     }
     fn example(&self) -> &'static str {
         "1.3......12345.789......7..... (9 symbols a cell, 729 a line)"
-    }
-    fn detect(&self, head: &Head) -> Fit {
-        // Most lines must look like pencil marks (a few with a misplaced
-        // digit get this format's own errors, not the line format's); a
-        // line whose length is also a puzzle's counts by its content
-        // (`reading`).
-        let (mut good, mut bad) = (0, 0);
-        for text in head
-            .content()
-            .filter(|l| !l.trim_start().starts_with('#'))
-            .take(5)
-        {
-            let word = text.split_whitespace().next().unwrap_or("");
-            match reading(word) {
-                Reading::Marks if looks_like_marks(word) => good += 1,
-                Reading::Marks | Reading::Puzzle | Reading::Neither => bad += 1,
-            }
-        }
-        if good > 0 && good >= bad {
-            Fit::Specific
-        } else {
-            Fit::No
-        }
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
         let mut lines = Lines::new(input);
@@ -101,6 +80,32 @@ impl Format for Sukaku {
         format!("{}\n", write_marks(n, &masks, &opts.alphabet))
     }
     plain::line_messages!();
+}
+
+impl Detect for Sukaku {
+    fn detect(&self, head: &Head) -> Fit {
+        // Most lines must look like pencil marks (a few with a misplaced
+        // digit get this format's own errors, not the line format's); a
+        // line whose length is also a puzzle's counts by its content
+        // (`reading`).
+        let (mut good, mut bad) = (0, 0);
+        for text in head
+            .content()
+            .filter(|l| !l.trim_start().starts_with('#'))
+            .take(5)
+        {
+            let word = text.split_whitespace().next().unwrap_or("");
+            match reading(word) {
+                Reading::Marks if looks_like_marks(word) => good += 1,
+                Reading::Marks | Reading::Puzzle | Reading::Neither => bad += 1,
+            }
+        }
+        if good > 0 && good >= bad {
+            Fit::Specific
+        } else {
+            Fit::No
+        }
+    }
 }
 
 /// The side `n` whose cube is `count`, when a grid of that side exists.

@@ -237,17 +237,17 @@ const HEAD_LINES: usize = 400;
 pub struct Head {
     /// The lines, normalised as `Lines` does (lines it refuses, such as
     /// invalid UTF-8, decoded lossily).
-    pub lines: Vec<String>,
+    pub(crate) lines: Vec<String>,
     /// Whether the whole input is in `lines`.
-    pub complete: bool,
+    pub(crate) complete: bool,
     /// The read error that ended the peek, if one did.
-    pub error: Option<String>,
+    pub(crate) error: Option<String>,
 }
 
 impl Head {
     /// Reads the head of `input` and returns it with a reader that replays
     /// the peeked bytes before the rest, so nothing is lost.
-    pub fn peek<'a>(mut input: Box<dyn BufRead + 'a>) -> (Head, Box<dyn BufRead + 'a>) {
+    pub(crate) fn peek<'a>(mut input: Box<dyn BufRead + 'a>) -> (Head, Box<dyn BufRead + 'a>) {
         let mut bytes = Vec::new();
         let mut head = Head::default();
         // Blank lines do not count, so a long run of them cannot hide

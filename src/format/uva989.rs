@@ -8,7 +8,7 @@ use std::io::BufRead;
 
 use super::cells::{parse_numbers, write_numbers};
 use super::text::{Lines, is_number};
-use super::{Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options, Rule};
+use super::{Case, Cases, Detect, Fit, Format, Head, InputError, InputErrorKind, Options, Rule};
 use crate::sudoku::{Grid, Shape};
 
 /// The UVa 989 format.
@@ -33,20 +33,6 @@ impl Format for Uva989 {
     }
     fn example(&self) -> &'static str {
         "3 / 0 6 0 1 0 4 0 5 0 (x9 lines)"
-    }
-    fn detect(&self, head: &Head) -> Fit {
-        let mut content = head.content();
-        let Some(n) = content.next().and_then(box_side) else {
-            return Fit::No;
-        };
-        let side = n * n;
-        let rows: Vec<&str> = content.take(side).collect();
-        let fits = !rows.is_empty()
-            && (rows.len() == side || !head.complete)
-            && rows.iter().all(|r| {
-                r.split_whitespace().count() == side && parse_numbers(r, 0, Some(side)).is_ok()
-            });
-        if fits { Fit::Specific } else { Fit::No }
     }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, _: &Options) -> Cases<'a> {
         let mut lines = Lines::new(input);
@@ -120,5 +106,22 @@ impl Format for Uva989 {
     }
     fn separator(&self) -> &'static str {
         "\n"
+    }
+}
+
+impl Detect for Uva989 {
+    fn detect(&self, head: &Head) -> Fit {
+        let mut content = head.content();
+        let Some(n) = content.next().and_then(box_side) else {
+            return Fit::No;
+        };
+        let side = n * n;
+        let rows: Vec<&str> = content.take(side).collect();
+        let fits = !rows.is_empty()
+            && (rows.len() == side || !head.complete)
+            && rows.iter().all(|r| {
+                r.split_whitespace().count() == side && parse_numbers(r, 0, Some(side)).is_ok()
+            });
+        if fits { Fit::Specific } else { Fit::No }
     }
 }

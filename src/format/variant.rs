@@ -35,7 +35,9 @@ use std::sync::Arc;
 
 use super::plain::{self, parse_cells};
 use super::text::Lines;
-use super::{Alphabet, Case, Cases, Fit, Format, Head, InputError, InputErrorKind, Options};
+use super::{
+    Alphabet, Case, Cases, Detect, Fit, Format, Head, InputError, InputErrorKind, Options,
+};
 use crate::sudoku::{Grid, Shape, Variant, VariantError};
 
 /// The variant line format.
@@ -54,13 +56,6 @@ impl Format for VariantFormat {
     fn example(&self) -> &'static str {
         "......... (81 cells) x regions=aaabbbccc... cages=AABBBCCDD... sums=A:9,B:17,..."
     }
-    fn detect(&self, head: &Head) -> Fit {
-        if head.content().take(20).any(has_fields) {
-            Fit::Specific
-        } else {
-            Fit::No
-        }
-    }
     fn read<'a>(&self, input: Box<dyn BufRead + 'a>, opts: &Options) -> Cases<'a> {
         Box::new(Reader {
             lines: Lines::new(input),
@@ -71,6 +66,16 @@ impl Format for VariantFormat {
     // Output is the line format's, so a variant file's output reads as
     // one (the rules are not written back).
     plain::line_answers!();
+}
+
+impl Detect for VariantFormat {
+    fn detect(&self, head: &Head) -> Fit {
+        if head.content().take(20).any(has_fields) {
+            Fit::Specific
+        } else {
+            Fit::No
+        }
+    }
 }
 
 /// The fields of a variant line.

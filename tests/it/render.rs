@@ -16,7 +16,7 @@ use dlx_engine::__unstable::render::UNIT;
 use dlx_engine::__unstable::sudoku::{
     DlxSolver, GridInternals as _, ShapeInternals as _, VariantInternals as _,
 };
-use dlx_engine::format::{self, Alphabet, Case, Head};
+use dlx_engine::format::{self, Alphabet, Case};
 use dlx_engine::render::{self, Puzzle};
 use dlx_engine::sudoku::{Grid, SudokuSolver};
 use resvg::tiny_skia::{Pixmap, Transform};
@@ -119,8 +119,9 @@ fn read_all(format: &str, text: &str) -> Vec<Case> {
 /// The first case of a data file, in its detected format.
 fn first_case(path: &str) -> Case {
     let text = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
-    let (head, input) = Head::peek(Box::new(std::io::Cursor::new(text)));
-    let format = format::detect(&head).unwrap();
+    let (format, input) = format::detect(Box::new(std::io::Cursor::new(text)))
+        .unwrap()
+        .expect("a puzzle");
     format
         .read(input, &format::Options::default())
         .next()

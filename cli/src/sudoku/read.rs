@@ -11,7 +11,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::{Context, ExitStatus, Input, Part, Solvers, Task, compute};
-use dlx_engine::format::{self, Case, Format, Head, InputError};
+use dlx_engine::format::{self, Case, Format, InputError};
 
 /// One thing the reader found, in input order.
 pub(super) enum Item {
@@ -96,29 +96,17 @@ impl<'c> Items<'c> {
         let mut verbose = None;
         let (format, reader) = match self.ctx.fixed {
             Some(f) => (f, reader),
-            None => {
-                let (head, reader) = Head::peek(reader);
-                let blank = head.lines.iter().all(|l| l.trim().is_empty());
-                if let Some(e) = &head.error
-                    && blank
-                {
-                    return Opened::Failed(format!("dlx: {name}: cannot read: {e}\n"));
+            None => match format::detect(reader) {
+                Ok(Some((f, reader))) => {
+                    if self.ctx.opts.verbose {
+                        verbose = Some(format!("dlx: {name}: format {} (detected)\n", f.name()));
+                    }
+                    (f, reader)
                 }
                 // No puzzles (blank, or only comment lines): nothing to do.
-                let comments = (head.lines.iter())
-                    .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
-                if head.complete && comments {
-                    return Opened::Empty;
-                }
-                let f = match format::detect(&head) {
-                    Ok(f) => f,
-                    Err(e) => return Opened::Failed(format!("dlx: {name}: {e}\n")),
-                };
-                if self.ctx.opts.verbose {
-                    verbose = Some(format!("dlx: {name}: format {} (detected)\n", f.name()));
-                }
-                (f, reader)
-            }
+                Ok(None) => return Opened::Empty,
+                Err(e) => return Opened::Failed(format!("dlx: {name}: {e}\n")),
+            },
         };
         let writer = if self.ctx.json {
             None
