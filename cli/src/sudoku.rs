@@ -162,6 +162,12 @@ impl Options {
             .as_ref()
             .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
+
+    /// What every search of the run asks whether to stop: Ctrl-C, where
+    /// it is watched ([`Options::interrupt`]).
+    pub(super) fn cancel(&self) -> Option<SharedCancel> {
+        self.interrupt.clone().map(|flag| flag as SharedCancel)
+    }
 }
 
 impl Default for Options {

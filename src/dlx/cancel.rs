@@ -44,7 +44,7 @@ use super::{Progress, Solution, Visitor};
 /// work, so it must be cheap; once it has said `true` it should keep
 /// saying so. An [`AtomicBool`] is the plain one (another thread sets
 /// it: a Ctrl-C handler, the Python bindings' signal poller), an
-/// [`Instant`] a deadline, and [`AnyOf`] stops when any of its cancels
+/// [`Instant`] a deadline, and a `Vec` of cancels stops when any of them
 /// does.
 pub trait Cancel: Send + Sync {
     /// Whether to stop now.
@@ -80,16 +80,15 @@ impl Cancel for Instant {
     }
 }
 
-/// A [`Cancel`] that says to stop as soon as any of its cancels does.
-pub struct AnyOf(pub Vec<SharedCancel>);
-
-impl Cancel for AnyOf {
+/// Several cancels as one: it says to stop as soon as any of them does,
+/// and each observes the progress.
+impl Cancel for Vec<SharedCancel> {
     fn is_cancelled(&self) -> bool {
-        self.0.iter().any(|c| c.is_cancelled())
+        self.iter().any(|c| c.is_cancelled())
     }
 
     fn observe(&self, progress: &Progress<'_, '_>) {
-        for c in &self.0 {
+        for c in self {
             c.observe(progress);
         }
     }

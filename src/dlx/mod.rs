@@ -115,7 +115,7 @@ pub(crate) use bits::BitMatrix;
 pub use builder::BuildError;
 pub use builder::Problem;
 pub(crate) use builder::{MAX_MULTIPLICITY, check_bounds};
-pub use cancel::{AnyOf, Cancel, Cancellable, SharedCancel};
+pub use cancel::{Cancel, Cancellable, SharedCancel};
 pub use classic::{Classic, ClassicError};
 pub use estimate::Estimate;
 pub(crate) use flat::FlatProblem;

@@ -25,7 +25,7 @@ use super::variant::Variant;
 use super::{DlxSolver, Grid, Shape, SudokuSolver};
 use std::sync::Arc;
 
-use crate::dlx::cancel::{AnyOf, NodeBudget, SharedCancel, is_cancelled};
+use crate::dlx::cancel::{NodeBudget, SharedCancel, is_cancelled};
 use crate::dlx::deduce::Rules;
 use crate::dlx::{Outcome, Propagate, SearchLimits};
 use crate::sudoku::rate::Level;
@@ -433,7 +433,7 @@ impl Generator {
             (None, None) => None,
             (Some(c), None) => Some(c.clone()),
             (None, Some(b)) => Some(b.clone() as SharedCancel),
-            (Some(c), Some(b)) => Some(Arc::new(AnyOf(vec![c.clone(), b.clone()])) as SharedCancel),
+            (Some(c), Some(b)) => Some(Arc::new(vec![c.clone(), b.clone()]) as SharedCancel),
         };
         self.solver.set_cancel(self.cancel.clone());
         self.solver.set_node_budget(budget);

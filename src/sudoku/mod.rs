@@ -31,7 +31,7 @@ pub(crate) use exact_cover::{CompiledOptions, Subject};
 pub use explain::{ExplainOptions, ExplainedStep, Path, SeRating, technique_names};
 pub use generate::{GenerateError, Generated, Generator, Settings, Symmetry, generate_range};
 pub(crate) use grid::numbered_label;
-pub use grid::{Conflict, Grid, GridError, Shape, ShapeError, Unit};
+pub use grid::{Conflict, Grid, GridError, Shape, Unit};
 pub(crate) use grid::{LabelName, MAX_N};
 pub(crate) use naive::NaiveSolver;
 pub use rate::{Grade, Level, RateError};
@@ -83,16 +83,6 @@ pub enum PuzzleError {
         /// The puzzle's shape.
         found: Shape,
     },
-}
-
-impl PuzzleError {
-    /// Whether the error settles the puzzle: givens that clash, or that no
-    /// filling of their cage keeps, mean it has no solution (what every
-    /// command then says, exit code 1); the other errors are about what
-    /// could not be searched.
-    pub fn is_no_solution(&self) -> bool {
-        matches!(self, PuzzleError::Conflict(_) | PuzzleError::Cage { .. })
-    }
 }
 
 /// How one search went, as the engine's searches say it: its solutions,

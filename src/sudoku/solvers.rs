@@ -160,11 +160,6 @@ impl Solvers {
         (&mut self.rater, dlx)
     }
 
-    /// The cancel every solver of this set asks, if any.
-    pub fn cancel(&self) -> Option<&SharedCancel> {
-        self.cancel.as_ref()
-    }
-
     /// A new dancing-links solver for `variant`, asking this set's cancel.
     fn new_dlx(&self, variant: Variant) -> DlxSolver {
         let mut dlx = DlxSolver::for_variant(variant);

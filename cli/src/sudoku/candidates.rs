@@ -189,10 +189,7 @@ fn search(case: &Case, counts: Option<u64>, ctx: &Context<'_>, solvers: &mut Sol
             };
             Ok((found, counted))
         })
-        .map_err(|e| match e.is_no_solution() {
-            true => (Status::NoSolution, format!("no solution: {e}")),
-            false => (Status::BadInput, e.to_string()),
-        })
+        .map_err(|e| Status::of_refusal(&e))
 }
 
 /// The status of a case from what its searches found.

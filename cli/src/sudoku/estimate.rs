@@ -21,10 +21,7 @@ pub(super) fn compute(job: Job, (probes, seed): (u64, u64), solvers: &mut Solver
         Ok(case) => {
             let result = solvers
                 .estimate(&case.grid, case.variant.as_deref(), probes, seed)
-                .map_err(|e: PuzzleError| match e.is_no_solution() {
-                    true => (Status::NoSolution, format!("no solution: {e}")),
-                    false => (Status::BadInput, e.to_string()),
-                });
+                .map_err(|e: PuzzleError| Status::of_refusal(&e));
             (case.line, None, result)
         }
     };

@@ -18,8 +18,8 @@ use super::{Context, Done, Job, Solvers};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use dlx_engine::dlx::SharedCancel;
 use dlx_engine::dlx::deduce::Ending;
-use dlx_engine::dlx::{AnyOf, SharedCancel};
 use dlx_engine::format::Case;
 use dlx_engine::render::Highlight;
 use dlx_engine::sudoku::RateError;
@@ -144,7 +144,7 @@ pub(super) fn compute(
             Err((Status::BadInput, e.message)),
         ),
         Ok(case) => {
-            let result = explain_case(&case, opts, timeout, solvers);
+            let result = explain_case(&case, opts, timeout, solvers, ctx.opts.cancel());
             let (line, grid) = (case.line, case.grid.clone());
             read = Some(case);
             (line, false, None, Some(grid), result)
@@ -226,20 +226,21 @@ pub(super) fn compute(
 }
 
 /// The explained path of `case` within `timeout` (if bounded), or the
-/// exit status and message of why there is none.
+/// exit status and message of why there is none; `run` is the cancel of
+/// the whole run, which `solvers` ask again afterwards.
 fn explain_case(
     case: &Case,
     opts: &ExplainOptions,
     timeout: Option<Duration>,
     solvers: &mut Solvers,
+    run: Option<SharedCancel>,
 ) -> Result<Path, (Status, String)> {
-    let run = solvers.cancel().cloned();
     // --timeout: this puzzle's own deadline, besides the run's cancel.
     let deadline = timeout.map(|t| Instant::now() + t);
     if let Some(d) = deadline {
         let mut any: Vec<SharedCancel> = run.iter().cloned().collect();
         any.push(Arc::new(d));
-        solvers.set_cancel(Some(Arc::new(AnyOf(any))));
+        solvers.set_cancel(Some(Arc::new(any)));
     }
     let result = solvers.explain(&case.grid, case.variant.as_deref(), opts);
     if deadline.is_some() {

@@ -47,11 +47,7 @@ pub(super) fn solve_case(
     watch: Option<SharedCancel>,
 ) -> Verdict {
     // Cloned only for a watched case, to be put back after it.
-    let usual = if watch.is_some() {
-        solvers.cancel().cloned()
-    } else {
-        None
-    };
+    let usual = if watch.is_some() { opts.cancel() } else { None };
     let solver = match solvers.for_rules(opts.solver, case.grid.shape(), case.variant.as_deref()) {
         Ok(solver) => solver,
         Err(e) => return Verdict::bad(Some(case.grid.clone()), None, e.to_string()),
@@ -156,9 +152,16 @@ fn judge(
         several: false,
     };
     let (solution, count) = match result {
-        Err(e) if e.is_no_solution() => {
+        Err(e) => {
+            let (status, message) = Status::of_refusal(&e);
+            if status != Status::NoSolution {
+                // Solvers are chosen by shape and rules, so only a matrix
+                // too large for the engine comes here; say so rather than
+                // panic.
+                return Verdict::bad(Some(case.grid.clone()), None, message);
+            }
             verdict.search = Some((Stats::default(), time));
-            verdict.error = Some(format!("no solution: {e}"));
+            verdict.error = Some(message);
             if let Task::Count { .. } = task {
                 verdict.count = Some(Count {
                     solutions: 0,
@@ -167,11 +170,6 @@ fn judge(
                 });
             }
             return verdict;
-        }
-        Err(e) => {
-            // Solvers are chosen by shape and rules, so only a matrix too
-            // large for the engine comes here; say so rather than panic.
-            return Verdict::bad(Some(case.grid.clone()), None, e.to_string());
         }
         Ok(found) => found,
     };

@@ -11,7 +11,7 @@
 use std::ops::ControlFlow;
 
 use super::{Context, End, Input, Solvers, Span, Writer, compute, run_items};
-use dlx_engine::dlx::{Batch, SharedCancel};
+use dlx_engine::dlx::Batch;
 
 /// Items in flight per solving thread, at most: read but not yet written.
 /// Enough to keep every thread busy while one hard puzzle holds up the
@@ -36,7 +36,7 @@ pub(super) fn run(
 ) -> ControlFlow<End> {
     let solvers = |_| {
         let mut solvers = Solvers::new();
-        solvers.set_cancel(ctx.opts.interrupt.clone().map(|flag| flag as SharedCancel));
+        solvers.set_cancel(ctx.opts.cancel());
         solvers.set_propagate(ctx.opts.propagate);
         solvers
     };

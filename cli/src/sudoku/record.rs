@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::ExitStatus;
 use dlx_engine::dlx::{Count, Outcome, Stats};
 use dlx_engine::format::Alphabet;
-use dlx_engine::sudoku::Grid;
+use dlx_engine::sudoku::{Grid, PuzzleError};
 
 /// How a case ended, for every task: the `status` of its `--json` line
 /// (docs/json.md) and, through [`Status::exit`], what it does to the exit
@@ -62,6 +62,19 @@ pub(super) struct Asked {
 }
 
 impl Status {
+    /// How a case ends that the solvers refuse, with its message: givens
+    /// that clash, or that no filling of their cage keeps, mean no
+    /// solution; any other refusal (rules the solver does not take, a
+    /// matrix too large for the engine) is bad input.
+    pub(super) fn of_refusal(e: &PuzzleError) -> (Status, String) {
+        match e {
+            PuzzleError::Conflict(_) | PuzzleError::Cage { .. } => {
+                (Status::NoSolution, format!("no solution: {e}"))
+            }
+            _ => (Status::BadInput, e.to_string()),
+        }
+    }
+
     /// What a case that ended so does to the exit code: the one mapping.
     pub(super) fn exit(self, asked: Asked) -> ExitStatus {
         match self {
