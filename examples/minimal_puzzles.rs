@@ -38,7 +38,7 @@ fn main() {
     println!("# {count} minimal {shape}-box puzzles, seed {seed} (examples/minimal_puzzles.rs)");
     for _ in 0..count {
         let solution = solved_grid(shape, |k| rng.below(k));
-        let order = rng.permutation(shape.cells());
+        let order = rng.permutation(shape.n() * shape.n());
         let puzzle = minimal_puzzle(&mut solver, &solution, &order);
         println!(
             "{} {} givens",

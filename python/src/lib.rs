@@ -115,11 +115,11 @@ fn cases_of_cells(
         )));
     }
     let shape = match shape {
-        Some(s) if s.cells() == cells => s,
+        Some(s) if s.n() * s.n() == cells => s,
         Some(s) => {
             return Err(PyValueError::new_err(format!(
                 "expected {} cells for {s} boxes, found {cells}",
-                s.cells()
+                s.n() * s.n()
             )));
         }
         None => Shape::for_cell_count(cells).map_err(value_error)?,

@@ -15,32 +15,12 @@ pub struct Shape {
     box_cols: u8,
 }
 
-/// A shape that cannot be.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ShapeError {
-    /// `box_rows * box_cols` is 0 or above 64 (`MAX_N`).
-    #[error("a {0}x{1} box gives a grid side of {2}; the side must be 1 to 64")]
-    Side(usize, usize, usize),
-    /// A cell count that is not `n^2` for a supported `n`.
-    #[error(
-        "{0} cells is not a Sudoku size (expected n*n cells: 16, 36, 64, 81, 144, 256, 625, ...)"
-    )]
-    CellCount(usize),
-    /// A square number of cells, but of a grid larger than 64x64 (`MAX_N`).
-    #[error("{0} cells make a {1}x{1} grid; the largest is 64x64 (4096 cells)")]
-    TooLarge(usize, usize),
-    /// The `RxC` text could not be read.
-    #[error("expected a box shape like 3x3 or 2x3 (rows x columns), found '{0}'")]
-    Syntax(String),
-}
-
 impl Shape {
     /// A shape with boxes of `box_rows` x `box_cols`.
-    pub fn new(box_rows: usize, box_cols: usize) -> Result<Self, ShapeError> {
+    pub fn new(box_rows: usize, box_cols: usize) -> Result<Self, GridError> {
         let n = box_rows.saturating_mul(box_cols);
         if n == 0 || n > MAX_N {
-            return Err(ShapeError::Side(box_rows, box_cols, n));
+            return Err(GridError::Side(box_rows, box_cols, n));
         }
         Ok(Self {
             box_rows: box_rows as u8,
@@ -51,29 +31,29 @@ impl Shape {
     /// The usual shape for an `n x n` grid: the most nearly square boxes,
     /// with no more rows than columns (9: 3x3, 6: 2x3, 12: 3x4, 8: 2x4, a
     /// prime n: 1xn).
-    pub fn for_side(n: usize) -> Result<Self, ShapeError> {
+    pub fn for_side(n: usize) -> Result<Self, GridError> {
         let rows = (1..=n)
             .take_while(|r| r * r <= n)
             .filter(|r| n.is_multiple_of(*r))
             .last();
         match rows {
             Some(r) => Self::new(r, n / r),
-            None => Err(ShapeError::Side(0, 0, n)),
+            None => Err(GridError::Side(0, 0, n)),
         }
     }
 
     /// The usual shape (see [`Shape::for_side`]) for a grid of `cells` cells.
-    pub fn for_cell_count(cells: usize) -> Result<Self, ShapeError> {
+    pub fn for_cell_count(cells: usize) -> Result<Self, GridError> {
         let n = (1..=MAX_N).find(|n| n * n >= cells);
         match n {
             Some(n) if n * n == cells => Self::for_side(n),
-            Some(_) => Err(ShapeError::CellCount(cells)),
+            Some(_) => Err(GridError::NotSquare(cells)),
             None => {
                 let side = cells.isqrt();
                 if side * side == cells {
-                    Err(ShapeError::TooLarge(cells, side))
+                    Err(GridError::TooLarge(cells, side))
                 } else {
-                    Err(ShapeError::CellCount(cells))
+                    Err(GridError::NotSquare(cells))
                 }
             }
         }
@@ -113,7 +93,7 @@ impl Shape {
     }
 
     /// Number of cells, `n^2`.
-    pub fn cells(self) -> usize {
+    pub(crate) fn cells(self) -> usize {
         self.n() * self.n()
     }
 
@@ -138,11 +118,11 @@ impl fmt::Display for Shape {
 }
 
 impl FromStr for Shape {
-    type Err = ShapeError;
+    type Err = GridError;
 
     /// Reads `RxC`, such as `3x3` or `2x3`.
-    fn from_str(s: &str) -> Result<Self, ShapeError> {
-        let syntax = || ShapeError::Syntax(s.to_string());
+    fn from_str(s: &str) -> Result<Self, GridError> {
+        let syntax = || GridError::Syntax(s.to_string());
         let (r, c) = s.split_once(['x', 'X']).ok_or_else(syntax)?;
         let r = r.trim().parse().map_err(|_| syntax())?;
         let c = c.trim().parse().map_err(|_| syntax())?;
@@ -158,10 +138,25 @@ pub struct Grid {
     cells: Vec<u8>,
 }
 
-/// A cell value outside `0..=n`, or a wrong number of cells.
+/// A shape that cannot be, a cell value outside `0..=n`, or a wrong
+/// number of cells.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GridError {
+    /// `box_rows * box_cols` is 0 or above 64 (`MAX_N`).
+    #[error("a {0}x{1} box gives a grid side of {2}; the side must be 1 to 64")]
+    Side(usize, usize, usize),
+    /// A cell count that is not `n^2` for a supported `n`.
+    #[error(
+        "{0} cells is not a Sudoku size (expected n*n cells: 16, 36, 64, 81, 144, 256, 625, ...)"
+    )]
+    NotSquare(usize),
+    /// A square number of cells, but of a grid larger than 64x64 (`MAX_N`).
+    #[error("{0} cells make a {1}x{1} grid; the largest is 64x64 (4096 cells)")]
+    TooLarge(usize, usize),
+    /// The `RxC` text could not be read.
+    #[error("expected a box shape like 3x3 or 2x3 (rows x columns), found '{0}'")]
+    Syntax(String),
     /// Wrong number of cells for the shape.
     #[error("a {shape} grid has {expected} cells, found {found}")]
     CellCount {
@@ -406,10 +401,10 @@ mod tests {
                 "2x2", "2x3", "2x4", "3x3", "3x4", "4x4", "5x5", "1x5", "1x7"
             ]
         );
-        assert_eq!(Shape::for_cell_count(80), Err(ShapeError::CellCount(80)));
+        assert_eq!(Shape::for_cell_count(80), Err(GridError::NotSquare(80)));
         assert_eq!(
             Shape::for_cell_count(65 * 65),
-            Err(ShapeError::TooLarge(4225, 65))
+            Err(GridError::TooLarge(4225, 65))
         );
         assert_eq!("2x3".parse::<Shape>().unwrap(), Shape::new(2, 3).unwrap());
         assert!("8x9".parse::<Shape>().is_err());
