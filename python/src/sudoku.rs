@@ -297,7 +297,7 @@ pub(crate) fn rate(
         solvers.rate(&case.grid, case.variant.as_deref(), &rules)
     })?;
     match rating {
-        Err(e) if timed_out && e.is_cancelled() => {
+        Err(RateError::Cancelled) if timed_out => {
             Err(bounds.error(py, true, "the rating", None::<()>, vec![]))
         }
         Ok(r) if r.solutions == 1 => Ok((r.level().to_string(), r.score(), r.steps().to_vec())),

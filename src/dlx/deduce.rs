@@ -58,7 +58,7 @@
 //! (`Deducer::set_cancel`) asks it before each problem and then every
 //! `CANCEL_WORK` units of work while it deduces and guesses (see
 //! there), and stops with
-//! [`DeduceError::Cancelled`] once it says so. A rating that ends is never
+//! `DeduceError::Cancelled` once it says so. A rating that ends is never
 //! partial: cancelling changes whether a rating comes back, never what it
 //! says.
 
@@ -267,7 +267,7 @@ pub enum Ending {
 /// Why the deductions could not rate a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum DeduceError {
+pub(crate) enum DeduceError {
     /// The problem as given is malformed.
     #[error("{0}")]
     Malformed(String),

@@ -55,7 +55,6 @@ use std::ops::ControlFlow;
 
 use super::rate::{Explanation, Placed, RateError, Rater};
 use super::{CLASS_CELL, Grid, SudokuSolver, Variant};
-use crate::dlx::deduce::DeduceError;
 use crate::dlx::deduce::{ChainKind, Classes, Ending, Move, Step, Technique};
 use crate::dlx::{Outcome, SearchLimits};
 use board::Board;
@@ -518,7 +517,7 @@ pub(crate) fn explain_variant(
         .map_err(RateError::from)?;
     if report.outcome == Outcome::Stopped {
         // The solver's cancel said to stop: the count is partial.
-        return Err(RateError::Deduce(DeduceError::Cancelled));
+        return Err(RateError::Cancelled);
     }
     let solutions = report.stats.solutions.min(2) as u64;
     let solution = first.filter(|_| solutions == 1);

@@ -137,13 +137,22 @@ impl Grade for Rating {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum RateError {
-    /// Two givens clash.
+    /// The puzzle cannot be rated: givens that clash, or rules the rating
+    /// does not take ([`PuzzleError::Unrated`]).
     #[error("{0}")]
     Puzzle(#[from] PuzzleError),
-    /// The deductions could not finish: the guess budget ran out, or the
-    /// rater's cancel said to stop ([`deduce::DeduceError::Cancelled`]).
+    /// The guess budget ([`deduce::Rules::max_guesses`]) ran out before
+    /// the search ended: how many guesses were made.
+    #[error("gave up after {0} guesses")]
+    GaveUp(u64),
+    /// The cancel ([`Solvers::set_cancel`](super::Solvers::set_cancel))
+    /// stopped the rating or the explanation.
+    #[error("cancelled")]
+    Cancelled,
+    /// The deductions were given a problem they cannot read: a defect of
+    /// the compiler, with the deducer's words.
     #[error("{0}")]
-    Deduce(#[from] deduce::DeduceError),
+    Malformed(String),
     /// A step of an explained path disagreed with the puzzle's solution
     /// (its number, from 1, and what is wrong): a defect, reported rather
     /// than printed.
@@ -151,11 +160,13 @@ pub enum RateError {
     Unsound(usize, String),
 }
 
-impl RateError {
-    /// Whether the cancel stopped the rating or the explanation
-    /// ([`Solvers::set_cancel`](super::Solvers::set_cancel)).
-    pub fn is_cancelled(&self) -> bool {
-        matches!(self, RateError::Deduce(deduce::DeduceError::Cancelled))
+impl From<deduce::DeduceError> for RateError {
+    fn from(e: deduce::DeduceError) -> Self {
+        match e {
+            deduce::DeduceError::Malformed(m) => RateError::Malformed(m),
+            deduce::DeduceError::GaveUp(n) => RateError::GaveUp(n),
+            deduce::DeduceError::Cancelled => RateError::Cancelled,
+        }
     }
 }
 
@@ -174,7 +185,7 @@ impl Rater {
     }
 
     /// Makes every later rating stop early once `cancel` says so, with
-    /// [`deduce::DeduceError::Cancelled`] (`None`: never). The deductions
+    /// [`RateError::Cancelled`] (`None`: never). The deductions
     /// ask it before each puzzle and every so often while they run
     /// (`deduce::CANCEL_WORK`); compiling a puzzle runs no search, so
     /// nothing else needs to ask. A rating that comes back is whole.
@@ -442,7 +453,7 @@ pub(crate) mod tests {
         rater.set_cancel(Some(stop.clone()));
         for asked in 1..=3 {
             let err = rater.rate(&blank, &rules).unwrap_err();
-            assert!(err.is_cancelled() && err.to_string() == "cancelled");
+            assert!(err == RateError::Cancelled && err.to_string() == "cancelled");
             assert_eq!(stop.1.load(Ordering::Relaxed), asked);
         }
         stop.0.store(false, Ordering::Relaxed);

@@ -69,7 +69,7 @@ impl Solvers {
     /// Makes every later search, rating and explanation of these solvers
     /// stop early once `cancel` says so (`None`: never): what a search
     /// returns is then partial ([`SudokuSolver::set_cancel`]), a rating or
-    /// an explanation an error ([`RateError::is_cancelled`]).
+    /// an explanation an error ([`RateError::Cancelled`]).
     pub fn set_cancel(&mut self, cancel: Option<SharedCancel>) {
         self.naive.set_cancel(cancel.clone());
         self.rater.set_cancel(cancel.clone());

@@ -248,7 +248,7 @@ fn explain_case(
     }
     let timed_out = deadline.is_some_and(|d| Instant::now() >= d);
     result.map_err(|e| match e {
-        e if e.is_cancelled() && timed_out => (
+        RateError::Cancelled if timed_out => (
             Status::TimedOut,
             format!(
                 "not explained within --timeout {}s",

@@ -11,7 +11,7 @@ use serde::ser::SerializeMap;
 
 use super::record::{Asked, Status, Where, error_line, grid_line, puzzle_text};
 use super::{Context, Done, Job};
-use dlx_engine::dlx::deduce::{self, Rating, Rules};
+use dlx_engine::dlx::deduce::{Rating, Rules};
 use dlx_engine::sudoku::Grid;
 use dlx_engine::sudoku::{Grade, RateError, Solvers};
 
@@ -154,19 +154,15 @@ fn verdict(result: Result<Rating, RateError>) -> (Status, Option<Rating>, Option
             (Status::BadInput, None, Some(e.to_string()))
         }
         Err(RateError::Puzzle(e)) => (Status::NoSolution, None, Some(format!("no solution: {e}"))),
-        Err(RateError::Deduce(deduce::DeduceError::GaveUp(n))) => (
+        Err(RateError::GaveUp(n)) => (
             Status::GaveUp,
             None,
             Some(format!("gave up after {n} guesses (--max-guesses)")),
         ),
-        Err(RateError::Deduce(e @ deduce::DeduceError::Malformed(_))) => {
-            (Status::BadInput, None, Some(e.to_string()))
-        }
+        Err(e @ RateError::Malformed(_)) => (Status::BadInput, None, Some(e.to_string())),
         // `dlx rate` sets no cancel; were one to stop a rating, the rating
         // did not finish, as when the guesses run out.
-        Err(RateError::Deduce(deduce::DeduceError::Cancelled)) => {
-            (Status::GaveUp, None, Some("cancelled".into()))
-        }
+        Err(RateError::Cancelled) => (Status::GaveUp, None, Some("cancelled".into())),
         // An error newer than this command: the input, as it cannot say.
         Err(e) => (Status::BadInput, None, Some(e.to_string())),
     }

@@ -3,7 +3,7 @@
 //! (`se_rating`, `technique`, through the explained path).
 
 use super::{GenerateError, Generator, Grid, Level, Rater, Rng, Rules, Variant};
-use crate::sudoku::rate::Grade;
+use crate::sudoku::rate::{Grade, RateError};
 
 impl Generator {
     /// Whether the unique `puzzle`'s explained path rates within
@@ -18,7 +18,7 @@ impl Generator {
             match crate::sudoku::explain::explain(&mut self.rater, &mut self.solver, puzzle, &opts)
             {
                 Ok(path) => path,
-                Err(e) if e.is_cancelled() => {
+                Err(RateError::Cancelled) => {
                     return Err(GenerateError::Cancelled);
                 }
                 Err(_) => return Ok((false, 0)),
@@ -92,7 +92,7 @@ impl Generator {
 fn level_of(rater: &mut Rater, variant: &Variant, puzzle: &Grid) -> Result<Level, GenerateError> {
     match rater.rate_variant(puzzle, variant, &Rules::default()) {
         Ok(rating) => Ok(rating.level()),
-        Err(e) if e.is_cancelled() => Err(GenerateError::Cancelled),
+        Err(RateError::Cancelled) => Err(GenerateError::Cancelled),
         Err(_) => Ok(Level::Expert),
     }
 }
