@@ -2,7 +2,7 @@
 //! own: compiling a puzzle's reduced matrix, and counting every solution of
 //! n-queens (rows and columns primary, diagonals secondary).
 
-use dlx_engine::dlx::Search;
+use dlx_engine::__unstable::Search;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -79,7 +79,8 @@ fn n_queens(c: &mut Criterion) {
     for (n, expected) in [(8, 92), (10, 724)] {
         let problem = queens(n);
         let arena = Bump::new();
-        let mut matrix = problem.engine(&arena, EngineKind::Links).unwrap();
+        let mut matrix =
+            dlx_engine::__unstable::engine(&problem, &arena, EngineKind::Links).unwrap();
         assert_eq!(matrix.count_up_to(u64::MAX).solutions, expected);
         group.bench_function(format!("{n}"), |b| {
             b.iter(|| black_box(matrix.count_up_to(u64::MAX).solutions))

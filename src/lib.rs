@@ -11,7 +11,8 @@
 //! [`dlx::Classic`] writes classic problems (queens, Langford pairs, pentominoes).
 //!
 //! ```
-//! use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};
+//! use std::ops::ControlFlow;
+//! use dlx_engine::dlx::{ItemKind, Problem, Runner};
 //!
 //! // Items a, b; options {a, b}, {a}, {b}: two exact covers.
 //! let mut p = Problem::new();
@@ -20,9 +21,14 @@
 //! p.add_option(&[a, b]).unwrap();
 //! p.add_option(&[a]).unwrap();
 //! p.add_option(&[b]).unwrap();
-//! let arena = bumpalo::Bump::new();
-//! let mut matrix = p.engine(&arena, EngineKind::Auto).unwrap();
-//! assert_eq!(matrix.count_up_to(u64::MAX).solutions, 2);
+//! let runner = Runner::default(); // this thread, no bound
+//! assert_eq!(runner.count(&p, None).unwrap().count.solutions, 2);
+//! let mut covers = Vec::new();
+//! runner.solutions(&p, |options| {
+//!     covers.push(options.to_vec());
+//!     ControlFlow::Continue(())
+//! }).unwrap();
+//! assert_eq!(covers.len(), 2);
 //! ```
 //!
 //! # Sudoku: [`sudoku`]
@@ -73,11 +79,6 @@ pub(crate) mod rng;
 pub mod sudoku;
 pub(crate) mod workers;
 
-/// The arena the engines are laid out in (`Problem::engine`, ...),
-/// re-exported so that a caller needs no
-/// `bumpalo` of its own.
-pub use bumpalo::Bump;
-
 /// Internals for the fuzz targets, the integration tests and the tuning
 /// examples, behind the `unstable` feature. Not part of the API: anything
 /// here may change or go in any release.
@@ -85,9 +86,14 @@ pub use bumpalo::Bump;
 #[doc(hidden)]
 pub mod __unstable {
     pub use crate::dlx::brute_force::count_by_brute_force;
+    pub use crate::dlx::cancel::Cancellable;
+    pub use crate::dlx::engine::Engine;
     pub use crate::dlx::flat::FlatProblem;
     pub use crate::dlx::links::{Matrix, SanityError};
     pub use crate::dlx::parallel::Plan;
+    pub use crate::dlx::search::{Search, Solution, Visitor};
+    /// The arena the engines are laid out in ([`engine`]).
+    pub use bumpalo::Bump;
 
     /// How many of a cell's candidates `true_candidates` enumerates.
     pub const ENUMERATED: u64 = crate::sudoku::candidates::ENUMERATED;
@@ -134,6 +140,16 @@ pub mod __unstable {
         memo: Option<usize>,
     ) -> Result<crate::dlx::Count, crate::dlx::RunError> {
         runner.count_plan(problem, plan, memo)
+    }
+
+    /// `problem` compiled for the engine `kind` asks for (the links' in
+    /// `arena`); fails if it does not fit it.
+    pub fn engine<'a>(
+        problem: &crate::dlx::Problem,
+        arena: &'a bumpalo::Bump,
+        kind: crate::dlx::EngineKind,
+    ) -> Result<Engine<'a>, crate::dlx::BuildError> {
+        problem.engine(arena, kind)
     }
 
     /// Which engine `engine` is ([`EngineKind::Auto`](crate::dlx::EngineKind::Auto) resolved).

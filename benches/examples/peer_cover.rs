@@ -7,7 +7,7 @@
 //! cargo run --release -p dlx-benches --example peer_cover -- data/dlx/pentomino_6x10.dlx
 //! ```
 
-use dlx_engine::dlx::Search;
+use dlx_engine::__unstable::Search;
 use std::time::Instant;
 
 use bumpalo::Bump;
@@ -30,8 +30,7 @@ fn main() {
 
     let started = Instant::now();
     let arena = Bump::new();
-    let mut matrix = p
-        .engine(&arena, EngineKind::Links)
+    let mut matrix = dlx_engine::__unstable::engine(p, &arena, EngineKind::Links)
         .expect("a parsed problem builds");
     let ours = matrix.count_up_to(u64::MAX).solutions;
     let ours_time = started.elapsed();

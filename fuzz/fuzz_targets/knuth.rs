@@ -8,8 +8,9 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
+use dlx_engine::__unstable::{Search, Solution};
 use dlx_engine::dlx::knuth;
-use dlx_engine::dlx::{Color, OptionId, Outcome, Problem, Search, SearchLimits, Solution};
+use dlx_engine::dlx::{Color, OptionId, Outcome, Problem, SearchLimits};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -10,11 +10,10 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dlx_engine::__unstable::checked_digest;
+use dlx_engine::__unstable::{Engine, Search, Solution, checked_digest};
 use dlx_engine::dlx::knuth;
 use dlx_engine::dlx::{
-    Color, Engine, EngineKind, ItemId, ItemKind, OptionId, Outcome, Problem, Search, SearchLimits,
-    Solution,
+    Color, EngineKind, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits,
 };
 use libfuzzer_sys::fuzz_target;
 
@@ -24,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let problem = &parsed.problem;
     let arena = Bump::new();
-    let Ok(mut engine) = problem.engine(&arena, EngineKind::Auto) else {
+    let Ok(mut engine) = dlx_engine::__unstable::engine(&problem, &arena, EngineKind::Auto) else {
         return;
     };
     let digest = |e: &Engine<'_>| checked_digest(e);

@@ -12,11 +12,12 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use dlx_engine::dlx::{Outcome, Propagate, Search, SearchLimits};
-use dlx_engine::format::{ALL, Options};
+use dlx_engine::__unstable::Search;
 use dlx_engine::__unstable::sudoku::check_solution;
-use dlx_engine::sudoku::{Grid, Shape, SudokuSolver};
 use dlx_engine::__unstable::sudoku::{DlxSolver, NaiveSolver};
+use dlx_engine::dlx::{Outcome, Propagate, SearchLimits};
+use dlx_engine::format::{ALL, Options};
+use dlx_engine::sudoku::{Grid, Shape, SudokuSolver};
 use libfuzzer_sys::fuzz_target;
 
 const BUDGET: u64 = 300;

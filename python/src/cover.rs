@@ -4,13 +4,13 @@
 //! bounded channel from a worker thread.
 
 use super::{
-    Arc, AtomicBool, Bounds, Bump, COUNT_OVERFLOW, Cancellable, ControlFlow, DEFAULT_MEMO_BYTES,
-    EngineKind, HashMap, Instant, ItemKind, JoinHandle, KnuthProblem, Mutex, Ordering, Outcome,
-    PoisonError, Progress, PyBytes, PyDict, PyIterator, PyOverflowError, PyRuntimeError, PyString,
-    PyTypeError, PyValueError, Receiver, Runner, SearchLimits, Solution, SyncSender, Visitor,
-    interruptible, knuth, settled, sync_channel, thread_count, value_error,
+    Arc, AtomicBool, Bounds, COUNT_OVERFLOW, ControlFlow, DEFAULT_MEMO_BYTES, EngineKind, HashMap,
+    Instant, ItemKind, JoinHandle, KnuthProblem, Mutex, Ordering, Outcome, PoisonError, PyBytes,
+    PyDict, PyIterator, PyOverflowError, PyRuntimeError, PyString, PyTypeError, PyValueError,
+    Receiver, Runner, SearchLimits, interruptible, knuth, settled, sync_channel, thread_count,
+    value_error,
 };
-use engine::dlx::{Propagate, Search};
+use engine::dlx::{OptionId, Propagate, RunError};
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyTuple};
 
@@ -86,45 +86,46 @@ pub(crate) struct ExactCover {
 
 /// Solutions' option numbers, sorted (the order chosen is the search's, not
 /// the problem's).
-pub(crate) fn option_numbers(s: &Solution<'_, '_>) -> Vec<usize> {
-    let mut v: Vec<usize> = s.options().map(|k| k.0 as usize).collect();
+pub(crate) fn sorted(options: &[OptionId]) -> Vec<usize> {
+    let mut v: Vec<usize> = options.iter().map(|k| k.0 as usize).collect();
     v.sort_unstable();
     v
 }
 
+/// A problem the engine cannot take is the caller's `ValueError`; any
+/// other failure of a run is a `RuntimeError`.
+fn run_error(e: RunError) -> PyErr {
+    match e {
+        RunError::Build(e) => value_error(e),
+        other => PyRuntimeError::new_err(other.to_string()),
+    }
+}
+
 impl ExactCover {
-    /// Searches a freshly compiled matrix of the problem with `visitor`
-    /// within `limits` and until `deadline`, GIL released and
-    /// interruptible ([`interruptible`]), and keeps the stats it reports
-    /// (an interrupted search's too); returns how it ended and whether
-    /// the deadline stopped it.
-    fn search<V: Visitor + Send>(
+    /// Gives each solution (its sorted option numbers) to `visit`, within
+    /// `limits` and until `deadline`, through the library's [`Runner`] on
+    /// the calling thread, GIL released and interruptible
+    /// ([`interruptible`]); keeps the stats it reports (an interrupted
+    /// search's too) and returns how it ended and whether the deadline
+    /// stopped it.
+    fn search(
         &self,
         py: Python<'_>,
-        visitor: V,
+        mut visit: impl FnMut(Vec<usize>) -> ControlFlow<()> + Send,
         limits: SearchLimits,
         deadline: Option<Instant>,
     ) -> PyResult<(Outcome, bool)> {
         let (outcome, timed_out) = interruptible(py, 1, deadline, |cancel| {
-            // As the library's searches do: asked before the start too, so
-            // a search that would end before its first tick still stops.
-            if cancel.is_cancelled() {
-                *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = Stats::default();
-                return Ok(Outcome::Stopped);
-            }
-            let arena = Bump::new();
-            let mut matrix = self
-                .problem
-                .problem
-                .engine(&arena, EngineKind::Auto)
-                .map_err(value_error)?;
-            let mut visitor = Cancellable {
-                visitor,
+            let runner = Runner {
+                limits,
                 cancel: Some(&*cancel),
+                ..Runner::default()
             };
-            let (outcome, stats) = matrix.search(&mut visitor, limits);
-            *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = stats.into();
-            Ok::<_, PyErr>(outcome)
+            let run = runner
+                .solutions(&self.problem.problem, |options| visit(sorted(options)))
+                .map_err(run_error)?;
+            *self.stats.lock().unwrap_or_else(PoisonError::into_inner) = run.count.stats.into();
+            Ok::<_, PyErr>(run.count.outcome)
         })?;
         Ok((outcome?, timed_out))
     }
@@ -463,8 +464,8 @@ impl ExactCover {
             max_nodes: bounds.max_nodes,
             ..SearchLimits::UNLIMITED
         };
-        let visit = |s: &Solution<'_, '_>| {
-            found = Some(option_numbers(s));
+        let visit = |options| {
+            found = Some(options);
             ControlFlow::Break(())
         };
         let (outcome, timed_out) = self.search(py, visit, limits, bounds.deadline)?;
@@ -509,27 +510,33 @@ impl ExactCover {
         let handle = std::thread::Builder::new()
             .name("dlx_engine solutions".into())
             .spawn(move || {
-                let arena = Bump::new();
-                let Ok(mut matrix) = problem.problem.engine(&arena, EngineKind::Auto) else {
+                let runner = Runner {
+                    limits: SearchLimits {
+                        max_nodes: bounds.max_nodes,
+                        ..SearchLimits::UNLIMITED
+                    },
+                    deadline: bounds.deadline,
+                    // Set when the iterator is closed.
+                    cancel: Some(&*flag),
+                    ..Runner::default()
+                };
+                let feed = |options: &[OptionId]| {
+                    let found = Found::Solution(sorted(options));
+                    match flag.load(Ordering::Relaxed) || tx.send(found).is_err() {
+                        true => ControlFlow::Break(()),
+                        false => ControlFlow::Continue(()),
+                    }
+                };
+                let Ok(run) = runner.solutions(&problem.problem, feed) else {
                     return;
                 };
-                let mut feed = Feed {
-                    tx,
-                    stop: &flag,
-                    deadline: bounds.deadline,
-                    timed_out: false,
-                };
-                let limits = SearchLimits {
-                    max_nodes: bounds.max_nodes,
-                    ..SearchLimits::UNLIMITED
-                };
-                let (outcome, s) = matrix.search(&mut feed, limits);
-                *stats.lock().unwrap_or_else(PoisonError::into_inner) = s.into();
-                if outcome == Outcome::NodeLimit || feed.timed_out {
+                *stats.lock().unwrap_or_else(PoisonError::into_inner) = run.count.stats.into();
+                let timed_out = run.count.outcome == Outcome::Stopped
+                    && !flag.load(Ordering::Relaxed)
+                    && bounds.deadline.is_some_and(|d| Instant::now() >= d);
+                if run.count.outcome == Outcome::NodeLimit || timed_out {
                     // Fails only if the iterator is gone.
-                    let _ = feed.tx.send(Found::Cut {
-                        timed_out: feed.timed_out,
-                    });
+                    let _ = tx.send(Found::Cut { timed_out });
                 }
             })
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
@@ -564,37 +571,6 @@ pub(crate) enum Found {
     /// A bound stopped the search (the deadline if `timed_out`, else
     /// `max_nodes`): the last message.
     Cut { timed_out: bool },
-}
-
-/// Passes each solution to the iterator; stops when it is closed, or at
-/// the first tick past `deadline`.
-pub(crate) struct Feed<'s> {
-    tx: SyncSender<Found>,
-    stop: &'s AtomicBool,
-    deadline: Option<Instant>,
-    timed_out: bool,
-}
-
-impl Visitor for Feed<'_> {
-    fn solution(&mut self, s: &Solution<'_, '_>) -> ControlFlow<()> {
-        let found = Found::Solution(option_numbers(s));
-        if self.stop.load(Ordering::Relaxed) || self.tx.send(found).is_err() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-
-    fn tick(&mut self, _: &Progress<'_, '_>) -> ControlFlow<()> {
-        if self.stop.load(Ordering::Relaxed) {
-            return ControlFlow::Break(());
-        }
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            self.timed_out = true;
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    }
 }
 
 /// The search thread of a [`Solutions`] iterator.

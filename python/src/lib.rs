@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -33,15 +33,12 @@ use pyo3::exceptions::{PyOverflowError, PyRuntimeError, PyTypeError, PyValueErro
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyIterator, PyString};
 
-use engine::Bump;
 use engine::dlx::deduce::Rules;
 use engine::dlx::knuth::{self, KnuthProblem};
 use engine::dlx::{Batch, thread_count};
-use engine::dlx::{Cancel, Cancellable, SharedCancel};
+use engine::dlx::{Cancel, SharedCancel};
 use engine::dlx::{DEFAULT_MEMO_BYTES, Runner};
-use engine::dlx::{
-    EngineKind, ItemKind, Outcome, Progress, Propagate, SearchLimits, Solution, Visitor,
-};
+use engine::dlx::{EngineKind, ItemKind, Outcome, Propagate, SearchLimits};
 use engine::format::{Alphabet, Case, parse_puzzle_line};
 use engine::sudoku::Level;
 use engine::sudoku::RateError;

@@ -178,6 +178,7 @@ struct Tables {
     /// Whether that order is not the order added.
     reordered: bool,
     /// The state with nothing forced.
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     built: Vec<u64>,
 }
 

@@ -70,12 +70,12 @@ pub enum BuildError {
     Colored,
     /// `BitMatrix::build` was given a problem
     /// with multiplicities, which only Algorithm M handles
-    /// ([`Problem::engine`] runs it on `super::MultiBitMatrix` or
+    /// (`Problem::engine` runs it on `super::MultiBitMatrix` or
     /// `super::MultiMatrix`).
     #[error("the bit-set engine does not handle multiplicities; use the dancing links")]
     MultiplicitiesOnBits,
     /// `Problem::build` makes DLX1/DLX2's links, which would ignore the
-    /// multiplicities; [`Problem::engine`] runs such problems on Algorithm M.
+    /// multiplicities; `Problem::engine` runs such problems on Algorithm M.
     #[error("Problem::build does not handle multiplicities; use Problem::engine")]
     Multiplicities,
     /// A problem with preferred items (`Problem::set_preferred`) was
@@ -277,7 +277,7 @@ impl Problem {
     }
 
     /// Whether some primary item has bounds other than `(1, 1)`: then only
-    /// Algorithm M ([`Problem::engine`]) searches it.
+    /// Algorithm M (`Problem::engine`) searches it.
     pub fn has_multiplicities(&self) -> bool {
         self.multiplicities > 0
     }

@@ -51,7 +51,7 @@ pub trait Cancel: Send + Sync {
     fn is_cancelled(&self) -> bool;
 
     /// Told, at every tick of a search that asks it (through
-    /// [`Cancellable`]), how far that search has come, just before it is
+    /// `Cancellable`), how far that search has come, just before it is
     /// asked whether to stop: a place to show progress (`dlx count` on a
     /// terminal). Nothing by default.
     fn observe(&self, _progress: &Progress<'_, '_>) {}

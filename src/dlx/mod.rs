@@ -69,7 +69,7 @@
 //! # Invariants
 //!
 //! * Outside a search, the matrix is in the state left by the forced options
-//!   ([`Search::force`]); with none forced it is exactly as built. Every
+//!   (`Search::force`); with none forced it is exactly as built. Every
 //!   search restores the state it started from, whether it ends by
 //!   exhausting the tree, by a visitor's request, or by a node budget.
 //! * Item lengths always equal the number of nodes linked in the item's
@@ -85,9 +85,18 @@
 //! few kilobytes. Both branch on the same item and try its options in the
 //! same order, so they visit the same tree and report the same [`Stats`],
 //! DLX1's updates included (tests compare them on random problems).
-//! [`Problem::engine`] with [`EngineKind::Auto`] picks the bit sets where
-//! options clash densely (pentominoes, small queens), where they are
-//! several times faster, and the links elsewhere.
+//! [`EngineKind::Auto`] picks the bit sets where options clash densely
+//! (pentominoes, small queens), where they are several times faster, and
+//! the links elsewhere.
+//!
+//! # The way in
+//!
+//! A caller builds a [`Problem`] (or reads one, [`knuth`]) and searches it
+//! with a [`Runner`]: every solution, a count (with a memo, on threads, a
+//! share of the tree), within [`SearchLimits`], a deadline or a
+//! [`Cancel`]; [`Problem::estimate`] guesses the size of the tree. The
+//! engines themselves (`engine`), and the `Search` trait through which the
+//! runner drives them, are internal.
 
 // First: its macros serve the bit-set engines below.
 #[macro_use]
@@ -100,6 +109,7 @@ mod builder;
 pub(crate) mod cancel;
 pub(crate) mod classic;
 pub mod deduce;
+pub(crate) mod engine;
 mod estimate;
 pub(crate) mod flat;
 pub mod knuth;
@@ -109,28 +119,28 @@ pub(crate) mod multibits;
 pub(crate) mod multiplicity;
 pub(crate) mod parallel;
 pub(crate) mod propagate;
-mod search;
+pub(crate) mod search;
 
 pub(crate) use bits::BitMatrix;
 pub use builder::BuildError;
 pub use builder::Problem;
 pub(crate) use builder::{MAX_MULTIPLICITY, check_bounds};
-pub use cancel::{Cancel, Cancellable, SharedCancel};
+pub use cancel::{Cancel, SharedCancel};
 pub use classic::{Classic, ClassicError};
 pub use estimate::Estimate;
 pub(crate) use flat::FlatProblem;
 pub(crate) use links::Matrix;
 
+pub(crate) use engine::{Compiled, Engine};
 pub(crate) use memo::MemoTable;
 pub(crate) use multibits::MultiBitMatrix;
 pub(crate) use multiplicity::MultiMatrix;
 pub use parallel::{DEFAULT_MEMO_BYTES, Run, RunError, RunProgress, Runner, Split};
 pub use propagate::Propagate;
 pub(crate) use propagate::Sum;
-use search::TicksOnly;
 pub(crate) use search::solution_cap;
-pub use search::{Count, Outcome, Progress, Search, SearchLimits, Solution, Stats};
-pub use search::{ForceError, Visitor};
+pub use search::{Count, ForceError, Outcome, Progress, SearchLimits, Stats};
+pub(crate) use search::{Search, Solution, Visitor};
 // The threads every batch and run starts (`crate::workers`, a room
 // below this one), named here with the runs'.
 pub use crate::workers::{Batch, MAX_THREADS, thread_count};
@@ -141,6 +151,19 @@ search::search_without_forcing!(MultiMatrix<'_>, MultiBitMatrix);
 /// Which search runs a problem: both visit the same tree (the same
 /// branching rule, options in the same order) and report the same
 /// [`Stats`]; they differ in how a level is done and undone.
+///
+/// ```
+/// use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Runner};
+/// let mut p = Problem::new();
+/// let (a, b) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
+/// p.add_option(&[a, b]).unwrap();
+/// p.add_option(&[a]).unwrap();
+/// p.add_option(&[b]).unwrap();
+/// let on = |engine| Runner { engine, ..Runner::default() }.count(&p, None).unwrap();
+/// // The same tree: the same count and the same statistics.
+/// assert_eq!(on(EngineKind::Links).count, on(EngineKind::Bits).count);
+/// assert_eq!(on(EngineKind::Links).count.solutions, 2);
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum EngineKind {
@@ -195,192 +218,6 @@ impl std::fmt::Display for EngineKind {
             EngineKind::Links => "links",
             EngineKind::Bits => "bits",
         })
-    }
-}
-
-/// A compiled problem, on the engine [`Problem::engine`] chose: dancing
-/// links or bit sets, each with Algorithm M's variant for multiplicities.
-/// Searched through [`Search`].
-pub struct Engine<'a>(pub(crate) Compiled<'a>);
-
-impl Engine<'_> {
-    /// Which engine this is.
-    #[cfg(any(test, feature = "unstable"))]
-    pub(crate) fn kind(&self) -> EngineKind {
-        self.0.kind()
-    }
-
-    /// Enters a path of the search tree: see `Matrix::goto`.
-    pub(crate) fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
-        self.0.goto(prefix)
-    }
-
-    /// Link updates since the engine was built, searches and setup alike
-    /// (counted as DLX1 counts them).
-    pub(crate) fn updates(&self) -> u64 {
-        self.0.updates()
-    }
-}
-
-impl Search for Engine<'_> {
-    fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
-        self.0.search(visitor, limits)
-    }
-    fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
-        self.0.force(k)
-    }
-    fn forced_count(&self) -> usize {
-        self.0.forced_count()
-    }
-    fn unforce_to(&mut self, len: usize) {
-        self.0.unforce_to(len)
-    }
-}
-
-/// The engines a [`Problem`] compiles to, behind [`Engine`].
-pub(crate) enum Compiled<'a> {
-    /// Dancing links.
-    Links(Matrix<'a>),
-    /// Bit sets (boxed: the struct is large, and an engine is made once
-    /// per search).
-    Bits(Box<BitMatrix>),
-    /// Algorithm M on the dancing links, for problems with multiplicities
-    /// (its [`Compiled::kind`] is [`EngineKind::Links`]).
-    Multi(Box<MultiMatrix<'a>>),
-    /// Algorithm M on bit sets (its [`Compiled::kind`] is
-    /// [`EngineKind::Bits`]).
-    MultiBits(Box<MultiBitMatrix>),
-}
-
-impl Problem {
-    /// Compiles the problem for the engine `kind` asks for (the links' in
-    /// `arena`). Fails if the problem does not fit it (colors on
-    /// [`EngineKind::Bits`], or too large).
-    ///
-    /// ```
-    /// use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};
-    /// let mut p = Problem::new();
-    /// let (a, b) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
-    /// p.add_option(&[a, b]).unwrap();
-    /// p.add_option(&[a]).unwrap();
-    /// p.add_option(&[b]).unwrap();
-    /// let arena = bumpalo::Bump::new();
-    /// let mut links = p.engine(&arena, EngineKind::Links).unwrap();
-    /// let mut bits = p.engine(&arena, EngineKind::Bits).unwrap();
-    /// // The same tree: the same count and the same statistics.
-    /// assert_eq!(links.count_up_to(u64::MAX), bits.count_up_to(u64::MAX));
-    /// ```
-    pub fn engine<'a>(
-        &self,
-        arena: &'a bumpalo::Bump,
-        kind: EngineKind,
-    ) -> Result<Engine<'a>, BuildError> {
-        Ok(Engine(self.compile(arena, kind)?))
-    }
-
-    /// [`Problem::engine`]'s engine, unwrapped.
-    fn compile<'a>(
-        &self,
-        arena: &'a bumpalo::Bump,
-        kind: EngineKind,
-    ) -> Result<Compiled<'a>, BuildError> {
-        if self.has_multiplicities() {
-            return Ok(match kind.resolve(self) {
-                EngineKind::Bits => Compiled::MultiBits(Box::new(MultiBitMatrix::build(self)?)),
-                _ => Compiled::Multi(Box::new(MultiMatrix::build(self, arena)?)),
-            });
-        }
-        Ok(if kind.resolve(self) == EngineKind::Bits {
-            Compiled::Bits(Box::new(BitMatrix::build(self)?))
-        } else {
-            Compiled::Links(self.build(arena)?)
-        })
-    }
-}
-
-impl Compiled<'_> {
-    /// Which engine this is.
-    #[cfg(any(test, feature = "unstable"))]
-    fn kind(&self) -> EngineKind {
-        match self {
-            Compiled::Links(_) | Compiled::Multi(_) => EngineKind::Links,
-            Compiled::Bits(_) | Compiled::MultiBits(_) => EngineKind::Bits,
-        }
-    }
-
-    /// Counts solutions, searching each subproblem once where the engine
-    /// can: [`BitMatrix::count_with_memo`], with `memo`, on the bit sets;
-    /// the links (for colors, or problems too large for bit sets) search
-    /// every node, as [`Search::search`] does. `visitor` gets ticks and no
-    /// solutions.
-    pub(crate) fn count_with_memo<V: Visitor>(
-        &mut self,
-        visitor: &mut V,
-        limits: SearchLimits,
-        memo: &mut MemoTable,
-    ) -> (Outcome, Stats) {
-        match self {
-            Compiled::Links(m) => m.search(&mut TicksOnly::new(visitor), limits),
-            Compiled::Multi(m) => m.search(&mut TicksOnly::new(visitor), limits),
-            Compiled::MultiBits(m) => m.search(&mut TicksOnly::new(visitor), limits),
-            Compiled::Bits(m) => m.count_with_memo(visitor, limits, memo),
-        }
-    }
-
-    /// Enters a path of the search tree: see `Matrix::goto`.
-    fn goto(&mut self, prefix: &[OptionId]) -> Result<(), ForceError> {
-        match self {
-            Compiled::Links(m) => m.goto(prefix),
-            Compiled::Bits(m) => m.goto(prefix),
-            Compiled::Multi(m) => m.goto(prefix),
-            Compiled::MultiBits(m) => m.goto(prefix),
-        }
-    }
-
-    /// Link updates since the engine was built, searches and setup alike
-    /// (counted as DLX1 counts them).
-    fn updates(&self) -> u64 {
-        match self {
-            Compiled::Links(m) => m.updates(),
-            Compiled::Bits(m) => m.updates(),
-            Compiled::Multi(m) => m.updates(),
-            Compiled::MultiBits(m) => m.updates(),
-        }
-    }
-}
-
-impl Search for Compiled<'_> {
-    fn search<V: Visitor>(&mut self, visitor: &mut V, limits: SearchLimits) -> (Outcome, Stats) {
-        match self {
-            Compiled::Links(m) => m.search(visitor, limits),
-            Compiled::Bits(m) => m.search(visitor, limits),
-            Compiled::Multi(m) => m.search(visitor, limits),
-            Compiled::MultiBits(m) => m.search(visitor, limits),
-        }
-    }
-    fn force(&mut self, k: OptionId) -> Result<(), ForceError> {
-        match self {
-            Compiled::Links(m) => m.force(k),
-            Compiled::Bits(m) => m.force(k),
-            Compiled::Multi(m) => m.force(k),
-            Compiled::MultiBits(m) => m.force(k),
-        }
-    }
-    fn forced_count(&self) -> usize {
-        match self {
-            Compiled::Links(m) => m.forced_count(),
-            Compiled::Bits(m) => m.forced_count(),
-            Compiled::Multi(m) => m.forced_count(),
-            Compiled::MultiBits(m) => m.forced_count(),
-        }
-    }
-    fn unforce_to(&mut self, len: usize) {
-        match self {
-            Compiled::Links(m) => m.unforce_to(len),
-            Compiled::Bits(m) => m.unforce_to(len),
-            Compiled::Multi(m) => m.unforce_to(len),
-            Compiled::MultiBits(m) => m.unforce_to(len),
-        }
     }
 }
 

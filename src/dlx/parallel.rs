@@ -221,7 +221,9 @@ fn arenas(threads: usize) -> Vec<Bump> {
 
 /// Counts or lists the solutions of a problem on `threads` threads, the
 /// search tree split into subproblems as the engine judges best for them
-/// (or into shares, [`Runner::share`]).
+/// (or into shares, [`Runner::share`]). The default runs on the calling
+/// thread, unbounded, on [`EngineKind::Auto`].
+#[derive(Default)]
 pub struct Runner<'r> {
     /// Threads to use; 0 or 1 runs on the calling thread.
     pub threads: usize,

@@ -18,7 +18,10 @@ use std::ops::ControlFlow;
 
 use super::{ItemId, OptionId};
 
-/// Why [`Search::force`] refused an option.
+/// Why an option could not be forced: the runner enters a subproblem by
+/// forcing its options (`Search::force`), so a run reports this
+/// ([`RunError::Force`](super::RunError::Force)) for a prefix that does
+/// not belong to its problem.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ForceError {
@@ -146,7 +149,8 @@ pub enum Outcome {
     Overflow,
 }
 
-/// The result of [`Search::count_up_to`].
+/// How many solutions a search found, how it ended and what it cost
+/// ([`Run::count`](super::Run::count)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
     /// Solutions found (see [`Stats::solutions`]).
@@ -394,6 +398,7 @@ impl<F: FnMut(&Solution<'_, '_>) -> ControlFlow<()>> Visitor for F {
 }
 
 /// A visitor that only counts.
+#[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
 struct Counting;
 
 impl Visitor for Counting {
@@ -412,19 +417,21 @@ impl Visitor for Counting {
 /// forcing a list of options are written once, here.
 ///
 /// ```
-/// use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};
+/// use dlx_engine::__unstable::{Bump, Search, engine};
+/// use dlx_engine::dlx::{EngineKind, ItemKind, Problem};
 /// let mut p = Problem::new();
 /// let (a, b) = (p.add_item(ItemKind::Primary), p.add_item(ItemKind::Primary));
 /// let both = p.add_option(&[a, b]).unwrap();
 /// p.add_option(&[a]).unwrap();
 /// p.add_option(&[b]).unwrap();
-/// let arena = bumpalo::Bump::new();
-/// let mut m = p.engine(&arena, EngineKind::Links).unwrap();
+/// let arena = Bump::new();
+/// let mut m = engine(&p, &arena, EngineKind::Links).unwrap();
 /// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
 /// m.force(both).unwrap();
 /// assert_eq!(m.first_solution(), Some(vec![both]));
 /// m.unforce_to(0);
 /// ```
+#[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
 pub trait Search {
     /// Algorithm X with `visitor` within `limits`: visits solutions until
     /// the tree is exhausted, a limit is reached, or the visitor stops it,

@@ -118,8 +118,7 @@ pub trait SudokuSolver {
     /// Searches `puzzle` within `limits`, passing each solution to `visit`
     /// (which may stop the search). With a [`Cancel`](crate::dlx::cancel::Cancel)
     /// set ([`SudokuSolver::set_cancel`]) that says to stop, the search
-    /// ends within a tick ([`Visitor::TICK_NODES`](crate::dlx::Visitor::TICK_NODES)
-    /// nodes), or at once if it says so before the start, reporting
+    /// ends within a tick (some thousands of nodes), or at once if it says so before the start, reporting
     /// [`Outcome::Stopped`].
     fn search(
         &mut self,

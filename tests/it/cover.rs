@@ -3,7 +3,7 @@
 //! solutions in `NAME.expected`, and each `bad/NAME.dlx` the exact error
 //! output in `bad/NAME.expected`.
 
-use dlx_engine::dlx::Search;
+use dlx_engine::__unstable::Search;
 use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};

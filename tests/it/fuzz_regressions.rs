@@ -3,7 +3,7 @@
 //! `tests/data/fuzz/`.
 
 use bumpalo::Bump;
-use dlx_engine::dlx::Search;
+use dlx_engine::__unstable::Search;
 use dlx_engine::dlx::knuth;
 use dlx_engine::dlx::{Outcome, SearchLimits};
 

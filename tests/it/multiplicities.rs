@@ -8,7 +8,7 @@
 //! source with `ctangle` outside the repository: its "Altogether" line's
 //! solutions, nodes and updates.
 
-use dlx_engine::dlx::Search;
+use dlx_engine::__unstable::{Search, engine};
 use std::collections::BTreeSet;
 
 use bumpalo::Bump;
@@ -229,13 +229,13 @@ proptest! {
     fn random_dlx3_problems_count_as_the_brute_force(text in dlx3_text()) {
         let (k, _) = knuth::parse(&text).unwrap();
         let arena = Bump::new();
-        let mut engine = k.problem.engine(&arena, EngineKind::Auto).unwrap();
-        let count = engine.count_up_to(u64::MAX);
+        let mut auto = engine(&k.problem, &arena, EngineKind::Auto).unwrap();
+        let count = auto.count_up_to(u64::MAX);
         prop_assert_eq!(Some(count.solutions), count_by_brute_force(&k.problem), "{}", text);
         // Without colors auto takes the bit sets: the links walk the same
         // tree.
-        if dlx_engine::__unstable::engine_kind(&engine) == EngineKind::Bits {
-            let mut links = k.problem.engine(&arena, EngineKind::Links).unwrap();
+        if dlx_engine::__unstable::engine_kind(&auto) == EngineKind::Bits {
+            let mut links = engine(&k.problem, &arena, EngineKind::Links).unwrap();
             prop_assert_eq!(links.count_up_to(u64::MAX), count, "{}", text);
         }
     }

@@ -9,7 +9,7 @@
 //! (Planted puzzles, dlx against the naive DFS: `tests/it/solvers.rs`.)
 
 use dlx_engine::__unstable::{FlatProblem, Matrix, build_links};
-use dlx_engine::dlx::Search;
+use dlx_engine::__unstable::{Search, Solution};
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
@@ -18,9 +18,7 @@ use dlx_cli::{ExitStatus, Input};
 use dlx_engine::__unstable::sudoku::DlxSolver;
 use dlx_engine::__unstable::sudoku::check_solution;
 use dlx_engine::dlx::knuth;
-use dlx_engine::dlx::{
-    Color, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits, Solution,
-};
+use dlx_engine::dlx::{Color, ItemId, ItemKind, OptionId, Outcome, Problem, SearchLimits};
 use dlx_engine::format::{ALL, Alphabet, Format, Options};
 use dlx_engine::sudoku::{Grid, Shape, SudokuSolver};
 use proptest::prelude::*;

@@ -2,7 +2,7 @@
 //! every solution is checked by `check_solution`, which shares no
 //! code with either solver.
 
-use dlx_engine::dlx::Search;
+use dlx_engine::__unstable::Search;
 use std::ops::ControlFlow;
 
 use dlx_engine::__unstable::line;

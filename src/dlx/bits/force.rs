@@ -10,6 +10,7 @@ impl BitMatrix {
     /// [`Search::force`] does on the links. Fails, changing
     /// nothing, if `k` clashes with an option forced before. A path
     /// entered by `goto` is left first.
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pub(super) fn force_option(&mut self, k: OptionId) -> Result<(), ForceError> {
         self.unforce_back_to(self.path_from);
         self.force_here(k)?;
@@ -90,6 +91,7 @@ impl BitMatrix {
     }
 
     /// Unforces options until only the first `len` forced remain.
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pub(super) fn unforce_back_to(&mut self, len: usize) {
         if len >= self.forced.len() {
             return;

@@ -10,6 +10,7 @@ impl<'a> Matrix<'a> {
     /// its items are covered (or purified) as if the search had chosen it.
     /// Fails, changing nothing, if `k` clashes with an option forced before.
     /// A path entered by `Matrix::goto` is left first.
+    #[cfg_attr(not(feature = "unstable"), allow(dead_code))] // used through `__unstable`
     pub(super) fn force_option(&mut self, k: OptionId) -> Result<(), ForceError> {
         self.unforce_back_to(self.path_from);
         if k.0 as usize >= self.option_count() {
