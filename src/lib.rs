@@ -44,7 +44,7 @@
 //!
 //! // The blank 4x4 grid has 288 solutions.
 //! let four = Shape::new(2, 2).unwrap();
-//! let mut solvers = Solvers::new();
+//! let mut solvers = Solvers::default();
 //! let solver = solvers.for_rules(SolverKind::Dlx, four, None).unwrap();
 //! let blank = Grid::empty(four);
 //! assert_eq!(solver.count_up_to(&blank, u64::MAX).unwrap().solutions, 288);
@@ -64,7 +64,7 @@
 //! let input = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
 //! let opts = Options::default();
 //! let case = line.read(Box::new(input.as_bytes()), &opts).next().unwrap().unwrap();
-//! let mut solvers = Solvers::new();
+//! let mut solvers = Solvers::default();
 //! let solver = solvers.for_rules(SolverKind::Dlx, case.grid.shape(), None).unwrap();
 //! let solution = solver.solve_first(&case.grid).unwrap().unwrap();
 //! let text = line.solution(1, &case.grid, &solution, &opts);

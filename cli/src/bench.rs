@@ -330,7 +330,7 @@ pub fn measure(puzzles: &[Grid], opts: &Options, bar: &ProgressBar) -> Vec<Solve
 /// A thread's solvers, each solver of `opts` warmed up on the first
 /// [`Options::warmup`] puzzles, untimed.
 fn warmed(puzzles: &[Grid], opts: &Options) -> Solvers {
-    let mut solvers = Solvers::new();
+    let mut solvers = Solvers::default();
     for &kind in &opts.solvers {
         for puzzle in puzzles.iter().take(opts.warmup) {
             time_one(&mut solvers, kind, puzzle, limits(opts));

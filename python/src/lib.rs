@@ -405,7 +405,7 @@ fn batch<R: Send>(
         let mut answers = Vec::with_capacity(cases.len());
         let _: ControlFlow<()> = BATCH.run(
             (0..threads).map(|_| {
-                let mut solvers = Solvers::new();
+                let mut solvers = Solvers::default();
                 solvers.set_cancel(Some(cancel.clone()));
                 solvers.set_propagate(propagate);
                 solvers

@@ -292,7 +292,7 @@ pub(crate) fn rate(
         max_guesses,
     };
     let (rating, timed_out) = interruptible(py, 1, bounds.deadline, |cancel| {
-        let mut solvers = Solvers::new();
+        let mut solvers = Solvers::default();
         solvers.set_cancel(Some(cancel));
         solvers.rate(&case.grid, case.variant.as_deref(), &rules)
     })?;
@@ -469,7 +469,7 @@ pub(crate) fn explain(
         rating_only: false,
     };
     let (path, timed_out) = interruptible(py, 1, bounds.deadline, |cancel| {
-        let mut solvers = Solvers::new();
+        let mut solvers = Solvers::default();
         solvers.set_cancel(Some(cancel));
         solvers.explain(&case.grid, case.variant.as_deref(), &opts)
     })?;

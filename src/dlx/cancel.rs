@@ -22,7 +22,7 @@
 //!
 //! let stop = Arc::new(AtomicBool::new(false));
 //! let shape = Shape::new(3, 3).unwrap();
-//! let mut solvers = Solvers::new();
+//! let mut solvers = Solvers::default();
 //! solvers.set_cancel(Some(stop.clone()));
 //! let solver = solvers.for_rules(SolverKind::Dlx, shape, None).unwrap();
 //! let blank = Grid::empty(shape);

@@ -47,6 +47,9 @@ impl fmt::Display for SolverKind {
 /// puzzle, and replaced when the shape changes: memory is that of the
 /// largest matrix compiled since, however many shapes a batch mixes.
 ///
+/// `Solvers::default()` has no solver yet; each is made when first
+/// needed.
+///
 /// Invariant: every solver it hands out, and its rater, asks its `cancel`,
 /// if it has one ([`Solvers::set_cancel`]), whether to stop.
 #[derive(Default)]
@@ -61,11 +64,6 @@ pub struct Solvers {
 }
 
 impl Solvers {
-    /// No solver yet; each is made when first needed.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
     /// Makes every later search, rating and explanation of these solvers
     /// stop early once `cancel` says so (`None`: never): what a search
     /// returns is then partial ([`SudokuSolver::set_cancel`]), a rating or

@@ -35,7 +35,7 @@ pub(super) fn run(
     writer: &mut Writer<'_>,
 ) -> ControlFlow<End> {
     let solvers = |_| {
-        let mut solvers = Solvers::new();
+        let mut solvers = Solvers::default();
         solvers.set_cancel(ctx.opts.cancel());
         solvers.set_propagate(ctx.opts.propagate);
         solvers

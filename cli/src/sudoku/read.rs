@@ -221,7 +221,7 @@ impl Span {
             && cases.start > 0
             && placed(Items::new(ctx, inputs))
                 .take_while(|(before, _)| *before < cases.start)
-                .any(|(_, item)| compute(item, ctx, &mut Solvers::new()).out.is_some());
+                .any(|(_, item)| compute(item, ctx, &mut Solvers::default()).out.is_some());
         Span {
             cases,
             last: part.k == part.n,

@@ -217,7 +217,7 @@ mod tests {
         let flag = Arc::new(AtomicBool::new(false));
         let watch = Arc::new(board.watch(7, "blank line 1".into(), Some(flag.clone())));
         let shape = Shape::new(3, 3).unwrap();
-        let mut solvers = Solvers::new();
+        let mut solvers = Solvers::default();
         let solver = solvers.for_rules(SolverKind::Dlx, shape, None).unwrap();
         solver.set_cancel(Some(watch.clone()));
         let blank = Grid::empty(shape);
