@@ -145,16 +145,14 @@ pub(crate) fn check_bounds(lo: u32, hi: u32) -> Result<(), &'static str> {
 /// `Matrix`.
 ///
 /// ```
-/// use dlx_engine::dlx::{EngineKind, ItemKind, Problem, Search};
+/// use dlx_engine::dlx::{ItemKind, Problem, Runner};
 /// let mut p = Problem::new();
 /// let a = p.add_item(ItemKind::Primary);
 /// let b = p.add_item(ItemKind::Primary);
 /// p.add_option(&[a, b]).unwrap();
 /// p.add_option(&[a]).unwrap();
 /// p.add_option(&[b]).unwrap();
-/// let arena = bumpalo::Bump::new();
-/// let mut m = p.engine(&arena, EngineKind::Links).unwrap();
-/// assert_eq!(m.count_up_to(u64::MAX).solutions, 2);
+/// assert_eq!(Runner::default().count(&p, None).unwrap().count.solutions, 2);
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Problem {
