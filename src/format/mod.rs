@@ -363,15 +363,12 @@ pub fn detect<'a>(
     input: Reader<'a>,
 ) -> Result<Option<(&'static dyn Format, Reader<'a>)>, DetectError> {
     let (head, input) = Head::peek(input);
-    let blank = head.lines.iter().all(|l| l.trim().is_empty());
     if let Some(e) = &head.error
-        && blank
+        && head.content().next().is_none()
     {
         return Err(DetectError::Read(e.clone()));
     }
-    let comments =
-        (head.lines.iter()).all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'));
-    if head.complete && comments {
+    if head.complete && head.content().all(|l| l.trim_start().starts_with('#')) {
         return Ok(None);
     }
     Ok(Some((best_fit(&head)?, input)))
@@ -724,20 +721,11 @@ mod tests {
         assert_eq!(e.to_string(), "line 2: cannot read: disk on fire");
     }
 
-    /// A reader that fails at once.
-    struct Broken;
-
-    impl std::io::Read for Broken {
-        fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
-            Err(std::io::Error::other("disk on fire"))
-        }
-    }
-
     #[test]
     fn detection_says_empty_unreadable_or_which_format() {
         let blank: &[u8] = b"\n  \n# a comment\n";
         assert!(detect(Box::new(blank)).unwrap().is_none());
-        let broken = Box::new(std::io::BufReader::new(Broken));
+        let broken = Box::new(std::io::BufReader::new(Failing(b"")));
         let e = detect(broken).err().expect("a read error");
         assert_eq!(e, DetectError::Read("disk on fire".into()));
         assert_eq!(e.to_string(), "cannot read: disk on fire");
